@@ -1,0 +1,145 @@
+import {
+  AttachmentBuilder, Client, EmbedBuilder, Events, GatewayIntentBits, MessageFlags, PermissionFlagsBits,
+  type ChatInputCommandInteraction, type CommandInteractionOption, type InteractionReplyOptions,
+} from 'discord.js';
+import type { Command, CommandContext, Invocation } from '../interaction/command';
+import { errorReply, execute, prepare } from '../interaction/dispatch';
+import { DISCORD_LIMITS, truncate, type ReplyModel } from '../interaction/reply';
+import { UserError } from '../lib/user-error';
+import type { Logger } from '../logger';
+import type { Services } from '../services/services';
+
+export interface DiscordOptions {
+  readonly token: string;
+  /** REST base URL override: a Discord REST proxy, or the fake Discord in tests. */
+  readonly restApi?: string | undefined;
+  readonly commands: ReadonlyMap<string, Command>;
+  readonly services: Services;
+  readonly log: Logger;
+  readonly now?: () => Date;
+}
+
+export interface DiscordBot {
+  readonly client: Client;
+  stop(): Promise<void>;
+}
+
+/** Connect to Discord and route slash commands through the command layer. */
+export async function startDiscord(o: DiscordOptions): Promise<DiscordBot> {
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], ...(o.restApi ? { rest: { api: o.restApi } } : {}) });
+  client.on(Events.InteractionCreate, (interaction) => {
+    if (interaction.isChatInputCommand()) {
+      void handleChatInput(interaction, o).catch((e) => o.log.error({ err: e, interaction: interaction.id }, 'could not answer an interaction'));
+    } else if (interaction.isAutocomplete()) {
+      void interaction.respond([]).catch((e) => o.log.warn({ err: e }, 'autocomplete answer failed'));
+    }
+  });
+  client.on(Events.Error, (e) => o.log.error({ err: e }, 'discord client error'));
+  client.on(Events.Warn, (m) => o.log.warn({ message: m }, 'discord client warning'));
+  const ready = new Promise<void>((res) => client.once(Events.ClientReady, (c) => {
+    o.log.info({ user: c.user.tag, guilds: c.guilds.cache.size }, 'connected to Discord');
+    res();
+  }));
+  try {
+    await client.login(o.token);
+  } catch (e) {
+    await client.destroy();
+    const code = (e as { code?: string }).code;
+    throw new Error(code === 'TokenInvalid' || /401|Unauthorized/i.test(String((e as Error).message))
+      ? 'Discord rejected DISCORD_TOKEN. Reset the token in the Developer Portal (Bot → Reset Token) and set it again.'
+      : `Could not connect to Discord: ${(e as Error).message}`);
+  }
+  await ready;
+  return { client, stop: async () => { await client.destroy(); } };
+}
+
+async function handleChatInput(interaction: ChatInputCommandInteraction, o: DiscordOptions): Promise<void> {
+  const inv = toInvocation(interaction);
+  const ctx: CommandContext = {
+    guildId: interaction.guildId ?? '',
+    channelId: interaction.channelId,
+    user: { id: interaction.user.id, name: displayName(interaction) },
+    isAdmin: interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false,
+    services: o.services,
+    now: o.now ?? (() => new Date()),
+    log: o.log,
+    users: inv.users ?? {},
+  };
+  let reply: ReplyModel;
+  let deferred: 'public' | 'private' | false = false;
+  try {
+    if (!interaction.guildId) throw new UserError('command/guild-only', 'Estafette commands work inside a server, not in direct messages.', 'Use the command in a channel of your server.');
+    const p = prepare(o.commands, inv);
+    if (p.defer) {
+      // 3-second rule: acknowledge before anything that may be slow.
+      await interaction.deferReply(p.defer === 'private' ? { flags: MessageFlags.Ephemeral } : {});
+      deferred = p.defer;
+    }
+    reply = await execute(p, ctx);
+  } catch (e) {
+    reply = errorReply(e, ctx, inv, { guildId: ctx.guildId, userId: ctx.user.id });
+  }
+  await send(interaction, reply, deferred);
+}
+
+async function send(interaction: ChatInputCommandInteraction, reply: ReplyModel, deferred: 'public' | 'private' | false): Promise<void> {
+  const payload = toPayload(reply);
+  if (!deferred) {
+    await interaction.reply(payload);
+  } else if (deferred === reply.visibility) {
+    const { flags: _flags, ...edit } = payload;
+    await interaction.editReply(edit);
+  } else {
+    // Deferred publicly but the answer is private (an error): never show it to the channel.
+    await interaction.deleteReply().catch(() => undefined);
+    await interaction.followUp(payload);
+  }
+  for (const text of reply.announcements ?? []) {
+    await interaction.followUp({ content: truncate(text, DISCORD_LIMITS.content), allowedMentions: { parse: [] } });
+  }
+}
+
+export function toPayload(r: ReplyModel): InteractionReplyOptions & { flags?: MessageFlags.Ephemeral } {
+  return {
+    ...(r.content ? { content: truncate(r.content, DISCORD_LIMITS.content) } : {}),
+    embeds: (r.embeds ?? []).map((e) => {
+      const b = new EmbedBuilder();
+      if (e.title) b.setTitle(truncate(e.title, 256));
+      if (e.description) b.setDescription(truncate(e.description, DISCORD_LIMITS.embedDescription));
+      if (e.fields?.length) b.addFields(e.fields.slice(0, DISCORD_LIMITS.embedFields).map((f) => ({ name: truncate(f.name, 256), value: truncate(f.value, DISCORD_LIMITS.embedFieldValue), inline: f.inline ?? false })));
+      if (e.footer) b.setFooter({ text: truncate(e.footer, 2048) });
+      if (e.color !== undefined) b.setColor(e.color);
+      if (e.image) b.setImage(`attachment://${e.image}`);
+      return b;
+    }),
+    files: (r.files ?? []).map((f) => new AttachmentBuilder(f.data, { name: f.name, ...(f.description ? { description: f.description } : {}) })),
+    // Nothing a user typed (a roll's reason) may ping @everyone or anyone else.
+    allowedMentions: { parse: [] },
+    ...(r.visibility === 'private' ? { flags: MessageFlags.Ephemeral } : {}),
+  };
+}
+
+/** The interaction's command, subcommand and option values, as plain data. */
+export function toInvocation(interaction: ChatInputCommandInteraction): Invocation {
+  const subcommand = interaction.options.getSubcommand(false) ?? undefined;
+  const options: Record<string, string | number | boolean> = {};
+  const users: Record<string, string> = {};
+  const collect = (opts: readonly CommandInteractionOption[]) => {
+    for (const opt of opts) {
+      if (opt.options) collect(opt.options);
+      else if (opt.user) {
+        options[opt.name] = opt.user.id;
+        users[opt.user.id] = (opt.member && 'displayName' in opt.member ? opt.member.displayName : null) ?? opt.user.globalName ?? opt.user.username;
+      } else if (opt.value !== undefined) options[opt.name] = opt.value;
+    }
+  };
+  collect(interaction.options.data);
+  return { name: interaction.commandName, ...(subcommand ? { subcommand } : {}), options, users };
+}
+
+function displayName(i: ChatInputCommandInteraction): string {
+  const m = i.member;
+  if (m && 'displayName' in m && m.displayName) return m.displayName;
+  if (m && 'nick' in m && typeof m.nick === 'string' && m.nick) return m.nick;
+  return i.user.globalName ?? i.user.username;
+}

@@ -1,0 +1,66 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { AuditExport } from './dice/entry';
+import { verifyChain } from './dice/verify';
+import { loadConfig } from './config';
+import { openDb } from './db/open';
+import { createServices } from './services/services';
+
+/**
+ * `npx estafette verify trail.json[.gz]` — check an exported audit trail offline: every hash
+ * link, every revealed seed against its commitment, every die recomputed.
+ * `npx estafette export --guild <id> [--out file]` — export from the bot's database (operators).
+ */
+export function runCli(argv: readonly string[], out: (s: string) => void, errOut: (s: string) => void): number {
+  const [cmd, ...rest] = argv;
+  if (cmd === 'verify' && rest[0]) return verifyFile(rest[0], out, errOut);
+  if (cmd === 'export') return exportGuild(rest, out, errOut);
+  errOut('Usage:\n  estafette verify <trail.json | trail.json.gz>\n  estafette export --guild <guild id> [--out trail.json]');
+  return 2;
+}
+
+function verifyFile(path: string, out: (s: string) => void, errOut: (s: string) => void): number {
+  let data: unknown;
+  try {
+    const raw = readFileSync(path);
+    data = JSON.parse((path.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8'));
+  } catch (e) {
+    errOut(`Cannot read ${path}: ${(e as Error).message}`);
+    return 2;
+  }
+  const parsed = AuditExport.safeParse(data);
+  if (!parsed.success) {
+    errOut(`${path} is not an Estafette audit export: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    return 2;
+  }
+  const r = verifyChain(parsed.data.entries, { guildId: parsed.data.guildId });
+  if (!r.ok) {
+    errOut(`BROKEN: ${r.error.message} [${r.error.code}]`);
+    return 1;
+  }
+  const v = r.value;
+  out(`OK: ${v.entries} entries, hash chain intact.`);
+  out(`  ${v.rolls} rolls: ${v.recomputed} recomputed from revealed seeds, ${v.awaitingReveal} awaiting their seed's reveal${v.sealed ? ` (${v.sealed} private, sealed in this copy)` : ''}.`);
+  out(`  ${v.epochs} seeds, ${v.revealedEpochs} revealed and matching their commitments.`);
+  return 0;
+}
+
+function exportGuild(args: readonly string[], out: (s: string) => void, errOut: (s: string) => void): number {
+  const guild = argValue(args, '--guild');
+  if (!guild) { errOut('export needs --guild <guild id>'); return 2; }
+  const db = openDb(loadConfig().databasePath);
+  try {
+    const data = createServices(db).rolls.exportTrail(guild, new Date());
+    const file = argValue(args, '--out') ?? `audit-${guild}.json`;
+    writeFileSync(file, JSON.stringify(data));
+    out(`Wrote ${data.entries.length} entries to ${file}`);
+    return 0;
+  } finally {
+    db.$client.close();
+  }
+}
+
+function argValue(args: readonly string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}

@@ -1,0 +1,61 @@
+import { createHmac } from 'node:crypto';
+import type { Rng } from './rng';
+import { sha256Hex } from './canonical';
+
+/**
+ * Provably fair derivation. Every value of roll number `index` in an epoch comes from the
+ * byte stream HMAC-SHA256(seed, "estafette/roll/<index>/<block>") for block = 0, 1, 2…,
+ * read as big-endian 32-bit words. A die with n faces takes words until one falls below
+ * the largest multiple of n that fits in 2^32 (rejection sampling, so every face is exactly
+ * equally likely) and uses `word mod n`. Anyone holding the revealed seed can recompute every
+ * face; nobody without it can predict one, and the published commitment SHA-256(seed) pins
+ * the seed before the first roll.
+ */
+const TWO_32 = 2 ** 32;
+
+export const SEED_BYTES = 32;
+
+export function commitmentOf(seedHex: string): string {
+  return sha256Hex(Buffer.from(seedHex, 'hex'));
+}
+
+export function isSeedHex(s: string): boolean {
+  return /^[0-9a-f]{64}$/.test(s);
+}
+
+/** The Rng for roll `index` of the epoch whose secret is `seedHex`. */
+export function derivedRng(seedHex: string, index: number): Rng {
+  if (!isSeedHex(seedHex)) throw new Error('derivedRng: seed must be 64 lowercase hex characters');
+  if (!Number.isSafeInteger(index) || index < 0) throw new Error(`derivedRng: bad roll index ${index}`);
+  const key = Buffer.from(seedHex, 'hex');
+  let block = 0;
+  let words: Buffer = Buffer.alloc(0);
+  let offset = 0;
+  const nextWord = (): number => {
+    if (offset >= words.length) {
+      words = createHmac('sha256', key).update(`estafette/roll/${index}/${block++}`).digest();
+      offset = 0;
+    }
+    const w = words.readUInt32BE(offset);
+    offset += 4;
+    return w;
+  };
+  return {
+    uniformInt(n: number): number {
+      if (!Number.isSafeInteger(n) || n < 1 || n > TWO_32) throw new Error(`uniformInt: bad range ${n}`);
+      const limit = TWO_32 - (TWO_32 % n);
+      for (;;) {
+        const w = nextWord();
+        if (w < limit) return w % n;
+      }
+    },
+  };
+}
+
+/**
+ * A per-roll salt mixed into the sealed detail of a roll, so that a private roll's hash
+ * cannot be brute-forced (a d6 has only six outcomes) before its seed is revealed.
+ */
+export function rollSalt(seedHex: string, index: number): string {
+  return createHmac('sha256', Buffer.from(seedHex, 'hex')).update(`estafette/salt/${index}`).digest('hex').slice(0, 32);
+}

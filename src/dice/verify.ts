@@ -1,0 +1,172 @@
+import { err, ok, type Result } from '../lib/result';
+import { entryHash, detailHashOf, GENESIS_HASH } from './chain';
+import { commitmentOf, derivedRng, rollSalt } from './derive';
+import { DETAIL_SCHEMAS, type ChainEntry, type RollDetail } from './entry';
+import { evaluate, parseExpression, type DiceExpression } from './expression';
+import { canonicalJson } from './canonical';
+
+/** What a successful check of a guild's trail established. */
+export interface VerifyReport {
+  readonly entries: number;
+  readonly rolls: number;
+  /** Rolls whose every face was recomputed from a revealed seed: anyone can repeat this. */
+  readonly recomputed: number;
+  /** Rolls in epochs still open, recomputed from the bot's secret seed (only the bot can do this before the reveal). */
+  readonly recomputedWithSecret: number;
+  /** Rolls whose seed is not revealed yet: anyone can check their chain links now, their faces after the reveal. */
+  readonly awaitingReveal: number;
+  /** Private rolls whose detail is sealed in this copy (an export made before the reveal). */
+  readonly sealed: number;
+  readonly epochs: number;
+  readonly revealedEpochs: number;
+}
+
+/** The first broken entry, with a stable code and a sentence saying what is wrong. */
+export interface VerifyFailure {
+  readonly code: string;
+  readonly seq: number;
+  readonly id?: number | undefined;
+  readonly message: string;
+}
+
+interface EpochState {
+  commitment: string;
+  nextIndex: number;
+  seed: string | null;
+  revealed: boolean;
+  pending: { entry: ChainEntry; detail: RollDetail }[];
+  /** Rolls already recomputed with the bot's secret copy of the seed. */
+  checkedWithSecret: number;
+}
+
+export interface VerifyOptions {
+  readonly guildId: string;
+  /** Secret seeds of still-open epochs (the bot's own check); their commitments are checked too. */
+  readonly secretSeeds?: ReadonlyMap<number, string>;
+}
+
+/**
+ * Check a guild's whole trail, in seq order: contiguous seq from 1, each prev-hash link, each
+ * entry hash and detail hash, each epoch's revealed seed against its published commitment,
+ * and every roll's faces, salt and total recomputed from its seed and index.
+ * Stops at the first broken entry.
+ */
+export function verifyChain(entries: Iterable<ChainEntry>, opts: VerifyOptions): Result<VerifyReport, VerifyFailure> {
+  const epochs = new Map<number, EpochState>();
+  const astCache = new Map<string, DiceExpression>();
+  let prev = GENESIS_HASH;
+  let expectedSeq = 1;
+  let rolls = 0, recomputed = 0, recomputedWithSecret = 0, sealed = 0, revealedEpochs = 0;
+
+  const fail = (e: ChainEntry, code: string, message: string) =>
+    err<VerifyFailure>({ code, seq: e.seq, id: e.id, message: `Entry #${e.seq}${e.id !== undefined ? ` (id ${e.id})` : ''}: ${message}` });
+
+  for (const e of entries) {
+    if (e.guildId !== opts.guildId) return fail(e, 'chain/guild', `belongs to guild ${e.guildId}, not ${opts.guildId}.`);
+    if (e.seq !== expectedSeq) {
+      return fail(e, 'chain/gap', e.seq > expectedSeq
+        ? `expected entry #${expectedSeq} next but found #${e.seq}: ${e.seq - expectedSeq} entr${e.seq - expectedSeq === 1 ? 'y is' : 'ies are'} missing.`
+        : `entry #${e.seq} appears out of order (expected #${expectedSeq}).`);
+    }
+    if (e.prevHash !== prev) return fail(e, 'chain/prev-hash', 'its previous-hash link does not match the entry before it (an entry was removed, inserted or reordered).');
+    if (entryHash(prev, e) !== e.hash) return fail(e, 'chain/hash', 'its contents do not match its hash (a field was changed).');
+    if (e.detail !== null && detailHashOf(e.detail) !== e.detailHash) {
+      return fail(e, 'chain/detail-hash', 'its detail (faces, total, reason…) does not match the hashed detail.');
+    }
+    prev = e.hash;
+    expectedSeq++;
+
+    const detail = e.detail === null ? null : DETAIL_SCHEMAS[e.kind].safeParse(e.detail);
+    if (detail && !detail.success) return fail(e, 'chain/bad-detail', `its ${e.kind} detail is malformed.`);
+
+    if (e.kind === 'epoch-open') {
+      const d = detail!.data as { commitment: string };
+      if (e.epochId === null || epochs.has(e.epochId)) return fail(e, 'chain/epoch', 'opens an epoch without an id or one already opened.');
+      const secret = opts.secretSeeds?.get(e.epochId) ?? null;
+      if (secret !== null && commitmentOf(secret) !== d.commitment) {
+        return fail(e, 'seed/commitment-mismatch', `the stored secret seed of epoch ${e.epochId} does not match its published commitment (the seed was swapped).`);
+      }
+      epochs.set(e.epochId, { commitment: d.commitment, nextIndex: 0, seed: secret, revealed: false, pending: [], checkedWithSecret: 0 });
+      continue;
+    }
+
+    const epoch = e.epochId === null ? undefined : epochs.get(e.epochId);
+    if (!epoch) return fail(e, 'chain/unknown-epoch', `refers to seed epoch ${e.epochId}, which was never opened earlier in the trail.`);
+
+    if (e.kind === 'epoch-reveal') {
+      if (e.detail === null) return fail(e, 'chain/bad-detail', 'a seed reveal cannot be sealed.');
+      const d = detail!.data as { seed: string; commitment: string };
+      if (epoch.revealed) return fail(e, 'chain/epoch', `reveals epoch ${e.epochId} a second time.`);
+      if (d.commitment !== epoch.commitment || commitmentOf(d.seed) !== epoch.commitment) {
+        return fail(e, 'seed/commitment-mismatch', `the revealed seed of epoch ${e.epochId} does not hash to the commitment published before its rolls (the seed was swapped).`);
+      }
+      epoch.revealed = true;
+      epoch.seed = d.seed;
+      revealedEpochs++;
+      // Rolls checked with the secret copy are now checkable by anyone: count them as such.
+      recomputed += epoch.checkedWithSecret;
+      recomputedWithSecret -= epoch.checkedWithSecret;
+      for (const p of epoch.pending) {
+        const r = checkRoll(p.entry, p.detail, d.seed, astCache);
+        if (r) return fail(p.entry, r.code, r.message);
+        recomputed++;
+      }
+      epoch.pending = [];
+      continue;
+    }
+
+    // A roll.
+    rolls++;
+    if (epoch.revealed) return fail(e, 'roll/after-reveal', `uses epoch ${e.epochId} after its seed was revealed: anyone could have predicted it.`);
+    if (e.rollIndex !== epoch.nextIndex) return fail(e, 'roll/index', `has roll index ${e.rollIndex} but the epoch's next index was ${epoch.nextIndex} (a roll was removed or replayed).`);
+    epoch.nextIndex++;
+    if (detail === null) { sealed++; continue; }
+    const d = detail.data as RollDetail;
+    if (epoch.seed !== null) {
+      // Only a secret seed can be known while the epoch is open.
+      const r = checkRoll(e, d, epoch.seed, astCache);
+      if (r) return fail(e, r.code, r.message);
+      recomputedWithSecret++;
+      epoch.checkedWithSecret++;
+    } else {
+      epoch.pending.push({ entry: e, detail: d });
+    }
+  }
+
+  let awaitingReveal = 0;
+  for (const ep of epochs.values()) awaitingReveal += ep.revealed ? 0 : ep.nextIndex;
+  return ok({
+    entries: expectedSeq - 1,
+    rolls,
+    recomputed,
+    recomputedWithSecret,
+    awaitingReveal,
+    sealed,
+    epochs: epochs.size,
+    revealedEpochs,
+  });
+}
+
+/** Recompute one roll from its seed; null when it matches. */
+function checkRoll(e: ChainEntry, d: RollDetail, seed: string, cache: Map<string, DiceExpression>): { code: string; message: string } | null {
+  const index = e.rollIndex!;
+  if (rollSalt(seed, index) !== d.salt) return { code: 'roll/salt', message: 'its salt does not derive from its seed.' };
+  let ast = cache.get(d.expression);
+  if (!ast) {
+    const parsed = parseExpression(d.expression);
+    if (!parsed.ok) return { code: 'roll/expression', message: `its expression "${d.expression}" does not parse.` };
+    ast = parsed.value;
+    cache.set(d.expression, ast);
+  }
+  const again = evaluate(ast, derivedRng(seed, index));
+  if (canonicalJson(again.terms) !== canonicalJson(d.terms)) {
+    return { code: 'roll/faces-mismatch', message: `its dice do not match what seed and index ${index} produce (recorded ${facesOf(d.terms)}, derived ${facesOf(again.terms)}).` };
+  }
+  const total = again.total + d.modifiers.reduce((s, m) => s + m.value, 0);
+  if (total !== d.total) return { code: 'roll/total-mismatch', message: `its total ${d.total} should be ${total}.` };
+  return null;
+}
+
+function facesOf(terms: RollDetail['terms']): string {
+  return terms.flatMap((t) => (t.kind === 'dice' ? t.dice.map((x) => x.face) : [])).join(',');
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { UserError } from '../lib/user-error';
+import type { Command, CommandContext, Invocation } from './command';
+import type { ReplyModel, Visibility } from './reply';
+
+/** The one error boundary: user errors privately with code and fix; bugs logged, apologised for. */
+export function errorReply(e: unknown, ctx: Pick<CommandContext, 'log'>, inv: Invocation, where: { guildId: string; userId: string }): ReplyModel {
+  if (e instanceof UserError) return userErrorReply(e);
+  const ref = randomBytes(3).toString('hex');
+  ctx.log.error({ err: e, ref, command: inv.name, subcommand: inv.subcommand, options: inv.options, ...where }, 'command failed');
+  return {
+    visibility: 'private',
+    content: `Sorry — something went wrong on our side and your command was not completed (ref \`${ref}\`). Nothing was recorded twice; please try again, and tell the server admin if it keeps happening.`,
+  };
+}
+
+export function userErrorReply(e: UserError): ReplyModel {
+  const lines = [`❌ ${e.message}`];
+  if (e.hint) lines.push(`💡 ${e.hint}`);
+  lines.push(`-# error code \`${e.code}\``);
+  return { visibility: 'private', content: lines.join('\n') };
+}
+
+export interface Prepared {
+  readonly command: Command;
+  readonly input: unknown;
+  /** Visibility to defer with, or false to answer directly. */
+  readonly defer: Visibility | false;
+}
+
+/**
+ * Find the command and validate its options. Throws UserError for an unknown command or
+ * subcommand and for options that fail the command's schema, so the caller's boundary
+ * answers privately before anything runs.
+ */
+export function prepare(commands: ReadonlyMap<string, Command>, inv: Invocation): Prepared {
+  const command = commands.get(inv.name);
+  if (!command) {
+    throw new UserError('command/unknown', `There is no /${inv.name} command.`, `Known commands: ${[...commands.keys()].map((n) => `/${n}`).join(', ')}.`);
+  }
+  const raw = inv.subcommand ? { subcommand: inv.subcommand, ...inv.options } : { ...inv.options };
+  const parsed = command.input.safeParse(raw);
+  if (!parsed.success) {
+    const subs = subcommandNames(command);
+    if (subs.length && (!inv.subcommand || !subs.includes(inv.subcommand))) {
+      throw new UserError('command/unknown-subcommand',
+        inv.subcommand ? `/${inv.name} has no "${inv.subcommand}" subcommand.` : `/${inv.name} needs a subcommand.`,
+        `Use one of: ${subs.map((s) => `/${inv.name} ${s}`).join(', ')}.`);
+    }
+    const problems = parsed.error.issues.map((i) => `${i.path.length ? `\`${i.path.join('.')}\`: ` : ''}${i.message}`);
+    throw new UserError('input/invalid', `That command's options are not valid: ${problems.join('; ')}.`, `Check /${inv.name}${inv.subcommand ? ` ${inv.subcommand}` : ''}'s options and try again.`);
+  }
+  return { command, input: parsed.data, defer: command.defer ? command.defer(parsed.data) : false };
+}
+
+export async function execute(p: Prepared, ctx: CommandContext): Promise<ReplyModel> {
+  return p.command.execute(ctx, p.input);
+}
+
+export function subcommandNames(c: Command): string[] {
+  return (c.data.toJSON().options ?? []).filter((o) => o.type === 1).map((o) => o.name);
+}

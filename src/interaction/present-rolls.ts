@@ -1,0 +1,64 @@
+import type { RollDetail } from '../dice/entry';
+import { formatRoll } from '../dice/expression';
+import type { SeedEpochRow } from '../db/schema';
+import type { LogLine } from '../services/rolls.service';
+import type { StoredRoll } from '../services/audit-trail';
+
+/** How rolls and trail entries read in a reply. Discord markdown; the console strips what it cannot show. */
+
+export const short = (hex: string) => `${hex.slice(0, 12)}…`;
+export const ts = (ms: number, style: 'f' | 'R' | 't' = 'f') => `<t:${Math.floor(ms / 1000)}:${style}>`;
+
+/** "2d6 [4, 3] + 1 = 8", with modifiers as named terms. */
+export function rollBreakdown(d: RollDetail): string {
+  const diceTotal = d.total - d.modifiers.reduce((s, m) => s + m.value, 0);
+  const dice = formatRoll({ expression: d.expression, terms: d.terms, total: diceTotal, min: diceTotal, max: diceTotal });
+  if (d.modifiers.length === 0) return dice;
+  const mods = d.modifiers.map((m) => `${m.value < 0 ? '−' : '+'} ${Math.abs(m.value)} (${m.label})`).join(' ');
+  return `${dice.replace(/ = [^=]+$/, '')} ${mods} = ${d.total}`;
+}
+
+export function rollFooter(r: Pick<StoredRoll, 'seq' | 'epoch' | 'rollIndex'>): string {
+  return `-# audit #${r.seq} · seed #${r.epoch.id} (commitment \`${short(r.epoch.commitment)}\`) · roll ${r.rollIndex} of that seed`;
+}
+
+export function rollMessage(actorName: string, r: StoredRoll): string {
+  const d = r.detail;
+  const why = d.purpose ? ` for *${escapeMd(d.purpose)}*` : '';
+  const breakdown = rollBreakdown(d).replace(/ = -?\d+$/, '');
+  return `🎲 **${escapeMd(actorName)}** rolled \`${d.expression}\`${why}\n${breakdown} = **${d.total}**\n${rollFooter(r)}`;
+}
+
+export function logLine(l: LogLine): string {
+  const who = `**${escapeMd(l.actorName)}**`;
+  const head = `\`#${l.seq}\` ${ts(l.createdAt, 't')}`;
+  if (l.unreadable) return `${head} ⚠️ this entry is unreadable — run /rolls verify`;
+  switch (l.kind) {
+    case 'epoch-open':
+      return `${head} 🔐 seed #${l.epochId} committed: \`${short(l.commitment ?? '')}\``;
+    case 'epoch-reveal':
+      return `${head} 🔓 seed #${l.epochId} revealed by ${who}: \`${short(l.seed ?? '')}\``;
+    case 'roll': {
+      if (!l.roll) return `${head} 🔒 ${who} rolled privately (sealed until seed #${l.epochId} is revealed)`;
+      const why = l.roll.purpose ? ` — *${escapeMd(truncateInline(l.roll.purpose, 60))}*` : '';
+      const lock = l.visibility === 'private' ? '🔓 ' : '';
+      return `${head} ${lock}${who} \`${l.roll.expression}\` → **${l.roll.total}**${why}`;
+    }
+  }
+}
+
+export function epochLine(e: SeedEpochRow): string {
+  if (e.revealedAt !== null) {
+    return `**Seed #${e.id}** — ${e.nextIndex} roll(s), revealed ${ts(e.revealedAt, 'R')}\n  commitment \`${e.commitment}\`\n  seed \`${e.seed}\``;
+  }
+  const closes = e.closesAt !== null ? `, revealed automatically ${ts(e.closesAt, 'R')}` : ', revealed on an admin\'s demand';
+  return `**Seed #${e.id}** — open since ${ts(e.openedAt, 'R')}, ${e.nextIndex} roll(s)${closes}\n  commitment \`${e.commitment}\``;
+}
+
+export function escapeMd(s: string): string {
+  return s.replace(/([\\*_`~|>#\[\]()-])/g, '\\$1').replace(/@(everyone|here)/g, '@\u200b$1');
+}
+
+function truncateInline(s: string, max: number): string {
+  return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
+}

@@ -1,0 +1,83 @@
+import { userInfo } from 'node:os';
+import pino from 'pino';
+import { commandMap } from '../commands/index';
+import { runConsole } from './adapters/console';
+import { startDiscord } from './adapters/discord';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDb } from './db/open';
+import { createLogger, type Logger } from './logger';
+import { createServices } from './services/services';
+
+/** How often the bot reveals server seeds whose time is up. */
+const SWEEP_MS = 60_000;
+
+async function main(): Promise<number> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) { process.stderr.write(`${e.message}\n`); return 2; }
+    throw e;
+  }
+  // In console mode stdout is the conversation: logs go to stderr.
+  const log = createLogger(config.logLevel, config.discordToken ? undefined : pino.destination(2));
+
+  let db;
+  try {
+    db = openDb(config.databasePath);
+  } catch (e) {
+    log.fatal({ err: e, path: config.databasePath }, 'cannot open the database');
+    process.stderr.write(`Cannot open the database at ${config.databasePath}: ${(e as Error).message}\nCheck DATABASE_PATH; if the file is damaged, restore it from a backup or move it away to start a new one.\n`);
+    return 1;
+  }
+  const services = createServices(db, { seedEpochHours: config.seedEpochHours });
+  const commands = commandMap();
+  const sweep = setInterval(() => revealDue(services.trail, log), SWEEP_MS);
+  sweep.unref();
+  revealDue(services.trail, log);
+
+  const close = () => { clearInterval(sweep); db.$client.close(); };
+  if (!config.discordToken) {
+    await runConsole({
+      commands, services, log, input: process.stdin, output: process.stdout, outputDir: config.consoleOutputDir,
+      user: { id: 'console-user', name: safeUserName() }, interactive: process.stdin.isTTY === true,
+    });
+    close();
+    return 0;
+  }
+
+  let bot;
+  try {
+    bot = await startDiscord({ token: config.discordToken, restApi: config.restApi, commands, services, log });
+  } catch (e) {
+    log.fatal({ err: e }, 'could not start the Discord adapter');
+    process.stderr.write(`${(e as Error).message}\n`);
+    close();
+    return 1;
+  }
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => { log.info({ signal }, 'shutting down'); resolve(); };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+  await bot.stop();
+  close();
+  return 0;
+}
+
+function revealDue(trail: ReturnType<typeof createServices>['trail'], log: Logger): void {
+  try {
+    for (const e of trail.revealDue()) log.info({ guild: e.guildId, epoch: e.id }, 'seed revealed on schedule');
+  } catch (e) {
+    log.error({ err: e }, 'seed reveal sweep failed');
+  }
+}
+
+function safeUserName(): string {
+  try { return userInfo().username || 'you'; } catch { return 'you'; }
+}
+
+main().then((code) => { process.exitCode = code; }, (e) => {
+  process.stderr.write(`Estafette stopped on an unexpected error: ${(e as Error).stack ?? e}\n`);
+  process.exitCode = 1;
+});

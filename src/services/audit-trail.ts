@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { detailHashOf, entryHash, GENESIS_HASH } from '../dice/chain';
+import { canonicalJson } from '../dice/canonical';
+import { commitmentOf, derivedRng, rollSalt, SEED_BYTES } from '../dice/derive';
+import type { DetailOf, EntryKind, Modifier, RollDetail, Visibility } from '../dice/entry';
+import { evaluate, normalize, type DiceExpression } from '../dice/expression';
+import { AuditRepo } from '../db/audit.repo';
+import type { Db } from '../db/open';
+import type { SeedEpochRow } from '../db/schema';
+
+/** Who caused an entry. The bot itself acts as { id: 'system' } (scheduled reveals, rolls for absent players). */
+export interface Actor {
+  readonly id: string;
+  readonly name: string;
+}
+
+export const SYSTEM_ACTOR: Actor = { id: 'system', name: 'Estafette' };
+export const SERVER_SCOPE = 'server';
+
+export interface RollSpec {
+  readonly guildId: string;
+  readonly gameId?: string | null;
+  /** Which seed epoch to draw from: 'server' for free rolls, a game-phase label for game rolls. */
+  readonly scope?: string;
+  readonly actor: Actor;
+  readonly expression: DiceExpression;
+  readonly purpose: string | null;
+  readonly visibility: Visibility;
+  readonly modifiers?: readonly Modifier[];
+  readonly tableRow?: string | null;
+  readonly derivesFrom?: string | null;
+}
+
+export interface StoredRoll {
+  readonly id: number;
+  readonly seq: number;
+  readonly epoch: SeedEpochRow;
+  readonly rollIndex: number;
+  readonly detail: RollDetail;
+}
+
+export interface AuditTrailOptions {
+  readonly clock: () => number;
+  /** Hours until a server epoch's seed is revealed; 0 = only on an admin's demand. */
+  readonly seedEpochHours: number;
+  /** Injectable for tests; defaults to 32 bytes from the OS CSPRNG. */
+  readonly newSeed?: () => string;
+}
+
+/**
+ * Appends to the hash-chained, append-only trail and manages seed epochs. Every public method
+ * runs in one synchronous SQLite transaction (never awaits), so a roll and its chain link are
+ * stored together or not at all.
+ */
+export class AuditTrail {
+  readonly repo: AuditRepo;
+  private readonly newSeed: () => string;
+
+  constructor(private readonly db: Db, private readonly opts: AuditTrailOptions) {
+    this.repo = new AuditRepo(db);
+    this.newSeed = opts.newSeed ?? (() => randomBytes(SEED_BYTES).toString('hex'));
+  }
+
+  /** Roll and record. Opens (and publishes the commitment of) a new epoch first if none is open. */
+  roll(spec: RollSpec): StoredRoll {
+    return this.db.$client.transaction(() => {
+      const now = this.opts.clock();
+      const epoch = this.ensureEpoch(spec.guildId, spec.scope ?? SERVER_SCOPE, spec.gameId ?? null, spec.actor, now);
+      const rollIndex = this.repo.takeIndex(epoch.id);
+      const result = evaluate(spec.expression, derivedRng(epoch.seed, rollIndex));
+      const modifiers = [...(spec.modifiers ?? [])];
+      const detail: RollDetail = {
+        expression: normalize(spec.expression),
+        purpose: spec.purpose,
+        terms: result.terms as RollDetail['terms'],
+        modifiers,
+        total: result.total + modifiers.reduce((s, m) => s + m.value, 0),
+        tableRow: spec.tableRow ?? null,
+        salt: rollSalt(epoch.seed, rollIndex),
+      };
+      const { id, seq } = this.append(spec.guildId, 'roll', detail, {
+        actor: spec.actor, now, gameId: spec.gameId ?? null, epochId: epoch.id, rollIndex,
+        visibility: spec.visibility, derivesFrom: spec.derivesFrom ?? null,
+      });
+      return { id, seq, epoch, rollIndex, detail };
+    })();
+  }
+
+  /** The open epoch of a scope, opening one if needed. */
+  currentEpoch(guildId: string, scope = SERVER_SCOPE, gameId: string | null = null, actor: Actor = SYSTEM_ACTOR): SeedEpochRow {
+    return this.db.$client.transaction(() => this.ensureEpoch(guildId, scope, gameId, actor, this.opts.clock()))();
+  }
+
+  /** Close an epoch and publish its seed: from now on anyone can recompute its rolls. */
+  reveal(epochId: number, actor: Actor = SYSTEM_ACTOR): SeedEpochRow | null {
+    return this.db.$client.transaction(() => {
+      const epoch = this.repo.epoch(epochId);
+      if (!epoch || epoch.revealedAt !== null) return null;
+      const now = this.opts.clock();
+      this.append(epoch.guildId, 'epoch-reveal', { scope: epoch.scope, commitment: epoch.commitment, seed: epoch.seed }, {
+        actor, now, gameId: epoch.gameId, epochId: epoch.id, rollIndex: null, visibility: 'public', derivesFrom: null,
+      });
+      this.repo.markRevealed(epoch.id, now);
+      return { ...epoch, revealedAt: now };
+    })();
+  }
+
+  /** Reveal every epoch whose scheduled close has passed (the scheduler's sweep). */
+  revealDue(): SeedEpochRow[] {
+    const due = this.repo.dueEpochs(this.opts.clock());
+    return due.map((e) => this.reveal(e.id)).filter((e): e is SeedEpochRow => e !== null);
+  }
+
+  private ensureEpoch(guildId: string, scope: string, gameId: string | null, actor: Actor, now: number): SeedEpochRow {
+    const open = this.repo.openEpoch(guildId, scope);
+    // A server epoch past its time is revealed before the next roll, so no roll ever uses a
+    // seed later than its announced close.
+    if (open && !(open.closesAt !== null && open.closesAt <= now)) return open;
+    if (open) this.reveal(open.id, SYSTEM_ACTOR);
+    const seed = this.newSeed();
+    const closesAt = scope === SERVER_SCOPE && this.opts.seedEpochHours > 0 ? now + this.opts.seedEpochHours * 3_600_000 : null;
+    const epoch = this.repo.createEpoch({ guildId, gameId, scope, seed, commitment: commitmentOf(seed), openedAt: now, closesAt });
+    this.append(guildId, 'epoch-open', { scope, commitment: epoch.commitment, closesAt }, {
+      actor, now, gameId, epochId: epoch.id, rollIndex: null, visibility: 'public', derivesFrom: null,
+    });
+    return epoch;
+  }
+
+  private append<K extends EntryKind>(guildId: string, kind: K, detail: DetailOf<K>, h: {
+    actor: Actor; now: number; gameId: string | null; epochId: number | null; rollIndex: number | null;
+    visibility: Visibility; derivesFrom: string | null;
+  }): { id: number; seq: number } {
+    const last = this.repo.lastLink(guildId);
+    const header = {
+      guildId, seq: (last?.seq ?? 0) + 1, kind, createdAt: h.now, actorId: h.actor.id, actorName: h.actor.name,
+      gameId: h.gameId, epochId: h.epochId, rollIndex: h.rollIndex, visibility: h.visibility, derivesFrom: h.derivesFrom,
+      detailHash: detailHashOf(detail),
+    };
+    const prevHash = last?.hash ?? GENESIS_HASH;
+    const hash = entryHash(prevHash, header);
+    const id = this.repo.insertEntry({ ...header, detail: canonicalJson(detail), prevHash, hash });
+    return { id, seq: header.seq };
+  }
+}

@@ -1,0 +1,161 @@
+import type { AuditExport, ChainEntry, RollDetail, Visibility } from '../dice/entry';
+import { parseExpression, dieFaces, diceCount } from '../dice/expression';
+import { chiSquareTest, type FairnessTest } from '../dice/stats';
+import { verifyChain, type VerifyFailure, type VerifyReport } from '../dice/verify';
+import type { Result } from '../lib/result';
+import { UserError } from '../lib/user-error';
+import { toChainEntry } from '../db/audit.repo';
+import type { AuditEntryRow, SeedEpochRow } from '../db/schema';
+import { SERVER_SCOPE, type Actor, type AuditTrail, type StoredRoll } from './audit-trail';
+
+export const LOG_PAGE_MAX = 25;
+export const REASON_MAX = 200;
+
+/** One line of `/rolls log`, already stripped of whatever the viewer may not yet see. */
+export interface LogLine {
+  readonly seq: number;
+  readonly kind: ChainEntry['kind'];
+  readonly createdAt: number;
+  readonly actorId: string;
+  readonly actorName: string;
+  readonly epochId: number | null;
+  readonly rollIndex: number | null;
+  readonly visibility: Visibility;
+  /** null for a private roll whose seed is not revealed yet (sealed). */
+  readonly roll: RollDetail | null;
+  readonly commitment?: string;
+  readonly seed?: string;
+  readonly unreadable?: boolean;
+}
+
+export interface FaceStats {
+  readonly die: string;
+  readonly faces: readonly { face: number; count: number; weight: number }[];
+  readonly test: FairnessTest;
+  readonly rolls: number;
+}
+
+/**
+ * Free rolls and the audit trail as users see it: roll, log, verify, export, statistics,
+ * seed epochs. Pure reads and one-transaction writes through AuditTrail.
+ */
+export class RollsService {
+  constructor(private readonly trail: AuditTrail) {}
+
+  roll(input: { guildId: string; actor: Actor; expression: string; reason?: string | undefined; private: boolean }): StoredRoll {
+    const parsed = parseExpression(input.expression);
+    if (!parsed.ok) throw UserError.from(parsed.error);
+    const reason = input.reason?.trim() || null;
+    if (reason && reason.length > REASON_MAX) throw new UserError('roll/reason-too-long', `The reason is ${reason.length} characters long; the limit is ${REASON_MAX}.`, 'Shorten the reason.');
+    return this.trail.roll({
+      guildId: input.guildId, actor: input.actor, expression: parsed.value, purpose: reason,
+      visibility: input.private ? 'private' : 'public',
+    });
+  }
+
+  log(guildId: string, opts: { actorId?: string | undefined; page: number; pageSize: number }): { lines: LogLine[]; total: number; page: number; pages: number } {
+    const total = this.trail.repo.count(guildId, { actorId: opts.actorId });
+    const pages = Math.max(1, Math.ceil(total / opts.pageSize));
+    const page = Math.min(Math.max(1, opts.page), pages);
+    const rows = this.trail.repo.page(guildId, { actorId: opts.actorId, limit: opts.pageSize, offset: (page - 1) * opts.pageSize });
+    const revealed = this.revealedEpochIds(guildId);
+    return { lines: rows.map((r) => toLogLine(r, revealed)), total, page, pages };
+  }
+
+  /** The bot's full check: chain, every revealed seed, and open epochs against their commitments. */
+  verify(guildId: string): Result<VerifyReport, VerifyFailure> {
+    const entries = mapIter(this.trail.repo.iterate(guildId), toChainEntry);
+    return verifyChain(entries, { guildId, secretSeeds: this.openSeeds(guildId) });
+  }
+
+  /** The trail as a file anyone can check offline; private rolls stay sealed until their seed is revealed. */
+  exportTrail(guildId: string, exportedAt: Date): AuditExport {
+    const revealed = this.revealedEpochIds(guildId);
+    const entries: ChainEntry[] = [];
+    for (const row of this.trail.repo.iterate(guildId)) {
+      const e = toChainEntry(row);
+      const sealed = e.kind === 'roll' && e.visibility === 'private' && !revealed.has(e.epochId!);
+      entries.push(sealed ? { ...e, detail: null } : e);
+    }
+    return { format: 'estafette-audit/1', guildId, exportedAt: exportedAt.toISOString(), entries };
+  }
+
+  /** Face counts of one die type over every visible roll of the guild, with a chi-square test. */
+  stats(guildId: string, dieText: string): FaceStats {
+    const parsed = parseExpression(`1${dieText.trim().replace(/^1(?=d)/i, '')}`);
+    if (!parsed.ok || diceCount(parsed.value) !== 1 || parsed.value.terms.length !== 1) {
+      throw new UserError('stats/bad-die', `"${dieText}" is not a single die.`, 'Name one die such as d6, d20, d% or dK8.');
+    }
+    const term = parsed.value.terms[0]!.term;
+    if (term.kind !== 'dice') throw new UserError('stats/bad-die', `"${dieText}" is not a die.`, 'Name one die such as d6, d20, d% or dK8.');
+    const faces = dieFaces(term);
+    const key = faces.join(',');
+    const counts = new Map<number, number>();
+    for (const f of faces) counts.set(f, 0);
+    const revealed = this.revealedEpochIds(guildId);
+    let rolls = 0;
+    for (const row of this.trail.repo.iterate(guildId, 'roll')) {
+      if (row.visibility === 'private' && !revealed.has(row.epochId!)) continue;
+      let d: RollDetail;
+      try { d = JSON.parse(row.detail) as RollDetail; } catch { continue; }
+      let used = false;
+      for (const t of d.terms ?? []) {
+        if (t.kind !== 'dice' || faceKey(t) !== key) continue;
+        used = true;
+        for (const die of t.dice) counts.set(die.face, (counts.get(die.face) ?? 0) + 1);
+      }
+      if (used) rolls++;
+    }
+    const weights = new Map<number, number>();
+    for (const f of faces) weights.set(f, (weights.get(f) ?? 0) + 1);
+    const rowsOut = [...weights.keys()].sort((a, b) => a - b).map((face) => ({ face, count: counts.get(face) ?? 0, weight: weights.get(face)! }));
+    return { die: dieText.trim(), faces: rowsOut, test: chiSquareTest(rowsOut), rolls };
+  }
+
+  /** Reveal the server epoch's seed now (admin); the next roll opens a new one. */
+  revealServerSeed(guildId: string, actor: Actor): SeedEpochRow | null {
+    const open = this.trail.repo.openEpoch(guildId, SERVER_SCOPE);
+    return open ? this.trail.reveal(open.id, actor) : null;
+  }
+
+  /** The open server epoch (opened now if none), so its commitment can be shown before any roll. */
+  currentServerEpoch(guildId: string): SeedEpochRow {
+    return this.trail.currentEpoch(guildId, SERVER_SCOPE);
+  }
+
+  epochs(guildId: string, limit = 10): SeedEpochRow[] {
+    return this.trail.repo.epochs(guildId, limit);
+  }
+
+  private revealedEpochIds(guildId: string): Set<number> {
+    return new Set(this.trail.repo.epochs(guildId, 1_000_000).filter((e) => e.revealedAt !== null).map((e) => e.id));
+  }
+
+  /** Every stored seed: each is checked against its published commitment, open or not. */
+  private openSeeds(guildId: string): Map<number, string> {
+    return this.trail.repo.seeds(guildId);
+  }
+}
+
+function faceKey(t: { sides: number; faces?: readonly number[] | undefined }): string {
+  return (t.faces ?? Array.from({ length: t.sides }, (_, i) => i + 1)).join(',');
+}
+
+function toLogLine(row: AuditEntryRow, revealed: ReadonlySet<number>): LogLine {
+  const e = toChainEntry(row);
+  const base = {
+    seq: e.seq, kind: e.kind, createdAt: e.createdAt, actorId: e.actorId, actorName: e.actorName,
+    epochId: e.epochId, rollIndex: e.rollIndex, visibility: e.visibility,
+  };
+  const d = e.detail as Record<string, unknown> | null;
+  if (d && 'unreadable' in d) return { ...base, roll: null, unreadable: true };
+  if (e.kind === 'roll') {
+    const sealed = e.visibility === 'private' && !revealed.has(e.epochId!);
+    return { ...base, roll: sealed ? null : (d as RollDetail) };
+  }
+  return { ...base, roll: null, commitment: d?.commitment as string, ...(e.kind === 'epoch-reveal' ? { seed: d?.seed as string } : {}) };
+}
+
+function* mapIter<A, B>(it: Iterable<A>, f: (a: A) => B): Generator<B> {
+  for (const a of it) yield f(a);
+}
