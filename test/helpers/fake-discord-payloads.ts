@@ -70,9 +70,7 @@ export function toApiUser(input: FakeUserInput): APIUser {
     global_name: input.globalName ?? null,
     avatar: null,
     bot: input.bot ?? false,
-    flags: 0,
-    public_flags: 0,
-  } as APIUser;
+  };
 }
 
 export function buildGuildModel(input: FakeGuildInput, ownerId: string): GuildModel {

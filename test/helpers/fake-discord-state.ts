@@ -23,6 +23,7 @@ export const LOADING = 128;
 const SUPPRESS_EMBEDS = 4;
 const IS_COMPONENTS_V2 = 1 << 15;
 const DEFAULT_WAIT_MS = 5_000;
+const POLL_MS = 20;
 
 export class InteractionRecord implements InteractionHistory {
   readonly events: InteractionEvent[] = [];
@@ -146,7 +147,9 @@ export class FakeDiscordState {
 
   /**
    * Resolves with the first truthy value of `check`, re-evaluated after every REST request and
-   * gateway event. Rejects after `timeoutMs` with the recent REST log to make failures readable.
+   * gateway event, and also polled, because tests often wait on bot-side state (a handler's
+   * variable, the client's cache) that changes after the fake's last event. Rejects after
+   * `timeoutMs` with the recent REST log to make failures readable.
    */
   waitFor<T>(check: () => T | undefined | null | false, options: WaitOptions = {}): Promise<T> {
     const timeoutMs = options.timeoutMs ?? DEFAULT_WAIT_MS;
@@ -184,8 +187,10 @@ export class FakeDiscordState {
         reject(new Error(`fake-discord: closed while waiting for ${options.description ?? 'condition'}`));
       };
       const waiter = (): void => (this.closed ? onClose() : settle());
+      const poll = setInterval(waiter, POLL_MS);
       const cleanup = (): void => {
         clearTimeout(timer);
+        clearInterval(poll);
         this.waiters.delete(waiter);
       };
       this.waiters.add(waiter);

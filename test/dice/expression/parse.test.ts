@@ -82,9 +82,9 @@ describe('parseExpression: valid expressions', () => {
   });
 
   it('custom faces keep their order and duplicates; -0 is stored as 0', () => {
-    const die = parsed('d{3,-0,3,-1}').terms[0]!.term;
-    expect(die).toEqual({ kind: 'dice', count: 1, die: { kind: 'custom', faces: [3, 0, 3, -1] } });
-    expect(Object.is((die as { die: { faces: number[] } }).die.faces[1], -0)).toBe(false);
+    const term = parsed('d{3,-0,3,-1}').terms[0]!.term;
+    expect(term).toEqual({ kind: 'dice', count: 1, die: { kind: 'custom', faces: [3, 0, 3, -1] } });
+    expect(term.kind === 'dice' && term.die.kind === 'custom' && Object.is(term.die.faces[1], -0)).toBe(false);
   });
 
   it('accepts exactly the maximum number of terms, dice and characters', () => {

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+const TOKEN = 'MTAxMjM0NTY3ODkwMTIzNDU2Nw.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB';
+
+describe('config', () => {
+  it('defaults to the local console on ./data', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ discordToken: undefined, databasePath: './data/estafette.db', logLevel: 'info', seedEpochHours: 24 });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DISCORD_TOKEN: '  ', LOG_LEVEL: '' }).discordToken).toBeUndefined();
+  });
+
+  it('reads every documented variable', () => {
+    const c = loadConfig({ DISCORD_TOKEN: TOKEN, DISCORD_APPLICATION_ID: '123456789012345678', DATABASE_PATH: '/tmp/x.db', LOG_LEVEL: 'debug', DISCORD_REST_API: 'http://127.0.0.1:8080/api', SEED_EPOCH_HOURS: '6' });
+    expect(c).toMatchObject({ discordToken: TOKEN, applicationId: '123456789012345678', databasePath: '/tmp/x.db', logLevel: 'debug', restApi: 'http://127.0.0.1:8080/api', seedEpochHours: 6 });
+  });
+
+  it('rejects a malformed token with a fix, without echoing it', () => {
+    let e: unknown;
+    try { loadConfig({ DISCORD_TOKEN: 'not a token secretvalue' }); } catch (x) { e = x; }
+    expect(e).toBeInstanceOf(ConfigError);
+    expect((e as Error).message).toMatch(/DISCORD_TOKEN.*Reset Token/);
+    expect((e as Error).message).not.toContain('secretvalue');
+  });
+
+  it('rejects a bad URL, level and application id', () => {
+    expect(() => loadConfig({ DISCORD_REST_API: 'nope' })).toThrow(/DISCORD_REST_API/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ DISCORD_APPLICATION_ID: 'abc' })).toThrow(/snowflake/);
+  });
+});
