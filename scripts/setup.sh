@@ -20,7 +20,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-node -e 'const [a,b]=process.versions.node.split(".").map(Number); if (a<20||(a===20&&b<9)) { console.error("setup: Node >= 20.9 is required, found "+process.version); process.exit(1) }'
+node -e 'const [a,b]=process.versions.node.split(".").map(Number); if (a<20||(a===20&&b<12)) { console.error("setup: Node >= 20.12 is required, found "+process.version); process.exit(1) }'
 
 # npm ci only when package-lock.json changed since the last install (it rebuilds native modules).
 stamp=node_modules/.estafette-lock.sha256

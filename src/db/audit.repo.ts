@@ -1,5 +1,8 @@
-import { and, asc, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lte } from 'drizzle-orm';
 import type { ChainEntry } from '../dice/entry';
+import type { VerifiableEntry } from '../dice/verify';
+
+const EPOCH_COLUMNS = 'id, guild_id AS guildId, game_id AS gameId, scope, commitment, seed, opened_at AS openedAt, closes_at AS closesAt, revealed_at AS revealedAt, next_index AS nextIndex';
 import type { Db } from './open';
 import { auditEntries, seedEpochs, type AuditEntryRow, type NewAuditEntryRow, type SeedEpochRow } from './schema';
 
@@ -8,39 +11,39 @@ import { auditEntries, seedEpochs, type AuditEntryRow, type NewAuditEntryRow, ty
  * what absence means. All writes run inside the caller's transaction.
  */
 export class AuditRepo {
-  private readonly lastStmt;
-  private readonly insertStmt;
+  // The hot path of every roll runs on statements prepared once: drizzle's query builder
+  // costs more than SQLite itself at thousands of rolls per second.
+  private readonly stmt;
 
   constructor(private readonly db: Db) {
-    // The hot path of every roll: prepared once.
-    this.lastStmt = db
-      .select({ seq: auditEntries.seq, hash: auditEntries.hash })
-      .from(auditEntries)
-      .where(eq(auditEntries.guildId, sql.placeholder('guildId')))
-      .orderBy(desc(auditEntries.seq))
-      .limit(1)
-      .prepare();
-    this.insertStmt = db.insert(auditEntries).values({
-      guildId: sql.placeholder('guildId'), seq: sql.placeholder('seq'), kind: sql.placeholder('kind'),
-      createdAt: sql.placeholder('createdAt'), actorId: sql.placeholder('actorId'), actorName: sql.placeholder('actorName'),
-      gameId: sql.placeholder('gameId'), epochId: sql.placeholder('epochId'), rollIndex: sql.placeholder('rollIndex'),
-      visibility: sql.placeholder('visibility'), derivesFrom: sql.placeholder('derivesFrom'), detail: sql.placeholder('detail'),
-      detailHash: sql.placeholder('detailHash'), prevHash: sql.placeholder('prevHash'), hash: sql.placeholder('hash'),
-    }).returning({ id: auditEntries.id }).prepare();
+    const c = db.$client;
+    this.stmt = {
+      last: c.prepare<[string], { seq: number; hash: string }>('SELECT seq, hash FROM audit_entries WHERE guild_id = ? ORDER BY seq DESC LIMIT 1'),
+      insert: c.prepare(`INSERT INTO audit_entries (guild_id, seq, kind, created_at, actor_id, actor_name, game_id, epoch_id, roll_index,
+          visibility, derives_from, detail, detail_hash, prev_hash, hash)
+        VALUES (@guildId, @seq, @kind, @createdAt, @actorId, @actorName, @gameId, @epochId, @rollIndex,
+          @visibility, @derivesFrom, @detail, @detailHash, @prevHash, @hash)`),
+      openEpoch: c.prepare<[string, string], SeedEpochRow>(`SELECT ${EPOCH_COLUMNS} FROM seed_epochs WHERE guild_id = ? AND scope = ? AND revealed_at IS NULL`),
+      takeIndex: c.prepare<[number], { next: number }>('UPDATE seed_epochs SET next_index = next_index + 1 WHERE id = ? RETURNING next_index AS next'),
+    };
   }
 
   lastLink(guildId: string): { seq: number; hash: string } | null {
-    return this.lastStmt.get({ guildId }) ?? null;
+    return this.stmt.last.get(guildId) ?? null;
   }
 
   insertEntry(row: Omit<NewAuditEntryRow, 'id'>): number {
-    return this.insertStmt.get(row as Record<string, unknown>)!.id;
+    const r = this.stmt.insert.run({ gameId: null, epochId: null, rollIndex: null, derivesFrom: null, ...row });
+    return Number(r.lastInsertRowid);
   }
 
   openEpoch(guildId: string, scope: string): SeedEpochRow | null {
-    return this.db.select().from(seedEpochs)
-      .where(and(eq(seedEpochs.guildId, guildId), eq(seedEpochs.scope, scope), isNull(seedEpochs.revealedAt)))
-      .get() ?? null;
+    return this.stmt.openEpoch.get(guildId, scope) ?? null;
+  }
+
+  /** Claim the next roll index of an epoch. */
+  takeIndex(epochId: number): number {
+    return this.stmt.takeIndex.get(epochId)!.next - 1;
   }
 
   epoch(id: number): SeedEpochRow | null {
@@ -49,13 +52,6 @@ export class AuditRepo {
 
   createEpoch(e: Omit<SeedEpochRow, 'id' | 'revealedAt' | 'nextIndex'>): SeedEpochRow {
     return this.db.insert(seedEpochs).values(e).returning().get();
-  }
-
-  /** Claim the next roll index of an epoch. */
-  takeIndex(epochId: number): number {
-    const row = this.db.update(seedEpochs).set({ nextIndex: sql`${seedEpochs.nextIndex} + 1` })
-      .where(eq(seedEpochs.id, epochId)).returning({ next: seedEpochs.nextIndex }).get();
-    return row!.next - 1;
   }
 
   markRevealed(epochId: number, at: number): void {
@@ -93,24 +89,43 @@ export class AuditRepo {
 
   /** The whole chain in order, streamed: verify and export read 100k+ rows without holding them. */
   *iterate(guildId: string, kind?: string): Generator<AuditEntryRow> {
-    const stmt = this.db.$client.prepare(
-      `SELECT id, guild_id AS guildId, seq, kind, created_at AS createdAt, actor_id AS actorId, actor_name AS actorName,
-              game_id AS gameId, epoch_id AS epochId, roll_index AS rollIndex, visibility, derives_from AS derivesFrom,
-              detail, detail_hash AS detailHash, prev_hash AS prevHash, hash
-         FROM audit_entries WHERE guild_id = ? ${kind ? 'AND kind = ?' : ''} ORDER BY seq`,
-    );
+    const stmt = this.db.$client.prepare(`SELECT ${ENTRY_COLUMNS} FROM audit_entries WHERE guild_id = ? ${kind ? 'AND kind = ?' : ''} ORDER BY seq`);
     yield* stmt.iterate(...(kind ? [guildId, kind] : [guildId])) as IterableIterator<AuditEntryRow>;
+  }
+
+  /**
+   * The chain in order as verifyChain wants it. Rows come as arrays (better-sqlite3 raw mode)
+   * and become one object each: at 100k+ rows per second the row objects are a real cost.
+   */
+  *iterateVerifiable(guildId: string): Generator<VerifiableEntry> {
+    const stmt = this.db.$client.prepare(`SELECT ${ENTRY_COLUMNS} FROM audit_entries WHERE guild_id = ? ORDER BY seq`).raw(true);
+    for (const r of stmt.iterate(guildId) as IterableIterator<unknown[]>) {
+      const text = r[12] as string;
+      yield {
+        id: r[0] as number, guildId: r[1] as string, seq: r[2] as number, kind: r[3] as ChainEntry['kind'], createdAt: r[4] as number,
+        actorId: r[5] as string, actorName: r[6] as string, gameId: r[7] as string | null, epochId: r[8] as number | null,
+        rollIndex: r[9] as number | null, visibility: r[10] as ChainEntry['visibility'], derivesFrom: r[11] as string | null,
+        detail: parseDetail(text), detailText: text, detailHash: r[13] as string, prevHash: r[14] as string, hash: r[15] as string,
+      };
+    }
+  }
+}
+
+const ENTRY_COLUMNS = `id, guild_id AS guildId, seq, kind, created_at AS createdAt, actor_id AS actorId, actor_name AS actorName,
+  game_id AS gameId, epoch_id AS epochId, roll_index AS rollIndex, visibility, derives_from AS derivesFrom,
+  detail, detail_hash AS detailHash, prev_hash AS prevHash, hash`;
+
+function parseDetail(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { unreadable: text };
   }
 }
 
 /** A stored row as the chain sees it. Unparseable detail JSON stays visible as such, so verify flags it. */
 export function toChainEntry(row: AuditEntryRow): ChainEntry {
-  let detail: unknown;
-  try {
-    detail = JSON.parse(row.detail);
-  } catch {
-    detail = { unreadable: row.detail };
-  }
+  const detail = parseDetail(row.detail);
   return {
     id: row.id, guildId: row.guildId, seq: row.seq, kind: row.kind as ChainEntry['kind'], createdAt: row.createdAt,
     actorId: row.actorId, actorName: row.actorName, gameId: row.gameId, epochId: row.epochId, rollIndex: row.rollIndex,

@@ -23,11 +23,16 @@ export function isSeedHex(s: string): boolean {
   return /^[0-9a-f]{64}$/.test(s);
 }
 
-/** The Rng for roll `index` of the epoch whose secret is `seedHex`. */
-export function derivedRng(seedHex: string, index: number): Rng {
+/** The seed as an HMAC key, checked once (verify reuses it for every roll of an epoch). */
+export function seedKey(seedHex: string): Buffer {
   if (!isSeedHex(seedHex)) throw new Error('derivedRng: seed must be 64 lowercase hex characters');
+  return Buffer.from(seedHex, 'hex');
+}
+
+/** The Rng for roll `index` of the epoch whose secret is `seed` (hex, or a key from seedKey). */
+export function derivedRng(seed: string | Buffer, index: number): Rng {
+  const key = typeof seed === 'string' ? seedKey(seed) : seed;
   if (!Number.isSafeInteger(index) || index < 0) throw new Error(`derivedRng: bad roll index ${index}`);
-  const key = Buffer.from(seedHex, 'hex');
   let block = 0;
   let words: Buffer = Buffer.alloc(0);
   let offset = 0;

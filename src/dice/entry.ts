@@ -39,7 +39,8 @@ export const RollDetail = z.object({
   total: int,
   /** Table row the roll hit, for rules-driven rolls ("NW Maneuver Table, Good, 9-10"). */
   tableRow: z.string().max(300).nullable(),
-  salt: z.string().regex(/^[0-9a-f]{32}$/),
+  /** Private rolls only: derived from the seed, so their sealed hash cannot be brute-forced before the reveal. */
+  salt: z.string().regex(/^[0-9a-f]{32}$/).nullable(),
 });
 export type RollDetail = z.infer<typeof RollDetail>;
 

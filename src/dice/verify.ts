@@ -1,9 +1,11 @@
 import { err, ok, type Result } from '../lib/result';
 import { entryHash, detailHashOf, GENESIS_HASH } from './chain';
-import { commitmentOf, derivedRng, rollSalt } from './derive';
+import { commitmentOf, derivedRng, rollSalt, seedKey } from './derive';
 import { DETAIL_SCHEMAS, type ChainEntry, type RollDetail } from './entry';
+
+type TermResult = RollDetail['terms'][number];
 import { evaluate, parseExpression, type DiceExpression } from './expression';
-import { canonicalJson } from './canonical';
+import { sha256Hex } from './canonical';
 
 /** What a successful check of a guild's trail established. */
 export interface VerifyReport {
@@ -33,11 +35,16 @@ interface EpochState {
   commitment: string;
   nextIndex: number;
   seed: string | null;
+  /** The seed as an HMAC key, made once per epoch. */
+  key: Buffer | null;
   revealed: boolean;
   pending: { entry: ChainEntry; detail: RollDetail }[];
   /** Rolls already recomputed with the bot's secret copy of the seed. */
   checkedWithSecret: number;
 }
+
+/** An entry plus, when read from the database, its detail exactly as stored (canonical JSON). */
+export type VerifiableEntry = ChainEntry & { readonly detailText?: string };
 
 export interface VerifyOptions {
   readonly guildId: string;
@@ -51,7 +58,7 @@ export interface VerifyOptions {
  * and every roll's faces, salt and total recomputed from its seed and index.
  * Stops at the first broken entry.
  */
-export function verifyChain(entries: Iterable<ChainEntry>, opts: VerifyOptions): Result<VerifyReport, VerifyFailure> {
+export function verifyChain(entries: Iterable<VerifiableEntry>, opts: VerifyOptions): Result<VerifyReport, VerifyFailure> {
   const epochs = new Map<number, EpochState>();
   const astCache = new Map<string, DiceExpression>();
   let prev = GENESIS_HASH;
@@ -70,13 +77,18 @@ export function verifyChain(entries: Iterable<ChainEntry>, opts: VerifyOptions):
     }
     if (e.prevHash !== prev) return fail(e, 'chain/prev-hash', 'its previous-hash link does not match the entry before it (an entry was removed, inserted or reordered).');
     if (entryHash(prev, e) !== e.hash) return fail(e, 'chain/hash', 'its contents do not match its hash (a field was changed).');
-    if (e.detail !== null && detailHashOf(e.detail) !== e.detailHash) {
+    // The stored text is the canonical form that was hashed: hash it as is (fast, and strict:
+    // any edit of the text, even a harmless-looking one, breaks the match).
+    if (e.detail !== null && (e.detailText !== undefined ? sha256Hex(e.detailText) : detailHashOf(e.detail)) !== e.detailHash) {
       return fail(e, 'chain/detail-hash', 'its detail (faces, total, reason…) does not match the hashed detail.');
     }
     prev = e.hash;
     expectedSeq++;
 
-    const detail = e.detail === null ? null : DETAIL_SCHEMAS[e.kind].safeParse(e.detail);
+    // Rolls are shape-checked cheaply here and fully (zod) only when something looks off.
+    const detail = e.detail === null ? null
+      : e.kind === 'roll' && looksLikeRoll(e.detail) ? { success: true as const, data: e.detail }
+      : DETAIL_SCHEMAS[e.kind].safeParse(e.detail);
     if (detail && !detail.success) return fail(e, 'chain/bad-detail', `its ${e.kind} detail is malformed.`);
 
     if (e.kind === 'epoch-open') {
@@ -86,7 +98,7 @@ export function verifyChain(entries: Iterable<ChainEntry>, opts: VerifyOptions):
       if (secret !== null && commitmentOf(secret) !== d.commitment) {
         return fail(e, 'seed/commitment-mismatch', `the stored secret seed of epoch ${e.epochId} does not match its published commitment (the seed was swapped).`);
       }
-      epochs.set(e.epochId, { commitment: d.commitment, nextIndex: 0, seed: secret, revealed: false, pending: [], checkedWithSecret: 0 });
+      epochs.set(e.epochId, { commitment: d.commitment, nextIndex: 0, seed: secret, key: secret === null ? null : seedKey(secret), revealed: false, pending: [], checkedWithSecret: 0 });
       continue;
     }
 
@@ -102,12 +114,13 @@ export function verifyChain(entries: Iterable<ChainEntry>, opts: VerifyOptions):
       }
       epoch.revealed = true;
       epoch.seed = d.seed;
+      epoch.key = seedKey(d.seed);
       revealedEpochs++;
       // Rolls checked with the secret copy are now checkable by anyone: count them as such.
       recomputed += epoch.checkedWithSecret;
       recomputedWithSecret -= epoch.checkedWithSecret;
       for (const p of epoch.pending) {
-        const r = checkRoll(p.entry, p.detail, d.seed, astCache);
+        const r = checkRoll(p.entry, p.detail, d.seed, epoch.key, astCache);
         if (r) return fail(p.entry, r.code, r.message);
         recomputed++;
       }
@@ -122,9 +135,9 @@ export function verifyChain(entries: Iterable<ChainEntry>, opts: VerifyOptions):
     epoch.nextIndex++;
     if (detail === null) { sealed++; continue; }
     const d = detail.data as RollDetail;
-    if (epoch.seed !== null) {
+    if (epoch.seed !== null && epoch.key !== null) {
       // Only a secret seed can be known while the epoch is open.
-      const r = checkRoll(e, d, epoch.seed, astCache);
+      const r = checkRoll(e, d, epoch.seed, epoch.key, astCache);
       if (r) return fail(e, r.code, r.message);
       recomputedWithSecret++;
       epoch.checkedWithSecret++;
@@ -148,9 +161,10 @@ export function verifyChain(entries: Iterable<ChainEntry>, opts: VerifyOptions):
 }
 
 /** Recompute one roll from its seed; null when it matches. */
-function checkRoll(e: ChainEntry, d: RollDetail, seed: string, cache: Map<string, DiceExpression>): { code: string; message: string } | null {
+function checkRoll(e: ChainEntry, d: RollDetail, seed: string, key: Buffer, cache: Map<string, DiceExpression>): { code: string; message: string } | null {
   const index = e.rollIndex!;
-  if (rollSalt(seed, index) !== d.salt) return { code: 'roll/salt', message: 'its salt does not derive from its seed.' };
+  const wantSalt = e.visibility === 'private' ? rollSalt(seed, index) : null;
+  if (d.salt !== wantSalt) return { code: 'roll/salt', message: wantSalt ? 'its salt does not derive from its seed.' : 'a public roll carries a salt.' };
   let ast = cache.get(d.expression);
   if (!ast) {
     const parsed = parseExpression(d.expression);
@@ -158,13 +172,44 @@ function checkRoll(e: ChainEntry, d: RollDetail, seed: string, cache: Map<string
     ast = parsed.value;
     cache.set(d.expression, ast);
   }
-  const again = evaluate(ast, derivedRng(seed, index));
-  if (canonicalJson(again.terms) !== canonicalJson(d.terms)) {
+  const again = evaluate(ast, derivedRng(key, index));
+  if (!sameTerms(again.terms, d.terms)) {
     return { code: 'roll/faces-mismatch', message: `its dice do not match what seed and index ${index} produce (recorded ${facesOf(d.terms)}, derived ${facesOf(again.terms)}).` };
   }
-  const total = again.total + d.modifiers.reduce((s, m) => s + m.value, 0);
+  let total = again.total;
+  for (const m of d.modifiers) total += m.value;
   if (total !== d.total) return { code: 'roll/total-mismatch', message: `its total ${d.total} should be ${total}.` };
   return null;
+}
+
+/** Field-by-field equality of recomputed and recorded terms (as strict as comparing their canonical JSON). */
+function sameTerms(a: readonly TermResult[], b: readonly TermResult[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!, y = b[i]!;
+    if (x.kind !== y.kind || x.sign !== y.sign) return false;
+    if (x.kind === 'const' || y.kind === 'const') {
+      if (x.kind !== 'const' || y.kind !== 'const' || x.value !== y.value) return false;
+      continue;
+    }
+    if (x.sides !== y.sides || x.notation !== y.notation || x.subtotal !== y.subtotal) return false;
+    if ((x.faces === undefined) !== (y.faces === undefined)) return false;
+    if (x.faces && y.faces && (x.faces.length !== y.faces.length || x.faces.some((f, k) => f !== y.faces![k]))) return false;
+    if (x.dice.length !== y.dice.length) return false;
+    for (let k = 0; k < x.dice.length; k++) {
+      if (x.dice[k]!.face !== y.dice[k]!.face || x.dice[k]!.kept !== y.dice[k]!.kept) return false;
+    }
+  }
+  return true;
+}
+
+/** Enough shape for checkRoll to run without throwing; anything subtler shows up as a mismatch. */
+function looksLikeRoll(d: unknown): d is RollDetail {
+  const r = d as Partial<RollDetail> | null;
+  return typeof r === 'object' && r !== null && typeof r.expression === 'string' && typeof r.total === 'number'
+    && Array.isArray(r.terms) && Array.isArray(r.modifiers) && (r.salt === null || typeof r.salt === 'string')
+    && r.terms.every((t) => t && (t.kind === 'const' || (t.kind === 'dice' && Array.isArray(t.dice))))
+    && r.modifiers.every((m) => m && Number.isSafeInteger(m.value));
 }
 
 function facesOf(terms: RollDetail['terms']): string {

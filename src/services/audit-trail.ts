@@ -55,15 +55,27 @@ export interface AuditTrailOptions {
 export class AuditTrail {
   readonly repo: AuditRepo;
   private readonly newSeed: () => string;
+  // Transaction wrappers are built once; better-sqlite3 nests them as savepoints.
+  private readonly tx: { roll: (s: RollSpec) => StoredRoll; current: (g: string, sc: string, gm: string | null, a: Actor) => SeedEpochRow; reveal: (id: number, a: Actor) => SeedEpochRow | null };
 
-  constructor(private readonly db: Db, private readonly opts: AuditTrailOptions) {
+  constructor(db: Db, private readonly opts: AuditTrailOptions) {
     this.repo = new AuditRepo(db);
     this.newSeed = opts.newSeed ?? (() => randomBytes(SEED_BYTES).toString('hex'));
+    const t = db.$client.transaction.bind(db.$client);
+    this.tx = {
+      roll: t((spec: RollSpec) => this.rollTx(spec)),
+      current: t((g: string, sc: string, gm: string | null, a: Actor) => this.ensureEpoch(g, sc, gm, a, this.opts.clock())),
+      reveal: t((id: number, a: Actor) => this.revealTx(id, a)),
+    };
   }
 
   /** Roll and record. Opens (and publishes the commitment of) a new epoch first if none is open. */
   roll(spec: RollSpec): StoredRoll {
-    return this.db.$client.transaction(() => {
+    return this.tx.roll(spec);
+  }
+
+  private rollTx(spec: RollSpec): StoredRoll {
+    {
       const now = this.opts.clock();
       const epoch = this.ensureEpoch(spec.guildId, spec.scope ?? SERVER_SCOPE, spec.gameId ?? null, spec.actor, now);
       const rollIndex = this.repo.takeIndex(epoch.id);
@@ -76,24 +88,28 @@ export class AuditTrail {
         modifiers,
         total: result.total + modifiers.reduce((s, m) => s + m.value, 0),
         tableRow: spec.tableRow ?? null,
-        salt: rollSalt(epoch.seed, rollIndex),
+        salt: spec.visibility === 'private' ? rollSalt(epoch.seed, rollIndex) : null,
       };
       const { id, seq } = this.append(spec.guildId, 'roll', detail, {
         actor: spec.actor, now, gameId: spec.gameId ?? null, epochId: epoch.id, rollIndex,
         visibility: spec.visibility, derivesFrom: spec.derivesFrom ?? null,
       });
       return { id, seq, epoch, rollIndex, detail };
-    })();
+    }
   }
 
   /** The open epoch of a scope, opening one if needed. */
   currentEpoch(guildId: string, scope = SERVER_SCOPE, gameId: string | null = null, actor: Actor = SYSTEM_ACTOR): SeedEpochRow {
-    return this.db.$client.transaction(() => this.ensureEpoch(guildId, scope, gameId, actor, this.opts.clock()))();
+    return this.tx.current(guildId, scope, gameId, actor);
   }
 
   /** Close an epoch and publish its seed: from now on anyone can recompute its rolls. */
   reveal(epochId: number, actor: Actor = SYSTEM_ACTOR): SeedEpochRow | null {
-    return this.db.$client.transaction(() => {
+    return this.tx.reveal(epochId, actor);
+  }
+
+  private revealTx(epochId: number, actor: Actor): SeedEpochRow | null {
+    {
       const epoch = this.repo.epoch(epochId);
       if (!epoch || epoch.revealedAt !== null) return null;
       const now = this.opts.clock();
@@ -102,7 +118,7 @@ export class AuditTrail {
       });
       this.repo.markRevealed(epoch.id, now);
       return { ...epoch, revealedAt: now };
-    })();
+    }
   }
 
   /** Reveal every epoch whose scheduled close has passed (the scheduler's sweep). */
@@ -116,7 +132,7 @@ export class AuditTrail {
     // A server epoch past its time is revealed before the next roll, so no roll ever uses a
     // seed later than its announced close.
     if (open && !(open.closesAt !== null && open.closesAt <= now)) return open;
-    if (open) this.reveal(open.id, SYSTEM_ACTOR);
+    if (open) this.revealTx(open.id, SYSTEM_ACTOR);
     const seed = this.newSeed();
     const closesAt = scope === SERVER_SCOPE && this.opts.seedEpochHours > 0 ? now + this.opts.seedEpochHours * 3_600_000 : null;
     const epoch = this.repo.createEpoch({ guildId, gameId, scope, seed, commitment: commitmentOf(seed), openedAt: now, closesAt });

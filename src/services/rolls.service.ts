@@ -64,8 +64,7 @@ export class RollsService {
 
   /** The bot's full check: chain, every revealed seed, and open epochs against their commitments. */
   verify(guildId: string): Result<VerifyReport, VerifyFailure> {
-    const entries = mapIter(this.trail.repo.iterate(guildId), toChainEntry);
-    return verifyChain(entries, { guildId, secretSeeds: this.openSeeds(guildId) });
+    return verifyChain(this.trail.repo.iterateVerifiable(guildId), { guildId, secretSeeds: this.openSeeds(guildId) });
   }
 
   /** The trail as a file anyone can check offline; private rolls stay sealed until their seed is revealed. */
@@ -154,8 +153,4 @@ function toLogLine(row: AuditEntryRow, revealed: ReadonlySet<number>): LogLine {
     return { ...base, roll: sealed ? null : (d as RollDetail) };
   }
   return { ...base, roll: null, commitment: d?.commitment as string, ...(e.kind === 'epoch-reveal' ? { seed: d?.seed as string } : {}) };
-}
-
-function* mapIter<A, B>(it: Iterable<A>, f: (a: A) => B): Generator<B> {
-  for (const a of it) yield f(a);
 }

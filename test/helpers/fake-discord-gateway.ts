@@ -197,8 +197,8 @@ export class FakeGateway {
   }
 
   private resume(connection: Connection, d: Json): void {
-    const session = typeof d.session_id === 'string' ? this.sessions.get(d.session_id) : undefined;
     if (d.token !== this.state.token) return this.fail(connection, 4004, 'Authentication failed.');
+    const session = typeof d.session_id === 'string' ? this.sessions.get(d.session_id) : undefined;
     if (!session) {
       // Not resumable: the client must IDENTIFY again.
       connection.send({ op: 9, d: false, s: null, t: null });

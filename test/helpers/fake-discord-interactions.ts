@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { channelJson, computeChannelPermissions, everyoneRoleJson, memberJson, snowflake } from './fake-discord-payloads.js';
 import type { ChannelModel, GuildModel } from './fake-discord-payloads.js';
-import { InteractionRecord } from './fake-discord-state.js';
+import { InteractionRecord, realTime } from './fake-discord-state.js';
 import type { FakeDiscordState } from './fake-discord-state.js';
 import type { FakeUserInput, Json, StoredMessage } from './fake-discord-types.js';
 
@@ -159,7 +159,7 @@ export class InteractionBuilder {
       data,
       ...(componentMessage ? { message: componentMessage.message } : {}),
     };
-    const record = new InteractionRecord(state, id, token, type, payload, guild.id, channel.id, Date.now(), componentMessage?.message.id);
+    const record = new InteractionRecord(state, id, token, type, payload, guild.id, channel.id, realTime.now(), componentMessage?.message.id);
     state.interactions.set(id, record);
     state.interactionsByToken.set(token, record);
     return record;

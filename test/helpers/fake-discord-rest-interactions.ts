@@ -10,9 +10,9 @@
  *  - the first follow-up after a deferred reply fills in the "thinking" message and keeps the
  *    defer's ephemeral flag, instead of creating a new message.
  */
-import type { APIApplicationCommandOptionChoice } from 'discord.js';
-import { EPHEMERAL, LOADING, numberField } from './fake-discord-state.js';
-import type { FakeDiscordState, InteractionRecord } from './fake-discord-state.js';
+import type { APIApplicationCommandOptionChoice, APIMessage } from 'discord.js';
+import { EPHEMERAL, LOADING, numberField, realTime } from './fake-discord-state.js';
+import type { InteractionRecord } from './fake-discord-state.js';
 import type { InteractionEvent, InteractionEventKind, Json, StoredMessage } from './fake-discord-types.js';
 import { apiError, asJson, invalidForm, validateAutocompleteChoices, validateMessageBody } from './fake-discord-validate.js';
 import type { Route, RouteContext, RouteResult } from './fake-discord-rest.js';
@@ -83,7 +83,7 @@ function replyMessage(ctx: RouteContext, record: InteractionRecord, body: Json, 
         user: (record.payload.member as Json | undefined)?.user ?? record.payload.user,
         authorizing_integration_owners: record.payload.authorizing_integration_owners,
       },
-    } as never,
+    } as unknown as Partial<APIMessage>,
   });
 }
 
@@ -93,7 +93,7 @@ function handleCallback(ctx: RouteContext): RouteResult {
   if (!record || record.token !== params.token) return apiError(404, 10062, 'Unknown interaction');
   if (record.callback) return apiError(400, 40060, 'Interaction has already been acknowledged.');
   const deadline = state.options.interactionCallbackDeadlineMs ?? DEFAULT_CALLBACK_DEADLINE_MS;
-  if (Date.now() - record.createdAt > deadline) return apiError(404, 10062, 'Unknown interaction');
+  if (realTime.now() - record.createdAt > deadline) return apiError(404, 10062, 'Unknown interaction');
 
   const body = asJson(ctx.body);
   const type = numberField(body.type);

@@ -6,13 +6,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PermissionFlagsBits } from 'discord.js';
 import { multipartBoundary, parseMultipart } from './multipart.js';
-import { channelJson, computeChannelPermissions, everyoneRoleJson, guildCreateJson, memberJson, snowflake } from './fake-discord-payloads.js';
+import { channelJson, computeChannelPermissions, everyoneRoleJson, guildCreateJson, memberJson } from './fake-discord-payloads.js';
 import type { FakeDiscordState } from './fake-discord-state.js';
 import { numberField } from './fake-discord-state.js';
 import type { Json, RecordedRequest, UploadedFile } from './fake-discord-types.js';
-import { apiError, asJson, validateCommands, validateMessageBody } from './fake-discord-validate.js';
-import type { ApiError } from './fake-discord-validate.js';
+import { apiError, asJson, validateMessageBody } from './fake-discord-validate.js';
 import { interactionRoutes } from './fake-discord-rest-interactions.js';
+import { commandRoutes } from './fake-discord-rest-commands.js';
 
 export interface RouteContext {
   state: FakeDiscordState;
@@ -172,7 +172,12 @@ function parseBody(contentType: string | undefined, raw: Buffer): { body: unknow
   const invalidJson = { error: { status: 400, body: { message: 'The request body contains invalid JSON.', code: 50109 } } };
   if (raw.length === 0) return { body: undefined, files: [] };
   if (multipartBoundary(contentType)) {
-    const parts = parseMultipart(raw, contentType!);
+    let parts;
+    try {
+      parts = parseMultipart(raw, contentType!);
+    } catch (error) {
+      return { error: { status: 400, body: { message: String(error instanceof Error ? error.message : error), code: 0 } } };
+    }
     const files: UploadedFile[] = [];
     let body: unknown;
     for (const part of parts) {
@@ -323,95 +328,4 @@ function channelMessage(state: FakeDiscordState, channelId: string, messageId: s
   const stored = state.messages.get(messageId);
   if (!stored || stored.deleted || stored.ephemeral || stored.message.channel_id !== channelId) return undefined;
   return stored;
-}
-
-// --- application commands --------------------------------------------------------------------
-
-function commandRoutes(): Route[] {
-  const routes: Route[] = [];
-  // The same handlers serve global (`/applications/:app/commands`) and guild-scoped commands.
-  for (const prefix of ['/applications/:appId/commands', '/applications/:appId/guilds/:guildId/commands']) {
-    const scopeOf = (ctx: RouteContext): { scope: string; guildId?: string } | ApiError => {
-      if (ctx.params.appId !== ctx.state.applicationId) return apiError(403, 50001, 'Missing Access');
-      const guildId = ctx.params.guildId;
-      if (guildId === undefined) return { scope: 'global' };
-      if (!ctx.state.guilds.has(guildId)) return apiError(403, 50001, 'Missing Access');
-      return { scope: guildId, guildId };
-    };
-    const withScope = (fn: (ctx: RouteContext, scope: string, guildId?: string) => RouteResult) => (ctx: RouteContext) => {
-      const scope = scopeOf(ctx);
-      return 'status' in scope ? scope : fn(ctx, scope.scope, scope.guildId);
-    };
-
-    routes.push(
-      {
-        method: 'GET',
-        path: prefix,
-        auth: true,
-        handle: withScope((ctx, scope) => ({ status: 200, body: ctx.state.commands.get(scope) ?? [] })),
-      },
-      {
-        method: 'PUT',
-        path: prefix,
-        auth: true,
-        handle: withScope((ctx, scope, guildId) => {
-          if (!Array.isArray(ctx.body)) return apiError(400, 50035, 'Invalid Form Body');
-          const bodies = ctx.body.map(asJson);
-          const invalid = validateCommands(bodies);
-          if (invalid) return invalid;
-          const registered = bodies.map((body) => echoCommand(ctx.state, body, scope, guildId));
-          ctx.state.commands.set(scope, registered);
-          return { status: 200, body: registered };
-        }),
-      },
-      {
-        method: 'POST',
-        path: prefix,
-        auth: true,
-        handle: withScope((ctx, scope, guildId) => {
-          const body = asJson(ctx.body);
-          const invalid = validateCommands([body]);
-          if (invalid) return invalid;
-          const command = echoCommand(ctx.state, body, scope, guildId);
-          const others = (ctx.state.commands.get(scope) ?? []).filter((c) => c.id !== command.id);
-          ctx.state.commands.set(scope, [...others, command]);
-          return { status: 201, body: command };
-        }),
-      },
-      {
-        method: 'DELETE',
-        path: `${prefix}/:commandId`,
-        auth: true,
-        handle: withScope((ctx, scope) => {
-          const list = ctx.state.commands.get(scope) ?? [];
-          if (!list.some((c) => c.id === ctx.params.commandId)) return apiError(404, 10063, 'Unknown application command');
-          ctx.state.commands.set(scope, list.filter((c) => c.id !== ctx.params.commandId));
-          return { status: 204 };
-        }),
-      },
-    );
-  }
-  return routes;
-}
-
-/** Echoes a registered command with the server-side fields Discord adds; ids are stable per name. */
-function echoCommand(state: FakeDiscordState, body: Json, scope: string, guildId: string | undefined): Json {
-  const type = numberField(body.type) ?? 1;
-  const key = `${scope}:${type}:${String(body.name)}`;
-  let id = state.commandIds.get(key);
-  if (!id) {
-    id = snowflake();
-    state.commandIds.set(key, id);
-  }
-  return {
-    ...body,
-    id,
-    application_id: state.applicationId,
-    version: snowflake(),
-    type,
-    description: body.description ?? '',
-    default_member_permissions: body.default_member_permissions ?? null,
-    nsfw: body.nsfw ?? false,
-    ...(guildId ? { guild_id: guildId } : {}),
-  };
 }

@@ -25,15 +25,29 @@ const IS_COMPONENTS_V2 = 1 << 15;
 const DEFAULT_WAIT_MS = 5_000;
 const POLL_MS = 20;
 
+/**
+ * Real timers and clock, captured at import: a test that installs vi.useFakeTimers() later must
+ * not freeze the fake's waits or make its 3 s interaction deadline jump with the fake clock.
+ */
+export const realTime = {
+  setTimeout: globalThis.setTimeout,
+  clearTimeout: globalThis.clearTimeout,
+  setInterval: globalThis.setInterval,
+  clearInterval: globalThis.clearInterval,
+  now: Date.now.bind(Date),
+};
+
 export class InteractionRecord implements InteractionHistory {
   readonly events: InteractionEvent[] = [];
-  /** The message `@original` refers to; for components that is the clicked message until the bot replies. */
+  /** The message `@original` refers to, set by the callback: the new reply for 4/5, the clicked message for 6/7. */
   originalMessageId: string | undefined;
   /** Set once a follow-up has replaced the "thinking" message of a deferred reply. */
   deferredFilled = false;
+  // An ES private field, so vitest diffs of a history do not dump the whole fake.
+  readonly #state: FakeDiscordState;
 
   constructor(
-    private readonly state: FakeDiscordState,
+    state: FakeDiscordState,
     readonly id: string,
     readonly token: string,
     readonly type: number,
@@ -43,7 +57,9 @@ export class InteractionRecord implements InteractionHistory {
     readonly createdAt: number,
     /** For component interactions: the message carrying the component. */
     readonly componentMessageId?: string,
-  ) {}
+  ) {
+    this.#state = state;
+  }
 
   get callback(): InteractionEvent | undefined {
     return this.events.find((e) => e.kind === 'callback');
@@ -55,16 +71,22 @@ export class InteractionRecord implements InteractionHistory {
     return this.events.filter((e) => e.kind === 'followup');
   }
   get original(): StoredMessage | undefined {
-    return this.originalMessageId ? this.state.messages.get(this.originalMessageId) : undefined;
+    return this.originalMessageId ? this.#state.messages.get(this.originalMessageId) : undefined;
   }
   get settled(): boolean {
     const callback = this.callback;
     if (!callback) return false;
-    if (callback.callbackType !== 5 && callback.callbackType !== 6) return true;
     const after = this.events.slice(this.events.indexOf(callback) + 1);
-    return after.some(
-      (e) => (e.kind === 'edit' && e.target === '@original') || (e.kind === 'delete' && e.target === '@original') || e.filledDeferred,
-    );
+    switch (callback.callbackType) {
+      case 5: // "thinking..." is never a final answer
+        return after.some(
+          (e) => ((e.kind === 'edit' || e.kind === 'delete') && e.messageId === this.originalMessageId) || e.filledDeferred === true,
+        );
+      case 6: // deferUpdate is usually followed by an edit of the clicked message or a follow-up
+        return after.some((e) => e.kind === 'edit' || e.kind === 'delete' || e.kind === 'followup');
+      default:
+        return true;
+    }
   }
 }
 
@@ -169,7 +191,7 @@ export class FakeDiscordState {
           resolve(value);
         }
       };
-      const timer = setTimeout(() => {
+      const timer = realTime.setTimeout(() => {
         cleanup();
         const recent = this.requests
           .slice(-10)
@@ -187,10 +209,10 @@ export class FakeDiscordState {
         reject(new Error(`fake-discord: closed while waiting for ${options.description ?? 'condition'}`));
       };
       const waiter = (): void => (this.closed ? onClose() : settle());
-      const poll = setInterval(waiter, POLL_MS);
+      const poll = realTime.setInterval(waiter, POLL_MS);
       const cleanup = (): void => {
-        clearTimeout(timer);
-        clearInterval(poll);
+        realTime.clearTimeout(timer);
+        realTime.clearInterval(poll);
         this.waiters.delete(waiter);
       };
       this.waiters.add(waiter);
@@ -312,7 +334,7 @@ export class FakeDiscordState {
           }
         }
       }
-      // Uploads not referenced by the list are still attached, as Discord does.
+      // Uploads the list does not mention are attached anyway (lenient; not verified against Discord).
       for (const upload of uploads.values()) addUpload(upload, undefined);
     } else {
       if (isEdit) {

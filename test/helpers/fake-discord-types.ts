@@ -144,8 +144,11 @@ export interface InteractionHistory {
   /** The message `@original` currently refers to, if any. */
   original: StoredMessage | undefined;
   /**
-   * The interaction has a visible outcome: a non-deferred callback, or a deferred one that
-   * was later edited, filled by a follow-up or deleted. Later follow-ups may still arrive.
+   * The interaction has a visible outcome: a non-deferred callback (reply, update, autocomplete
+   * choices, modal); a deferred reply (5) whose @original was then edited, deleted or filled by
+   * the first follow-up; or a deferred update (6) followed by any edit, delete or follow-up.
+   * A bare deferUpdate never settles: wait for `h.callback !== undefined` instead.
+   * Later follow-ups may still arrive after settling.
    */
   settled: boolean;
 }

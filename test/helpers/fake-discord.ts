@@ -78,7 +78,8 @@ export class FakeDiscord {
     this.gateway = new FakeGateway(this.state, () => this.gatewayUrl);
     this.builder = new InteractionBuilder(this.state);
     this.server = http.createServer((req, res) => {
-      void this.rest.handle(req, res);
+      // Only an aborted upload can fail here; drop the socket like a real server would.
+      this.rest.handle(req, res).catch(() => res.destroy());
     });
     this.server.on('upgrade', (req, socket, head) => this.gateway.handleUpgrade(req, socket, head));
   }
