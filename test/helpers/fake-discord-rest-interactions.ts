@@ -190,7 +190,8 @@ function handleFollowUp(ctx: RouteContext, record: InteractionRecord): RouteResu
   let message: StoredMessage;
   const extra: Partial<InteractionEvent> = {};
   const original = record.original;
-  if (record.callback?.callbackType === 5 && !record.deferredFilled && original && (numberField(original.message.flags)! & LOADING)) {
+  // A deleted "thinking" message cannot be filled: the follow-up becomes a new message with its own flags.
+  if (record.callback?.callbackType === 5 && !record.deferredFilled && original && !original.deleted && (numberField(original.message.flags)! & LOADING)) {
     ctx.state.editMessage(original, body, ctx.files);
     record.deferredFilled = true;
     message = original;
