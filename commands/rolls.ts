@@ -36,7 +36,7 @@ export const rolls = defineCommand<Input>({
     .addSubcommand((s) => s.setName('reveal').setDescription('Admins: reveal the current seed now so every roll so far can be checked')),
   input: Input,
   defer: (i) => (i.subcommand === 'verify' || i.subcommand === 'export' || i.subcommand === 'stats' ? 'public' : false),
-  execute(ctx, input): ReplyModel {
+  async execute(ctx, input): Promise<ReplyModel> {
     switch (input.subcommand) {
       case 'log': return log(ctx, input);
       case 'verify': return verify(ctx);
@@ -65,8 +65,8 @@ function log(ctx: CommandContext, i: Extract<Input, { subcommand: 'log' }>): Rep
   };
 }
 
-function verify(ctx: CommandContext): ReplyModel {
-  const r = ctx.services.rolls.verify(ctx.guildId);
+async function verify(ctx: CommandContext): Promise<ReplyModel> {
+  const r = await ctx.services.rolls.verifyAsync(ctx.guildId);
   if (!r.ok) {
     return { visibility: 'public', content: `❌ **The audit trail is broken.**\n${r.error.message}\n-# check code \`${r.error.code}\` · entries before #${r.error.seq} verified intact` };
   }

@@ -30,13 +30,13 @@ async function main(): Promise<number> {
     process.stderr.write(`Cannot open the database at ${config.databasePath}: ${(e as Error).message}\nCheck DATABASE_PATH; if the file is damaged, restore it from a backup or move it away to start a new one.\n`);
     return 1;
   }
-  const services = createServices(db, { seedEpochHours: config.seedEpochHours });
+  const services = createServices(db, { seedEpochHours: config.seedEpochHours, dbPath: config.databasePath });
   const commands = commandMap();
   const sweep = setInterval(() => revealDue(services.trail, log), SWEEP_MS);
   sweep.unref();
   revealDue(services.trail, log);
 
-  const close = () => { clearInterval(sweep); db.$client.close(); };
+  const close = () => { clearInterval(sweep); void services.rolls.close(); db.$client.close(); };
   if (!config.discordToken) {
     await runConsole({
       commands, services, log, input: process.stdin, output: process.stdout, outputDir: config.consoleOutputDir,

@@ -74,6 +74,12 @@ export class AuditRepo {
     return new Map(rows.map((r) => [r.id, r.seed]));
   }
 
+  /** Seeds with their commitments, for recomputing rolls independently of the chain scan. */
+  seedsWithCommitments(guildId: string): Map<number, { seed: string; commitment: string }> {
+    const rows = this.db.select({ id: seedEpochs.id, seed: seedEpochs.seed, commitment: seedEpochs.commitment }).from(seedEpochs).where(eq(seedEpochs.guildId, guildId)).all();
+    return new Map(rows.map((r) => [r.id, { seed: r.seed, commitment: r.commitment }]));
+  }
+
   /** Newest first, optionally one actor's, for the paginated log. */
   page(guildId: string, opts: { actorId?: string | undefined; kind?: string; limit: number; offset: number }): AuditEntryRow[] {
     return this.db.select().from(auditEntries)
@@ -97,9 +103,10 @@ export class AuditRepo {
    * The chain in order as verifyChain wants it. Rows come as arrays (better-sqlite3 raw mode)
    * and become one object each: at 100k+ rows per second the row objects are a real cost.
    */
-  *iterateVerifiable(guildId: string): Generator<VerifiableEntry> {
-    const stmt = this.db.$client.prepare(`SELECT ${ENTRY_COLUMNS} FROM audit_entries WHERE guild_id = ? ORDER BY seq`).raw(true);
-    for (const r of stmt.iterate(guildId) as IterableIterator<unknown[]>) {
+  *iterateVerifiable(guildId: string, opts: { kind?: string; fromSeq?: number; uptoSeq?: number } = {}): Generator<VerifiableEntry> {
+    const stmt = this.db.$client.prepare(`SELECT ${ENTRY_COLUMNS} FROM audit_entries WHERE guild_id = ? AND seq BETWEEN ? AND ? ${opts.kind ? 'AND kind = ?' : ''} ORDER BY seq`).raw(true);
+    const args = [guildId, opts.fromSeq ?? 1, opts.uptoSeq ?? Number.MAX_SAFE_INTEGER, ...(opts.kind ? [opts.kind] : [])];
+    for (const r of stmt.iterate(...args) as IterableIterator<unknown[]>) {
       const text = r[12] as string;
       yield {
         id: r[0] as number, guildId: r[1] as string, seq: r[2] as number, kind: r[3] as ChainEntry['kind'], createdAt: r[4] as number,

@@ -27,3 +27,10 @@ export function openDb(path: string): Db {
   migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   return db;
 }
+
+/** A read-only connection for a worker that scans the trail while the bot keeps writing (WAL allows both). */
+export function openDbReadOnly(path: string): Db {
+  const sqlite = new Database(path, { readonly: true, fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
+  return drizzle(sqlite, { schema }) as Db;
+}

@@ -21,6 +21,8 @@ export interface VerifyReport {
   readonly sealed: number;
   readonly epochs: number;
   readonly revealedEpochs: number;
+  /** Rolls per epoch and which epochs are revealed: what combineSplit needs. */
+  readonly rollsPerEpoch?: ReadonlyMap<number, { rolls: number; revealed: boolean }>;
 }
 
 /** The first broken entry, with a stable code and a sentence saying what is wrong. */
@@ -50,6 +52,12 @@ export interface VerifyOptions {
   readonly guildId: string;
   /** Secret seeds of still-open epochs (the bot's own check); their commitments are checked too. */
   readonly secretSeeds?: ReadonlyMap<number, string>;
+  /**
+   * true (default): recompute every roll. `{ uptoSeq }`: only rolls up to that seq, leaving
+   * the rest to recomputeRolls in parallel (the bot's split verify); the report then carries
+   * the per-epoch counts combineSplit needs.
+   */
+  readonly recompute?: true | { readonly uptoSeq: number };
 }
 
 /**
@@ -135,6 +143,7 @@ export function verifyChain(entries: Iterable<VerifiableEntry>, opts: VerifyOpti
     epoch.nextIndex++;
     if (detail === null) { sealed++; continue; }
     const d = detail.data as RollDetail;
+    if (opts.recompute !== undefined && opts.recompute !== true && e.seq > opts.recompute.uptoSeq) continue;
     if (epoch.seed !== null && epoch.key !== null) {
       // Only a secret seed can be known while the epoch is open.
       const r = checkRoll(e, d, epoch.seed, epoch.key, astCache);
@@ -148,7 +157,10 @@ export function verifyChain(entries: Iterable<VerifiableEntry>, opts: VerifyOpti
 
   let awaitingReveal = 0;
   for (const ep of epochs.values()) awaitingReveal += ep.revealed ? 0 : ep.nextIndex;
+  // Only the chain half of a split verify needs the per-epoch counts (combineSplit).
+  const rollsPerEpoch = opts.recompute !== undefined && opts.recompute !== true ? { rollsPerEpoch: new Map([...epochs].map(([id, ep]) => [id, { rolls: ep.nextIndex, revealed: ep.revealed }])) } : {};
   return ok({
+    ...rollsPerEpoch,
     entries: expectedSeq - 1,
     rolls,
     recomputed,
@@ -158,6 +170,51 @@ export function verifyChain(entries: Iterable<VerifiableEntry>, opts: VerifyOpti
     epochs: epochs.size,
     revealedEpochs,
   });
+}
+
+/**
+ * The dice half of the bot's split verify: recompute every roll from its epoch's stored seed.
+ * Seeds that do not match their commitment are skipped here; the chain half reports them at
+ * the epoch's opening entry, which comes before any of its rolls.
+ */
+export function recomputeRolls(rolls: Iterable<VerifiableEntry>, seeds: ReadonlyMap<number, { seed: string; commitment: string }>): Result<{ rolls: number }, VerifyFailure> {
+  // Callers pass only the rolls this half owns (see verify-split.ts).
+  const keys = new Map<number, { seed: string; key: Buffer } | null>();
+  const cache = new Map<string, DiceExpression>();
+  let n = 0;
+  for (const e of rolls) {
+    if (e.kind !== 'roll' || e.epochId === null || e.detail === null) continue;
+    let k = keys.get(e.epochId);
+    if (k === undefined) {
+      const s = seeds.get(e.epochId);
+      k = s && commitmentOf(s.seed) === s.commitment ? { seed: s.seed, key: seedKey(s.seed) } : null;
+      keys.set(e.epochId, k);
+    }
+    if (k === null || e.rollIndex === null) continue;
+    const fail = (code: string, message: string) => err<VerifyFailure>({ code, seq: e.seq, id: e.id, message: `Entry #${e.seq}${e.id !== undefined ? ` (id ${e.id})` : ''}: ${message}` });
+    if (!looksLikeRoll(e.detail)) {
+      if (!DETAIL_SCHEMAS.roll.safeParse(e.detail).success) return fail('chain/bad-detail', 'its roll detail is malformed.');
+      continue;
+    }
+    const r = checkRoll(e, e.detail, k.seed, k.key, cache);
+    if (r) return fail(r.code, r.message);
+    n++;
+  }
+  return ok({ rolls: n });
+}
+
+/** Merge the two halves: the earliest broken entry wins; otherwise one report. */
+export function combineSplit(chain: Result<VerifyReport, VerifyFailure>, dice: Result<{ rolls: number }, VerifyFailure>): Result<VerifyReport, VerifyFailure> {
+  if (!chain.ok && !dice.ok) return chain.error.seq <= dice.error.seq ? chain : dice;
+  if (!chain.ok) return chain;
+  if (!dice.ok) return dice;
+  let recomputed = 0, recomputedWithSecret = 0;
+  for (const ep of chain.value.rollsPerEpoch?.values() ?? []) {
+    if (ep.revealed) recomputed += ep.rolls;
+    else recomputedWithSecret += ep.rolls;
+  }
+  const { rollsPerEpoch: _omit, ...rest } = chain.value;
+  return ok({ ...rest, recomputed, recomputedWithSecret });
 }
 
 /** Recompute one roll from its seed; null when it matches. */

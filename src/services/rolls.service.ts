@@ -6,6 +6,7 @@ import type { Result } from '../lib/result';
 import { UserError } from '../lib/user-error';
 import { toChainEntry } from '../db/audit.repo';
 import type { AuditEntryRow, SeedEpochRow } from '../db/schema';
+import { VerifyPool } from './verify-split';
 import { SERVER_SCOPE, type Actor, type AuditTrail, type StoredRoll } from './audit-trail';
 
 export const LOG_PAGE_MAX = 25;
@@ -39,8 +40,19 @@ export interface FaceStats {
  * Free rolls and the audit trail as users see it: roll, log, verify, export, statistics,
  * seed epochs. Pure reads and one-transaction writes through AuditTrail.
  */
+/** Trails with at least this many entries are verified in worker threads (verify-split.ts). */
+export const SPLIT_VERIFY_FROM = 20_000;
+
 export class RollsService {
-  constructor(private readonly trail: AuditTrail) {}
+  /** `dbPath` lets workers open their own connection; ':memory:' keeps everything in-thread. */
+  private readonly pool = new VerifyPool();
+
+  constructor(private readonly trail: AuditTrail, private readonly dbPath = ':memory:') {}
+
+  /** Stop the verify workers (shutdown). */
+  close(): Promise<void> {
+    return this.pool.close();
+  }
 
   roll(input: { guildId: string; actor: Actor; expression: string; reason?: string | undefined; private: boolean }): StoredRoll {
     const parsed = parseExpression(input.expression);
@@ -62,7 +74,17 @@ export class RollsService {
     return { lines: rows.map((r) => toLogLine(r, revealed)), total, page, pages };
   }
 
-  /** The bot's full check: chain, every revealed seed, and open epochs against their commitments. */
+  /**
+   * The bot's full check: chain, every seed against its commitment, every roll recomputed.
+   * Large trails run in two worker threads so the bot keeps answering meanwhile.
+   */
+  async verifyAsync(guildId: string): Promise<Result<VerifyReport, VerifyFailure>> {
+    const last = this.trail.repo.lastLink(guildId);
+    if (this.dbPath === ':memory:' || !last || last.seq < SPLIT_VERIFY_FROM) return this.verify(guildId);
+    return this.pool.verify(this.dbPath, guildId, last.seq);
+  }
+
+  /** The same check in this thread, in one pass. */
   verify(guildId: string): Result<VerifyReport, VerifyFailure> {
     return verifyChain(this.trail.repo.iterateVerifiable(guildId), { guildId, secretSeeds: this.openSeeds(guildId) });
   }

@@ -13,6 +13,8 @@ export interface ServiceOptions {
   readonly clock?: () => number;
   readonly seedEpochHours?: number;
   readonly newSeed?: () => string;
+  /** The database file, so heavy reads can run on their own connections in worker threads. */
+  readonly dbPath?: string;
 }
 
 export function createServices(db: Db, opts: ServiceOptions = {}): Services {
@@ -21,5 +23,5 @@ export function createServices(db: Db, opts: ServiceOptions = {}): Services {
     seedEpochHours: opts.seedEpochHours ?? 24,
     ...(opts.newSeed ? { newSeed: opts.newSeed } : {}),
   });
-  return { db, trail, rolls: new RollsService(trail) };
+  return { db, trail, rolls: new RollsService(trail, opts.dbPath ?? ':memory:') };
 }

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/dice/canonical';
 import { detailHashOf, entryHash, GENESIS_HASH } from '../../src/dice/chain';
 import type { ChainEntry } from '../../src/dice/entry';
-import { verifyChain } from '../../src/dice/verify';
+import { combineSplit, verifyChain } from '../../src/dice/verify';
+import { runVerifyPart } from '../../src/services/verify-split';
 import { toChainEntry } from '../../src/db/audit.repo';
 import type { AuditEntryRow } from '../../src/db/schema';
 import type { Services } from '../../src/services/services';
@@ -32,7 +33,15 @@ describe('tamper evidence', () => {
     for (const t of ['audit_entries_no_update', 'audit_entries_no_delete', 'seed_epochs_seed_immutable']) sql.exec(`DROP TRIGGER ${t}`);
   });
 
-  const verify = () => s.rolls.verify(G);
+  /** The single-pass verify, after checking the split (two-worker) verify agrees with it exactly. */
+  const verify = () => {
+    const whole = s.rolls.verify(G);
+    const upto = s.trail.repo.lastLink(G)!.seq;
+    const split = combineSplit(runVerifyPart(s.trail.repo, G, 'chain', upto) as never, runVerifyPart(s.trail.repo, G, 'dice', upto) as never);
+    if (whole.ok) expect(split).toEqual(whole);
+    else expect(!split.ok && { code: split.error.code, seq: split.error.seq }).toEqual({ code: whole.error.code, seq: whole.error.seq });
+    return whole;
+  };
   const rows = (): AuditEntryRow[] => [...s.trail.repo.iterate(G)];
   const rollRows = () => rows().filter((r) => r.kind === 'roll');
 

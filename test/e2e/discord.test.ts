@@ -33,7 +33,7 @@ describe('the bot on (fake) Discord', () => {
     await fake?.close();
   });
 
-  const roll = (options: Record<string, string | boolean>, user = NEY) => fake.sendSlashCommand({
+  const roll = (options: Record<string, string | boolean>, user: { id: string; username: string; globalName?: string } = NEY) => fake.sendSlashCommand({
     guildId: GUILD, channelId: CHANNEL, user, name: 'roll',
     options: Object.entries(options).map(([name, value]) => ({ name, type: typeof value === 'boolean' ? 5 : 3, value })),
   });
