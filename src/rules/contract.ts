@@ -1,0 +1,145 @@
+import type { z } from 'zod';
+import type { Dice } from '../dice/dice';
+import type { Problem, Result } from '../lib/result';
+import type { GameEvent } from './events';
+
+/**
+ * The record every ruleset is (STYLE.md: godip, boardgame.io). The scheduler and the game
+ * services know only this; everything rules-specific stays behind it.
+ *
+ * Checked against both shapes of turn we must play:
+ *  - DRAM: simultaneous. Auto phases (reveal, exhaustion) resolve as soon as they open; a
+ *    movement window where every corps commander rolls initiative (a binding in-window
+ *    action) and plots moves; combat and reorganisation resolve alone; an orders window
+ *    where every general posts secret chits, revealed next turn.
+ *  - NW: phasing player. Initiative (auto roll, then only the winner posts who goes first);
+ *    skirmish and artillery fire for both sides at once; maneuver for the phasing side only,
+ *    each unit's Maneuver Table roll made on demand and binding (an in-window action) before
+ *    its move is posted; a cavalry reaction by the non-phasing side; combat; a rally phase.
+ */
+
+/** Identifies a ruleset; the five the product ships. */
+export const RULESET_IDS = ['dram', 'nw', 'bp', 'anrt', 'solo'] as const;
+export type RulesetId = (typeof RULESET_IDS)[number];
+
+/** A seat is one player's chair: a side, or one formation of it (a DRAM corps). */
+export type SeatId = string;
+export type SideId = string;
+
+/** One chair at the table. */
+export interface Seat {
+  readonly id: SeatId;
+  readonly side: SideId;
+  /** "I Corps (Zieten)". */
+  readonly label: string;
+  /** Units and generals this seat may give orders to. */
+  readonly commands: readonly string[];
+}
+
+/** Who owes input in a phase, declared as data (the scheduler reads it, never rules code). */
+export type Owes =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'all' }
+  | { readonly kind: 'phasing' }
+  | { readonly kind: 'non-phasing' }
+  | { readonly kind: 'seats'; readonly seats: readonly SeatId[] };
+
+/** The phase a game is in, as the scheduler and the commands see it. */
+export interface PhaseInfo {
+  /** Stable id, e.g. 'dram/movement'. */
+  readonly id: string;
+  /** For players: "Turn 3 (15:00) — 4. Movement". */
+  readonly label: string;
+  readonly turn: number;
+  /** The battle's clock, for titles ("15:00"). */
+  readonly clock?: string;
+  readonly owes: Owes;
+  /** Orders stay hidden from everyone but their author until resolution reveals them. */
+  readonly secret: boolean;
+  /** The side whose player-turn it is (phasing games). */
+  readonly phasingSide?: SideId;
+}
+
+/** Who is looking: a seat, a whole side, the GM, or the public (spectators, the channel). */
+export type Viewer = { readonly kind: 'seat'; readonly seat: SeatId } | { readonly kind: 'side'; readonly side: SideId } | { readonly kind: 'gm' } | { readonly kind: 'public' };
+
+/** How a game ended. */
+export interface Outcome {
+  readonly winner: SideId | null;
+  /** "French decisive victory: Ligny and Saint-Amand held at 21:00". */
+  readonly summary: string;
+  /** Victory points or levels per side, when the scenario scores them. */
+  readonly score?: Readonly<Record<SideId, number>>;
+}
+
+/** An order accepted by validate, with what the player should see before committing to it. */
+export interface Accepted<O> {
+  readonly order: O;
+  /** "Path 10.5 in of 12 in allowed; ends 4 in from the Prussian 2nd Brigade." */
+  readonly preview: readonly string[];
+  readonly warnings?: readonly string[];
+}
+
+/** The result of resolving a phase or performing an action. */
+export interface Step<S> {
+  readonly state: S;
+  readonly events: readonly GameEvent[];
+}
+
+/**
+ * A ruleset. `S` is its JSON-serialisable game state; `O` the union of orders players post
+ * (each carries the key it replaces, so a player can amend or withdraw one order); `A` the
+ * in-window actions that roll binding dice at once; `Settings` its per-game rulings.
+ */
+export interface Ruleset<S, O, A, Settings, ScenarioData> {
+  readonly id: RulesetId;
+  readonly name: string;
+
+  /** Per-game settings: every house ruling with the DIGEST default. */
+  readonly settings: {
+    readonly schema: z.ZodType<Settings>;
+    parse(overrides: unknown): Result<Settings, Problem>;
+  };
+
+  /** Turn a validated generic scenario into this ruleset's data (its own fields checked). */
+  readonly scenario: {
+    prepare(scenario: unknown): Result<ScenarioData, Problem[]>;
+  };
+
+  /** The state before turn 1. Pure: any randomness of set-up comes through `dice`. */
+  setup(scenario: ScenarioData, settings: Settings, dice: Dice): Step<S>;
+
+  seats(state: S): readonly Seat[];
+  phase(state: S): PhaseInfo;
+  /** Seats that still have something to decide now ("players with nothing to decide are ready automatically"). */
+  owing(state: S): readonly SeatId[];
+
+  /** The zod schema of an order in the current phase (parse raw input first, then validate against state). */
+  orderSchema(state: S): z.ZodType<O>;
+  /** The key an order replaces ("move:stand-12"): one order per key per seat and phase. */
+  orderKey(order: O): string;
+  /**
+   * Check one order against the state. `pending` are the seat's other orders this phase
+   * (budgets such as DRAM's AP are shared between them).
+   */
+  validate(state: S, seat: SeatId, order: O, pending: readonly O[]): Result<Accepted<O>, Problem>;
+  /** What a silent seat is taken to have ordered (DRAM: keep orders, do not move). */
+  defaultOrders(state: S, seat: SeatId): readonly O[];
+
+  /** In-window actions with binding dice (NW maneuver roll, DRAM initiative roll). */
+  actionSchema(state: S): z.ZodType<A> | null;
+  act(state: S, seat: SeatId, action: A, dice: Dice): Result<Step<S>, Problem>;
+  /** Actions the engine takes for a seat that did not act by the deadline (roll for them). */
+  pendingActions(state: S, seat: SeatId): readonly A[];
+
+  /** Resolve the current phase with every seat's orders; moves the state to the next phase. */
+  resolve(state: S, orders: ReadonlyMap<SeatId, readonly O[]>, dice: Dice): Step<S>;
+  outcome(state: S): Outcome | null;
+
+  /** The state as a viewer may see it (face-down chits, enemy strengths, unseen units). */
+  view(state: S, viewer: Viewer): S;
+}
+
+/** Any ruleset, for registries. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRuleset = Ruleset<any, any, any, any, any>;

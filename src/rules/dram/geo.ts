@@ -1,0 +1,240 @@
+import { baseDistance, CONTACT_TOLERANCE, inContact, type Base } from '../geometry/base';
+import { isArea, type AreaFeature } from '../geometry/features';
+import { pathCost, type CostModel, type PathEvent } from '../geometry/cost';
+import { maxReach } from '../geometry/reach';
+import { lineOfSight } from '../geometry/sight';
+import { terrainAt } from '../geometry/terrain';
+import type { BaseSize, Point, Pose } from '../geometry/types';
+import { bearing, distance, lerp } from '../geometry/vector';
+import { ok, type Problem, type Result } from '../../lib/result';
+import { parseLocation, resolveLocation, type LocationContext } from '../location';
+import type { DramState, Stand } from './state';
+import { costPerInch, type Order } from './tables';
+
+/**
+ * DRAM's use of the table geometry (DIGEST §1(d)): 6 in = 1 mile; distances between the
+ * nearest points of bases (HR D-8); difficult terrain and good roads as a movement budget
+ * (HR D-17). Terrain rulings (src/rules/dram/README.md): woods, forest, built-up areas,
+ * towns and marsh are difficult unless the scenario says otherwise; roads are good roads,
+ * tracks are not; a river can be crossed only at a bridge or a ford; a stream anywhere, at
+ * the cost of difficult ground for its width.
+ */
+export interface Locatable {
+  readonly pose: Pose;
+  readonly base?: BaseSize;
+}
+
+/** A point-sized general is measured from a 1½ × 3 in HQ base (DRAM §10). */
+const POINTLIKE: BaseSize = { width: 3, depth: 1.5 };
+const asBase = (x: Locatable): Base => ({ pose: x.pose, size: x.base ?? POINTLIKE });
+
+export function milesBetween(s: DramState, a: Locatable, b: Locatable): number {
+  return baseDistance(asBase(a), asBase(b)) / s.map.inchesPerMile;
+}
+
+export function nearestEnemy(s: DramState, stand: Pick<Stand, 'side' | 'pose' | 'base'>): { stand: Stand; miles: number } | null {
+  let best: { stand: Stand; miles: number } | null = null;
+  for (const e of Object.values(s.stands)) {
+    if (e.side === stand.side || !e.onTable || e.removed) continue;
+    const miles = milesBetween(s, stand, e);
+    if (!best || miles < best.miles || (miles === best.miles && e.id < best.stand.id)) best = { stand: e, miles };
+  }
+  return best;
+}
+
+/** Opposing pairs in base contact. */
+export function contacts(s: DramState, stands: readonly Stand[]): [Stand, Stand][] {
+  const out: [Stand, Stand][] = [];
+  for (let i = 0; i < stands.length; i++) {
+    for (let j = i + 1; j < stands.length; j++) {
+      const a = stands[i]!, b = stands[j]!;
+      if (a.side !== b.side && inContact(asBase(a), asBase(b))) out.push([a, b]);
+    }
+  }
+  return out;
+}
+
+const DIFFICULT_KINDS = new Set(['woods', 'forest', 'built-up', 'town', 'marsh']);
+const isDifficult = (f: AreaFeature) => f.difficult ?? DIFFICULT_KINDS.has(f.kind);
+
+/** Is the stand's centre in difficult terrain ("BUA or woods", DRAM §8)? */
+export function inDifficultTerrain(s: DramState, x: Locatable): boolean {
+  return terrainAt(x.pose.at, s.map.terrain).some((f) => isArea(f) && isDifficult(f));
+}
+
+/** The result of walking a plotted path with a movement allowance. */
+export interface Advance {
+  readonly end: Pose;
+  /** The path actually followed: start, waypoints reached, end. */
+  readonly path: readonly Point[];
+  /** Allowance used, in open-ground inches. */
+  readonly cost: number;
+  /** What the whole plotted path would cost. */
+  readonly plannedCost: number;
+  /** Plotted path length, inches. */
+  readonly length: number;
+  readonly contact: string | null;
+  readonly crossedBridgeOrFord: boolean;
+  readonly stopped?: string;
+}
+
+export interface Mover {
+  readonly id: string;
+  readonly side: string;
+  readonly pose: Pose;
+  readonly base: BaseSize;
+  readonly order?: Order;
+}
+
+/** DRAM's price of ground for a stand on `order` (DRAM §7, HR D-17 and the terrain rulings above). */
+export function dramCostModel(s: DramState, order: Order): CostModel {
+  const rate = (going: { difficult?: boolean; goodRoad?: boolean }) => {
+    const r = costPerInch(order, going, s.settings);
+    return r.num / r.den;
+  };
+  return {
+    perInch: ({ areas, along }) => rate({ difficult: areas.some(isDifficult), goodRoad: along.some((l) => l.kind === 'road') }),
+    eventCost(e: PathEvent) {
+      if (e.type !== 'cross' || e.bridge || e.ford) return 0;
+      if (e.feature.kind === 'river') return Infinity;
+      if (e.feature.kind === 'stream') return (e.feature.width ?? 1) * (rate({ difficult: true }) - 1);
+      return 0;
+    },
+  };
+}
+
+/**
+ * Follow `path` (starting at the mover) as far as `allowance` goes under DRAM's costs,
+ * then, unless `ignoreContact`, stop where the base first touches an enemy base. Bases
+ * face the way they move. Enemies already touching at the start are ignored, so a stand
+ * can move out of contact (HR D-20).
+ */
+export function advanceAlong(s: DramState, mover: Mover, path: readonly Point[], allowance: number, opts: { ignoreContact?: boolean } = {}): Advance {
+  const order: Order = mover.order ?? 'D';
+  const pts = [mover.pose.at, ...path.filter((p, i) => i > 0 || distance(p, mover.pose.at) > 1e-9)];
+  const model = dramCostModel(s, order);
+  const planned = pathCost(pts, s.map.terrain, model);
+  const reach = maxReach(pts, allowance, s.map.terrain, model);
+  const enemies = opts.ignoreContact ? [] : Object.values(s.stands).filter((e) => e.side !== mover.side && e.onTable && !e.removed);
+  // An uncrossable line stops the base on the near bank, not astride it.
+  const reached = reach.stoppedBy?.reason === 'event' ? backOff(reach.path, mover.base.depth / 2) : reach.path;
+  const hit = firstContact(mover, reached, enemies);
+  const walked = hit ? hit.path : reached;
+  const travelled = hit ? hit.distance : polylineLength(reached);
+  const cost = hit || reached !== reach.path ? pathCost(walked, s.map.terrain, model).total : reach.cost;
+  const crossed = planned.legs.some((leg) => leg.events.some((e) => e.event.type === 'cross' && (e.event.bridge || e.event.ford) && e.event.distance <= travelled + 1e-9));
+  const last = walked.length > 1 ? bearing(walked[walked.length - 2]!, walked[walked.length - 1]!) : mover.pose.facing;
+  const stopped = hit ? `contact with ${s.stands[hit.id]?.name ?? hit.id}`
+    : reach.stoppedBy?.reason === 'event' ? `the ${reach.stoppedBy.event.type === 'cross' ? (reach.stoppedBy.event.feature.name ?? reach.stoppedBy.event.feature.kind) : 'terrain'} cannot be crossed here`
+    : reach.stoppedBy ? 'allowance spent' : undefined;
+  return {
+    end: { at: walked[walked.length - 1]!, facing: walked.length > 1 ? last : mover.pose.facing },
+    path: walked, cost: Math.min(cost, allowance), plannedCost: planned.total, length: planned.length,
+    contact: hit?.id ?? null, crossedBridgeOrFord: crossed, ...(stopped ? { stopped } : {}),
+  };
+}
+
+function polylineLength(path: readonly Point[]): number {
+  let n = 0;
+  for (let i = 1; i < path.length; i++) n += distance(path[i - 1]!, path[i]!);
+  return n;
+}
+
+/** The polyline shortened by `by` inches from its end (never past its start). */
+function backOff(path: readonly Point[], by: number): Point[] {
+  const pts = [...path];
+  let left = by;
+  while (pts.length > 1 && left > 0) {
+    const b = pts[pts.length - 1]!, a = pts[pts.length - 2]!;
+    const seg = distance(a, b);
+    if (seg > left) {
+      pts[pts.length - 1] = lerp(b, a, left / seg);
+      return pts;
+    }
+    left -= seg;
+    pts.pop();
+  }
+  return pts;
+}
+
+/**
+ * The first point along a polyline where the moving base touches an enemy. Conservative
+ * advancement: a base d inches from every enemy can move d without touching, so it steps
+ * by the current clearance instead of sampling.
+ */
+function firstContact(mover: Mover, path: readonly Point[], enemies: readonly Stand[]): { id: string; path: Point[]; distance: number } | null {
+  const start: Base = { pose: mover.pose, size: mover.base };
+  const others = enemies.filter((e) => !inContact(start, asBase(e)));
+  if (others.length === 0) return null;
+  let along = 0;
+  const walked: Point[] = [path[0]!];
+  for (let i = 1; i < path.length; i++) {
+    const a = path[i - 1]!, b = path[i]!;
+    const seg = distance(a, b);
+    if (seg < 1e-9) continue;
+    const facing = bearing(a, b);
+    let t = 0;
+    for (;;) {
+      const here: Base = { pose: { at: lerp(a, b, t / seg), facing }, size: mover.base };
+      let d = Infinity, who = '';
+      for (const e of others) {
+        const de = baseDistance(here, asBase(e));
+        if (de < d) { d = de; who = e.id; }
+      }
+      if (d <= CONTACT_TOLERANCE) return { id: who, path: [...walked, here.pose.at], distance: along + t };
+      if (t >= seg) break;
+      t = Math.min(seg, t + Math.max(d - CONTACT_TOLERANCE / 2, 0.01));
+    }
+    along += seg;
+    walked.push(b);
+  }
+  return null;
+}
+
+/** HR D-11: one full move straight away from the nearest enemy stand, kept on the table. */
+export function fallBackPath(s: DramState, stand: Stand, allowance: number): Point[] | null {
+  const near = nearestEnemy(s, stand);
+  if (!near) return null;
+  const dx = stand.pose.at.x - near.stand.pose.at.x, dy = stand.pose.at.y - near.stand.pose.at.y;
+  const len = Math.hypot(dx, dy) || 1;
+  const margin = 0.5;
+  let k = allowance;
+  const end = () => ({ x: stand.pose.at.x + (dx / len) * k, y: stand.pose.at.y + (dy / len) * k });
+  while (k > 0 && !onTable(s, end(), margin)) k -= 0.25;
+  return k > 0 ? [stand.pose.at, end()] : null;
+}
+
+export function onTable(s: DramState, p: Point, margin = 0): boolean {
+  return p.x >= margin && p.y >= margin && p.x <= s.map.table.width - margin && p.y <= s.map.table.height - margin;
+}
+
+/** "Direct line of sight" for order costs (DRAM §5, HR D-9): scenario terrain flagged blocksLos, and hills. */
+export function hasLineOfSight(s: DramState, from: Point, to: Point): boolean {
+  if (s.settings.los.model === 'always-clear') return true;
+  return lineOfSight(from, to, s.map.terrain).clear;
+}
+
+/**
+ * What a player typed (`F7`, `Ligny`, `12,30`, `forward 1mi`, `toward Brye 1mi`, `wheel left 45
+ * then forward 6in`, `contact <enemy>`) as a path from the mover. Contact heads for the enemy's
+ * centre: the move stops where the bases first touch.
+ */
+export function resolvePath(s: DramState, mover: Mover, text: string): Result<Point[], Problem> {
+  const ctx: LocationContext = {
+    table: s.map.table,
+    grid: { cell: s.map.gridCell },
+    landmarks: s.map.landmarks,
+    scale: { inchesPerMile: s.map.inchesPerMile },
+    unit: { pose: mover.pose, size: mover.base },
+    enemies: Object.values(s.stands).filter((e) => e.side !== mover.side && e.onTable && !e.removed).map((e) => ({ id: e.id, name: e.name })),
+  };
+  const parsed = parseLocation(text, ctx);
+  if (!parsed.ok) return parsed;
+  const resolved = resolveLocation(parsed.value, ctx);
+  if (!resolved.ok) return resolved;
+  const r = resolved.value;
+  if (r.kind === 'place') return ok([mover.pose.at, r.at]);
+  if (r.kind === 'move') return ok([...r.plan.path]);
+  const enemy = s.stands[r.enemy.id]!;
+  return ok([mover.pose.at, enemy.pose.at]);
+}

@@ -1,0 +1,49 @@
+import type { Step } from '../contract';
+import type { GameEvent } from '../events';
+import { clockOf, NO_TURN_FLAGS, type DramState } from './state';
+import { canChangeOrder } from './tables';
+import { sortedIds, withGeneral, withStand } from './update';
+
+/**
+ * Start of a turn and DRAM §2 phase 1 — reveal order changes (§5). Per-turn facts are reset
+ * (AP is a per-turn budget, HR D-6; "no advance" lasts one turn, §3), reinforcements due
+ * this turn enter, and every chit written in last turn's phase 7 becomes the stand's order.
+ * A new order from a general ends a forced fall-back (§3 "until order changed by a general").
+ */
+export function revealPhase(state: DramState): Step<DramState> {
+  let s: DramState = { ...state, initiative: {}, moveSequence: [] };
+  const events: GameEvent[] = [{ kind: 'phase', turn: s.turn, phase: 'dram/reveal', label: `Turn ${s.turn} (${clockOf(s, s.turn)}) — 1. Reveal order changes` }];
+
+  for (const stand of sortedIds(Object.values(s.stands))) {
+    s = withStand(s, stand.id, { noAdvance: false, turnFlags: { ...NO_TURN_FLAGS, startedAtZero: stand.sp === 0 } });
+  }
+  for (const g of sortedIds(Object.values(s.generals))) s = withGeneral(s, g.id, { apSpent: 0, joined: null });
+
+  for (const r of s.reinforcements.filter((x) => x.turn === s.turn)) {
+    for (const id of r.units) {
+      if (s.stands[id]) {
+        s = withStand(s, id, { onTable: true, pose: { at: r.at, facing: r.facing } });
+        events.push({ kind: 'note', rule: 'scenario', text: `${s.stands[id]!.name} arrives as a reinforcement.` });
+      } else if (s.generals[id]) {
+        s = withGeneral(s, id, { pose: { at: r.at, facing: r.facing } });
+      }
+    }
+  }
+
+  for (const chit of s.chits) {
+    const targets = chit.target.kind === 'stand' ? [chit.target.id] : (s.corps[chit.target.id]?.stands ?? []);
+    for (const id of targets) {
+      const stand = s.stands[id];
+      if (!stand || stand.removed || !stand.onTable) continue;
+      if (stand.order === chit.order && !stand.fallingBack) continue;
+      if (stand.order !== chit.order && !canChangeOrder(stand.order, chit.order)) {
+        events.push({ kind: 'note', rule: 'DRAM §5', text: `${stand.name} cannot change from ${stand.order} to ${chit.order}; the order from ${chit.by} is void.` });
+        continue;
+      }
+      s = withStand(s, id, { order: chit.order, fallingBack: false });
+      events.push({ kind: 'order', rule: 'DRAM §5', unit: id, from: stand.order, to: chit.order, by: chit.by, reason: chit.written ? 'written order revealed' : 'order chit revealed' });
+      if (stand.fallingBack) events.push({ kind: 'status', rule: 'DRAM §3', unit: id, status: 'falling-back', on: false, reason: `order changed by ${chit.by}` });
+    }
+  }
+  return { state: { ...s, chits: [], phase: 'exhaustion' }, events };
+}

@@ -1,0 +1,187 @@
+/**
+ * Movement as a budget (DRAM HR D-17; NW's Terrain Effects Table): a path is priced stretch by
+ * stretch, each inch costing the cost model's multiplier for the terrain under it, plus fixed
+ * costs for events on the way (crossing a river or obstacle, entering or leaving an area).
+ *
+ * Rulesets supply the cost model; this module only walks the geometry. Conventions:
+ * - Events are charged only strictly between the path's start and end: a path that ends on a
+ *   river has not crossed it, and one starting in a wood does not "enter" it.
+ * - A multiplier or event cost of Infinity means impassable.
+ */
+import { EPS } from './epsilon';
+import type { AreaFeature, LineFeature, LineKind } from './features';
+import { segmentProfile, type LineCrossing, type TerrainOptions } from './terrain';
+import type { Point, TerrainFeature, TerrainKind } from './types';
+import { lerp } from './vector';
+
+/** The terrain under one stretch of a path, as a cost model sees it. */
+export interface TerrainContext {
+  readonly areas: readonly AreaFeature[];
+  readonly along: readonly LineFeature[];
+  /** Index of the path leg (path[leg] → path[leg + 1]). */
+  readonly leg: number;
+}
+
+/** Something that happens at a point along a path; `distance` is inches from the path's start. */
+export type PathEvent =
+  | ({ readonly type: 'cross' } & LineCrossing)
+  | { readonly type: 'enter' | 'leave'; readonly feature: AreaFeature; readonly at: Point; readonly distance: number };
+
+/** How a ruleset prices movement. */
+export interface CostModel {
+  /** Inches of budget per inch moved over this terrain (1 = clear; Infinity = impassable). */
+  perInch(ctx: TerrainContext): number;
+  /** Fixed inches of budget for an event; 0 when omitted (Infinity = cannot pass). */
+  eventCost?(event: PathEvent): number;
+}
+
+/** One priced stretch of a path. */
+export interface StretchCost {
+  readonly leg: number;
+  readonly from: Point;
+  readonly to: Point;
+  /** Inches from the path's start to the stretch's start. */
+  readonly distance: number;
+  readonly length: number;
+  readonly multiplier: number;
+  readonly cost: number;
+  readonly areas: readonly AreaFeature[];
+  readonly along: readonly LineFeature[];
+}
+
+/** One priced event. */
+export interface EventCost {
+  readonly leg: number;
+  readonly event: PathEvent;
+  readonly cost: number;
+}
+
+/** The price of one leg of a path. */
+export interface LegCost {
+  readonly from: Point;
+  readonly to: Point;
+  readonly length: number;
+  readonly cost: number;
+  readonly stretches: readonly StretchCost[];
+  readonly events: readonly EventCost[];
+}
+
+/** The price of a whole path, with a per-leg breakdown. */
+export interface PathCost {
+  readonly total: number;
+  readonly length: number;
+  readonly legs: readonly LegCost[];
+}
+
+/** One step of the priced timeline, in path order: events come before the stretch starting there. */
+export type TimelineItem = ({ readonly type: 'stretch' } & StretchCost) | ({ readonly type: 'event' } & EventCost);
+
+/** The priced timeline of a path: stretches and events in order, split so no event falls inside a stretch. */
+export function costTimeline(
+  path: readonly Point[], terrain: readonly TerrainFeature[], model: CostModel, opts: TerrainOptions = {},
+): { readonly items: TimelineItem[]; readonly length: number } {
+  type Raw = { leg: number; start: number; end: number; from: Point; to: Point; areas: readonly AreaFeature[]; along: readonly LineFeature[] };
+  const raws: Raw[] = [];
+  const crossings: PathEvent[] = [];
+  let offset = 0;
+  for (let leg = 0; leg + 1 < path.length; leg++) {
+    const p = segmentProfile(path[leg] as Point, path[leg + 1] as Point, terrain, opts);
+    for (const s of p.stretches) raws.push({ leg, start: offset + s.start, end: offset + s.end, from: s.from, to: s.to, areas: s.areas, along: s.along });
+    for (const c of p.crossings) crossings.push({ type: 'cross', ...c, distance: offset + c.distance });
+    offset += p.length;
+  }
+  const length = offset;
+
+  const events: Array<{ leg: number; event: PathEvent }> = [];
+  const legAt = (s: number) => raws.find((r) => r.end > s + EPS)?.leg ?? Math.max(0, path.length - 2);
+  for (const c of crossings) {
+    // Strictly inside the path; a vertex on a river is met by both legs: charge it once.
+    if (c.distance <= EPS || c.distance >= length - EPS) continue;
+    if (events.some((e) => e.event.type === 'cross' && c.type === 'cross' && e.event.feature === c.feature && Math.abs(e.event.distance - c.distance) <= EPS)) continue;
+    events.push({ leg: legAt(c.distance), event: c });
+  }
+  for (let i = 1; i < raws.length; i++) {
+    const before = raws[i - 1] as Raw;
+    const after = raws[i] as Raw;
+    for (const f of before.areas) if (!after.areas.includes(f)) events.push({ leg: after.leg, event: { type: 'leave', feature: f, at: after.from, distance: after.start } });
+    for (const f of after.areas) if (!before.areas.includes(f)) events.push({ leg: after.leg, event: { type: 'enter', feature: f, at: after.from, distance: after.start } });
+  }
+  events.sort((x, y) => x.event.distance - y.event.distance);
+
+  const items: TimelineItem[] = [];
+  const priceEvent = (e: { leg: number; event: PathEvent }) => items.push({ type: 'event', leg: e.leg, event: e.event, cost: model.eventCost?.(e.event) ?? 0 });
+  const priceStretch = (r: Raw, start: number, end: number, multiplier: number) => {
+    const t = (s: number) => (r.end - r.start <= 0 ? 0 : (s - r.start) / (r.end - r.start));
+    const len = end - start;
+    items.push({
+      type: 'stretch', leg: r.leg, from: lerp(r.from, r.to, t(start)), to: end >= r.end ? r.to : lerp(r.from, r.to, t(end)),
+      distance: start, length: len, multiplier, cost: len <= 0 || multiplier === 0 ? 0 : multiplier * len, areas: r.areas, along: r.along,
+    });
+  };
+  let k = 0;
+  const next = () => events[k];
+  for (const r of raws) {
+    const multiplier = model.perInch({ areas: r.areas, along: r.along, leg: r.leg });
+    for (let e = next(); e && e.event.distance <= r.start + EPS; e = next()) {
+      priceEvent(e);
+      k++;
+    }
+    let cursor = r.start;
+    for (let e = next(); e && e.event.distance < r.end - EPS; e = next()) {
+      priceStretch(r, cursor, e.event.distance, multiplier);
+      priceEvent(e);
+      k++;
+      cursor = e.event.distance;
+    }
+    priceStretch(r, cursor, r.end, multiplier);
+  }
+  return { items, length };
+}
+
+/** Price a path over the terrain with a ruleset's cost model: total and per-leg breakdown. */
+export function pathCost(path: readonly Point[], terrain: readonly TerrainFeature[], model: CostModel, opts: TerrainOptions = {}): PathCost {
+  const { items, length } = costTimeline(path, terrain, model, opts);
+  const legs: LegCost[] = [];
+  for (let leg = 0; leg + 1 < path.length; leg++) {
+    const mine = items.filter((i) => i.leg === leg);
+    const from = path[leg] as Point;
+    const to = path[leg + 1] as Point;
+    legs.push({
+      from, to, length: Math.hypot(to.x - from.x, to.y - from.y), cost: mine.reduce((sum, i) => sum + i.cost, 0),
+      stretches: mine.filter((i) => i.type === 'stretch').map(({ type: _t, ...s }) => s),
+      events: mine.filter((i) => i.type === 'event').map(({ type: _t, ...e }) => e),
+    });
+  }
+  return { total: legs.reduce((sum, l) => sum + l.cost, 0), length, legs };
+}
+
+/** Plain parameters for the common "difficult terrain and roads" model (DRAM §1(d), HR D-17). */
+export interface SimpleCostParams {
+  /** Budget per inch in difficult terrain (DRAM: 2, i.e. movement halved). */
+  readonly difficultMultiplier: number;
+  /** Budget per inch along a road (DRAM under M orders: 1 / 1.5; otherwise 1). */
+  readonly roadMultiplier: number;
+  /** Does a road through difficult terrain keep the road rate (DRAM HR D-17: yes)? If not, difficult wins. */
+  readonly roadOverridesDifficult: boolean;
+  /** Area kinds that are difficult even without the feature's `difficult` flag. */
+  readonly difficultKinds?: readonly TerrainKind[];
+  /** Line kinds that count as roads (default: road). */
+  readonly roadKinds?: readonly LineKind[];
+  /** Fixed cost of each event (default 0). */
+  readonly eventCost?: (event: PathEvent) => number;
+}
+
+/** A cost model from plain parameters: clear 1, difficult, road, and which wins where they meet. */
+export function simpleCostModel(params: SimpleCostParams): CostModel {
+  const roadKinds: readonly TerrainKind[] = params.roadKinds ?? ['road'];
+  const difficultKinds = params.difficultKinds ?? [];
+  return {
+    perInch({ areas, along }) {
+      const difficult = areas.some((f) => f.difficult === true || difficultKinds.includes(f.kind));
+      const road = along.some((f) => roadKinds.includes(f.kind));
+      if (road && (params.roadOverridesDifficult || !difficult)) return params.roadMultiplier;
+      return difficult ? params.difficultMultiplier : 1;
+    },
+    ...(params.eventCost ? { eventCost: params.eventCost } : {}),
+  };
+}

@@ -1,0 +1,236 @@
+/**
+ * Terrain queries: what is at a point, and how a straight segment meets the terrain: the
+ * stretches over which its terrain is constant, and where it crosses line features.
+ *
+ * Conventions (documented once, relied on by costs and sight):
+ * - A point on an area's boundary is IN the area (terrainAt), but a stretch that runs exactly
+ *   along a boundary is not inside it: only stretches whose midpoint is more than EPS inside count.
+ * - "Along a line feature" (road-following): a stretch is along a road where it is within half
+ *   the road's width of the centreline AND the segment runs within `alignmentDeg` (default 20°)
+ *   of that piece of road. Crossing a road at right angles is therefore never "on the road".
+ * - A crossing is where the segment meets a line feature's centreline; a bridge or ford counts
+ *   when its point is within half its width of that crossing (and it names that line, if it names any).
+ */
+import { EPS } from './epsilon';
+import {
+  DEFAULT_CROSSING_WIDTH, isArea, isLine, isPointFeature, lineWidth,
+  type AreaFeature, type LineFeature, type PointFeature,
+} from './features';
+import { pointSegmentDistance, ringContains, ringStrictlyContains, segmentIntersections, segmentRingIntersections } from './flatten';
+import type { Point, TerrainFeature, TerrainKind } from './types';
+import { cross, distance, dot, lerp, norm, scale, sub } from './vector';
+
+/** How closely a move must follow a road's direction to count as on it, in degrees. */
+export const ROAD_ALIGNMENT_DEG = 20;
+
+/** Options for how segments meet terrain. */
+export interface TerrainOptions {
+  /** Maximum angle between a segment and a line feature for the segment to run "along" it. */
+  readonly alignmentDeg?: number;
+}
+
+/** A piece of a straight segment over which the terrain does not change. */
+export interface Stretch {
+  /** Inches from the segment's start to where the stretch begins and ends. */
+  readonly start: number;
+  readonly end: number;
+  readonly from: Point;
+  readonly to: Point;
+  /** Areas the stretch is inside. */
+  readonly areas: readonly AreaFeature[];
+  /** Line features (roads…) the stretch runs along. */
+  readonly along: readonly LineFeature[];
+}
+
+/** Where a segment crosses a line feature's centreline. */
+export interface LineCrossing {
+  readonly feature: LineFeature;
+  readonly at: Point;
+  /** Inches from the segment's start. */
+  readonly distance: number;
+  readonly bridge?: PointFeature;
+  readonly ford?: PointFeature;
+}
+
+/** How a straight segment meets the terrain. */
+export interface SegmentProfile {
+  readonly from: Point;
+  readonly to: Point;
+  readonly length: number;
+  readonly stretches: readonly Stretch[];
+  /** Every meeting with a line feature, endpoints included, in order along the segment. */
+  readonly crossings: readonly LineCrossing[];
+}
+
+/** The length of a segment inside one area or along one line feature. */
+export interface FeatureLength {
+  readonly id: string;
+  readonly kind: TerrainKind;
+  readonly length: number;
+}
+
+/** Every feature at a point: areas containing it (edges included), lines within half their width, bridges/fords within half theirs. */
+export function terrainAt(p: Point, features: readonly TerrainFeature[]): TerrainFeature[] {
+  return features.filter((f) => {
+    if (isArea(f)) return ringContains(f.polygon, p);
+    if (isLine(f)) return pieces(f.line).some(([a, b]) => pointSegmentDistance(p, a, b) <= lineWidth(f) / 2 + EPS);
+    return distance(p, f.at) <= (f.width ?? DEFAULT_CROSSING_WIDTH) / 2 + EPS;
+  });
+}
+
+/** Height of the ground at a point: the highest `level` of the areas containing it, 0 if none. */
+export function elevationAt(p: Point, features: readonly TerrainFeature[]): number {
+  let level = 0;
+  for (const f of features) if (isArea(f) && f.level !== undefined && f.level > level && ringContains(f.polygon, p)) level = f.level;
+  return level;
+}
+
+function pieces(line: readonly Point[]): Array<readonly [Point, Point]> {
+  const out: Array<readonly [Point, Point]> = [];
+  for (let i = 1; i < line.length; i++) out.push([line[i - 1] as Point, line[i] as Point]);
+  return out;
+}
+
+type Interval = readonly [number, number];
+
+/** s-range where f0 + s·k lies in [lo, hi]; all of ℝ or nothing when k ≈ 0. */
+function slab(f0: number, k: number, lo: number, hi: number): Interval | undefined {
+  if (Math.abs(k) < 1e-12) return f0 >= lo && f0 <= hi ? [-Infinity, Infinity] : undefined;
+  const s1 = (lo - f0) / k;
+  const s2 = (hi - f0) / k;
+  return [Math.min(s1, s2), Math.max(s1, s2)];
+}
+
+/** s-range where a + s·u (u a unit vector) is within r of centre c. */
+function disc(a: Point, u: Point, c: Point, r: number): Interval | undefined {
+  const w = sub(a, c);
+  const b = dot(u, w);
+  const disc2 = b * b - (dot(w, w) - r * r);
+  if (disc2 < 0) return undefined;
+  const root = Math.sqrt(disc2);
+  return [-b - root, -b + root];
+}
+
+/**
+ * The part of a + s·u (0 ≤ s ≤ length) within r of segment p→q: the line meets the capsule
+ * around the segment (a convex shape) in one interval, the union of the rectangle and end discs.
+ */
+function capsuleInterval(a: Point, u: Point, length: number, p: Point, q: Point, r: number): Interval | undefined {
+  const pq = sub(q, p);
+  const len = norm(pq);
+  const v = scale(pq, 1 / len);
+  const ap = sub(a, p);
+  const alongSlab = slab(dot(ap, v), dot(u, v), 0, len);
+  const sideSlab = slab(cross(v, ap), cross(v, u), -r, r);
+  const parts: Interval[] = [];
+  if (alongSlab && sideSlab) {
+    const lo = Math.max(alongSlab[0], sideSlab[0]);
+    const hi = Math.min(alongSlab[1], sideSlab[1]);
+    if (lo <= hi) parts.push([lo, hi]);
+  }
+  for (const c of [p, q]) {
+    const d = disc(a, u, c, r);
+    if (d) parts.push(d);
+  }
+  if (parts.length === 0) return undefined;
+  const lo = Math.max(0, Math.min(...parts.map((i) => i[0])));
+  const hi = Math.min(length, Math.max(...parts.map((i) => i[1])));
+  return hi - lo > EPS ? [lo, hi] : undefined;
+}
+
+/** Where a segment runs along a line feature, as s-intervals. */
+function alongIntervals(a: Point, u: Point, length: number, f: LineFeature, alignmentDeg: number): Interval[] {
+  const maxSin = Math.sin((alignmentDeg * Math.PI) / 180) + 1e-12;
+  const out: Interval[] = [];
+  for (const [p, q] of pieces(f.line)) {
+    const pq = sub(q, p);
+    const len = norm(pq);
+    if (len <= EPS || Math.abs(cross(u, scale(pq, 1 / len))) > maxSin) continue;
+    const i = capsuleInterval(a, u, length, p, q, lineWidth(f) / 2 + EPS);
+    if (i) out.push(i);
+  }
+  return out;
+}
+
+function crossingPoint(f: LineFeature, at: Point, features: readonly TerrainFeature[]): Pick<LineCrossing, 'bridge' | 'ford'> {
+  let best: { feature: PointFeature; d: number } | undefined;
+  for (const g of features) {
+    if (!isPointFeature(g) || (g.crosses !== undefined && g.crosses !== f.id)) continue;
+    const d = distance(g.at, at);
+    if (d <= (g.width ?? DEFAULT_CROSSING_WIDTH) / 2 + EPS && (!best || d < best.d)) best = { feature: g, d };
+  }
+  if (!best) return {};
+  return best.feature.kind === 'bridge' ? { bridge: best.feature } : { ford: best.feature };
+}
+
+/** How segment a→b meets the terrain: constant-terrain stretches and line crossings. */
+export function segmentProfile(a: Point, b: Point, features: readonly TerrainFeature[], opts: TerrainOptions = {}): SegmentProfile {
+  const length = distance(a, b);
+  if (length <= EPS) return { from: a, to: b, length, stretches: [], crossings: [] };
+  const u = scale(sub(b, a), 1 / length);
+  const at = (s: number): Point => (s >= length ? b : lerp(a, b, s / length));
+  const project = (p: Point) => Math.min(length, Math.max(0, dot(sub(p, a), u)));
+  const alignment = opts.alignmentDeg ?? ROAD_ALIGNMENT_DEG;
+
+  const cuts = [0, length];
+  const along = new Map<LineFeature, Interval[]>();
+  const crossings: LineCrossing[] = [];
+  for (const f of features) {
+    if (isArea(f)) for (const p of segmentRingIntersections(a, b, f.polygon)) cuts.push(project(p));
+    if (!isLine(f)) continue;
+    const intervals = alongIntervals(a, u, length, f, alignment);
+    if (intervals.length > 0) along.set(f, intervals);
+    for (const i of intervals) cuts.push(i[0], i[1]);
+    for (const [p, q] of pieces(f.line)) {
+      for (const x of segmentIntersections(a, b, p, q)) {
+        const s = project(x);
+        // A polyline vertex on the segment is met by two pieces: keep one crossing.
+        if (crossings.some((c) => c.feature === f && Math.abs(c.distance - s) <= EPS)) continue;
+        crossings.push({ feature: f, at: x, distance: s, ...crossingPoint(f, x, features) });
+      }
+    }
+  }
+
+  cuts.sort((x, y) => x - y);
+  const stops: number[] = [0];
+  for (const s of cuts) if (s - (stops[stops.length - 1] as number) > EPS && length - s > EPS) stops.push(s);
+  stops.push(length);
+
+  const stretches: Stretch[] = [];
+  for (let i = 1; i < stops.length; i++) {
+    const start = stops[i - 1] as number;
+    const end = stops[i] as number;
+    const mid = at((start + end) / 2);
+    const areas = features.filter(isArea).filter((f) => ringStrictlyContains(f.polygon, mid));
+    const lines = [...along].filter(([, iv]) => iv.some(([lo, hi]) => lo <= (start + end) / 2 && (start + end) / 2 <= hi)).map(([f]) => f);
+    const prev = stretches[stretches.length - 1];
+    if (prev && sameFeatures(prev.areas, areas) && sameFeatures(prev.along, lines)) {
+      stretches[stretches.length - 1] = { ...prev, end, to: at(end) };
+    } else {
+      stretches.push({ start, end, from: at(start), to: at(end), areas, along: lines });
+    }
+  }
+  crossings.sort((x, y) => x.distance - y.distance);
+  return { from: a, to: b, length, stretches, crossings };
+}
+
+function sameFeatures<T>(x: readonly T[], y: readonly T[]): boolean {
+  return x.length === y.length && x.every((f, i) => f === y[i]);
+}
+
+/**
+ * Length of segment a→b inside each area and along each line feature, and the line features it
+ * crosses strictly between its ends (a segment ending on a river has not crossed it).
+ */
+export function segmentTerrainLengths(
+  a: Point, b: Point, features: readonly TerrainFeature[], opts: TerrainOptions = {},
+): { readonly areas: FeatureLength[]; readonly along: FeatureLength[]; readonly crossings: LineCrossing[] } {
+  const profile = segmentProfile(a, b, features, opts);
+  const sum = (pick: (s: Stretch) => readonly (AreaFeature | LineFeature)[]): FeatureLength[] => {
+    const totals = new Map<AreaFeature | LineFeature, number>();
+    for (const s of profile.stretches) for (const f of pick(s)) totals.set(f, (totals.get(f) ?? 0) + (s.end - s.start));
+    return [...totals].map(([f, length]) => ({ id: f.id, kind: f.kind, length }));
+  };
+  const crossings = profile.crossings.filter((c) => c.distance > EPS && c.distance < profile.length - EPS);
+  return { areas: sum((s) => s.areas), along: sum((s) => s.along), crossings };
+}

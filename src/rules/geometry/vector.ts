@@ -1,0 +1,75 @@
+/**
+ * Plain point arithmetic and compass angles (types.ts: x east, y north, facing in compass degrees
+ * clockwise from north). Everything outside the flatten adapter works on these plain values.
+ */
+import type { Point } from './types';
+
+/** a + b. */
+export const add = (a: Point, b: Point): Point => ({ x: a.x + b.x, y: a.y + b.y });
+/** a − b. */
+export const sub = (a: Point, b: Point): Point => ({ x: a.x - b.x, y: a.y - b.y });
+/** k·a. */
+export const scale = (a: Point, k: number): Point => ({ x: a.x * k, y: a.y * k });
+/** Dot product. */
+export const dot = (a: Point, b: Point): number => a.x * b.x + a.y * b.y;
+/** z of the cross product: > 0 when b is anticlockwise of a. */
+export const cross = (a: Point, b: Point): number => a.x * b.y - a.y * b.x;
+/** Length of a vector. */
+export const norm = (a: Point): number => Math.hypot(a.x, a.y);
+/** Straight-line distance between two points. */
+export const distance = (a: Point, b: Point): number => Math.hypot(a.x - b.x, a.y - b.y);
+/** The point a fraction t of the way from a to b. */
+export const lerp = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
+
+/** Normalise any angle in degrees to [0, 360). */
+export function normalizeFacing(deg: number): number {
+  const r = ((deg % 360) + 360) % 360;
+  // (−1e-14 + 360) % 360 is 0, but guard against −0 and 360 anyway.
+  return r === 360 || Object.is(r, -0) ? 0 : r;
+}
+
+/** The facing after turning by delta degrees (positive = clockwise/right), in [0, 360). */
+export function turn(facing: number, delta: number): number {
+  return normalizeFacing(facing + delta);
+}
+
+/** Signed smallest difference to − from in (−180, 180]; positive = clockwise. */
+export function angleDifference(from: number, to: number): number {
+  const d = normalizeFacing(to - from);
+  return d > 180 ? d - 360 : d;
+}
+
+// Exact values at multiples of 90° keep axis-aligned worked examples exact (cos 90° = 0, not 6e-17).
+function sinDeg(deg: number): number {
+  const n = normalizeFacing(deg);
+  return n === 0 || n === 180 ? 0 : n === 90 ? 1 : n === 270 ? -1 : Math.sin((n * Math.PI) / 180);
+}
+function cosDeg(deg: number): number {
+  return sinDeg(deg + 90);
+}
+
+/** Unit vector pointing along a compass facing (0 → (0, 1) north, 90 → (1, 0) east). */
+export function headingVector(facing: number): Point {
+  return { x: sinDeg(facing), y: cosDeg(facing) };
+}
+
+/** Unit vector to the right of a facing (facing north, right is east). */
+export function rightVector(facing: number): Point {
+  return headingVector(facing + 90);
+}
+
+/** Compass bearing from one point to another in [0, 360); 0 when the points coincide. */
+export function bearing(from: Point, to: Point): number {
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  if (dx === 0 && dy === 0) return 0;
+  return normalizeFacing((Math.atan2(dx, dy) * 180) / Math.PI);
+}
+
+/** Rotate p about a pivot by delta compass degrees (positive = clockwise). */
+export function rotateAbout(p: Point, pivot: Point, delta: number): Point {
+  const s = sinDeg(delta);
+  const c = cosDeg(delta);
+  const v = sub(p, pivot);
+  return { x: pivot.x + v.x * c + v.y * s, y: pivot.y - v.x * s + v.y * c };
+}

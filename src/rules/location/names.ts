@@ -1,0 +1,83 @@
+/**
+ * Matching typed names against landmarks and enemy stands: case, accents, hyphens and
+ * punctuation are ignored, "St"/"Ste" read as "Saint"/"Sainte" (Saint-Amand ≈ saint amand ≈
+ * St. Amand), an exact name beats a prefix, and a unique prefix is enough ("Lig" → Ligny).
+ */
+
+/** Lower case, accents stripped, quote-like marks unified; spaces collapsed. For the grammar. */
+export function foldText(text: string): string {
+  return text
+    .replace(/[“”″‶〃]/g, '"')
+    .replace(/[‘’′‵]/g, "'")
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/''/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const ABBREVIATIONS: Readonly<Record<string, string>> = { st: 'saint', ste: 'sainte' };
+
+/** The comparison key of a name: folded, abbreviations expanded, letters and digits only. */
+export function nameKey(name: string): string {
+  return foldText(name)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((t) => t.length > 0)
+    .map((t) => ABBREVIATIONS[t] ?? t)
+    .join('');
+}
+
+/** Edit distance counting an adjacent swap as one edit (optimal string alignment): "lingy" → "ligny" is 1. */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const at = (i: number, j: number) => d[i]?.[j] ?? Infinity;
+  for (let i = 1; i <= a.length; i++) {
+    const row = d[i] as number[];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at(i - 2, j - 2) + 1);
+      row[j] = best;
+    }
+  }
+  return at(a.length, b.length);
+}
+
+/** Something with a display name and other names it answers to. */
+export interface Named<T> {
+  readonly name: string;
+  readonly aliases?: readonly string[];
+  readonly value: T;
+}
+
+/** How a typed name matched. */
+export type NameMatch<T> =
+  | { readonly kind: 'found'; readonly value: T; readonly name: string }
+  | { readonly kind: 'ambiguous'; readonly candidates: readonly string[] }
+  | { readonly kind: 'none'; readonly suggestions: readonly string[] };
+
+/** How many edits a near miss of this length may have to be suggested. */
+const nearMissLimit = (length: number) => (length <= 4 ? 1 : length <= 8 ? 2 : 3);
+
+/** Match typed text against names: exact key, then unique prefix, else near misses (at most 3). */
+export function matchName<T>(typed: string, entries: readonly Named<T>[]): NameMatch<T> {
+  const key = nameKey(typed);
+  if (key.length === 0) return { kind: 'none', suggestions: [] };
+  const keysOf = (e: Named<T>) => [e.name, ...(e.aliases ?? [])].map(nameKey);
+  const distinct = (list: readonly Named<T>[]) => [...new Set(list.map((e) => e.name))];
+
+  const exact = entries.filter((e) => keysOf(e).includes(key));
+  if (exact.length === 1 && exact[0]) return { kind: 'found', value: exact[0].value, name: exact[0].name };
+  if (exact.length > 1) return { kind: 'ambiguous', candidates: distinct(exact) };
+
+  const prefixed = entries.filter((e) => keysOf(e).some((k) => k.startsWith(key)));
+  if (prefixed.length === 1 && prefixed[0]) return { kind: 'found', value: prefixed[0].value, name: prefixed[0].name };
+  if (prefixed.length > 1) return { kind: 'ambiguous', candidates: distinct(prefixed).sort() };
+
+  const scored = entries
+    .map((e) => ({ name: e.name, d: Math.min(...keysOf(e).map((k) => editDistance(key, k))) }))
+    .filter((s) => s.d <= nearMissLimit(key.length))
+    .sort((x, y) => x.d - y.d || x.name.localeCompare(y.name));
+  return { kind: 'none', suggestions: [...new Set(scored.map((s) => s.name))].slice(0, 3) };
+}
