@@ -5,7 +5,7 @@ import type { GameEvent } from '../events';
 import type { Point } from '../geometry/types';
 import { ruleRoll } from '../roll';
 import { generalsAtRisk } from './generals';
-import { contacts, inDifficultTerrain, milesBetween } from './geo';
+import { contacts, inDifficultTerrain, milesBetween, withinMiles } from './geo';
 import { liveStands, type DramState, type Stand } from './state';
 import { casualtyFaces, COMBAT_MODIFIERS, type CombatCondition, type Order } from './tables';
 
@@ -114,7 +114,7 @@ export function findEngagements(s: DramState): Engagement[] {
   // §8: artillery with A orders within half a mile, not already in contact.
   for (const gun of live) {
     if (gun.arm !== 'artillery' || gun.order !== 'A' || seen.has(gun.id)) continue;
-    const targets = live.filter((e) => e.side !== gun.side && milesBetween(s, gun, e) <= 0.5)
+    const targets = live.filter((e) => e.side !== gun.side && withinMiles(s, gun, e, 0.5))
       .sort((a, b) => milesBetween(s, gun, a) - milesBetween(s, gun, b) || (a.id < b.id ? -1 : 1));
     const target = targets[0];
     if (!target) continue;

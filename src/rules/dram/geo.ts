@@ -1,4 +1,5 @@
-import { baseDistance, CONTACT_TOLERANCE, inContact, type Base } from '../geometry/base';
+import { baseDistance, baseDistanceLowerBound, baseRadius, baseWithin, CONTACT_TOLERANCE, inContact, type Base } from '../geometry/base';
+import { pointSegmentDistance } from '../geometry/primitives';
 import { isArea, type AreaFeature } from '../geometry/features';
 import { pathCost, type CostModel, type PathEvent } from '../geometry/cost';
 import { maxReach } from '../geometry/reach';
@@ -33,13 +34,22 @@ export function milesBetween(s: DramState, a: Locatable, b: Locatable): number {
 }
 
 export function nearestEnemy(s: DramState, stand: Pick<Stand, 'side' | 'pose' | 'base'>): { stand: Stand; miles: number } | null {
-  let best: { stand: Stand; miles: number } | null = null;
-  for (const e of Object.values(s.stands)) {
-    if (e.side === stand.side || !e.onTable || e.removed) continue;
-    const miles = milesBetween(s, stand, e);
-    if (!best || miles < best.miles || (miles === best.miles && e.id < best.stand.id)) best = { stand: e, miles };
+  const me = asBase(stand);
+  // Nearest bounding circles first; stop once no remaining circle can beat the best exact distance.
+  const candidates = Object.values(s.stands).filter((e) => e.side !== stand.side && e.onTable && !e.removed)
+    .map((e) => ({ e, lb: baseDistanceLowerBound(me, asBase(e)) })).sort((a, b) => a.lb - b.lb);
+  let best: { stand: Stand; inches: number } | null = null;
+  for (const { e, lb } of candidates) {
+    if (best && lb > best.inches) break;
+    const d = baseDistance(me, asBase(e));
+    if (!best || d < best.inches || (d === best.inches && e.id < best.stand.id)) best = { stand: e, inches: d };
   }
-  return best;
+  return best ? { stand: best.stand, miles: best.inches / s.map.inchesPerMile } : null;
+}
+
+/** Are two units within `miles` of each other (nearest points)? Cheap when they are far apart. */
+export function withinMiles(s: DramState, a: Locatable, b: Locatable, miles: number): boolean {
+  return baseWithin(asBase(a), asBase(b), miles * s.map.inchesPerMile);
 }
 
 /** Opposing pairs in base contact. */
@@ -109,12 +119,13 @@ export function dramCostModel(s: DramState, order: Order): CostModel {
  * face the way they move. Enemies already touching at the start are ignored, so a stand
  * can move out of contact (HR D-20).
  */
-export function advanceAlong(s: DramState, mover: Mover, path: readonly Point[], allowance: number, opts: { ignoreContact?: boolean } = {}): Advance {
+export function advanceAlong(s: DramState, mover: Mover, path: readonly Point[], allowance: number, opts: { ignoreContact?: boolean; preview?: boolean } = {}): Advance {
   const order: Order = mover.order ?? 'D';
   const pts = [mover.pose.at, ...path.filter((p, i) => i > 0 || distance(p, mover.pose.at) > 1e-9)];
   const model = dramCostModel(s, order);
-  const planned = pathCost(pts, s.map.terrain, model);
   const reach = maxReach(pts, allowance, s.map.terrain, model);
+  // The whole plotted path is priced only for a player's preview; resolution needs only the reach.
+  const planned = opts.preview === false ? null : pathCost(pts, s.map.terrain, model);
   const enemies = opts.ignoreContact ? [] : Object.values(s.stands).filter((e) => e.side !== mover.side && e.onTable && !e.removed);
   // An uncrossable line stops the base on the near bank, not astride it.
   const reached = reach.stoppedBy?.reason === 'event' ? backOff(reach.path, mover.base.depth / 2) : reach.path;
@@ -122,16 +133,22 @@ export function advanceAlong(s: DramState, mover: Mover, path: readonly Point[],
   const walked = hit ? hit.path : reached;
   const travelled = hit ? hit.distance : polylineLength(reached);
   const cost = hit || reached !== reach.path ? pathCost(walked, s.map.terrain, model).total : reach.cost;
-  const crossed = planned.legs.some((leg) => leg.events.some((e) => e.event.type === 'cross' && (e.event.bridge || e.event.ford) && e.event.distance <= travelled + 1e-9));
+  const crossed = (planned ?? pathCost(walked, s.map.terrain, model)).legs.some((leg) => leg.events.some((e) => e.event.type === 'cross' && (e.event.bridge || e.event.ford) && e.event.distance <= travelled + 1e-9));
   const last = walked.length > 1 ? bearing(walked[walked.length - 2]!, walked[walked.length - 1]!) : mover.pose.facing;
   const stopped = hit ? `contact with ${s.stands[hit.id]?.name ?? hit.id}`
     : reach.stoppedBy?.reason === 'event' ? `the ${reach.stoppedBy.event.type === 'cross' ? (reach.stoppedBy.event.feature.name ?? reach.stoppedBy.event.feature.kind) : 'terrain'} cannot be crossed here`
     : reach.stoppedBy ? 'allowance spent' : undefined;
   return {
     end: { at: walked[walked.length - 1]!, facing: walked.length > 1 ? last : mover.pose.facing },
-    path: walked, cost: Math.min(cost, allowance), plannedCost: planned.total, length: planned.length,
+    path: walked, cost: Math.min(cost, allowance), plannedCost: planned?.total ?? cost, length: planned?.length ?? polylineLength(pts),
     contact: hit?.id ?? null, crossedBridgeOrFord: crossed, ...(stopped ? { stopped } : {}),
   };
+}
+
+function nearPolyline(path: readonly Point[], p: Point, within: number): boolean {
+  if (path.length === 1) return distance(path[0]!, p) <= within;
+  for (let i = 1; i < path.length; i++) if (pointSegmentDistance(p, path[i - 1]!, path[i]!) <= within) return true;
+  return false;
 }
 
 function polylineLength(path: readonly Point[]): number {
@@ -164,7 +181,9 @@ function backOff(path: readonly Point[], by: number): Point[] {
  */
 function firstContact(mover: Mover, path: readonly Point[], enemies: readonly Stand[]): { id: string; path: Point[]; distance: number } | null {
   const start: Base = { pose: mover.pose, size: mover.base };
-  const others = enemies.filter((e) => !inContact(start, asBase(e)));
+  // Only enemies the moving base could reach along this path can stop it.
+  const reach = polylineLength(path) + baseRadius(mover.base) + CONTACT_TOLERANCE;
+  const others = enemies.filter((e) => !inContact(start, asBase(e)) && nearPolyline(path, e.pose.at, reach - polylineLength(path) + baseRadius(e.base)));
   if (others.length === 0) return null;
   let along = 0;
   const walked: Point[] = [path[0]!];
@@ -178,7 +197,9 @@ function firstContact(mover: Mover, path: readonly Point[], enemies: readonly St
       const here: Base = { pose: { at: lerp(a, b, t / seg), facing }, size: mover.base };
       let d = Infinity, who = '';
       for (const e of others) {
-        const de = baseDistance(here, asBase(e));
+        const eb = asBase(e);
+        if (baseDistanceLowerBound(here, eb) >= d) continue;
+        const de = baseDistance(here, eb);
         if (de < d) { d = de; who = e.id; }
       }
       if (d <= CONTACT_TOLERANCE) return { id: who, path: [...walked, here.pose.at], distance: along + t };

@@ -5,7 +5,7 @@ import { advanceAlong, fallBackPath, nearestEnemy, type Advance } from './geo';
 import type { MoveOrder } from './orders';
 import { liveStands, type DramState, type Stand } from './state';
 import { movementAllowanceInches } from './tables';
-import { withGeneral, withStand } from './update';
+import { commit, draft, patchGeneral, patchStand, type Draft } from './update';
 
 /**
  * DRAM §2 phase 4 — movement (§7 L92-102), corps by corps in initiative order (§4). Each
@@ -18,7 +18,8 @@ import { withGeneral, withStand } from './update';
  * last in their corps' turn and may join a stand for combat.
  */
 export function movementPhase(state: DramState, moves: readonly MoveOrder[]): Step<DramState> {
-  let s = state;
+  // One draft for the whole phase: every move sees the stands moved before it.
+  const s = draft(state);
   const events: GameEvent[] = [{ kind: 'phase', turn: s.turn, phase: 'dram/movement', label: '4. Movement' }];
   const byUnit = new Map(moves.map((m) => [m.unit, m]));
 
@@ -27,29 +28,21 @@ export function movementPhase(state: DramState, moves: readonly MoveOrder[]): St
     for (const id of [...corps.stands].sort()) {
       const stand = s.stands[id];
       if (!stand || !stand.onTable || stand.removed) continue;
-      const step = moveStand(s, stand, byUnit.get(id));
-      s = step.state;
-      events.push(...step.events);
+      events.push(...moveStand(s, stand, byUnit.get(id)));
     }
     const generalIds = Object.values(s.generals).filter((g) => g.status === 'present' && (g.corps === corpsId)).map((g) => g.id);
-    for (const gid of generalIds.sort()) {
-      const step = moveGeneral(s, gid, byUnit.get(gid));
-      s = step.state;
-      events.push(...step.events);
-    }
+    for (const gid of generalIds.sort()) events.push(...moveGeneral(s, gid, byUnit.get(gid)));
   }
   // Higher generals (army, wing) move after every corps.
   for (const g of Object.values(s.generals).filter((x) => x.status === 'present' && x.corps === null).sort((a, b) => (a.id < b.id ? -1 : 1))) {
-    const step = moveGeneral(s, g.id, byUnit.get(g.id));
-    s = step.state;
-    events.push(...step.events);
+    events.push(...moveGeneral(s, g.id, byUnit.get(g.id)));
   }
-  return { state: { ...s, phase: 'combat' }, events };
+  return { state: { ...commit(s), phase: 'combat' }, events };
 }
 
-function moveStand(s: DramState, stand: Stand, order: MoveOrder | undefined): Step<DramState> {
+function moveStand(s: Draft, stand: Stand, order: MoveOrder | undefined): GameEvent[] {
   const allowance = movementAllowanceInches(stand.arm, stand.order, s.settings);
-  if (allowance === null || allowance <= 0) return { state: s, events: [] };
+  if (allowance === null || allowance <= 0) return [];
   let path: readonly Point[] | null = null;
   let why = 'as ordered';
   if (stand.fallingBack) {
@@ -58,9 +51,9 @@ function moveStand(s: DramState, stand: Stand, order: MoveOrder | undefined): St
   } else if (order?.path && order.path.length > 1) {
     path = order.path;
   }
-  if (!path) return { state: s, events: [] };
+  if (!path) return [];
 
-  const adv: Advance = advanceAlong(s, stand, path, allowance);
+  const adv: Advance = advanceAlong(s, stand, path, allowance, { preview: false });
   let end = adv.end;
   if (stand.noAdvance) {
     // HR D-12: never end nearer any enemy than at the start; stay put if the plotted end is.
@@ -68,40 +61,35 @@ function moveStand(s: DramState, stand: Stand, order: MoveOrder | undefined): St
     const after = nearestEnemy(s, { ...stand, pose: { ...stand.pose, at: end.at } });
     if (before && after && after.miles < before.miles - 1e-9) end = stand.pose;
   }
-  if (end.at.x === stand.pose.at.x && end.at.y === stand.pose.at.y) return { state: s, events: [] };
-  const next = withStand(s, stand.id, (x) => ({
+  if (end.at.x === stand.pose.at.x && end.at.y === stand.pose.at.y) return [];
+  patchStand(s, stand.id, (x) => ({
     pose: end,
-    turnFlags: { ...x.turnFlags, movedToContact: adv.contact !== null, crossedBridgeOrFord: adv.crossedBridgeOrFord },
+    turnFlags: { ...x.turnFlags, movedToContact: adv.contact !== null, crossedBridgeOrFord: adv.crossedBridgeOrFord, contacted: x.turnFlags.contacted || adv.contact !== null },
   }));
-  const withContact = adv.contact ? withStand(next, adv.contact, (x) => ({ turnFlags: { ...x.turnFlags, contacted: true } })) : next;
-  const final = adv.contact ? withStand(withContact, stand.id, (x) => ({ turnFlags: { ...x.turnFlags, contacted: true } })) : withContact;
-  return {
-    state: final,
-    events: [{
+  if (adv.contact) patchStand(s, adv.contact, (x) => ({ turnFlags: { ...x.turnFlags, contacted: true } }));
+  return [{
       kind: 'move', rule: 'DRAM §7', unit: stand.id, from: stand.pose.at, to: end.at, path: adv.path, facing: end.facing,
       cost: adv.cost, allowance, ...(adv.stopped ? { stopped: adv.stopped } : {}),
-    }, ...(why !== 'as ordered' ? [{ kind: 'note' as const, rule: 'DRAM §3, HR D-11', text: `${stand.name} ${why}.` }] : [])],
-  };
+    }, ...(why !== 'as ordered' ? [{ kind: 'note' as const, rule: 'DRAM §3, HR D-11', text: `${stand.name} ${why}.` }] : [])];
 }
 
-function moveGeneral(s: DramState, id: string, order: MoveOrder | undefined): Step<DramState> {
+function moveGeneral(s: Draft, id: string, order: MoveOrder | undefined): GameEvent[] {
   const g = s.generals[id]!;
-  let next = s;
   const events: GameEvent[] = [];
   if (order?.path && order.path.length > 1) {
     const allowance = movementAllowanceInches('general', generalOrder(s, id), s.settings) ?? 0;
-    const adv = advanceAlong(s, { id, side: g.side, pose: g.pose, base: GENERAL_BASE }, order.path, allowance, { ignoreContact: true });
-    next = withGeneral(next, id, { pose: adv.end });
+    const adv = advanceAlong(s, { id, side: g.side, pose: g.pose, base: GENERAL_BASE }, order.path, allowance, { ignoreContact: true, preview: false });
+    patchGeneral(s, id, { pose: adv.end });
     events.push({ kind: 'move', rule: 'DRAM §7', unit: id, from: g.pose.at, to: adv.end.at, path: adv.path, facing: adv.end.facing, cost: adv.cost, allowance, ...(adv.stopped ? { stopped: adv.stopped } : {}) });
   }
   if (order?.join) {
-    const stand = next.stands[order.join];
+    const stand = s.stands[order.join];
     if (stand && !stand.removed) {
-      next = withGeneral(next, id, { joined: stand.id });
+      patchGeneral(s, id, { joined: stand.id });
       events.push({ kind: 'general', rule: 'DRAM §8', general: id, what: 'joins', detail: `${g.name} joins ${stand.name} and will fight with it` });
     }
   }
-  return { state: next, events };
+  return events;
 }
 
 /**

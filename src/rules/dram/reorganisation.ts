@@ -3,7 +3,7 @@ import type { Modifier } from '../../dice/entry';
 import type { Step } from '../contract';
 import type { GameEvent } from '../events';
 import { ruleRoll } from '../roll';
-import { milesBetween } from './geo';
+import { withinMiles } from './geo';
 import { liveStands, presentGenerals, type DramState, type Stand } from './state';
 import { REORGANISATION } from './tables';
 import { sortedIds, withStand } from './update';
@@ -43,13 +43,13 @@ export function eligible(stand: Stand): boolean {
 export function reorgModifiers(s: DramState, stand: Stand): Modifier[] {
   const mods: Modifier[] = [];
   const corpsGeneral = s.generals[s.corps[stand.corps]?.general ?? ''];
-  if (corpsGeneral && corpsGeneral.status === 'present' && corpsGeneral.joined === null && milesBetween(s, corpsGeneral, stand) <= 1) {
+  if (corpsGeneral && corpsGeneral.status === 'present' && corpsGeneral.joined === null && withinMiles(s, corpsGeneral, stand, 1)) {
     mods.push({ label: `CR of ${corpsGeneral.name} within 1 mile`, value: corpsGeneral.cr });
   }
-  const higher = presentGenerals(s).some((g) => g.side === stand.side && g.level !== 'corps' && milesBetween(s, g, stand) <= 1);
+  const higher = presentGenerals(s).some((g) => g.side === stand.side && g.level !== 'corps' && withinMiles(s, g, stand, 1));
   if (higher) mods.push({ label: 'higher-level general within 1 mile', value: REORGANISATION.higherGeneral });
   // "Enemy advancing or in contact": an enemy stand on A orders (advancing) or engaged with us.
-  const threatened = liveStands(s).some((e) => e.side !== stand.side && (e.order === 'A' || stand.turnFlags.contacted) && milesBetween(s, e, stand) <= 2);
+  const threatened = liveStands(s).some((e) => e.side !== stand.side && (e.order === 'A' || stand.turnFlags.contacted) && withinMiles(s, e, stand, 2));
   if (threatened) mods.push({ label: 'enemy advancing or in contact within 2 miles', value: REORGANISATION.enemyNear });
   if (stand.arm === 'heavy-cavalry' || stand.arm === 'light-cavalry') mods.push({ label: 'cavalry', value: REORGANISATION.cavalry });
   return mods;

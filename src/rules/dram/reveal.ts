@@ -2,7 +2,7 @@ import type { Step } from '../contract';
 import type { GameEvent } from '../events';
 import { clockOf, NO_TURN_FLAGS, type DramState } from './state';
 import { canChangeOrder } from './tables';
-import { sortedIds, withGeneral, withStand } from './update';
+import { commit, draft, patchGeneral, patchStand, withGeneral, withStand } from './update';
 
 /**
  * Start of a turn and DRAM §2 phase 1 — reveal order changes (§5). Per-turn facts are reset
@@ -14,10 +14,10 @@ export function revealPhase(state: DramState): Step<DramState> {
   let s: DramState = { ...state, initiative: {}, moveSequence: [] };
   const events: GameEvent[] = [{ kind: 'phase', turn: s.turn, phase: 'dram/reveal', label: `Turn ${s.turn} (${clockOf(s, s.turn)}) — 1. Reveal order changes` }];
 
-  for (const stand of sortedIds(Object.values(s.stands))) {
-    s = withStand(s, stand.id, { noAdvance: false, turnFlags: { ...NO_TURN_FLAGS, startedAtZero: stand.sp === 0 } });
-  }
-  for (const g of sortedIds(Object.values(s.generals))) s = withGeneral(s, g.id, { apSpent: 0, joined: null });
+  const d = draft(s);
+  for (const stand of Object.values(s.stands)) patchStand(d, stand.id, { noAdvance: false, turnFlags: { ...NO_TURN_FLAGS, startedAtZero: stand.sp === 0 } });
+  for (const g of Object.values(s.generals)) patchGeneral(d, g.id, { apSpent: 0, joined: null });
+  s = commit(d);
 
   for (const r of s.reinforcements.filter((x) => x.turn === s.turn)) {
     for (const id of r.units) {

@@ -15,3 +15,32 @@ export function withGeneral(s: DramState, id: string, patch: Partial<General> | 
 
 /** Ids in a stable order, so every procedure visits units the same way on every replay. */
 export const sortedIds = <T extends { id: string }>(xs: readonly T[]): T[] => [...xs].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+/**
+ * A phase that updates many stands works on a draft: the records are copied once, then each
+ * patch is O(1). The input state is never touched; only the draft, which nothing else holds
+ * until the phase returns it, is written in place.
+ */
+export type Draft = DramState & { readonly __draft: true };
+
+export function draft(s: DramState): Draft {
+  return { ...s, stands: { ...s.stands }, generals: { ...s.generals }, __draft: true } as Draft;
+}
+
+export function patchStand(d: Draft, id: string, patch: Partial<Stand> | ((x: Stand) => Partial<Stand>)): void {
+  const cur = d.stands[id];
+  if (!cur) throw new Error(`DRAM: no stand ${id}`);
+  (d.stands as Record<string, Stand>)[id] = { ...cur, ...(typeof patch === 'function' ? patch(cur) : patch) };
+}
+
+export function patchGeneral(d: Draft, id: string, patch: Partial<General>): void {
+  const cur = d.generals[id];
+  if (!cur) throw new Error(`DRAM: no general ${id}`);
+  (d.generals as Record<string, General>)[id] = { ...cur, ...patch };
+}
+
+/** The finished state, without the draft marker. */
+export function commit(d: Draft): DramState {
+  const { __draft: _, ...s } = d;
+  return s;
+}

@@ -6,7 +6,7 @@
  */
 import { basePolygon, localOffset, pointToBaseDistance, baseEdge, SIDES, type Base, type Side } from './base';
 import { EPS } from './epsilon';
-import { pointSegmentDistance, ringsIntersect } from './flatten';
+import { pointSegmentDistance, ringsIntersect } from './primitives';
 import type { Point } from './types';
 import { add, distance, headingVector, scale, sub } from './vector';
 

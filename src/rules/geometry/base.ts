@@ -4,7 +4,7 @@
  * NEAREST points (DRAM HR D-8, NW N-22), never centre to centre.
  */
 import { EPS, withinDistance } from './epsilon';
-import { pointSegmentDistance, ringContains, ringDistance, segmentRingDistance } from './flatten';
+import { pointSegmentDistance, ringContains, ringDistance, segmentRingDistance } from './primitives';
 import type { BaseSize, Point, Pose } from './types';
 import { add, dot, headingVector, lerp, rightVector, scale, sub } from './vector';
 
@@ -48,10 +48,29 @@ export function baseCorners(base: Base): BaseCorners {
   return { frontLeft: sub(front, r), frontRight: add(front, r), rearRight: add(rear, r), rearLeft: sub(rear, r) };
 }
 
+// Rings are asked for again and again for the same pose (contact searches, nearest enemy):
+// cache them per Pose object, which rules-core states never mutate.
+const ringCache = new WeakMap<Pose, { w: number; d: number; ring: Point[] }>();
+
 /** The corners as a ring (clockwise from above: front-left, front-right, rear-right, rear-left). */
 export function basePolygon(base: Base): Point[] {
+  const hit = ringCache.get(base.pose);
+  if (hit && hit.w === base.size.width && hit.d === base.size.depth) return hit.ring;
   const c = baseCorners(base);
-  return [c.frontLeft, c.frontRight, c.rearRight, c.rearLeft];
+  const ring = [c.frontLeft, c.frontRight, c.rearRight, c.rearLeft];
+  ringCache.set(base.pose, { w: base.size.width, d: base.size.depth, ring });
+  return ring;
+}
+
+/** Half the base's diagonal: no part of the base is farther than this from its centre. */
+export const baseRadius = (size: BaseSize): number => Math.hypot(size.width, size.depth) / 2;
+
+/**
+ * A cheap lower bound of baseDistance from the bounding circles. Searches (nearest enemy,
+ * contact along a path) use it to skip the exact distance for bases that cannot matter.
+ */
+export function baseDistanceLowerBound(a: Base, b: Base): number {
+  return Math.max(0, Math.hypot(a.pose.at.x - b.pose.at.x, a.pose.at.y - b.pose.at.y) - baseRadius(a.size) - baseRadius(b.size));
 }
 
 /** The named edges of a base. */
@@ -91,6 +110,12 @@ export function baseDistance(a: Base, b: Base): number {
   return ringDistance(basePolygon(a), basePolygon(b));
 }
 
+/** Is baseDistance(a, b) ≤ limit? Decided by the bounding circles when they suffice. */
+export function baseWithin(a: Base, b: Base, limit: number): boolean {
+  if (baseDistanceLowerBound(a, b) > limit + EPS) return false;
+  return baseDistance(a, b) <= limit + EPS;
+}
+
 /** Distance from a point to the nearest point of a base; 0 inside it. */
 export function pointToBaseDistance(p: Point, base: Base): number {
   const ring = basePolygon(base);
@@ -100,6 +125,7 @@ export function pointToBaseDistance(p: Point, base: Base): number {
 
 /** Are two bases touching, within `tolerance` inches? Overlapping bases count as in contact. */
 export function inContact(a: Base, b: Base, tolerance: number = CONTACT_TOLERANCE): boolean {
+  if (baseDistanceLowerBound(a, b) > tolerance + EPS) return false;
   return withinDistance(baseDistance(a, b), tolerance);
 }
 

@@ -6,8 +6,8 @@
  * `src/rules/geometry` therefore goes through these helpers, and a value within EPS of a limit
  * counts as ON the limit, i.e. inside ("d ≤ 2 mi" holds for d = 2 mi ± EPS).
  *
- * EPS is one millionth of an inch. That is the default tolerance of @flatten-js/core, which we
- * use for intersections, so our comparisons and the library's agree on what "touching" means;
+ * EPS is one millionth of an inch, the tolerance the intersection predicates in primitives.ts
+ * use too, so every module agrees on what "touching" means;
  * it is far above float noise on a 100" table (~1e-13) and far below anything a player measures.
  * Rule-level tolerances (e.g. 0.05" for base contact) are separate, named and passed explicitly.
  */

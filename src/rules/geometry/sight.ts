@@ -15,7 +15,7 @@
  */
 import { EPS } from './epsilon';
 import { isArea, isLine, type AreaKind } from './features';
-import { ringsIntersect, ringStrictlyContains, segmentRingIntersections } from './flatten';
+import { ringsIntersect, ringStrictlyContains, segmentRingIntersections } from './primitives';
 import { elevationAt, segmentProfile } from './terrain';
 import type { Point, TerrainFeature } from './types';
 import { add, distance, dot, headingVector, lerp, rightVector, scale, sub, bearing } from './vector';

@@ -13,10 +13,11 @@
  */
 import { EPS } from './epsilon';
 import {
+  DEFAULT_LINE_WIDTH,
   DEFAULT_CROSSING_WIDTH, isArea, isLine, isPointFeature, lineWidth,
   type AreaFeature, type LineFeature, type PointFeature,
 } from './features';
-import { pointSegmentDistance, ringContains, ringStrictlyContains, segmentIntersections, segmentRingIntersections } from './flatten';
+import { pointSegmentDistance, ringContains, ringStrictlyContains, segmentIntersections, segmentRingIntersections } from './primitives';
 import type { Point, TerrainFeature, TerrainKind } from './types';
 import { cross, distance, dot, lerp, norm, scale, sub } from './vector';
 
@@ -152,7 +153,7 @@ function alongIntervals(a: Point, u: Point, length: number, f: LineFeature, alig
   return out;
 }
 
-function crossingPoint(f: LineFeature, at: Point, features: readonly TerrainFeature[]): Pick<LineCrossing, 'bridge' | 'ford'> {
+function bridgeOrFordAt(f: LineFeature, at: Point, features: readonly TerrainFeature[]): Pick<LineCrossing, 'bridge' | 'ford'> {
   let best: { feature: PointFeature; d: number } | undefined;
   for (const g of features) {
     if (!isPointFeature(g) || (g.crosses !== undefined && g.crosses !== f.id)) continue;
@@ -163,10 +164,26 @@ function crossingPoint(f: LineFeature, at: Point, features: readonly TerrainFeat
   return best.feature.kind === 'bridge' ? { bridge: best.feature } : { ford: best.feature };
 }
 
+// Bounding boxes of features, cached per feature object (scenario terrain never changes).
+const boxCache = new WeakMap<TerrainFeature, { x0: number; y0: number; x1: number; y1: number }>();
+function featureBox(f: TerrainFeature) {
+  let box = boxCache.get(f);
+  if (!box) {
+    const pts = isArea(f) ? f.polygon : isLine(f) ? f.line : [f.at];
+    const pad = isArea(f) ? 0 : ((f as { width?: number }).width ?? DEFAULT_LINE_WIDTH) / 2;
+    box = { x0: Math.min(...pts.map((p) => p.x)) - pad, y0: Math.min(...pts.map((p) => p.y)) - pad, x1: Math.max(...pts.map((p) => p.x)) + pad, y1: Math.max(...pts.map((p) => p.y)) + pad };
+    boxCache.set(f, box);
+  }
+  return box;
+}
+
 /** How segment a→b meets the terrain: constant-terrain stretches and line crossings. */
-export function segmentProfile(a: Point, b: Point, features: readonly TerrainFeature[], opts: TerrainOptions = {}): SegmentProfile {
+export function segmentProfile(a: Point, b: Point, allFeatures: readonly TerrainFeature[], opts: TerrainOptions = {}): SegmentProfile {
   const length = distance(a, b);
   if (length <= EPS) return { from: a, to: b, length, stretches: [], crossings: [] };
+  // Only features whose bounding box meets the segment's can matter to it.
+  const x0 = Math.min(a.x, b.x) - EPS, x1 = Math.max(a.x, b.x) + EPS, y0 = Math.min(a.y, b.y) - EPS, y1 = Math.max(a.y, b.y) + EPS;
+  const features = allFeatures.filter((f) => { const bx = featureBox(f); return bx.x0 <= x1 && x0 <= bx.x1 && bx.y0 <= y1 && y0 <= bx.y1; });
   const u = scale(sub(b, a), 1 / length);
   const at = (s: number): Point => (s >= length ? b : lerp(a, b, s / length));
   const project = (p: Point) => Math.min(length, Math.max(0, dot(sub(p, a), u)));
@@ -186,7 +203,7 @@ export function segmentProfile(a: Point, b: Point, features: readonly TerrainFea
         const s = project(x);
         // A polyline vertex on the segment is met by two pieces: keep one crossing.
         if (crossings.some((c) => c.feature === f && Math.abs(c.distance - s) <= EPS)) continue;
-        crossings.push({ feature: f, at: x, distance: s, ...crossingPoint(f, x, features) });
+        crossings.push({ feature: f, at: x, distance: s, ...bridgeOrFordAt(f, x, features) });
       }
     }
   }

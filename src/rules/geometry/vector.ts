@@ -1,6 +1,6 @@
 /**
  * Plain point arithmetic and compass angles (types.ts: x east, y north, facing in compass degrees
- * clockwise from north). Everything outside the flatten adapter works on these plain values.
+ * clockwise from north). Everything in the rules core works on these plain values.
  */
 import type { Point } from './types';
 

@@ -19,13 +19,22 @@ export function foldText(text: string): string {
 
 const ABBREVIATIONS: Readonly<Record<string, string>> = { st: 'saint', ste: 'sainte' };
 
-/** The comparison key of a name: folded, abbreviations expanded, letters and digits only. */
-export function nameKey(name: string): string {
+function nameWords(name: string): string[] {
   return foldText(name)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((t) => t.length > 0)
-    .map((t) => ABBREVIATIONS[t] ?? t)
-    .join('');
+    .map((t) => ABBREVIATIONS[t] ?? t);
+}
+
+/** The comparison key of a name: folded, abbreviations expanded, letters and digits only. */
+export function nameKey(name: string): string {
+  return nameWords(name).join('');
+}
+
+/** Keys of the name from each word on ("I Corps (Zieten)" → icorpszieten, corpszieten, zieten). */
+function wordKeys(name: string): string[] {
+  const words = nameWords(name);
+  return words.map((_, i) => words.slice(i).join(''));
 }
 
 /** Edit distance counting an adjacent swap as one edit (optimal string alignment): "lingy" → "ligny" is 1. */
@@ -60,7 +69,11 @@ export type NameMatch<T> =
 /** How many edits a near miss of this length may have to be suggested. */
 const nearMissLimit = (length: number) => (length <= 4 ? 1 : length <= 8 ? 2 : 3);
 
-/** Match typed text against names: exact key, then unique prefix, else near misses (at most 3). */
+/**
+ * Match typed text against names: exact key, then a unique prefix of the name, then a unique
+ * prefix from a later word ("zieten" → "I Corps (Zieten)", "haye" → "Saint-Amand-la-Haye");
+ * several matches at a tier are ambiguous; nothing gives near misses (at most 3).
+ */
 export function matchName<T>(typed: string, entries: readonly Named<T>[]): NameMatch<T> {
   const key = nameKey(typed);
   if (key.length === 0) return { kind: 'none', suggestions: [] };
@@ -74,6 +87,10 @@ export function matchName<T>(typed: string, entries: readonly Named<T>[]): NameM
   const prefixed = entries.filter((e) => keysOf(e).some((k) => k.startsWith(key)));
   if (prefixed.length === 1 && prefixed[0]) return { kind: 'found', value: prefixed[0].value, name: prefixed[0].name };
   if (prefixed.length > 1) return { kind: 'ambiguous', candidates: distinct(prefixed).sort() };
+
+  const inner = entries.filter((e) => [e.name, ...(e.aliases ?? [])].some((n) => wordKeys(n).some((k) => k.startsWith(key))));
+  if (inner.length === 1 && inner[0]) return { kind: 'found', value: inner[0].value, name: inner[0].name };
+  if (inner.length > 1) return { kind: 'ambiguous', candidates: distinct(inner).sort() };
 
   const scored = entries
     .map((e) => ({ name: e.name, d: Math.min(...keysOf(e).map((k) => editDistance(key, k))) }))

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import type { Point } from '../geometry/types';
-import { expectPiece, type Pieces } from './checks';
+import { expectPiece, type Pieces } from './checks-pieces';
 import { expectOnTable } from './checks-map';
 import { report, type IssuePath } from './codes';
 import type { RawPlace } from './fields';
@@ -16,25 +15,17 @@ import { OFF_TABLE } from './vocabulary';
  * resolve and lie on the table; starting orders are the ruleset's.
  */
 
-/** The point a place stands for, or undefined (reported) when it does not resolve or lies off the table. */
-export function checkPlace(ctx: z.RefinementCtx, places: PlaceContext, path: IssuePath, place: RawPlace, what: string): Point | undefined {
-  if (place.kind === 'point') {
-    expectOnTable(ctx, places.table, path, place.at, what);
-    return place.at;
-  }
-  const found = resolveName(places, place.text);
-  if (found) {
-    expectOnTable(ctx, places.table, path, found.at, `${what} at ${place.text}`);
-    return found.at;
-  }
+/** Report a place that does not resolve (unknown landmark, grid cell off the map) or a point off the table. */
+function checkPlace(ctx: z.RefinementCtx, places: PlaceContext, path: IssuePath, place: RawPlace, what: string): void {
+  if (place.kind === 'point') return expectOnTable(ctx, places.table, path, place.at, what);
+  // Landmarks are checked on the table where they are defined; grid cells are on it by construction.
+  if (resolveName(places, place.text)) return;
   if (/^[A-Za-z]{1,2}\d+$/.test(place.text)) {
-    report(ctx, path, 'scenario/off-table', `grid reference ${place.text} is off the map`, 'Columns run A, B, C… from the west edge, rows 1, 2, 3… from the north edge, one map.gridCell each.');
-    return undefined;
+    return report(ctx, path, 'scenario/off-table', `grid reference ${place.text} is off the map`, 'Columns run A, B, C… from the west edge, rows 1, 2, 3… from the north edge, one map.gridCell each.');
   }
   const names = [...new Set([...places.landmarks.values()].map((l) => l.name))];
   const near = closest(place.text, [...places.landmarks.values()].flatMap((l) => [l.name, ...(l.aliases ?? [])]));
   report(ctx, path, 'scenario/unknown-landmark', `no landmark is called '${place.text}'`, near.length > 0 ? `Did you mean ${near.map((n) => `'${n}'`).join(' or ')}?` : `Landmarks: ${listSome(names)}; or give [x, y] or a grid reference such as F7.`);
-  return undefined;
 }
 
 /** Check a starting order against the ruleset's codes (DRAM: D, R, A, M). */
@@ -53,6 +44,7 @@ function checkOrder(ctx: z.RefinementCtx, profile: ScenarioProfile, path: IssueP
   report(ctx, path, 'scenario/bad-order', `'${order}' is not a ${ruleset} order`, `${guess ? `Did you mean ${guess} (${orders.names[guess] ?? guess})? ` : ''}Orders are written as codes: ${list}.`);
 }
 
+/** Deployments and reinforcements: references, places, orders, and each piece placed exactly once. */
 export function checkDeployment(doc: ScenarioDoc, ctx: z.RefinementCtx, profile: ScenarioProfile, pieces: Pieces, places: PlaceContext): void {
   const placed = new Map<string, { path: IssuePath; how: string }>();
   const offTable = new Map<string, IssuePath>();

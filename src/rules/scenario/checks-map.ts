@@ -44,7 +44,7 @@ export function checkMap(doc: ScenarioDoc, ctx: z.RefinementCtx): PlaceContext {
     const limit = (line.width ?? 1) / 2 + CROSSING_SLACK;
     if (d > limit) report(ctx, ['map', 'terrain', i, 'at'], 'scenario/crossing-off-line', `${t.kind} '${t.id}' is ${d.toFixed(1)}" from ${line.kind} '${line.id}' it crosses`, `Move it onto the ${line.kind} (within ${limit}" of its line).`);
   });
-  const names = new Map<string, IssuePath>();
+  const names = new Map<string, { path: IssuePath; landmark: number }>();
   landmarks.forEach((l, i) => {
     const base = ['map', 'landmarks', i];
     expectOnTable(ctx, table, [...base, 'at'], l.at, `landmark '${l.name}'`);
@@ -52,8 +52,9 @@ export function checkMap(doc: ScenarioDoc, ctx: z.RefinementCtx): PlaceContext {
       const path = k === 0 ? [...base, 'name'] : [...base, 'aliases', k - 1];
       const key = normalizeName(n);
       const prev = names.get(key);
-      if (prev) report(ctx, path, 'scenario/duplicate-id', `landmark name '${n}' is already taken`, 'Names and aliases are matched without case, accents or hyphens, so each must differ from every other.', { related: prev });
-      else names.set(key, path);
+      // An alias that only repeats its own landmark's name without accents is harmless.
+      if (prev && prev.landmark !== i) report(ctx, path, 'scenario/duplicate-id', `landmark name '${n}' is already taken`, 'Names and aliases are matched without case, accents or hyphens, so each must differ from every other landmark\'s.', { related: prev.path });
+      else if (!prev) names.set(key, { path, landmark: i });
       if (isGridRef(n) || key === OFF_TABLE.replace('-', ' ')) report(ctx, path, 'scenario/bad-value', `'${n}' cannot name a landmark: it reads as ${isGridRef(n) ? 'a grid reference' : 'off-table'}`, 'Choose a name that is not a grid reference like F7.');
     });
   });

@@ -94,6 +94,7 @@ export function fromIssues(issues: readonly z.core.$ZodIssue[], raw: unknown, ke
       }
       case 'invalid_value': {
         const values = issue.values.map(String);
+        if (value === undefined) return [{ code: 'scenario/missing', path, message: `'${name}' is required`, hint: `Add ${name}: one of ${listSome(values, 12)}.` }];
         return [{ code: 'scenario/bad-value', path, message: `${show(value)} is not a valid ${name}`, hint: didYouMean(String(value), values, `Use one of: ${listSome(values, 12)}.`) + (values.length <= 12 && values.length > 1 ? ` (${values.join(', ')})` : '') }];
       }
       case 'too_small':

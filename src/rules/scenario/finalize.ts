@@ -33,7 +33,7 @@ export function finalize(doc: ScenarioDoc): Scenario {
     if (o.landmark !== undefined && !landmark) throw new Error(`finalize: objective ${o.id} lost its landmark`);
     return {
       id: o.id,
-      name: o.name ?? landmark?.name ?? o.area!,
+      name: o.name ?? landmark?.name ?? areaName(doc, o.area!),
       side: o.side,
       points: o.points,
       target: landmark ? { kind: 'landmark', landmark: landmark.name, at: landmark.at, radius: o.radius! } : { kind: 'area', feature: o.area! },
@@ -51,6 +51,11 @@ export function finalize(doc: ScenarioDoc): Scenario {
     victory: { objectives, collapse: doc.victory.collapse, draw: doc.victory.draw },
     rulings: doc.rulings,
   };
+}
+
+/** An area's name for an objective that gives none: the feature's name, else its id. */
+function areaName(doc: ScenarioDoc, id: string): string {
+  return doc.map.terrain.find((t) => t.id === id)?.name ?? id;
 }
 
 function where(places: PlaceContext, p: RawPlace): { at: Point; place?: string } {

@@ -26,6 +26,7 @@ const YAML_HINTS: Record<string, string> = {
   BAD_INDENT: "Check the indentation: a nested key goes further in than its parent, list items start with '- ' at the same depth, and [ ] and { } must close.",
   MISSING_CHAR: 'A bracket, brace or quote is not closed.',
 };
+const TOP_LEVEL = ['meta', 'map', 'sides', 'orderOfBattle', 'deployment', 'reinforcements', 'victory'];
 const YAML_HINT = "Fix the YAML here. Quote text that contains ': ' or ' #', or starts with *, &, !, [, {, or #.";
 
 /**
@@ -44,6 +45,9 @@ export function parseScenarioYaml(text: string, file = '<scenario>', options: Pa
     raw = doc.toJS({ maxAliasCount: 1000 });
   } catch (e) {
     return err([{ code: 'scenario/yaml-syntax', file, line: 1, column: 1, path: '', message: `the YAML cannot be read: ${(e as Error).message}`, hint: 'Use fewer aliases (*name).' }]);
+  }
+  if (raw === null || raw === undefined) {
+    return err([{ code: 'scenario/missing', file, line: 1, column: 1, path: '', message: 'the scenario is empty', hint: `Start from a shipped scenario such as assets/scenarios/dram/saint-remy.yaml: it needs ${TOP_LEVEL.join(', ')}.` }]);
   }
   const ruleset = valueAt(raw, ['meta', 'ruleset']);
   const profiles = options.profiles ?? SCENARIO_PROFILES;

@@ -1,31 +1,16 @@
+import { editDistance, nameKey } from '../location/names';
+
 /**
  * Matching what people type against names in a scenario: "saint amand la haye" finds
  * "Saint-Amand-la-Haye", and a near miss gets a "did you mean".
  */
 
-/** Lower case, accents dropped, every run of spaces, hyphens, dots and apostrophes made one space. */
-export function normalizeName(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[\s\-.'’_]+/g, ' ')
-    .trim();
-}
-
-/** Levenshtein distance (insert, delete, substitute), on normalized names. */
-export function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row.push(Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost));
-    }
-    prev = row;
-  }
-  return prev[b.length]!;
-}
+/**
+ * The key two names are compared by. It is the one player commands use (location/names.ts):
+ * case, accents, hyphens and punctuation ignored, "St" read as "Saint". So a scenario can
+ * only be valid if players can tell its landmarks apart.
+ */
+export const normalizeName = (name: string): string => nameKey(name);
 
 /**
  * The known names closest to `typed`, best first: near misses (a third of the length, at

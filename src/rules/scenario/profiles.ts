@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { ARMS as DRAM_ARMS, GENERAL_LEVELS as DRAM_LEVELS, ORDER_NAMES as DRAM_ORDER_NAMES, ORDERS as DRAM_ORDERS } from '../dram/tables/vocabulary';
-import type { Arm, GeneralLevel, RulesetId } from './vocabulary';
+import type { OfficerCorps as DramOfficerCorps, GunWeight as DramGunWeight, TroopGrade } from '../dram/strength';
+import type { Arm, GeneralLevel, Grade, GunWeight, OfficerCorps, RulesetId } from './vocabulary';
+
+// The DRAM SP calculator (dram/strength.ts) reads a unit's grade, officers and gun weight as
+// written here: the words must stay the same on both sides, which these lines check at compile time.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const SAME_WORDS: [Same<Grade, TroopGrade>, Same<OfficerCorps, DramOfficerCorps>, Same<GunWeight, DramGunWeight>] = [true, true, true];
+void SAME_WORDS;
 
 /**
  * What a ruleset adds to the common scenario format, so that its fields are checked while the

@@ -14,8 +14,8 @@ export const GENERAL_LEVELS = ['army', 'wing', 'corps', 'division'] as const;
 /** The level a general commands at. */
 export type GeneralLevel = (typeof GENERAL_LEVELS)[number];
 
-/** Troop grade of DRAM §10 (L191-201), best first; the SP modifier is the calculator's business. */
-export const GRADES = ['excellent', 'good-guard', 'good', 'average', 'poor', 'awful'] as const;
+/** Troop grade of DRAM §10 (L191-201), best first, in the words of src/rules/dram/strength.ts; the SP modifier is the calculator's business. */
+export const GRADES = ['excellent', 'good-guards', 'good-line', 'average-line', 'poor-line', 'awful'] as const;
 /** A troop grade (DRAM §10: Old Guard, Young Guard, most British, later French, Landwehr, Spanish). */
 export type Grade = (typeof GRADES)[number];
 
