@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Dice } from '../dice/dice';
 import type { Problem, Result } from '../lib/result';
 import type { GameEvent } from './events';
+import type { Scenario } from './scenario/types';
 
 /**
  * The record every ruleset is (STYLE.md: godip, boardgame.io). The scheduler and the game
@@ -101,9 +102,9 @@ export interface Ruleset<S, O, A, Settings, ScenarioData> {
     parse(overrides: unknown): Result<Settings, Problem>;
   };
 
-  /** Turn a validated generic scenario into this ruleset's data (its own fields checked). */
+  /** Turn a validated scenario file (src/rules/scenario) into this ruleset's data, under the game's settings. */
   readonly scenario: {
-    prepare(scenario: unknown): Result<ScenarioData, Problem[]>;
+    prepare(scenario: Scenario, settings: Settings): Result<ScenarioData, Problem[]>;
   };
 
   /** The state before turn 1. Pure: any randomness of set-up comes through `dice`. */

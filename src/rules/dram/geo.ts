@@ -130,9 +130,9 @@ export function advanceAlong(s: DramState, mover: Mover, path: readonly Point[],
   // An uncrossable line stops the base on the near bank, not astride it.
   const reached = reach.stoppedBy?.reason === 'event' ? backOff(reach.path, mover.base.depth / 2) : reach.path;
   const hit = firstContact(mover, reached, enemies);
-  const walked = hit ? hit.path : reached;
-  const travelled = hit ? hit.distance : polylineLength(reached);
-  const cost = hit || reached !== reach.path ? pathCost(walked, s.map.terrain, model).total : reach.cost;
+  const walked = opts.ignoreContact ? (hit ? hit.path : reached) : clearOfFriends(s, mover, hit ? hit.path : reached);
+  const travelled = polylineLength(walked);
+  const cost = walked !== reach.path ? pathCost(walked, s.map.terrain, model).total : reach.cost;
   const crossed = (planned ?? pathCost(walked, s.map.terrain, model)).legs.some((leg) => leg.events.some((e) => e.event.type === 'cross' && (e.event.bridge || e.event.ford) && e.event.distance <= travelled + 1e-9));
   const last = walked.length > 1 ? bearing(walked[walked.length - 2]!, walked[walked.length - 1]!) : mover.pose.facing;
   const stopped = hit ? `contact with ${s.stands[hit.id]?.name ?? hit.id}`
@@ -155,6 +155,24 @@ function polylineLength(path: readonly Point[]): number {
   let n = 0;
   for (let i = 1; i < path.length; i++) n += distance(path[i - 1]!, path[i]!);
   return n;
+}
+
+/**
+ * Friendly stands may be passed through but not stopped on: a move that would end overlapping
+ * a friend (touching edge to edge is fine) is shortened, a quarter inch at a time, until clear.
+ */
+function clearOfFriends(s: DramState, mover: Mover, path: readonly Point[]): readonly Point[] {
+  const inner = { width: Math.max(0.1, mover.base.width - 0.1), depth: Math.max(0.1, mover.base.depth - 0.1) };
+  const friends = Object.values(s.stands).filter((f) => f.side === mover.side && f.id !== mover.id && f.onTable && !f.removed
+    && baseDistance({ pose: mover.pose, size: inner }, asBase(f)) > 0);
+  let pts = path;
+  const overlaps = (p: readonly Point[]) => {
+    if (p.length < 2) return false;
+    const at = p[p.length - 1]!, facing = bearing(p[p.length - 2]!, at);
+    return friends.some((f) => baseWithin({ pose: { at, facing }, size: inner }, asBase(f), 0) && baseDistance({ pose: { at, facing }, size: inner }, asBase(f)) === 0);
+  };
+  while (pts.length > 1 && overlaps(pts)) pts = backOff(pts, 0.25);
+  return pts;
 }
 
 /** The polyline shortened by `by` inches from its end (never past its start). */

@@ -3,6 +3,7 @@ import type { Ruleset } from '../contract';
 import { rollInitiative } from './initiative';
 import { DramOrder, InitiativeAction, orderKey, validateOrder, type DramAction } from './orders';
 import { DramSettingsSchema, parseDramSettings, type DramSettings } from './settings';
+import { dramScenarioData } from './scenario';
 import { setupDram, type DramScenarioData } from './setup';
 import type { DramState } from './state';
 import { owing, pendingInitiative, phaseInfo, resolveWindow } from './turn';
@@ -16,10 +17,7 @@ export const dram: Ruleset<DramState, DramOrder, DramAction, DramSettings, DramS
   id: 'dram',
   name: 'A Wee DRAM of Napoleon Mk IV',
   settings: { schema: DramSettingsSchema, parse: parseDramSettings },
-  scenario: {
-    // The YAML scenario loader produces DramScenarioData through src/rules/dram/scenario.ts.
-    prepare: (data) => ok(data as DramScenarioData),
-  },
+  scenario: { prepare: dramScenarioData },
   setup: setupDram,
   seats: (s) => s.seats,
   phase: phaseInfo,

@@ -146,6 +146,10 @@ export interface DramVictory {
   readonly objectives: readonly { readonly name: string; readonly at: Point; readonly radius: number; readonly side: string; readonly points: number }[];
   /** A side collapses when this share (0-1) of its starting stands has been removed. */
   readonly collapseAt: number | null;
+  /** Per-side shares that override `collapseAt`. */
+  readonly collapseBySide?: Readonly<Record<string, number>>;
+  /** Objective points within this margin of each other are a draw. */
+  readonly drawMargin?: number;
 }
 
 export const NO_TURN_FLAGS: TurnFlags = {

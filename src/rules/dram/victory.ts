@@ -8,11 +8,12 @@ import { liveStands, type DramState } from './state';
  * there, and the side with more objective points wins (equal points: a draw).
  */
 export function checkOutcome(s: DramState, when: 'after-combat' | 'end-of-turn'): { winner: string | null; summary: string } | null {
-  if (s.victory.collapseAt !== null) {
-    for (const side of s.sides) {
+  for (const side of s.sides) {
+    const share = s.victory.collapseBySide?.[side.id] ?? s.victory.collapseAt;
+    if (share !== null && share !== undefined) {
       const all = Object.values(s.stands).filter((x) => x.side === side.id);
       const gone = all.filter((x) => x.removed).length;
-      if (all.length > 0 && gone / all.length >= s.victory.collapseAt) {
+      if (all.length > 0 && gone / all.length >= share) {
         const other = s.sides.find((x) => x.id !== side.id);
         return { winner: other?.id ?? null, summary: `${side.name} collapses: ${gone} of ${all.length} stands lost. ${other ? `${other.name} wins.` : ''}`.trim() };
       }
@@ -23,7 +24,7 @@ export function checkOutcome(s: DramState, when: 'after-combat' | 'end-of-turn')
   const ranked = [...s.sides].sort((a, b) => (points.get(b.id) ?? 0) - (points.get(a.id) ?? 0));
   const [first, second] = ranked;
   const tally = ranked.map((x) => `${x.name} ${points.get(x.id) ?? 0}`).join(', ');
-  if (!first || (second && (points.get(first.id) ?? 0) === (points.get(second.id) ?? 0))) {
+  if (!first || (second && (points.get(first.id) ?? 0) - (points.get(second.id) ?? 0) <= (s.victory.drawMargin ?? 0))) {
     return { winner: null, summary: `Night falls on a drawn field (objective points: ${tally}).` };
   }
   return { winner: first.id, summary: `${first.name} holds the field (objective points: ${tally}).` };
