@@ -1,7 +1,10 @@
 import { userInfo } from 'node:os';
 import pino from 'pino';
 import { commandMap } from '../commands/index';
-import { runConsole } from './adapters/console';
+import { consoleFiles, runConsole } from './adapters/console';
+import { consolePoster, discordPoster } from './adapters/posters';
+import { OutboxSender } from './games/outbox';
+import { Scheduler } from './games/scheduler';
 import { startDiscord } from './adapters/discord';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDb } from './db/open';
@@ -36,12 +39,20 @@ async function main(): Promise<number> {
   sweep.unref();
   revealDue(services.trail, log);
 
-  const close = () => { clearInterval(sweep); void services.rolls.close(); db.$client.close(); };
+  // The durable turn scheduler: deadlines and reminders live in the database.
+  const scheduler = new Scheduler(services.games, Date.now, log);
+  scheduler.start();
+  let outbox: OutboxSender | undefined;
+  const close = () => { clearInterval(sweep); scheduler.stop(); outbox?.stop(); void services.rolls.close(); db.$client.close(); };
   if (!config.discordToken) {
+    const files = consoleFiles(config.consoleOutputDir, 'post');
+    outbox = new OutboxSender(services.games.repo, consolePoster(process.stdout, files), Date.now, log);
+    outbox.start(500);
     await runConsole({
       commands, services, log, input: process.stdin, output: process.stdout, outputDir: config.consoleOutputDir,
       user: { id: 'console-user', name: safeUserName() }, interactive: process.stdin.isTTY === true,
     });
+    await outbox.flush();
     close();
     return 0;
   }
@@ -55,6 +66,8 @@ async function main(): Promise<number> {
     close();
     return 1;
   }
+  outbox = new OutboxSender(services.games.repo, discordPoster(bot.client), Date.now, log);
+  outbox.start();
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => { log.info({ signal }, 'shutting down'); resolve(); };
     process.once('SIGINT', () => stop('SIGINT'));

@@ -34,7 +34,7 @@ export async function runConsole(o: ConsoleOptions): Promise<void> {
   const out = (s: string) => o.output.write(`${s}\n`);
   const defs = new Map([...o.commands].map(([n, c]) => [n, c.data.toJSON()]));
   const outDir = resolve(o.outputDir);
-  let fileNo = 0;
+  const writeFile = consoleFiles(o.outputDir, 'reply');
   out(`Estafette local console — no DISCORD_TOKEN set, so nothing is sent to Discord.`);
   out(`You are "${o.user.name}" in the local server. Type /help for commands, /quit to leave. Attachments are written to ${outDir}`);
 
@@ -60,15 +60,22 @@ export async function runConsole(o: ConsoleOptions): Promise<void> {
     } catch (e) {
       reply = errorReply(e, ctx, inv, { guildId: CONSOLE_GUILD, userId: o.user.id });
     }
-    out(render(reply, (name, data) => {
-      mkdirSync(outDir, { recursive: true });
-      const path = join(outDir, `${String(++fileNo).padStart(3, '0')}-${name.replace(/[^\w.-]/g, '_')}`);
-      writeFileSync(path, data);
-      return path;
-    }));
+    out(render(reply, writeFile));
     prompt();
   }
   rl.close();
+}
+
+/** Writes attachments to the console's output folder, numbered in order; returns the path. */
+export function consoleFiles(dir: string, prefix: string): (name: string, data: Buffer) => string {
+  let n = 0;
+  const outDir = resolve(dir);
+  return (name, data) => {
+    mkdirSync(outDir, { recursive: true });
+    const path = join(outDir, `${prefix === 'reply' ? '' : `${prefix}-`}${String(++n).padStart(3, '0')}-${name.replace(/[^\w.-]/g, '_')}`);
+    writeFileSync(path, data);
+    return path;
+  };
 }
 
 /** A reply as console text. Files are written out and named. */

@@ -1,9 +1,9 @@
 import {
   AttachmentBuilder, Client, EmbedBuilder, Events, GatewayIntentBits, MessageFlags, PermissionFlagsBits,
-  type ChatInputCommandInteraction, type CommandInteractionOption, type InteractionReplyOptions,
+  type AutocompleteInteraction, type ChatInputCommandInteraction, type CommandInteractionOption, type InteractionReplyOptions,
 } from 'discord.js';
 import type { Command, CommandContext, Invocation } from '../interaction/command';
-import { errorReply, execute, prepare } from '../interaction/dispatch';
+import { errorReply, execute, prepare, suggest } from '../interaction/dispatch';
 import { DISCORD_LIMITS, truncate, type ReplyModel } from '../interaction/reply';
 import { UserError } from '../lib/user-error';
 import type { Logger } from '../logger';
@@ -31,7 +31,7 @@ export async function startDiscord(o: DiscordOptions): Promise<DiscordBot> {
     if (interaction.isChatInputCommand()) {
       void handleChatInput(interaction, o).catch((e) => o.log.error({ err: e, interaction: interaction.id }, 'could not answer an interaction'));
     } else if (interaction.isAutocomplete()) {
-      void interaction.respond([]).catch((e) => o.log.warn({ err: e }, 'autocomplete answer failed'));
+      void handleAutocomplete(interaction, o).catch((e) => o.log.warn({ err: e }, 'autocomplete answer failed'));
     }
   });
   client.on(Events.Error, (e) => o.log.error({ err: e }, 'discord client error'));
@@ -82,6 +82,26 @@ async function handleChatInput(interaction: ChatInputCommandInteraction, o: Disc
   await send(interaction, reply, deferred);
 }
 
+async function handleAutocomplete(interaction: AutocompleteInteraction, o: DiscordOptions): Promise<void> {
+  const focused = interaction.options.getFocused(true);
+  const subcommand = interaction.options.getSubcommand(false) ?? undefined;
+  const options: Record<string, string | number | boolean> = {};
+  const collect = (opts: readonly CommandInteractionOption[]) => {
+    for (const opt of opts) {
+      if (opt.options) collect(opt.options);
+      else if (opt.value !== undefined) options[opt.name] = opt.value;
+    }
+  };
+  collect(interaction.options.data);
+  const inv: Invocation = { name: interaction.commandName, ...(subcommand ? { subcommand } : {}), options };
+  const ctx: CommandContext = {
+    guildId: interaction.guildId ?? '', channelId: interaction.channelId, user: { id: interaction.user.id, name: interaction.user.username },
+    isAdmin: interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false, services: o.services,
+    now: o.now ?? (() => new Date()), log: o.log, users: {},
+  };
+  await interaction.respond(await suggest(o.commands, inv, { name: focused.name, value: String(focused.value) }, ctx));
+}
+
 async function send(interaction: ChatInputCommandInteraction, reply: ReplyModel, deferred: 'public' | 'private' | false): Promise<void> {
   const payload = toPayload(reply);
   if (!deferred) {
@@ -114,7 +134,7 @@ export function toPayload(r: ReplyModel): InteractionReplyOptions & { flags?: Me
     }),
     files: (r.files ?? []).map((f) => new AttachmentBuilder(f.data, { name: f.name, ...(f.description ? { description: f.description } : {}) })),
     // Nothing a user typed (a roll's reason) may ping @everyone or anyone else.
-    allowedMentions: { parse: [] },
+    allowedMentions: { parse: [], users: [...(r.mentions ?? [])] },
     ...(r.visibility === 'private' ? { flags: MessageFlags.Ephemeral } : {}),
   };
 }

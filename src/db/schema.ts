@@ -75,3 +75,4 @@ export const auditEntries = sqliteTable(
 export type SeedEpochRow = typeof seedEpochs.$inferSelect;
 export type AuditEntryRow = typeof auditEntries.$inferSelect;
 export type NewAuditEntryRow = typeof auditEntries.$inferInsert;
+export * from './games.schema';

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Audit entries as the chain sees them, independent of storage. The same shapes are read
  * back from the database and from an exported JSON file, and validated with these schemas.
  */
-export const ENTRY_KINDS = ['epoch-open', 'roll', 'epoch-reveal'] as const;
+export const ENTRY_KINDS = ['epoch-open', 'roll', 'epoch-reveal', 'epoch-void'] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
 export const VISIBILITIES = ['public', 'private'] as const;
@@ -50,7 +50,11 @@ export type EpochOpenDetail = z.infer<typeof EpochOpenDetail>;
 export const EpochRevealDetail = z.object({ scope: z.string(), commitment: hex64, seed: hex64 });
 export type EpochRevealDetail = z.infer<typeof EpochRevealDetail>;
 
-export const DETAIL_SCHEMAS = { 'epoch-open': EpochOpenDetail, roll: RollDetail, 'epoch-reveal': EpochRevealDetail } as const;
+/** A GM rolled back the resolution that used this epoch: its rolls stay in the trail, marked void. */
+export const EpochVoidDetail = z.object({ scope: z.string(), reason: z.string().max(500) });
+export type EpochVoidDetail = z.infer<typeof EpochVoidDetail>;
+
+export const DETAIL_SCHEMAS = { 'epoch-open': EpochOpenDetail, roll: RollDetail, 'epoch-reveal': EpochRevealDetail, 'epoch-void': EpochVoidDetail } as const;
 export type DetailOf<K extends EntryKind> = z.infer<(typeof DETAIL_SCHEMAS)[K]>;
 
 /** The hashed header of an entry: everything but the detail, which enters as its hash. */

@@ -21,6 +21,8 @@ export interface VerifyReport {
   readonly sealed: number;
   readonly epochs: number;
   readonly revealedEpochs: number;
+  /** Rolls of resolutions a GM rolled back: still verified, but they no longer count in the game. */
+  readonly voidedRolls?: number;
   /** Rolls per epoch and which epochs are revealed: what combineSplit needs. */
   readonly rollsPerEpoch?: ReadonlyMap<number, { rolls: number; revealed: boolean }>;
 }
@@ -43,6 +45,7 @@ interface EpochState {
   pending: { entry: ChainEntry; detail: RollDetail }[];
   /** Rolls already recomputed with the bot's secret copy of the seed. */
   checkedWithSecret: number;
+  voided: boolean;
 }
 
 /** An entry plus, when read from the database, its detail exactly as stored (canonical JSON). */
@@ -71,7 +74,7 @@ export function verifyChain(entries: Iterable<VerifiableEntry>, opts: VerifyOpti
   const astCache = new Map<string, DiceExpression>();
   let prev = GENESIS_HASH;
   let expectedSeq = 1;
-  let rolls = 0, recomputed = 0, recomputedWithSecret = 0, sealed = 0, revealedEpochs = 0;
+  let rolls = 0, recomputed = 0, recomputedWithSecret = 0, sealed = 0, revealedEpochs = 0, voidedRolls = 0;
 
   const fail = (e: ChainEntry, code: string, message: string) =>
     err<VerifyFailure>({ code, seq: e.seq, id: e.id, message: `Entry #${e.seq}${e.id !== undefined ? ` (id ${e.id})` : ''}: ${message}` });
@@ -106,12 +109,21 @@ export function verifyChain(entries: Iterable<VerifiableEntry>, opts: VerifyOpti
       if (secret !== null && commitmentOf(secret) !== d.commitment) {
         return fail(e, 'seed/commitment-mismatch', `the stored secret seed of epoch ${e.epochId} does not match its published commitment (the seed was swapped).`);
       }
-      epochs.set(e.epochId, { commitment: d.commitment, nextIndex: 0, seed: secret, key: secret === null ? null : seedKey(secret), revealed: false, pending: [], checkedWithSecret: 0 });
+      epochs.set(e.epochId, { commitment: d.commitment, nextIndex: 0, seed: secret, key: secret === null ? null : seedKey(secret), revealed: false, pending: [], checkedWithSecret: 0, voided: false });
       continue;
     }
 
     const epoch = e.epochId === null ? undefined : epochs.get(e.epochId);
     if (!epoch) return fail(e, 'chain/unknown-epoch', `refers to seed epoch ${e.epochId}, which was never opened earlier in the trail.`);
+
+    if (e.kind === 'epoch-void') {
+      // Voiding never hides a roll: it is allowed only once the seed is public.
+      if (!epoch.revealed) return fail(e, 'chain/epoch', `voids epoch ${e.epochId} before its seed was revealed.`);
+      if (epoch.voided) return fail(e, 'chain/epoch', `voids epoch ${e.epochId} a second time.`);
+      epoch.voided = true;
+      voidedRolls += epoch.nextIndex;
+      continue;
+    }
 
     if (e.kind === 'epoch-reveal') {
       if (e.detail === null) return fail(e, 'chain/bad-detail', 'a seed reveal cannot be sealed.');
@@ -169,6 +181,7 @@ export function verifyChain(entries: Iterable<VerifiableEntry>, opts: VerifyOpti
     sealed,
     epochs: epochs.size,
     revealedEpochs,
+    ...(voidedRolls ? { voidedRolls } : {}),
   });
 }
 

@@ -44,6 +44,14 @@ export interface Command<I = unknown> {
   /** Return a visibility to defer with before running a handler that may be slow. */
   readonly defer?: (input: I) => Visibility | false;
   execute(ctx: CommandContext, input: I): ReplyModel | Promise<ReplyModel>;
+  /** Suggestions for the option being typed (Discord shows at most 25). */
+  autocomplete?(ctx: CommandContext, focused: { name: string; value: string }, inv: Invocation): Choice[] | Promise<Choice[]>;
+}
+
+/** One autocomplete suggestion. */
+export interface Choice {
+  readonly name: string;
+  readonly value: string;
 }
 
 /** Keeps a command's input type while storing it in the untyped list. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { UserError } from '../lib/user-error';
-import type { Command, CommandContext, Invocation } from './command';
+import type { Choice, Command, CommandContext, Invocation } from './command';
 import type { ReplyModel, Visibility } from './reply';
 
 /** The one error boundary: user errors privately with code and fix; bugs logged, apologised for. */
@@ -59,4 +59,17 @@ export async function execute(p: Prepared, ctx: CommandContext): Promise<ReplyMo
 
 export function subcommandNames(c: Command): string[] {
   return (c.data.toJSON().options ?? []).filter((o) => o.type === 1).map((o) => o.name);
+}
+
+/** Autocomplete never errors at the user: bad state just yields no suggestions (Discord caps at 25). */
+export async function suggest(commands: ReadonlyMap<string, Command>, inv: Invocation, focused: { name: string; value: string }, ctx: CommandContext): Promise<Choice[]> {
+  const command = commands.get(inv.name);
+  if (!command?.autocomplete) return [];
+  try {
+    const choices = await command.autocomplete(ctx, focused, inv);
+    return choices.slice(0, 25).map((c) => ({ name: c.name.slice(0, 100), value: c.value.slice(0, 100) }));
+  } catch (e) {
+    if (!(e instanceof UserError)) ctx.log.warn({ err: e, command: inv.name, option: focused.name }, 'autocomplete failed');
+    return [];
+  }
 }

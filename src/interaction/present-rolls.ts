@@ -7,7 +7,7 @@ import type { StoredRoll } from '../services/audit-trail';
 /** How rolls and trail entries read in a reply. Discord markdown; the console strips what it cannot show. */
 
 export const short = (hex: string) => `${hex.slice(0, 12)}…`;
-export const ts = (ms: number, style: 'f' | 'R' | 't' = 'f') => `<t:${Math.floor(ms / 1000)}:${style}>`;
+export const ts = (ms: number, style: 'f' | 'F' | 'R' | 't' = 'f') => `<t:${Math.floor(ms / 1000)}:${style}>`;
 
 /** "2d6 [4, 3] + 1 = 8", with modifiers as named terms. */
 export function rollBreakdown(d: RollDetail): string {
@@ -38,6 +38,8 @@ export function logLine(l: LogLine): string {
       return `${head} 🔐 seed #${l.epochId} committed: \`${short(l.commitment ?? '')}\``;
     case 'epoch-reveal':
       return `${head} 🔓 seed #${l.epochId} revealed by ${who}: \`${short(l.seed ?? '')}\``;
+    case 'epoch-void':
+      return `${head} 🚫 the rolls of seed #${l.epochId} were voided by ${who} (a rollback)`;
     case 'roll': {
       if (!l.roll) return `${head} 🔒 ${who} rolled privately (sealed until seed #${l.epochId} is revealed)`;
       const why = l.roll.purpose ? ` — *${escapeMd(truncateInline(l.roll.purpose, 60))}*` : '';
@@ -55,8 +57,16 @@ export function epochLine(e: SeedEpochRow): string {
   return `**Seed #${e.id}** — open since ${ts(e.openedAt, 'R')}, ${e.nextIndex} roll(s)${closes}\n  commitment \`${e.commitment}\``;
 }
 
+/**
+ * Make user- or scenario-provided text inert in Discord markdown: emphasis, code, spoilers,
+ * masked links, and block markers (quote, heading, list, subtext) at the start of a line.
+ * Plain punctuation such as "(09:00)" or "Saint-Rémy" is left alone.
+ */
 export function escapeMd(s: string): string {
-  return s.replace(/([\\*_`~|>#\[\]()-])/g, '\\$1').replace(/@(everyone|here)/g, '@\u200b$1');
+  return s
+    .replace(/([\\*_`~|[\]])/g, '\\$1')
+    .replace(/^(\s*)([>#-])/gm, '$1\\$2')
+    .replace(/@(everyone|here)/g, '@\u200b$1');
 }
 
 function truncateInline(s: string, max: number): string {

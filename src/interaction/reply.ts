@@ -37,6 +37,8 @@ export interface ReplyModel {
    * rolled privately: the roll's existence is public even when its result is not.
    */
   readonly announcements?: readonly string[];
+  /** Users this message may ping (reminders); nobody else is ever pinged. */
+  readonly mentions?: readonly string[];
 }
 
 // Discord's limits (DESIGN.md): replies are cut here rather than rejected by the API.

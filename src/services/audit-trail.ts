@@ -58,7 +58,7 @@ export class AuditTrail {
   // Transaction wrappers are built once; better-sqlite3 nests them as savepoints.
   private readonly tx: { roll: (s: RollSpec) => StoredRoll; current: (g: string, sc: string, gm: string | null, a: Actor) => SeedEpochRow; reveal: (id: number, a: Actor) => SeedEpochRow | null };
 
-  constructor(db: Db, private readonly opts: AuditTrailOptions) {
+  constructor(private readonly db: Db, private readonly opts: AuditTrailOptions) {
     this.repo = new AuditRepo(db);
     this.newSeed = opts.newSeed ?? (() => randomBytes(SEED_BYTES).toString('hex'));
     const t = db.$client.transaction.bind(db.$client);
@@ -119,6 +119,17 @@ export class AuditTrail {
       this.repo.markRevealed(epoch.id, now);
       return { ...epoch, revealedAt: now };
     }
+  }
+
+  /** Mark a revealed epoch's rolls void (a GM rolled back the resolution that used them). */
+  voidEpoch(epochId: number, actor: Actor, reason: string): void {
+    this.db.$client.transaction(() => {
+      const epoch = this.repo.epoch(epochId);
+      if (!epoch || epoch.revealedAt === null) throw new Error(`epoch ${epochId} is not revealed`);
+      this.append(epoch.guildId, 'epoch-void', { scope: epoch.scope, reason }, {
+        actor, now: this.opts.clock(), gameId: epoch.gameId, epochId: epoch.id, rollIndex: null, visibility: 'public', derivesFrom: null,
+      });
+    })();
   }
 
   /** Reveal every epoch whose scheduled close has passed (the scheduler's sweep). */

@@ -1,4 +1,6 @@
 import type { Db } from '../db/open';
+import { GameService } from '../games/game.service';
+import { GmTools } from '../games/gm';
 import { AuditTrail } from './audit-trail';
 import { RollsService } from './rolls.service';
 
@@ -7,6 +9,9 @@ export interface Services {
   readonly db: Db;
   readonly trail: AuditTrail;
   readonly rolls: RollsService;
+  readonly games: GameService;
+  readonly gm: GmTools;
+  readonly clock: () => number;
 }
 
 export interface ServiceOptions {
@@ -18,10 +23,12 @@ export interface ServiceOptions {
 }
 
 export function createServices(db: Db, opts: ServiceOptions = {}): Services {
+  const clock = opts.clock ?? Date.now;
   const trail = new AuditTrail(db, {
-    clock: opts.clock ?? Date.now,
+    clock,
     seedEpochHours: opts.seedEpochHours ?? 24,
     ...(opts.newSeed ? { newSeed: opts.newSeed } : {}),
   });
-  return { db, trail, rolls: new RollsService(trail, opts.dbPath ?? ':memory:') };
+  const games = new GameService({ db, trail, clock });
+  return { db, trail, rolls: new RollsService(trail, opts.dbPath ?? ':memory:'), games, gm: new GmTools(games, clock), clock };
 }

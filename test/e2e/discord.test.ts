@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandMap } from '../../commands/index';
+import { commandMap, COMMANDS } from '../../commands/index';
 import { startDiscord, type DiscordBot } from '../../src/adapters/discord';
 import { AuditExport } from '../../src/dice/entry';
 import { verifyChain } from '../../src/dice/verify';
@@ -132,8 +132,9 @@ describe('the real process with DISCORD_TOKEN and DISCORD_REST_API', () => {
       const env = { DISCORD_TOKEN: fake.token, DISCORD_REST_API: fake.restApi, DISCORD_APPLICATION_ID: fake.applicationId, DISCORD_DEV_GUILD_ID: GUILD, DATABASE_PATH: ':memory:', LOG_LEVEL: 'info' };
       const deploy = await runToEnd(['src/deploy-commands.ts'], env);
       expect(deploy.code).toBe(0);
-      expect(deploy.stdout).toContain(`Registered 2 command(s) to guild ${GUILD}: /roll, /rolls`);
-      expect(fake.commands(GUILD).map((c) => c.name).sort()).toEqual(['roll', 'rolls']);
+      const names = COMMANDS.map((c) => c.data.name);
+      expect(deploy.stdout).toContain(`Registered ${names.length} command(s) to guild ${GUILD}: ${names.map((n) => `/${n}`).join(', ')}`);
+      expect(fake.commands(GUILD).map((c) => c.name).sort()).toEqual([...names].sort());
 
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
       let logs = '';

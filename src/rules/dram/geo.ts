@@ -136,7 +136,7 @@ export function advanceAlong(s: DramState, mover: Mover, path: readonly Point[],
   const crossed = (planned ?? pathCost(walked, s.map.terrain, model)).legs.some((leg) => leg.events.some((e) => e.event.type === 'cross' && (e.event.bridge || e.event.ford) && e.event.distance <= travelled + 1e-9));
   const last = walked.length > 1 ? bearing(walked[walked.length - 2]!, walked[walked.length - 1]!) : mover.pose.facing;
   const stopped = hit ? `contact with ${s.stands[hit.id]?.name ?? hit.id}`
-    : reach.stoppedBy?.reason === 'event' ? `the ${reach.stoppedBy.event.type === 'cross' ? (reach.stoppedBy.event.feature.name ?? reach.stoppedBy.event.feature.kind) : 'terrain'} cannot be crossed here`
+    : reach.stoppedBy?.reason === 'event' ? `${reach.stoppedBy.event.type === 'cross' ? (reach.stoppedBy.event.feature.name ?? `the ${reach.stoppedBy.event.feature.kind}`) : 'the terrain'} cannot be crossed here`
     : reach.stoppedBy ? 'allowance spent' : undefined;
   return {
     end: { at: walked[walked.length - 1]!, facing: walked.length > 1 ? last : mover.pose.facing },

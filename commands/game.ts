@@ -1,0 +1,222 @@
+import { SlashCommandBuilder } from '@discordjs/builders';
+import { z } from 'zod';
+import { defineCommand, type CommandContext } from '../src/interaction/command';
+import { escapeMd, ts } from '../src/interaction/present-rolls';
+import type { ReplyModel } from '../src/interaction/reply';
+import { UserError } from '../src/lib/user-error';
+import { RULESETS } from '../src/rules/index';
+import { listScenarios } from '../src/rules/scenario/index';
+import { parseDuration, parseReminderLeads } from '../src/scheduler/time';
+import { narrate } from '../src/narrative';
+import { namesFor } from '../src/games/names';
+import type { GameOptions } from '../src/games/options';
+import { describeSettings } from '../src/rules/dram/settings';
+
+const Input = z.discriminatedUnion('subcommand', [
+  z.object({ subcommand: z.literal('create'), ruleset: z.string(), scenario: z.string(), name: z.string().max(80).optional() }),
+  z.object({ subcommand: z.literal('join'), seat: z.string().optional() }),
+  z.object({ subcommand: z.literal('leave') }),
+  z.object({ subcommand: z.literal('start') }),
+  z.object({ subcommand: z.literal('status') }),
+  z.object({ subcommand: z.literal('list') }),
+  z.object({ subcommand: z.literal('pause') }),
+  z.object({ subcommand: z.literal('resume') }),
+  z.object({ subcommand: z.literal('extend'), by: z.string() }),
+  z.object({ subcommand: z.literal('advance') }),
+  z.object({ subcommand: z.literal('replace'), seat: z.string(), user: z.string() }),
+  z.object({ subcommand: z.literal('kick'), user: z.string() }),
+  z.object({ subcommand: z.literal('end') }),
+  z.object({ subcommand: z.literal('rollback'), reason: z.string().min(3).max(300) }),
+  z.object({ subcommand: z.literal('history'), turn: z.number().int().min(1).optional() }),
+  z.object({
+    subcommand: z.literal('settings'), pace: z.string().max(100).optional(), 'orders-pace': z.string().max(100).optional(),
+    reminders: z.string().max(100).optional(), extensions: z.number().int().min(0).max(5).optional(),
+    'vacant-after': z.number().int().min(1).max(20).optional(), 'submit-is-ready': z.boolean().optional(), map: z.enum(['public', 'players']).optional(),
+  }),
+  z.object({ subcommand: z.literal('ruling'), key: z.string().max(80), value: z.string().max(200) }),
+]);
+type Input = z.infer<typeof Input>;
+
+const me = (ctx: CommandContext) => ({ id: ctx.user.id, name: ctx.user.name });
+const pub = (content: string): ReplyModel => ({ visibility: 'public', content });
+const priv = (content: string): ReplyModel => ({ visibility: 'private', content });
+
+/** `/game …` — a game in this channel: its lifecycle and the GM's tools (issue 4). */
+export const game = defineCommand<Input>({
+  data: new SlashCommandBuilder().setName('game').setDescription('Play a wargame in this channel').setDMPermission(false)
+    .addSubcommand((s) => s.setName('create').setDescription('Create a game here; you become its GM')
+      .addStringOption((o) => o.setName('ruleset').setDescription('Rules to play').setRequired(true).addChoices(...Object.values(RULESETS).map((r) => ({ name: r!.name, value: r!.id }))))
+      .addStringOption((o) => o.setName('scenario').setDescription('Scenario').setRequired(true).setAutocomplete(true))
+      .addStringOption((o) => o.setName('name').setDescription('A name for the game').setMaxLength(80)))
+    .addSubcommand((s) => s.setName('join').setDescription('Take a seat (a corps, or an army command)')
+      .addStringOption((o) => o.setName('seat').setDescription('Which seat').setAutocomplete(true)))
+    .addSubcommand((s) => s.setName('leave').setDescription('Give up your seats'))
+    .addSubcommand((s) => s.setName('start').setDescription('GM: start the game'))
+    .addSubcommand((s) => s.setName('status').setDescription('Phase, deadline, who has posted'))
+    .addSubcommand((s) => s.setName('list').setDescription("This server's games"))
+    .addSubcommand((s) => s.setName('pause').setDescription('GM: freeze deadlines'))
+    .addSubcommand((s) => s.setName('resume').setDescription('GM: resume a paused game'))
+    .addSubcommand((s) => s.setName('extend').setDescription('GM: extend the deadline')
+      .addStringOption((o) => o.setName('by').setDescription('e.g. 12h, 1d').setRequired(true)))
+    .addSubcommand((s) => s.setName('advance').setDescription('GM: resolve the current phase now'))
+    .addSubcommand((s) => s.setName('replace').setDescription('GM: give a seat to someone else')
+      .addStringOption((o) => o.setName('seat').setDescription('Seat').setRequired(true).setAutocomplete(true))
+      .addUserOption((o) => o.setName('user').setDescription('New player').setRequired(true)))
+    .addSubcommand((s) => s.setName('kick').setDescription('GM: remove a player from their seats')
+      .addUserOption((o) => o.setName('user').setDescription('Player').setRequired(true)))
+    .addSubcommand((s) => s.setName('end').setDescription('GM: end the game'))
+    .addSubcommand((s) => s.setName('rollback').setDescription('GM: undo the last resolution (public; its dice stay in the audit, void)')
+      .addStringOption((o) => o.setName('reason').setDescription('Why (posted to the channel)').setRequired(true).setMinLength(3).setMaxLength(300)))
+    .addSubcommand((s) => s.setName('history').setDescription('The narrative of a past turn')
+      .addIntegerOption((o) => o.setName('turn').setDescription('Turn number (default: the last resolution)').setMinValue(1)))
+    .addSubcommand((s) => s.setName('settings').setDescription('Show or (GM) change pace, reminders, no-orders policy, map visibility')
+      .addStringOption((o) => o.setName('pace').setDescription('Default deadline: 24h, 48h, daily 20:00 Europe/Paris…').setMaxLength(100))
+      .addStringOption((o) => o.setName('orders-pace').setDescription('Deadline for order windows, if different').setMaxLength(100))
+      .addStringOption((o) => o.setName('reminders').setDescription('Lead times such as "24h, 1h", or "off" (default: scale with the window)').setMaxLength(100))
+      .addIntegerOption((o) => o.setName('extensions').setDescription('Extensions a silent player gets (0-5)').setMinValue(0).setMaxValue(5))
+      .addIntegerOption((o) => o.setName('vacant-after').setDescription('Silent windows before a seat is vacant').setMinValue(1).setMaxValue(20))
+      .addBooleanOption((o) => o.setName('submit-is-ready').setDescription('Posting an order also marks the player ready'))
+      .addStringOption((o) => o.setName('map').setDescription('Who may see /map').addChoices({ name: 'everyone', value: 'public' }, { name: 'players only', value: 'players' })))
+    .addSubcommand((s) => s.setName('ruling').setDescription('GM, before start: change a house ruling (see /game settings)')
+      .addStringOption((o) => o.setName('key').setDescription('e.g. initiative.ties').setRequired(true).setAutocomplete(true))
+      .addStringOption((o) => o.setName('value').setDescription('e.g. simultaneous, 1, true, [6]').setRequired(true))),
+  input: Input,
+  defer: (i) => (i.subcommand === 'create' || i.subcommand === 'advance' ? 'public' : false),
+  async execute(ctx, i): Promise<ReplyModel> {
+    const { games, gm } = ctx.services;
+    switch (i.subcommand) {
+      case 'create': {
+        const g = await games.create({ guildId: ctx.guildId, channelId: ctx.channelId, gm: me(ctx), ruleset: i.ruleset, scenario: i.scenario, name: i.name });
+        const seats = games.openSeats(ctx.channelId);
+        return pub(`🎖️ **${escapeMd(g.name)}** (${g.ruleset}, ${g.scenarioId}) is set up in this channel; GM: ${escapeMd(ctx.user.name)}.\nSeats: ${seats.map((s) => `\`${s.id}\` ${escapeMd(s.label)}`).join(', ')}.\nTake one with \`/game join\`; the GM starts with \`/game start\`.`);
+      }
+      case 'join': {
+        const mine = games.join(ctx.channelId, me(ctx), i.seat);
+        return pub(`🪖 ${escapeMd(ctx.user.name)} takes ${mine.map((s) => `\`${s.seatId}\``).join(', ')}.`);
+      }
+      case 'leave': return pub(`${escapeMd(ctx.user.name)} leaves ${games.leave(ctx.channelId, me(ctx))} seat(s).`);
+      case 'start': {
+        const w = games.start(ctx.channelId, me(ctx), ctx.isAdmin);
+        return pub(`🥁 The game begins: ${escapeMd(w.label)}${w.deadlineAt ? `, deadline ${ts(w.deadlineAt, 'F')}` : ''}.`);
+      }
+      case 'status': return status(ctx);
+      case 'list': {
+        const list = games.repo.gamesIn(ctx.guildId);
+        if (!list.length) return pub('No games in this server yet. Create one with `/game create`.');
+        return pub(list.map((g) => `• **${escapeMd(g.name)}** — ${g.ruleset}/${g.scenarioId}, ${g.status}, <#${g.channelId}>`).join('\n'));
+      }
+      case 'pause': gm.pause(ctx.channelId, me(ctx), ctx.isAdmin); return priv('Paused.');
+      case 'resume': gm.resume(ctx.channelId, me(ctx), ctx.isAdmin); return priv('Resumed.');
+      case 'extend': {
+        const by = parseDuration(i.by);
+        if (!by.ok) throw UserError.from(by.error);
+        const to = gm.extend(ctx.channelId, me(ctx), ctx.isAdmin, by.value);
+        return priv(`Deadline now ${ts(to, 'F')}.`);
+      }
+      case 'advance': {
+        const r = gm.advance(ctx.channelId, me(ctx), ctx.isAdmin);
+        return pub(r.resolved ? '⏩ The GM resolved the phase; the results follow.' : `Nothing to resolve (${r.reason}).`);
+      }
+      case 'replace': gm.replace(ctx.channelId, me(ctx), ctx.isAdmin, i.seat, { id: i.user, name: ctx.users[i.user] ?? i.user }); return priv('Done.');
+      case 'kick': return priv(`Removed from ${gm.kick(ctx.channelId, me(ctx), ctx.isAdmin, i.user)} seat(s).`);
+      case 'end': gm.end(ctx.channelId, me(ctx), ctx.isAdmin); return priv('The game is over.');
+      case 'rollback': {
+        const w = gm.rollback(ctx.channelId, me(ctx), ctx.isAdmin, i.reason);
+        return pub(`↩️ Rolled back. ${escapeMd(w.label)} is open again.`);
+      }
+      case 'history': return history(ctx, i.turn);
+      case 'settings': return settings(ctx, i);
+      case 'ruling': {
+        ctx.services.games.setRuling(ctx.channelId, me(ctx), ctx.isAdmin, i.key, parseValue(i.value));
+        return pub(`⚖️ House ruling \`${escapeMd(i.key)}\` is now \`${escapeMd(i.value)}\` for this game.`);
+      }
+    }
+  },
+  async autocomplete(ctx, focused, inv) {
+    const q = focused.value.toLowerCase();
+    if (focused.name === 'scenario') {
+      const ruleset = String(inv.options.ruleset ?? '');
+      return (await listScenarios()).filter((s) => (!ruleset || s.ruleset === ruleset) && s.id.includes(q)).map((s) => ({ name: `${s.ruleset}: ${s.id}`, value: s.id }));
+    }
+    if (focused.name === 'key') {
+      return describeSettings().filter((d) => d.key.includes(q)).map((d) => ({ name: `${d.key} (${d.ruling}): ${d.allowed}`.slice(0, 100), value: d.key }));
+    }
+    if (focused.name === 'seat') {
+      const l = ctx.services.games.live(ctx.channelId);
+      const seats = inv.subcommand === 'join' ? ctx.services.games.openSeats(ctx.channelId) : l.ruleset.seats(l.state).map((s: { id: string; label: string }) => ({ id: s.id, label: s.label }));
+      return seats.filter((s) => `${s.id} ${s.label}`.toLowerCase().includes(q)).map((s) => ({ name: `${s.label} (${s.id})`, value: s.id }));
+    }
+    return [];
+  },
+});
+
+function status(ctx: CommandContext): ReplyModel {
+  const l = ctx.services.games.live(ctx.channelId);
+  const lines = [`**${escapeMd(l.game.name)}** — ${l.game.ruleset}/${l.game.scenarioId}, ${l.game.status}. GM <@${l.game.gmUserId}>.`];
+  const labels = new Map(l.ruleset.seats(l.state).map((s: { id: string; label: string }) => [s.id, s.label]));
+  if (l.window) {
+    lines.push(`Now: ${escapeMd(l.window.label)}${l.window.deadlineAt ? ` — deadline ${ts(l.window.deadlineAt, 'F')} (${ts(l.window.deadlineAt, 'R')})` : ''}${l.window.pausedAt ? ' (paused)' : ''}.`);
+    const owing = new Set(l.ruleset.owing(l.state));
+    const ready = ctx.services.games.repo.readySeats(l.window.id);
+    for (const seat of l.seats) {
+      const posted = ctx.services.games.repo.activeSubmissions(l.window.id, seat.seatId).length;
+      const mark = !owing.has(seat.seatId) ? '— nothing to decide' : ready.has(seat.seatId) ? '✅ ready' : posted ? `📝 ${posted} order(s), not ready` : '⏳ waiting';
+      lines.push(`• ${escapeMd(labels.get(seat.seatId) ?? seat.seatId)}: ${seat.userId ? `<@${seat.userId}>` : '*vacant*'} ${mark}`);
+    }
+  } else {
+    for (const seat of l.seats) lines.push(`• ${escapeMd(labels.get(seat.seatId) ?? seat.seatId)}: ${seat.userId ? `<@${seat.userId}>` : '*open*'}`);
+  }
+  return { visibility: 'public', content: lines.join('\n') };
+}
+
+/** A ruling value as typed: numbers, booleans and JSON lists become values; anything else a string. */
+function parseValue(v: string): unknown {
+  const t = v.trim();
+  if (/^-?\d+$/.test(t)) return Number(t);
+  if (t === 'true' || t === 'false') return t === 'true';
+  if (t.startsWith('[') || t.startsWith('{')) {
+    try { return JSON.parse(t); } catch { return t; }
+  }
+  return t;
+}
+
+function history(ctx: CommandContext, turn: number | undefined): ReplyModel {
+  const l = ctx.services.games.live(ctx.channelId);
+  const items = ctx.services.games.history(ctx.channelId, turn);
+  if (!items.length) return priv(turn ? `Nothing was resolved in turn ${turn}.` : 'Nothing has been resolved yet.');
+  const text = items.map((x) => [`## ${x.label}${x.rolledBack ? ' (rolled back)' : ''}`, ...narrate(x.events, namesFor(l.game, x.state))].join('\n\n')).join('\n\n');
+  if (text.length <= 1900) return { visibility: 'private', content: text };
+  return { visibility: 'private', content: `The narrative of ${turn ? `turn ${turn}` : 'the last resolution'} is attached.`, files: [{ name: `history-${turn ?? 'last'}.md`, data: Buffer.from(text) }] };
+}
+
+function settings(ctx: CommandContext, i: Extract<Input, { subcommand: 'settings' }>): ReplyModel {
+  const g = ctx.services.games;
+  const l = g.live(ctx.channelId);
+  const changes = Object.entries(i).filter(([k, v]) => k !== 'subcommand' && v !== undefined);
+  let options = JSON.parse(l.game.options) as GameOptions;
+  if (changes.length) {
+    const patch: Partial<GameOptions> = {};
+    if (i.pace) patch.paces = { ...options.paces, default: i.pace };
+    if (i['orders-pace']) patch.paces = { ...(patch.paces ?? options.paces), orders: i['orders-pace'] };
+    if (i.reminders) {
+      const leads = parseReminderLeads(i.reminders);
+      if (!leads.ok) throw UserError.from(leads.error);
+      patch.reminderLeadsMinutes = leads.value.map((ms) => Math.round(ms / 60_000));
+    }
+    if (i.extensions !== undefined) patch.extensionsPerPlayer = i.extensions;
+    if (i['vacant-after'] !== undefined) patch.vacantAfterMisses = i['vacant-after'];
+    if (i['submit-is-ready'] !== undefined) patch.submitIsReady = i['submit-is-ready'];
+    if (i.map) patch.mapVisibility = i.map;
+    options = g.setOptions(ctx.channelId, me(ctx), ctx.isAdmin, patch);
+  }
+  const paces = Object.entries(options.paces).map(([k, v]) => `${k}: ${v}`).join(', ');
+  const lines = [`**${escapeMd(l.game.name)}** — settings${changes.length ? ' (updated)' : ''}`,
+    `• Pace: ${paces}`, `• Reminders: ${options.reminderLeadsMinutes.length ? options.reminderLeadsMinutes.map((m) => `${m} min`).join(', ') : 'scaled to the window'}`,
+    `• No-orders policy: ${options.extensionsPerPlayer} extension(s) of ${options.extensionMinutes} min, vacant after ${options.vacantAfterMisses} silent windows`,
+    `• Submitting counts as ready: ${options.submitIsReady ? 'yes' : 'no'} · map: ${options.mapVisibility}`];
+  if (l.game.ruleset === 'dram') {
+    const rulings = describeSettings(JSON.parse(l.game.settings)).map((d) => `\`${d.key}\` = ${d.value}${d.value !== d.default ? ` (default ${d.default})` : ''}`);
+    lines.push(`House rulings (change before start with /game ruling): ${rulings.join(' · ')}`);
+  }
+  return { visibility: changes.length ? 'public' : 'private', content: lines.join('\n').slice(0, 2000) };
+}

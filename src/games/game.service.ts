@@ -1,0 +1,328 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../db/open';
+import { UserError } from '../lib/user-error';
+import type { Accepted, AnyRuleset } from '../rules/contract';
+import type { GameEvent } from '../rules/events';
+import { rulesetById, RULESETS } from '../rules/index';
+import { listScenarios, loadScenarioFile } from '../rules/scenario/index';
+import type { Actor, AuditTrail } from '../services/audit-trail';
+import { auditedDice, windowScope } from './audited-dice';
+import { GamesRepo, type GameRow, type SeatRow, type WindowRow } from './games.repo';
+import { DEFAULT_OPTIONS, GameOptions as GameOptionsSchema, type GameOptions } from './options';
+import { parsePaces } from '../scheduler/time';
+import { Posts } from './posts';
+import { resolveWindowOnce, type Resolved, type Trigger } from './resolve';
+import { openNextWindow } from './windows';
+
+export interface GameDeps {
+  readonly db: Db;
+  readonly trail: AuditTrail;
+  readonly clock: () => number;
+}
+
+/** A live game in a channel, with what most commands need. */
+export interface Live {
+  readonly game: GameRow;
+  readonly ruleset: AnyRuleset;
+  readonly state: unknown;
+  readonly window: WindowRow | null;
+  readonly seats: SeatRow[];
+}
+
+/**
+ * Games in channels (issue 4): create, join, start, and the inputs players post. Every change
+ * runs in one synchronous SQLite transaction; posts go to the outbox in the same transaction.
+ */
+export class GameService {
+  readonly repo: GamesRepo;
+  readonly posts: Posts;
+
+  constructor(private readonly deps: GameDeps) {
+    this.repo = new GamesRepo(deps.db);
+    this.posts = new Posts(this.repo, deps.clock);
+  }
+
+  /** Run `fn` in one SQLite transaction (nested calls become savepoints). */
+  tx<T>(fn: () => T): T {
+    return this.deps.db.$client.transaction(fn)();
+  }
+
+  async create(input: { guildId: string; channelId: string; gm: Actor; ruleset: string; scenario: string; name?: string | undefined }): Promise<GameRow> {
+    const ruleset = rulesetById(input.ruleset);
+    if (!ruleset) throw new UserError('game/unknown-ruleset', `There is no ruleset "${input.ruleset}".`, `Available: ${Object.keys(RULESETS).join(', ')}.`);
+    const listing = (await listScenarios()).filter((x) => x.ruleset === ruleset.id);
+    const found = listing.find((x) => x.id === input.scenario);
+    if (!found) throw new UserError('game/unknown-scenario', `There is no ${ruleset.id} scenario "${input.scenario}".`, `Available: ${listing.map((x) => x.id).join(', ') || 'none yet'}.`);
+    const sc = await loadScenarioFile(found.path);
+    if (!sc.ok) throw new Error(`shipped scenario ${found.path} is invalid: ${sc.error[0]?.message}`);
+    const settings = ruleset.settings.parse(sc.value.rulings);
+    if (!settings.ok) throw new Error(`scenario rulings: ${settings.error.message}`);
+    const data = ruleset.scenario.prepare(sc.value, settings.value);
+    if (!data.ok) throw new Error(`scenario ${found.id}: ${data.error[0]?.message}`);
+
+    return this.tx(() => {
+      if (this.repo.liveGameIn(input.channelId)) throw new UserError('game/channel-busy', 'This channel already has a game in progress.', 'Use /game status, or create the new game in another channel.');
+      const now = this.deps.clock();
+      const game = this.repo.insertGame({
+        guildId: input.guildId, channelId: input.channelId, name: input.name?.trim() || sc.value.meta.name, ruleset: ruleset.id,
+        scenarioId: found.id, gmUserId: input.gm.id, status: 'setup', settings: JSON.stringify(settings.value),
+        options: JSON.stringify(DEFAULT_OPTIONS), state: null, version: 0, createdAt: now, updatedAt: now,
+      });
+      // Set-up dice (if the ruleset rolls any) come from their own epoch, revealed at once.
+      const scope = `game:${game.id}/setup`;
+      const dice = auditedDice(this.deps.trail, { guildId: game.guildId, gameId: String(game.id), scope });
+      const setup = ruleset.setup(data.value, settings.value, dice);
+      const epoch = this.deps.trail.repo.openEpoch(game.guildId, scope);
+      if (epoch) this.deps.trail.reveal(epoch.id);
+      this.repo.insertSeats(ruleset.seats(setup.state).map((s) => ({ gameId: game.id, seatId: s.id, userId: null, userName: null, misses: 0, extensionsUsed: 0 })));
+      this.repo.updateGame(game.id, { state: JSON.stringify(setup.state), version: 1 });
+      return this.repo.game(game.id)!;
+    });
+  }
+
+  /** The channel's game, or a user error saying there is none. */
+  live(channelId: string): Live {
+    const game = this.repo.liveGameIn(channelId);
+    if (!game) throw new UserError('game/none-here', 'There is no game in this channel.', 'Start one with /game create, or go to the channel where your game is played (/game list).');
+    const ruleset = rulesetById(game.ruleset)!;
+    return { game, ruleset, state: game.state ? JSON.parse(game.state) : null, window: this.repo.openWindow(game.id), seats: this.repo.seats(game.id) };
+  }
+
+  /** Seats a user may still take, with their labels (for autocomplete). */
+  openSeats(channelId: string): { id: string; label: string }[] {
+    const l = this.live(channelId);
+    const labels = new Map(l.ruleset.seats(l.state).map((s) => [s.id, s.label]));
+    return l.seats.filter((s) => !s.userId).map((s) => ({ id: s.seatId, label: labels.get(s.seatId) ?? s.seatId }));
+  }
+
+  join(channelId: string, user: Actor, seatId: string | undefined): SeatRow[] {
+    return this.tx(() => {
+      const l = this.live(channelId);
+      if (l.game.status === 'ended') throw new UserError('game/ended', 'This game is over.');
+      const free = this.openSeats(channelId);
+      if (!seatId) throw new UserError('game/choose-seat', 'Which seat do you want?', `Open seats: ${free.map((s) => `${s.id} (${s.label})`).join(', ') || 'none'}.`);
+      const seat = l.seats.find((s) => s.seatId === seatId);
+      if (!seat) throw new UserError('game/unknown-seat', `There is no seat "${seatId}".`, `Open seats: ${free.map((s) => s.id).join(', ') || 'none'}.`);
+      if (seat.userId && seat.userId !== user.id) throw new UserError('game/seat-taken', `${seatId} is already taken.`, `Open seats: ${free.map((s) => s.id).join(', ') || 'none'}.`);
+      const side = l.ruleset.seats(l.state).find((s) => s.id === seatId)!.side;
+      const otherSide = l.seats.filter((s) => s.userId === user.id).map((s) => l.ruleset.seats(l.state).find((x) => x.id === s.seatId)?.side).find((x) => x && x !== side);
+      if (otherSide) throw new UserError('game/one-side', 'You already command the other side: one player, one side (orders are secret from the enemy).', 'Leave your seats first with /game leave.');
+      this.repo.updateSeat(l.game.id, seatId, { userId: user.id, userName: user.name, misses: 0 });
+      return this.repo.seats(l.game.id).filter((s) => s.userId === user.id);
+    });
+  }
+
+  leave(channelId: string, user: Actor): number {
+    return this.tx(() => {
+      const l = this.live(channelId);
+      const mine = l.seats.filter((s) => s.userId === user.id);
+      if (!mine.length) throw new UserError('game/not-a-player', 'You hold no seat in this game.');
+      for (const s of mine) this.repo.updateSeat(l.game.id, s.seatId, { userId: null, userName: null });
+      return mine.length;
+    });
+  }
+
+  start(channelId: string, user: Actor, isAdmin: boolean): WindowRow {
+    return this.tx(() => {
+      const l = this.live(channelId);
+      this.requireGm(l.game, user, isAdmin);
+      if (l.game.status !== 'setup') throw new UserError('game/already-started', 'This game has already started.');
+      if (!l.seats.some((s) => s.userId)) throw new UserError('game/no-players', 'Nobody has joined yet.', 'Players take seats with /game join.');
+      this.repo.updateGame(l.game.id, { status: 'running', updatedAt: this.deps.clock() });
+      openNextWindow(this.windowDeps(l.ruleset), { ...l.game, status: 'running' }, l.state);
+      return this.repo.openWindow(l.game.id)!;
+    });
+  }
+
+  /** Post (or amend) one order; returns what the player should see privately. */
+  submit(channelId: string, user: Actor, raw: unknown): { accepted: Accepted<unknown>; seat: string; resolved: Resolved | null } {
+    return this.tx(() => {
+      const l = this.running(channelId);
+      const mine = this.mySeats(l, user);
+      const parsed = l.ruleset.orderSchema(l.state).safeParse(raw);
+      if (!parsed.success) throw new UserError('order/invalid', `That order is not understood: ${parsed.error.issues.map((i) => i.message).join('; ')}.`);
+      const key = l.ruleset.orderKey(parsed.data);
+      let firstError: UserError | null = null;
+      for (const seat of mine) {
+        const pending = this.repo.activeSubmissions(l.window.id, seat).map((x) => JSON.parse(x.body) as unknown).filter((o) => l.ruleset.orderKey(o) !== key);
+        const r = l.ruleset.validate(l.state, seat, parsed.data, pending);
+        if (!r.ok) {
+          if (!firstError || firstError.code === 'order/not-yours') firstError = UserError.from(r.error);
+          continue;
+        }
+        const now = this.deps.clock();
+        this.repo.putSubmission({ windowId: l.window.id, seatId: seat, userId: user.id, key, body: JSON.stringify(r.value.order), createdAt: now, withdrawnAt: null });
+        this.sealReceipt(l, seat);
+        const options = JSON.parse(l.game.options) as GameOptions;
+        if (options.submitIsReady) this.repo.setReady(l.window.id, seat, now);
+        return { accepted: r.value, seat, resolved: this.resolveIfAllReady(l) };
+      }
+      throw firstError ?? new UserError('order/not-yours', 'None of your seats can give that order.');
+    });
+  }
+
+  withdraw(channelId: string, user: Actor, key: string): boolean {
+    return this.tx(() => {
+      const l = this.running(channelId);
+      const now = this.deps.clock();
+      for (const seat of this.mySeats(l, user)) {
+        if (this.repo.withdraw(l.window.id, seat, key, now)) {
+          this.repo.unready(l.window.id, seat);
+          this.sealReceipt(l, seat);
+          return true;
+        }
+      }
+      throw new UserError('order/not-found', `You have no order "${key}" in this window.`, 'See your orders with /orders mine.');
+    });
+  }
+
+  ready(channelId: string, user: Actor): { seats: string[]; resolved: Resolved | null } {
+    return this.tx(() => {
+      const l = this.running(channelId);
+      const seats = this.mySeats(l, user);
+      for (const seat of seats) this.repo.setReady(l.window.id, seat, this.deps.clock());
+      return { seats, resolved: this.resolveIfAllReady(l) };
+    });
+  }
+
+  /** A binding in-window action with dice (DRAM initiative): rolled, recorded and posted at once. */
+  act(channelId: string, user: Actor, raw: unknown): readonly GameEvent[] {
+    return this.tx(() => {
+      const l = this.running(channelId);
+      const schema = l.ruleset.actionSchema(l.state);
+      if (!schema) throw new UserError('action/none', 'There is nothing to roll in this window.');
+      const parsed = schema.safeParse(raw);
+      if (!parsed.success) throw new UserError('action/invalid', `That is not understood: ${parsed.error.issues.map((i) => i.message).join('; ')}.`);
+      const dice = auditedDice(this.deps.trail, { guildId: l.game.guildId, gameId: String(l.game.id), scope: windowScope(l.game.id, l.window.seq), actor: user });
+      let lastError: UserError | null = null;
+      for (const seat of this.mySeats(l, user)) {
+        const r = l.ruleset.act(l.state, seat, parsed.data, dice);
+        if (!r.ok) { lastError = UserError.from(r.error); continue; }
+        const now = this.deps.clock();
+        this.repo.updateGame(l.game.id, { state: JSON.stringify(r.value.state), version: l.game.version + 1, updatedAt: now });
+        this.repo.insertAction({ windowId: l.window.id, seatId: seat, userId: user.id, body: JSON.stringify(parsed.data), createdAt: now });
+        // The roll is answered publicly by the command itself; the audit trail already holds it.
+        return r.value.events;
+      }
+      throw lastError ?? new UserError('action/not-yours', 'None of your seats can do that.');
+    });
+  }
+
+  /** Resolve a window exactly once (deadline sweep, everyone ready, GM). */
+  resolve(gameId: number, windowId: number, trigger: Trigger): Resolved {
+    return this.tx(() => {
+      const game = this.repo.game(gameId);
+      if (!game) return { resolved: false, reason: 'no such game' };
+      return this.resolveInTx(game, windowId, trigger);
+    });
+  }
+
+  private resolveInTx(game: GameRow, windowId: number, trigger: Trigger): Resolved {
+    const deps = this.windowDeps(rulesetById(game.ruleset)!);
+    return resolveWindowOnce({ ...deps, openNext: (g, state) => openNextWindow(deps, g, state) }, game.id, windowId, trigger);
+  }
+
+  /** Open the window for the game's current state again (after a rollback). */
+  reopen(game: GameRow): void {
+    const ruleset = rulesetById(game.ruleset)!;
+    openNextWindow(this.windowDeps(ruleset), game, JSON.parse(game.state!));
+  }
+
+  get trail(): AuditTrail {
+    return this.deps.trail;
+  }
+
+  /** Change the game's options (GM). */
+  setOptions(channelId: string, user: Actor, isAdmin: boolean, patch: Partial<GameOptions>): GameOptions {
+    return this.tx(() => {
+      const l = this.live(channelId);
+      this.requireGm(l.game, user, isAdmin);
+      const merged = GameOptionsSchema.safeParse({ ...(JSON.parse(l.game.options) as GameOptions), ...patch });
+      if (!merged.success) throw new UserError('settings/invalid', merged.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+      const paces = parsePaces(merged.data.paces);
+      if (!paces.ok) throw UserError.from(paces.error);
+      this.repo.updateGame(l.game.id, { options: JSON.stringify(merged.data), updatedAt: this.deps.clock() });
+      return merged.data;
+    });
+  }
+
+  /** Change a house ruling (GM, before the game starts: rulings shape set-up and every table). */
+  setRuling(channelId: string, user: Actor, isAdmin: boolean, key: string, value: unknown): unknown {
+    return this.tx(() => {
+      const l = this.live(channelId);
+      this.requireGm(l.game, user, isAdmin);
+      if (l.game.status !== 'setup') throw new UserError('settings/started', 'House rulings can only change before the game starts.', 'Create a new game to play under other rulings.');
+      const parsed = l.ruleset.settings.parse(withPath(JSON.parse(l.game.settings) as Record<string, unknown>, key, value));
+      if (!parsed.ok) throw UserError.from(parsed.error);
+      const state = { ...(l.state as object), settings: parsed.value };
+      this.repo.updateGame(l.game.id, { settings: JSON.stringify(parsed.value), state: JSON.stringify(state), version: l.game.version + 1, updatedAt: this.deps.clock() });
+      return parsed.value;
+    });
+  }
+
+  /** The stored resolutions of a turn (or the last one), for /game history. */
+  history(channelId: string, turn?: number): { label: string; events: readonly GameEvent[]; state: unknown; rolledBack: boolean }[] {
+    const l = this.live(channelId);
+    const windows = this.repo.windowsOf(l.game.id).filter((w) => w.status === 'resolved' && w.trigger !== 'rolled-back');
+    const picked = turn === undefined ? windows.slice(-1) : windows.filter((w) => w.turn === turn);
+    return picked.map((w) => {
+      const r = this.repo.resolutionOf(w.id);
+      return { label: w.label, events: r ? (JSON.parse(r.events) as GameEvent[]) : [], state: l.state, rolledBack: !!r?.rolledBackAt };
+    }).filter((x) => x.events.length);
+  }
+
+  private windowDeps(ruleset: AnyRuleset) {
+    return { repo: this.repo, trail: this.deps.trail, ruleset, posts: this.posts, now: this.deps.clock() };
+  }
+
+  private running(channelId: string): Live & { window: WindowRow } {
+    const l = this.live(channelId);
+    if (l.game.status === 'setup') throw new UserError('game/not-started', 'The game has not started yet.', 'The GM starts it with /game start.');
+    if (l.game.status === 'paused') throw new UserError('game/paused', 'The game is paused by the GM; orders are not taken until it resumes.');
+    if (!l.window) throw new UserError('game/no-window', 'Nothing is open for orders right now.');
+    return { ...l, window: l.window };
+  }
+
+  private mySeats(l: Live, user: Actor): string[] {
+    const mine = l.seats.filter((s) => s.userId === user.id).map((s) => s.seatId);
+    if (!mine.length) throw new UserError('game/not-a-player', 'You hold no seat in this game.', 'Take one with /game join.');
+    const owing = new Set(l.ruleset.owing(l.state));
+    return [...mine.filter((s) => owing.has(s)), ...mine.filter((s) => !owing.has(s))];
+  }
+
+  /** A hash of the seat's orders with a secret nonce: posted now, opened at resolution. */
+  private sealReceipt(l: Live & { window: WindowRow }, seat: string): void {
+    const orders = stableJson(this.repo.activeSubmissions(l.window.id, seat).map((x) => JSON.parse(x.body)));
+    const nonce = randomBytes(16).toString('hex');
+    const hash = createHash('sha256').update(`${nonce}${orders}`).digest('hex');
+    const id = this.repo.insertReceipt({ windowId: l.window.id, seatId: seat, hash, nonce, orders, createdAt: this.deps.clock() });
+    const label = l.ruleset.seats(l.state).find((s) => s.id === seat)?.label ?? seat;
+    this.posts.receipt(l.game, l.window, label, hash, id);
+  }
+
+  /** Everyone who owes input and holds a seat is ready: resolve now. Vacant seats do not block. */
+  private resolveIfAllReady(l: Live & { window: WindowRow }): Resolved | null {
+    const ready = this.repo.readySeats(l.window.id);
+    const taken = new Set(l.seats.filter((s) => s.userId).map((s) => s.seatId));
+    const blocking = l.ruleset.owing(l.state).filter((s: string) => taken.has(s) && !ready.has(s));
+    if (blocking.length) return null;
+    return this.resolveInTx(this.repo.game(l.game.id)!, l.window.id, 'all-ready');
+  }
+
+  requireGm(game: GameRow, user: Actor, isAdmin: boolean): void {
+    if (user.id !== game.gmUserId && !isAdmin) throw new UserError('permission/gm-only', 'Only the game master can do that.', `The GM of this game is <@${game.gmUserId}>.`);
+  }
+}
+
+/** JSON with object keys sorted, so a receipt's orders text is the same wherever it is rebuilt. */
+function stableJson(v: unknown): string {
+  return JSON.stringify(v, (_k, x) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
+}
+
+/** A copy of nested settings with the dotted `key` ('move.wagonsA') set to `value`. */
+function withPath(o: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
+  const [head, ...rest] = key.split('.');
+  if (!head) return o;
+  const inner = (o[head] && typeof o[head] === 'object' && !Array.isArray(o[head]) ? o[head] : {}) as Record<string, unknown>;
+  return { ...o, [head]: rest.length ? withPath(inner, rest.join('.'), value) : value };
+}

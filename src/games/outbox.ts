@@ -1,0 +1,73 @@
+import type { Logger } from '../logger';
+import type { GamesRepo, OutboxRow } from './games.repo';
+import type { Post } from './posts';
+
+/** Where channel posts go: Discord, the console, or a test. */
+export interface ChannelPoster {
+  /**
+   * `nonce` identifies the outbox row: Discord refuses a second message with the same nonce
+   * (enforce_nonce), so a crash between posting and recording "sent" cannot post twice.
+   */
+  post(channelId: string, message: Post, nonce: string): Promise<void>;
+}
+
+const MAX_BACKOFF_MS = 10 * 60_000;
+
+/**
+ * Sends what transactions wrote to the outbox, after they committed: in order per channel
+ * (a failed post holds back the later ones of its channel), retried with exponential back-off.
+ * Rate limits: discord.js's REST client waits out 429s itself; a post that still fails is
+ * retried later, never re-sent once marked sent.
+ */
+export class OutboxSender {
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+
+  constructor(private readonly repo: GamesRepo, private readonly poster: ChannelPoster, private readonly clock: () => number, private readonly log?: Logger) {}
+
+  async flush(): Promise<number> {
+    if (this.running) return 0;
+    this.running = true;
+    let sent = 0;
+    try {
+      const blocked = new Set<string>();
+      for (const row of this.repo.dueOutbox(this.clock(), 50)) {
+        if (blocked.has(row.channelId)) continue;
+        try {
+          await this.poster.post(row.channelId, decode(row), `estafette-${row.id}`);
+          this.repo.markSent(row.id, this.clock());
+          sent++;
+        } catch (e) {
+          blocked.add(row.channelId);
+          const attempts = row.attempts + 1;
+          const wait = Math.min(MAX_BACKOFF_MS, 5_000 * 2 ** Math.min(attempts, 10));
+          this.repo.markFailed(row.id, attempts, this.clock() + wait, (e as Error).message);
+          this.log?.warn({ err: e, outbox: row.id, attempts }, 'outbox: post failed, will retry');
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+    return sent;
+  }
+
+  start(intervalMs = 2_000): void {
+    this.timer = setInterval(() => void this.flush(), intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
+
+/** Files travel through the outbox as base64 (see Posts.put). */
+interface StoredPost extends Omit<Post, 'files'> {
+  readonly files?: readonly { readonly name: string; readonly data: string; readonly description?: string }[];
+}
+
+function decode(row: OutboxRow): Post {
+  const body = JSON.parse(row.body) as StoredPost;
+  const { files, ...rest } = body;
+  return files ? { ...rest, files: files.map((f) => ({ ...f, data: Buffer.from(f.data, 'base64') })) } : rest;
+}

@@ -1,0 +1,71 @@
+import { escapeMd, short, ts } from '../interaction/present-rolls';
+import { DISCORD_LIMITS, type ReplyModel } from '../interaction/reply';
+import { narrate, summarize } from '../narrative';
+import type { GameEvent } from '../rules/events';
+import { namesFor } from './names';
+import type { GameRow, GamesRepo, WindowRow } from './games.repo';
+
+/** A message for the outbox: a reply model without visibility (channel posts are public). */
+export type Post = Omit<ReplyModel, 'visibility'>;
+
+/**
+ * What a game posts to its channel. Every post goes to the outbox inside the transaction that
+ * caused it, with a key that makes a restart unable to post it twice.
+ */
+export class Posts {
+  constructor(private readonly repo: GamesRepo, private readonly now: () => number) {}
+
+  private put(game: GameRow, key: string | null, post: Post): void {
+    // Files (maps) are stored as base64; OutboxSender decodes them.
+    const stored = post.files ? { ...post, files: post.files.map((f) => ({ ...f, data: f.data.toString('base64') })) } : post;
+    this.repo.enqueue({ gameId: game.id, channelId: game.channelId, body: JSON.stringify(stored), dedupeKey: key, createdAt: this.now(), nextAttemptAt: this.now() });
+  }
+
+  /** `notify`: players to ping because the window needs them. */
+  windowOpened(game: GameRow, w: WindowRow, commitment: string | null, waitingFor: readonly string[], notify: readonly string[] = []): void {
+    const lines = [`📯 **${escapeMd(game.name)} — ${escapeMd(w.label)}** is open.`];
+    if (w.deadlineAt !== null) lines.push(`Deadline ${ts(w.deadlineAt, 'F')} (${ts(w.deadlineAt, 'R')}).`);
+    if (waitingFor.length) lines.push(`Waiting for: ${waitingFor.join(', ')}.`);
+    if (commitment) lines.push(`-# Dice for this window come from a seed committed now: \`${short(commitment)}\` (full commitment in /rolls seeds).`);
+    this.put(game, `window-open:${w.id}`, { content: lines.join('\n'), mentions: [...notify] });
+  }
+
+  receipt(game: GameRow, w: WindowRow, seatLabel: string, hash: string, n: number): void {
+    this.put(game, `receipt:${w.id}:${n}`, { content: `📨 **${escapeMd(seatLabel)}** has posted orders — sealed receipt \`${hash.slice(0, 16)}\`. It will be checkable when the orders are revealed.` });
+  }
+
+  resolution(game: GameRow, w: WindowRow, state: unknown, events: readonly GameEvent[], trigger: string, seedReveal: { epoch: number; seed: string; commitment: string } | null, receipts: readonly { seat: string; hash: string; nonce: string; orders: string }[]): void {
+    const why = trigger === 'all-ready' ? 'everyone is ready' : trigger === 'gm' ? 'the GM advanced the game' : 'the deadline passed';
+    const messages = narrate(events, namesFor(game, state), seedReveal ? { seedReveal } : {});
+    const head = `⚔️ **${escapeMd(game.name)} — ${escapeMd(w.label)}** resolved (${why}).`;
+    const all = [head, ...messages];
+    if (receipts.length) {
+      all.push(['🔓 Sealed receipts, now open: SHA-256(nonce + orders) must equal the receipt posted earlier.',
+        ...receipts.map((r) => `• ${escapeMd(r.seat)}: receipt \`${r.hash.slice(0, 16)}\`, nonce \`${r.nonce}\`, orders \`${r.orders.slice(0, 300)}\``)].join('\n').slice(0, DISCORD_LIMITS.content));
+    }
+    all.forEach((content, i) => this.put(game, `resolution:${w.id}:${i}`, { content }));
+    this.put(game, `summary:${w.id}`, { content: `-# ${summarize(events, namesFor(game, state))}`.slice(0, DISCORD_LIMITS.content) });
+  }
+
+  reminder(game: GameRow, w: WindowRow, userIds: readonly string[], leadMs: number): void {
+    this.put(game, `reminder:${w.id}:${leadMs}:${userIds.join(',')}`, {
+      content: `⏰ ${userIds.map((u) => `<@${u}>`).join(' ')} — ${escapeMd(w.label)} closes ${ts(w.deadlineAt!, 'R')}. Post your orders or /ready.`,
+      mentions: [...userIds],
+    });
+  }
+
+  vacant(game: GameRow, seatId: string, userId: string, misses: number): void {
+    this.put(game, `vacant:${game.id}:${seatId}:${this.now()}`, {
+      content: `🪑 Seat **${escapeMd(seatId)}** is now vacant: <@${userId}> posted nothing for ${misses} windows in a row. <@${game.gmUserId}>, use /game replace to give it to someone else.`,
+      mentions: [game.gmUserId],
+    });
+  }
+
+  notice(game: GameRow, key: string, text: string): void {
+    this.put(game, key, { content: text });
+  }
+
+  ended(game: GameRow, summary: string): void {
+    this.put(game, `ended:${game.id}`, { content: `🏁 **${escapeMd(game.name)}** is over. ${escapeMd(summary)}` });
+  }
+}

@@ -1,0 +1,108 @@
+import type { Problem } from '../lib/result';
+import type { AnyRuleset, SeatId } from '../rules/contract';
+import type { GameEvent } from '../rules/events';
+import { SYSTEM_ACTOR, type AuditTrail } from '../services/audit-trail';
+import { auditedDice, windowScope } from './audited-dice';
+import type { GameRow, GamesRepo, WindowRow } from './games.repo';
+import type { GameOptions } from './options';
+import type { Posts } from './posts';
+
+export type Trigger = 'all-ready' | 'deadline' | 'gm' | 'deadline-default';
+
+export interface ResolveDeps {
+  readonly repo: GamesRepo;
+  readonly trail: AuditTrail;
+  readonly ruleset: AnyRuleset;
+  readonly posts: Posts;
+  readonly now: number;
+  /** Opens the next window (or ends the game) inside the same transaction. */
+  readonly openNext: (game: GameRow, state: unknown) => void;
+}
+
+export interface Resolved {
+  readonly resolved: boolean;
+  readonly reason?: string;
+  readonly events?: readonly GameEvent[];
+}
+
+/**
+ * Resolve one window, exactly once (issue 4; diplicity's `resolve(game, phase, trigger)`): the
+ * deadline sweep, "everyone is ready" and the GM's advance all call this. It must run inside
+ * one SQLite transaction (the caller's): a second call for the same window finds it resolved
+ * and does nothing, and the version check makes a concurrent writer's change roll it back.
+ */
+export function resolveWindowOnce(deps: ResolveDeps, gameId: number, windowId: number, trigger: Trigger): Resolved {
+  const { repo, trail, ruleset, now } = deps;
+  const game = repo.game(gameId);
+  const w = repo.window(windowId);
+  if (!game || !w || w.gameId !== gameId) return { resolved: false, reason: 'no such window' };
+  if (w.status !== 'open') return { resolved: false, reason: 'already resolved' };
+  if (game.status !== 'running') return { resolved: false, reason: `game is ${game.status}` };
+
+  const before = JSON.parse(game.state!) as unknown;
+  let state = before;
+  const dice = auditedDice(trail, { guildId: game.guildId, gameId: String(game.id), scope: windowScope(game.id, w.seq) });
+  const events: GameEvent[] = [];
+  const owing = ruleset.owing(state) as SeatId[];
+
+  // Binding in-window actions nobody took: the bot takes them (DRAM: rolls initiative).
+  for (const seat of owing) {
+    for (const action of ruleset.pendingActions(state, seat)) {
+      const r = ruleset.act(state, seat, action, dice);
+      if (r.ok) { state = r.value.state; events.push(...r.value.events); }
+    }
+  }
+
+  const orders = new Map<SeatId, unknown[]>();
+  const silent: SeatId[] = [];
+  for (const seat of owing) {
+    const mine = repo.activeSubmissions(w.id, seat).map((x) => JSON.parse(x.body) as unknown);
+    if (mine.length === 0 && !repo.readySeats(w.id).has(seat)) silent.push(seat);
+    orders.set(seat, mine.length ? mine : [...ruleset.defaultOrders(state, seat)]);
+  }
+
+  const step = ruleset.resolve(state, orders, dice);
+  events.push(...step.events);
+  // The window's dice are all rolled: publish the seed, and open the sealed receipts.
+  const epoch = w.epochId !== null ? trail.reveal(w.epochId, SYSTEM_ACTOR) : null;
+  const receipts = repo.latestReceipts(w.id).map((r) => ({ seat: r.seatId, hash: r.hash, nonce: r.nonce, orders: r.orders }));
+
+  repo.insertResolution({ windowId: w.id, gameId, trigger, stateBefore: game.state!, events: JSON.stringify(events), createdAt: now });
+  repo.updateWindow(w.id, { status: 'resolved', resolvedAt: now, trigger });
+  if (!repo.updateGame(gameId, { state: JSON.stringify(step.state), version: game.version + 1, updatedAt: now }, game.version)) {
+    // Someone changed the game since we read it: abandon this whole transaction.
+    throw new ConcurrentChange(gameId);
+  }
+  trackMisses(repo, game, owing, silent, deps.posts);
+  deps.posts.resolution(game, w, step.state, events, trigger, epoch ? { epoch: epoch.id, seed: epoch.seed, commitment: epoch.commitment } : null, receipts);
+  deps.openNext({ ...game, state: JSON.stringify(step.state), version: game.version + 1 }, step.state);
+  return { resolved: true, events };
+}
+
+/** Thrown inside a transaction to abandon it when the game changed under us. */
+export class ConcurrentChange extends Error {
+  constructor(gameId: number) {
+    super(`game ${gameId} changed during resolution`);
+  }
+}
+
+/** No-orders policy: count consecutive silent windows; after N the seat is vacant and the GM is told. */
+function trackMisses(repo: GamesRepo, game: GameRow, owing: readonly SeatId[], silent: readonly SeatId[], posts: Posts): void {
+  const options = JSON.parse(game.options) as GameOptions;
+  for (const seat of repo.seats(game.id)) {
+    if (!owing.includes(seat.seatId)) continue;
+    if (!silent.includes(seat.seatId)) {
+      if (seat.misses) repo.updateSeat(game.id, seat.seatId, { misses: 0 });
+      continue;
+    }
+    const misses = seat.misses + 1;
+    if (seat.userId && misses >= options.vacantAfterMisses) {
+      repo.updateSeat(game.id, seat.seatId, { misses: 0, userId: null, userName: null });
+      posts.vacant(game, seat.seatId, seat.userId, misses);
+    } else {
+      repo.updateSeat(game.id, seat.seatId, { misses });
+    }
+  }
+}
+
+export type { WindowRow, Problem };

@@ -1,0 +1,39 @@
+import type { AnyRuleset } from '../rules/contract';
+import type { AuditTrail } from '../services/audit-trail';
+import { nextDeadline, paceFor, parsePaces } from '../scheduler/time';
+import { windowScope } from './audited-dice';
+import type { GameRow, GamesRepo } from './games.repo';
+import type { GameOptions } from './options';
+import type { Posts } from './posts';
+
+/**
+ * After set-up or a resolution: open the next window players post in, or end the game. Runs
+ * inside the caller's transaction. The window's dice seed is committed (and its commitment
+ * posted) now, before any of its dice are rolled.
+ */
+export function openNextWindow(deps: { repo: GamesRepo; trail: AuditTrail; ruleset: AnyRuleset; posts: Posts; now: number }, game: GameRow, state: unknown): void {
+  const { repo, trail, ruleset, posts, now } = deps;
+  const outcome = ruleset.outcome(state);
+  if (outcome) {
+    repo.updateGame(game.id, { status: 'ended', updatedAt: now });
+    posts.ended(game, outcome.summary);
+    return;
+  }
+  const phase = ruleset.phase(state);
+  const seq = (repo.lastWindow(game.id)?.seq ?? 0) + 1;
+  const epoch = trail.currentEpoch(game.guildId, windowScope(game.id, seq), String(game.id));
+  const options = JSON.parse(game.options) as GameOptions;
+  const paces = parsePaces(options.paces);
+  const deadline = paces.ok ? nextDeadline(paceFor(paces.value, phase.id), now) : null;
+  const w = repo.insertWindow({
+    gameId: game.id, seq, turn: phase.turn, phase: phase.id, label: phase.label, openedAt: now, deadlineAt: deadline,
+    pausedAt: null, epochId: epoch.id, status: 'open', resolvedAt: null, trigger: null, version: game.version,
+  });
+  const seats = repo.seats(game.id);
+  const waiting = ruleset.owing(state).map((id: string) => {
+    const seat = seats.find((x) => x.seatId === id);
+    return seat?.userId ? `<@${seat.userId}>` : `${id} (vacant)`;
+  });
+  const notify = ruleset.owing(state).map((id: string) => seats.find((x) => x.seatId === id)?.userId).filter((u: string | null | undefined): u is string => !!u);
+  posts.windowOpened(game, w, epoch.commitment, waiting, [...new Set(notify)]);
+}
