@@ -48,6 +48,7 @@ async function main(): Promise<number> {
     const files = consoleFiles(config.consoleOutputDir, 'post');
     outbox = new OutboxSender(services.games.repo, consolePoster(process.stdout, files), Date.now, log);
     outbox.start(500);
+    services.games.onPosted = () => outbox?.kick();
     await runConsole({
       commands, services, log, input: process.stdin, output: process.stdout, outputDir: config.consoleOutputDir,
       user: { id: 'console-user', name: safeUserName() }, interactive: process.stdin.isTTY === true,
@@ -68,6 +69,8 @@ async function main(): Promise<number> {
   }
   outbox = new OutboxSender(services.games.repo, discordPoster(bot.client), Date.now, log);
   outbox.start();
+  // Posts go out as soon as the transaction that wrote them commits; the poll is the safety net.
+  services.games.onPosted = () => outbox?.kick();
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => { log.info({ signal }, 'shutting down'); resolve(); };
     process.once('SIGINT', () => stop('SIGINT'));

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/open';
+import type { Problem } from '../lib/result';
 import { UserError } from '../lib/user-error';
 import type { Accepted, AnyRuleset } from '../rules/contract';
 import type { GameEvent } from '../rules/events';
@@ -36,15 +37,23 @@ export interface Live {
 export class GameService {
   readonly repo: GamesRepo;
   readonly posts: Posts;
+  /** Parsed states by game, valid while the stored version is unchanged (states are large JSON). */
+  private readonly parsed = new Map<number, { version: number; state: unknown }>();
 
   constructor(private readonly deps: GameDeps) {
     this.repo = new GamesRepo(deps.db);
     this.posts = new Posts(this.repo, deps.clock);
   }
 
+  /** Called after a transaction that queued posts has committed (main: flush the outbox now). */
+  onPosted: (() => void) | null = null;
+
   /** Run `fn` in one SQLite transaction (nested calls become savepoints). */
   tx<T>(fn: () => T): T {
-    return this.deps.db.$client.transaction(fn)();
+    const queued = this.posts.queued;
+    const result = this.deps.db.$client.transaction(fn)();
+    if (this.posts.queued !== queued && !this.deps.db.$client.inTransaction) this.onPosted?.();
+    return result;
   }
 
   async create(input: { guildId: string; channelId: string; gm: Actor; ruleset: string; scenario: string; name?: string | undefined }): Promise<GameRow> {
@@ -85,7 +94,17 @@ export class GameService {
     const game = this.repo.liveGameIn(channelId);
     if (!game) throw new UserError('game/none-here', 'There is no game in this channel.', 'Start one with /game create, or go to the channel where your game is played (/game list).');
     const ruleset = rulesetById(game.ruleset)!;
-    return { game, ruleset, state: game.state ? JSON.parse(game.state) : null, window: this.repo.openWindow(game.id), seats: this.repo.seats(game.id) };
+    return { game, ruleset, state: this.stateOf(game), window: this.repo.openWindow(game.id), seats: this.repo.seats(game.id) };
+  }
+
+  /** The game's state, parsed once per version. Rules-core states are never mutated, so sharing is safe. */
+  private stateOf(game: GameRow): unknown {
+    if (!game.state) return null;
+    const hit = this.parsed.get(game.id);
+    if (hit && hit.version === game.version) return hit.state;
+    const state = JSON.parse(game.state) as unknown;
+    this.parsed.set(game.id, { version: game.version, state });
+    return state;
   }
 
   /** Seats a user may still take, with their labels (for autocomplete). */
@@ -142,12 +161,13 @@ export class GameService {
       const parsed = l.ruleset.orderSchema(l.state).safeParse(raw);
       if (!parsed.success) throw new UserError('order/invalid', `That order is not understood: ${parsed.error.issues.map((i) => i.message).join('; ')}.`);
       const key = l.ruleset.orderKey(parsed.data);
-      let firstError: UserError | null = null;
+      // Keep the most useful refusal (a seat that does not own the unit says least); build the error once.
+      let firstError: Problem | null = null;
       for (const seat of mine) {
         const pending = this.repo.activeSubmissions(l.window.id, seat).map((x) => JSON.parse(x.body) as unknown).filter((o) => l.ruleset.orderKey(o) !== key);
         const r = l.ruleset.validate(l.state, seat, parsed.data, pending);
         if (!r.ok) {
-          if (!firstError || firstError.code === 'order/not-yours') firstError = UserError.from(r.error);
+          if (!firstError || firstError.code === 'order/not-yours') firstError = r.error;
           continue;
         }
         const now = this.deps.clock();
@@ -157,7 +177,7 @@ export class GameService {
         if (options.submitIsReady) this.repo.setReady(l.window.id, seat, now);
         return { accepted: r.value, seat, resolved: this.resolveIfAllReady(l) };
       }
-      throw firstError ?? new UserError('order/not-yours', 'None of your seats can give that order.');
+      throw firstError ? UserError.from(firstError) : new UserError('order/not-yours', 'None of your seats can give that order.');
     });
   }
 
@@ -194,17 +214,17 @@ export class GameService {
       const parsed = schema.safeParse(raw);
       if (!parsed.success) throw new UserError('action/invalid', `That is not understood: ${parsed.error.issues.map((i) => i.message).join('; ')}.`);
       const dice = auditedDice(this.deps.trail, { guildId: l.game.guildId, gameId: String(l.game.id), scope: windowScope(l.game.id, l.window.seq), actor: user });
-      let lastError: UserError | null = null;
+      let lastError: Problem | null = null;
       for (const seat of this.mySeats(l, user)) {
         const r = l.ruleset.act(l.state, seat, parsed.data, dice);
-        if (!r.ok) { lastError = UserError.from(r.error); continue; }
+        if (!r.ok) { lastError = r.error; continue; }
         const now = this.deps.clock();
         this.repo.updateGame(l.game.id, { state: JSON.stringify(r.value.state), version: l.game.version + 1, updatedAt: now });
         this.repo.insertAction({ windowId: l.window.id, seatId: seat, userId: user.id, body: JSON.stringify(parsed.data), createdAt: now });
         // The roll is answered publicly by the command itself; the audit trail already holds it.
         return r.value.events;
       }
-      throw lastError ?? new UserError('action/not-yours', 'None of your seats can do that.');
+      throw lastError ? UserError.from(lastError) : new UserError('action/not-yours', 'None of your seats can do that.');
     });
   }
 
@@ -297,7 +317,7 @@ export class GameService {
     const hash = createHash('sha256').update(`${nonce}${orders}`).digest('hex');
     const id = this.repo.insertReceipt({ windowId: l.window.id, seatId: seat, hash, nonce, orders, createdAt: this.deps.clock() });
     const label = l.ruleset.seats(l.state).find((s) => s.id === seat)?.label ?? seat;
-    this.posts.receipt(l.game, l.window, label, hash, id);
+    this.posts.receipt(l.game, l.window, seat, label, hash, id);
   }
 
   /** Everyone who owes input and holds a seat is ready: resolve now. Vacant seats do not block. */

@@ -14,7 +14,31 @@ export type ResolutionRow = typeof resolutions.$inferSelect;
  * write runs inside the caller's transaction.
  */
 export class GamesRepo {
-  constructor(private readonly db: Db) {}
+  // Every player command reads these: statements prepared once (drizzle builds SQL per call).
+  private readonly hot;
+
+  constructor(private readonly db: Db) {
+    this.hot = {
+      liveGameIn: db.select().from(games).where(and(eq(games.channelId, sql.placeholder('channel')), ne(games.status, 'ended'))).prepare(),
+      openWindow: db.select().from(windows).where(and(eq(windows.gameId, sql.placeholder('game')), eq(windows.status, 'open'))).prepare(),
+      seats: db.select().from(seats).where(eq(seats.gameId, sql.placeholder('game'))).orderBy(asc(seats.seatId)).prepare(),
+      active: db.select().from(submissions).where(and(eq(submissions.windowId, sql.placeholder('window')), isNull(submissions.withdrawnAt))).orderBy(asc(submissions.id)).prepare(),
+      activeSeat: db.select().from(submissions).where(and(eq(submissions.windowId, sql.placeholder('window')), eq(submissions.seatId, sql.placeholder('seat')), isNull(submissions.withdrawnAt))).orderBy(asc(submissions.id)).prepare(),
+      ready: db.select({ s: readiness.seatId }).from(readiness).where(eq(readiness.windowId, sql.placeholder('window'))).prepare(),
+      withdraw: db.update(submissions).set({ withdrawnAt: sql.placeholder('at') as never })
+        .where(and(eq(submissions.windowId, sql.placeholder('window')), eq(submissions.seatId, sql.placeholder('seat')), eq(submissions.key, sql.placeholder('key')), isNull(submissions.withdrawnAt))).prepare(),
+      insertSubmission: db.insert(submissions).values({
+        windowId: sql.placeholder('windowId'), seatId: sql.placeholder('seatId'), userId: sql.placeholder('userId'), key: sql.placeholder('key'),
+        body: sql.placeholder('body'), createdAt: sql.placeholder('createdAt'), withdrawnAt: null,
+      }).prepare(),
+      insertReceipt: db.insert(receipts).values({
+        windowId: sql.placeholder('windowId'), seatId: sql.placeholder('seatId'), hash: sql.placeholder('hash'), nonce: sql.placeholder('nonce'),
+        orders: sql.placeholder('orders'), createdAt: sql.placeholder('createdAt'),
+      }).returning({ id: receipts.id }).prepare(),
+      replaceUnsent: db.update(outbox).set({ body: sql.placeholder('body') as never, dedupeKey: sql.placeholder('key') as never })
+        .where(and(sql`${outbox.dedupeKey} LIKE ${sql.placeholder('family')}`, isNull(outbox.sentAt))).prepare(),
+    };
+  }
 
   insertGame(g: Omit<typeof games.$inferInsert, 'id'>): GameRow {
     return this.db.insert(games).values(g).returning().get();
@@ -23,7 +47,7 @@ export class GamesRepo {
     return this.db.select().from(games).where(eq(games.id, id)).get() ?? null;
   }
   liveGameIn(channelId: string): GameRow | null {
-    return this.db.select().from(games).where(and(eq(games.channelId, channelId), ne(games.status, 'ended'))).get() ?? null;
+    return this.hot.liveGameIn.get({ channel: channelId }) ?? null;
   }
   gamesIn(guildId: string): GameRow[] {
     return this.db.select().from(games).where(eq(games.guildId, guildId)).orderBy(desc(games.id)).limit(50).all();
@@ -38,7 +62,7 @@ export class GamesRepo {
     if (rows.length) this.db.insert(seats).values(rows).run();
   }
   seats(gameId: number): SeatRow[] {
-    return this.db.select().from(seats).where(eq(seats.gameId, gameId)).orderBy(asc(seats.seatId)).all();
+    return this.hot.seats.all({ game: gameId });
   }
   updateSeat(gameId: number, seatId: string, patch: Partial<SeatRow>): void {
     this.db.update(seats).set(patch).where(and(eq(seats.gameId, gameId), eq(seats.seatId, seatId))).run();
@@ -51,7 +75,7 @@ export class GamesRepo {
     return this.db.select().from(windows).where(eq(windows.id, id)).get() ?? null;
   }
   openWindow(gameId: number): WindowRow | null {
-    return this.db.select().from(windows).where(and(eq(windows.gameId, gameId), eq(windows.status, 'open'))).get() ?? null;
+    return this.hot.openWindow.get({ game: gameId }) ?? null;
   }
   lastWindow(gameId: number): WindowRow | null {
     return this.db.select().from(windows).where(eq(windows.gameId, gameId)).orderBy(desc(windows.seq)).limit(1).get() ?? null;
@@ -68,18 +92,15 @@ export class GamesRepo {
 
   /** The seat's live orders in a window, in the order they were given. */
   activeSubmissions(windowId: number, seatId?: string): SubmissionRow[] {
-    return this.db.select().from(submissions)
-      .where(and(eq(submissions.windowId, windowId), isNull(submissions.withdrawnAt), seatId ? eq(submissions.seatId, seatId) : undefined))
-      .orderBy(asc(submissions.id)).all();
+    return seatId === undefined ? this.hot.active.all({ window: windowId }) : this.hot.activeSeat.all({ window: windowId, seat: seatId });
   }
   /** Replace the seat's order with the same key (amend), or add it. */
   putSubmission(s: Omit<typeof submissions.$inferInsert, 'id'>): void {
     this.withdraw(s.windowId, s.seatId, s.key, s.createdAt);
-    this.db.insert(submissions).values(s).run();
+    this.hot.insertSubmission.run({ windowId: s.windowId, seatId: s.seatId, userId: s.userId, key: s.key, body: s.body, createdAt: s.createdAt });
   }
   withdraw(windowId: number, seatId: string, key: string, at: number): boolean {
-    return this.db.update(submissions).set({ withdrawnAt: at })
-      .where(and(eq(submissions.windowId, windowId), eq(submissions.seatId, seatId), eq(submissions.key, key), isNull(submissions.withdrawnAt))).run().changes > 0;
+    return this.hot.withdraw.run({ at, window: windowId, seat: seatId, key }).changes > 0;
   }
 
   setReady(windowId: number, seatId: string, at: number): void {
@@ -89,7 +110,7 @@ export class GamesRepo {
     this.db.delete(readiness).where(and(eq(readiness.windowId, windowId), eq(readiness.seatId, seatId))).run();
   }
   readySeats(windowId: number): Set<string> {
-    return new Set(this.db.select({ s: readiness.seatId }).from(readiness).where(eq(readiness.windowId, windowId)).all().map((r) => r.s));
+    return new Set(this.hot.ready.all({ window: windowId }).map((r) => r.s));
   }
 
   insertAction(a: Omit<typeof actions.$inferInsert, 'id'>): void {
@@ -100,7 +121,7 @@ export class GamesRepo {
   }
 
   insertReceipt(r: Omit<typeof receipts.$inferInsert, 'id'>): number {
-    return this.db.insert(receipts).values(r).returning({ id: receipts.id }).get().id;
+    return this.hot.insertReceipt.get({ ...r })!.id;
   }
   latestReceipts(windowId: number): (typeof receipts.$inferSelect)[] {
     return this.db.select().from(receipts).where(and(eq(receipts.windowId, windowId),
@@ -131,6 +152,15 @@ export class GamesRepo {
   enqueue(o: Omit<typeof outbox.$inferInsert, 'id' | 'attempts'>): void {
     this.db.insert(outbox).values({ ...o, attempts: 0 }).onConflictDoNothing().run();
   }
+  /**
+   * Enqueue a post that supersedes any unsent post of the same family (e.g. a seat's sealed
+   * receipt: only the latest matters). Keeps a burst of amendments from flooding the channel.
+   */
+  enqueueLatest(family: string, o: Omit<typeof outbox.$inferInsert, 'id' | 'attempts' | 'dedupeKey'> & { dedupeKey: string }): void {
+    const replaced = this.hot.replaceUnsent.run({ body: o.body, key: o.dedupeKey, family: `${family}%` }).changes;
+    if (!replaced) this.enqueue(o);
+  }
+
   dueOutbox(now: number, limit = 20): OutboxRow[] {
     return this.db.select().from(outbox).where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, now))).orderBy(asc(outbox.id)).limit(limit).all();
   }

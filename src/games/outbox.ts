@@ -31,7 +31,7 @@ export class OutboxSender {
     let sent = 0;
     try {
       const blocked = new Set<string>();
-      for (const row of this.repo.dueOutbox(this.clock(), 50)) {
+      for (const row of this.repo.dueOutbox(this.clock(), 500)) {
         if (blocked.has(row.channelId)) continue;
         try {
           await this.poster.post(row.channelId, decode(row), `estafette-${row.id}`);
@@ -49,6 +49,11 @@ export class OutboxSender {
       this.running = false;
     }
     return sent;
+  }
+
+  /** Flush soon (after the current tick), without waiting for the next poll. */
+  kick(): void {
+    setImmediate(() => void this.flush());
   }
 
   start(intervalMs = 2_000): void {

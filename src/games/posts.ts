@@ -13,11 +13,15 @@ export type Post = Omit<ReplyModel, 'visibility'>;
  * caused it, with a key that makes a restart unable to post it twice.
  */
 export class Posts {
+  /** Posts queued so far (the service compares it around a transaction to know whether to flush). */
+  queued = 0;
+
   constructor(private readonly repo: GamesRepo, private readonly now: () => number) {}
 
   private put(game: GameRow, key: string | null, post: Post): void {
     // Files (maps) are stored as base64; OutboxSender decodes them.
     const stored = post.files ? { ...post, files: post.files.map((f) => ({ ...f, data: f.data.toString('base64') })) } : post;
+    this.queued++;
     this.repo.enqueue({ gameId: game.id, channelId: game.channelId, body: JSON.stringify(stored), dedupeKey: key, createdAt: this.now(), nextAttemptAt: this.now() });
   }
 
@@ -30,8 +34,11 @@ export class Posts {
     this.put(game, `window-open:${w.id}`, { content: lines.join('\n'), mentions: [...notify] });
   }
 
-  receipt(game: GameRow, w: WindowRow, seatLabel: string, hash: string, n: number): void {
-    this.put(game, `receipt:${w.id}:${n}`, { content: `📨 **${escapeMd(seatLabel)}** has posted orders — sealed receipt \`${hash.slice(0, 16)}\`. It will be checkable when the orders are revealed.` });
+  /** A seat's sealed receipt; an unsent earlier receipt of the same seat is replaced, not queued behind. */
+  receipt(game: GameRow, w: WindowRow, seat: string, seatLabel: string, hash: string, n: number): void {
+    const post: Post = { content: `📨 **${escapeMd(seatLabel)}** has posted orders — sealed receipt \`${hash.slice(0, 16)}\`. It will be checkable when the orders are revealed.` };
+    this.queued++;
+    this.repo.enqueueLatest(`receipt:${w.id}:${seat}:`, { gameId: game.id, channelId: game.channelId, body: JSON.stringify(post), dedupeKey: `receipt:${w.id}:${seat}:${n}`, createdAt: this.now(), nextAttemptAt: this.now() });
   }
 
   resolution(game: GameRow, w: WindowRow, state: unknown, events: readonly GameEvent[], trigger: string, seedReveal: { epoch: number; seed: string; commitment: string } | null, receipts: readonly { seat: string; hash: string; nonce: string; orders: string }[]): void {

@@ -1,0 +1,35 @@
+/**
+ * The child side of the render pool: answer render jobs one at a time until told to exit or
+ * until the parent goes away. A child whose parent dies (even by SIGKILL) sees its IPC channel
+ * close and exits: the pool never leaves orphans behind.
+ */
+import { registerFonts } from '../fonts';
+import { renderMap, type RenderedMap, type RenderOptions } from '../map/draw';
+import type { MapDescription } from '../map/model';
+import type { FromChild, ToChild } from './protocol';
+
+export type Renderer = (description: MapDescription, options: RenderOptions) => RenderedMap;
+
+export function serveRenderJobs(render: Renderer = renderMap): void {
+  const send = process.send?.bind(process);
+  if (!send) throw new Error('serveRenderJobs: not started by the render pool (no IPC channel)');
+  // Fonts before any canvas (node-canvas reads them when the first canvas is created).
+  registerFonts();
+  process.on('disconnect', () => process.exit(0));
+  process.on('message', (raw: ToChild) => {
+    if (raw.type === 'exit') {
+      process.disconnect();
+      return;
+    }
+    const started = performance.now();
+    let reply: FromChild;
+    try {
+      const r = render(raw.description, raw.options);
+      reply = { type: 'done', id: raw.id, data: r.data, format: r.format, width: r.width, height: r.height, hiddenLabels: r.hiddenLabels, attempts: r.attempts, ms: performance.now() - started };
+    } catch (e) {
+      reply = { type: 'failed', id: raw.id, message: e instanceof Error ? e.message : String(e) };
+    }
+    send(reply);
+  });
+  send({ type: 'ready' } satisfies FromChild);
+}
