@@ -4,6 +4,8 @@ import { commandMap } from '../commands/index';
 import { consoleFiles, runConsole } from './adapters/console';
 import { consolePoster, discordPoster } from './adapters/posters';
 import { OutboxSender } from './games/outbox';
+import { lazyPoolRenderer } from './games/maps';
+import { createRenderPool } from './render/pool';
 import { Scheduler } from './games/scheduler';
 import { startDiscord } from './adapters/discord';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -33,7 +35,9 @@ async function main(): Promise<number> {
     process.stderr.write(`Cannot open the database at ${config.databasePath}: ${(e as Error).message}\nCheck DATABASE_PATH; if the file is damaged, restore it from a backup or move it away to start a new one.\n`);
     return 1;
   }
-  const services = createServices(db, { seedEpochHours: config.seedEpochHours, dbPath: config.databasePath });
+  // Maps are drawn in a small pool of child processes so the bot never stalls while canvas works.
+  const maps = lazyPoolRenderer(() => createRenderPool({ size: 2 }));
+  const services = createServices(db, { seedEpochHours: config.seedEpochHours, dbPath: config.databasePath, maps });
   const commands = commandMap();
   const sweep = setInterval(() => revealDue(services.trail, log), SWEEP_MS);
   sweep.unref();
@@ -43,10 +47,10 @@ async function main(): Promise<number> {
   const scheduler = new Scheduler(services.games, Date.now, log);
   scheduler.start();
   let outbox: OutboxSender | undefined;
-  const close = () => { clearInterval(sweep); scheduler.stop(); outbox?.stop(); void services.rolls.close(); db.$client.close(); };
+  const close = async () => { clearInterval(sweep); scheduler.stop(); outbox?.stop(); await maps.close(); await services.rolls.close(); db.$client.close(); };
   if (!config.discordToken) {
     const files = consoleFiles(config.consoleOutputDir, 'post');
-    outbox = new OutboxSender(services.games.repo, consolePoster(process.stdout, files), Date.now, log);
+    outbox = new OutboxSender(services.games.repo, consolePoster(process.stdout, files), Date.now, log, maps);
     outbox.start(500);
     services.games.onPosted = () => outbox?.kick();
     await runConsole({
@@ -54,7 +58,7 @@ async function main(): Promise<number> {
       user: { id: 'console-user', name: safeUserName() }, interactive: process.stdin.isTTY === true,
     });
     await outbox.flush();
-    close();
+    await close();
     return 0;
   }
 
@@ -64,10 +68,10 @@ async function main(): Promise<number> {
   } catch (e) {
     log.fatal({ err: e }, 'could not start the Discord adapter');
     process.stderr.write(`${(e as Error).message}\n`);
-    close();
+    await close();
     return 1;
   }
-  outbox = new OutboxSender(services.games.repo, discordPoster(bot.client), Date.now, log);
+  outbox = new OutboxSender(services.games.repo, discordPoster(bot.client), Date.now, log, maps);
   outbox.start();
   // Posts go out as soon as the transaction that wrote them commits; the poll is the safety net.
   services.games.onPosted = () => outbox?.kick();
@@ -77,7 +81,7 @@ async function main(): Promise<number> {
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
   await bot.stop();
-  close();
+  await close();
   return 0;
 }
 

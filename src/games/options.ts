@@ -21,6 +21,8 @@ export const GameOptions = z.object({
   gmRoleId: z.string().regex(/^\d{17,20}$/).nullable().default(null),
   /** Who may see /map: everyone, or players only. */
   mapVisibility: z.enum(['public', 'players']).default('public'),
+  /** Map colours: the scenario's side colours, or a colour-blind-safe set (Okabe–Ito). */
+  palette: z.enum(['default', 'colour-blind']).default('default'),
   /** Grace added to a deadline that passed while the bot was down, in minutes. */
   outageGraceMinutes: z.number().int().min(5).max(60 * 24).default(60),
 });

@@ -1,6 +1,7 @@
 import type { Logger } from '../logger';
 import type { GamesRepo, OutboxRow } from './games.repo';
 import type { Post } from './posts';
+import { mapFileName, type MapRenderer } from './maps';
 
 /** Where channel posts go: Discord, the console, or a test. */
 export interface ChannelPoster {
@@ -23,7 +24,7 @@ export class OutboxSender {
   private timer: NodeJS.Timeout | undefined;
   private running = false;
 
-  constructor(private readonly repo: GamesRepo, private readonly poster: ChannelPoster, private readonly clock: () => number, private readonly log?: Logger) {}
+  constructor(private readonly repo: GamesRepo, private readonly poster: ChannelPoster, private readonly clock: () => number, private readonly log?: Logger, private readonly maps?: MapRenderer) {}
 
   async flush(): Promise<number> {
     if (this.running) return 0;
@@ -34,7 +35,7 @@ export class OutboxSender {
       for (const row of this.repo.dueOutbox(this.clock(), 500)) {
         if (blocked.has(row.channelId)) continue;
         try {
-          await this.poster.post(row.channelId, decode(row), `estafette-${row.id}`);
+          await this.poster.post(row.channelId, await this.withMap(decode(row)), `estafette-${row.id}`);
           this.repo.markSent(row.id, this.clock());
           sent++;
         } catch (e) {
@@ -49,6 +50,15 @@ export class OutboxSender {
       this.running = false;
     }
     return sent;
+  }
+
+  /** Render a post's map description into an attachment (or drop it when there is no renderer). */
+  private async withMap(post: Post): Promise<Post> {
+    const { map, ...rest } = post;
+    if (!map || !this.maps) return rest;
+    const img = await this.maps.render(map);
+    const name = mapFileName(img.format);
+    return { ...rest, files: [...(rest.files ?? []), { name, data: img.data, description: 'Map of the battle after this phase' }], embeds: [...(rest.embeds ?? []), { image: name }] };
   }
 
   /** Flush soon (after the current tick), without waiting for the next poll. */

@@ -3,10 +3,16 @@ import { DISCORD_LIMITS, type ReplyModel } from '../interaction/reply';
 import { narrate, summarize } from '../narrative';
 import type { GameEvent } from '../rules/events';
 import { namesFor } from './names';
+import { describeGame } from './maps';
+import type { MapDescription } from '../render/map';
 import type { GameRow, GamesRepo, WindowRow } from './games.repo';
 
-/** A message for the outbox: a reply model without visibility (channel posts are public). */
-export type Post = Omit<ReplyModel, 'visibility'>;
+/**
+ * A message for the outbox: a reply model without visibility (channel posts are public).
+ * `map` is a map description the sender renders to an attachment just before posting, so
+ * the resolution transaction stays synchronous and a restart simply renders it again.
+ */
+export type Post = Omit<ReplyModel, 'visibility'> & { readonly map?: MapDescription };
 
 /**
  * What a game posts to its channel. Every post goes to the outbox inside the transaction that
@@ -51,7 +57,10 @@ export class Posts {
         ...receipts.map((r) => `• ${escapeMd(r.seat)}: receipt \`${r.hash.slice(0, 16)}\`, nonce \`${r.nonce}\`, orders \`${r.orders.slice(0, 300)}\``)].join('\n').slice(0, DISCORD_LIMITS.content));
     }
     all.forEach((content, i) => this.put(game, `resolution:${w.id}:${i}`, { content }));
-    this.put(game, `summary:${w.id}`, { content: `-# ${summarize(events, namesFor(game, state))}`.slice(0, DISCORD_LIMITS.content) });
+    // The map closes the resolution; without one (no renderer for the ruleset) a text summary stands in.
+    const map = describeGame(game, state, { events });
+    const summary = `-# ${summarize(events, namesFor(game, state))}`.slice(0, DISCORD_LIMITS.content);
+    this.put(game, `summary:${w.id}`, map.ok ? { content: summary, map: map.value } : { content: summary });
   }
 
   reminder(game: GameRow, w: WindowRow, userIds: readonly string[], leadMs: number): void {

@@ -40,19 +40,13 @@ export function resolveWindowOnce(deps: ResolveDeps, gameId: number, windowId: n
   if (game.status !== 'running') return { resolved: false, reason: `game is ${game.status}` };
 
   const before = JSON.parse(game.state!) as unknown;
-  let state = before;
+  const state = before;
   const dice = auditedDice(trail, { guildId: game.guildId, gameId: String(game.id), scope: windowScope(game.id, w.seq) });
   const events: GameEvent[] = [];
   const owing = ruleset.owing(state) as SeatId[];
 
-  // Binding in-window actions nobody took: the bot takes them (DRAM: rolls initiative).
-  for (const seat of owing) {
-    for (const action of ruleset.pendingActions(state, seat)) {
-      const r = ruleset.act(state, seat, action, dice);
-      if (r.ok) { state = r.value.state; events.push(...r.value.events); }
-    }
-  }
-
+  // In-window actions nobody took (DRAM: initiative rolls) are the ruleset's resolve's to take,
+  // so they appear under their own phase in the narrative.
   const orders = new Map<SeatId, unknown[]>();
   const silent: SeatId[] = [];
   for (const seat of owing) {

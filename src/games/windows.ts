@@ -30,10 +30,9 @@ export function openNextWindow(deps: { repo: GamesRepo; trail: AuditTrail; rules
     pausedAt: null, epochId: epoch.id, status: 'open', resolvedAt: null, trigger: null, version: game.version,
   });
   const seats = repo.seats(game.id);
-  const waiting = ruleset.owing(state).map((id: string) => {
-    const seat = seats.find((x) => x.seatId === id);
-    return seat?.userId ? `<@${seat.userId}>` : `${id} (vacant)`;
-  });
-  const notify = ruleset.owing(state).map((id: string) => seats.find((x) => x.seatId === id)?.userId).filter((u: string | null | undefined): u is string => !!u);
-  posts.windowOpened(game, w, epoch.commitment, waiting, [...new Set(notify)]);
+  const owing: readonly string[] = ruleset.owing(state);
+  const players = [...new Set(owing.map((id) => seats.find((x) => x.seatId === id)?.userId).filter((u): u is string => !!u))];
+  const vacant = owing.filter((id) => !seats.find((x) => x.seatId === id)?.userId);
+  const waiting = [...players.map((u) => `<@${u}>`), ...(vacant.length ? [`(vacant, default orders: ${vacant.join(', ')})`] : [])];
+  posts.windowOpened(game, w, epoch.commitment, waiting, players);
 }

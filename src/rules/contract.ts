@@ -130,10 +130,14 @@ export interface Ruleset<S, O, A, Settings, ScenarioData> {
   /** In-window actions with binding dice (NW maneuver roll, DRAM initiative roll). */
   actionSchema(state: S): z.ZodType<A> | null;
   act(state: S, seat: SeatId, action: A, dice: Dice): Result<Step<S>, Problem>;
-  /** Actions the engine takes for a seat that did not act by the deadline (roll for them). */
+  /** Actions still owed by a seat (shown to players, and rolled for by `resolve` if left undone). */
   pendingActions(state: S, seat: SeatId): readonly A[];
 
-  /** Resolve the current phase with every seat's orders; moves the state to the next phase. */
+  /**
+   * Resolve the current phase with every seat's orders; moves the state to the next phase.
+   * It takes any pending actions itself (the bot rolls for those who did not), so their
+   * events fall under the right phase.
+   */
   resolve(state: S, orders: ReadonlyMap<SeatId, readonly O[]>, dice: Dice): Step<S>;
   outcome(state: S): Outcome | null;
 

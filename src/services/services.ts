@@ -1,6 +1,7 @@
 import type { Db } from '../db/open';
 import { GameService } from '../games/game.service';
 import { GmTools } from '../games/gm';
+import { inProcessRenderer, type MapRenderer } from '../games/maps';
 import { AuditTrail } from './audit-trail';
 import { RollsService } from './rolls.service';
 
@@ -12,6 +13,8 @@ export interface Services {
   readonly games: GameService;
   readonly gm: GmTools;
   readonly clock: () => number;
+  /** Draws maps: the child-process pool in the bot, in-process elsewhere. */
+  readonly maps: MapRenderer;
 }
 
 export interface ServiceOptions {
@@ -20,6 +23,7 @@ export interface ServiceOptions {
   readonly newSeed?: () => string;
   /** The database file, so heavy reads can run on their own connections in worker threads. */
   readonly dbPath?: string;
+  readonly maps?: MapRenderer;
 }
 
 export function createServices(db: Db, opts: ServiceOptions = {}): Services {
@@ -30,5 +34,5 @@ export function createServices(db: Db, opts: ServiceOptions = {}): Services {
     ...(opts.newSeed ? { newSeed: opts.newSeed } : {}),
   });
   const games = new GameService({ db, trail, clock });
-  return { db, trail, rolls: new RollsService(trail, opts.dbPath ?? ':memory:'), games, gm: new GmTools(games, clock), clock };
+  return { db, trail, rolls: new RollsService(trail, opts.dbPath ?? ':memory:'), games, gm: new GmTools(games, clock), clock, maps: opts.maps ?? inProcessRenderer() };
 }

@@ -33,7 +33,7 @@ describe('two players play Saint-Rémy on Discord', () => {
     fake = await startFakeDiscord({ guilds: [{ id: GUILD, name: 'Leipzig', channels: [{ id: CHANNEL, name: 'saint-remy' }, { id: '1300000000000000099', name: 'general' }] }] });
     services = testServices({ clock });
     bot = await startDiscord({ token: fake.token, restApi: fake.restApi, commands: commandMap(), services, log: silentLog, now: () => clock.date() });
-    outbox = new OutboxSender(services.games.repo, discordPoster(bot.client), clock, silentLog);
+    outbox = new OutboxSender(services.games.repo, discordPoster(bot.client), clock, silentLog, services.maps);
     scheduler = new Scheduler(services.games, clock, silentLog);
   });
   afterAll(async () => {
@@ -129,10 +129,28 @@ describe('two players play Saint-Rémy on Discord', () => {
     }
     const status = await cmd(AU, 'game', 'status', []);
     expect(status.callback!.content).toMatch(/Turn 4 \(12:00\)/);
-    // Every resolution post carries the narrative, and the whole audit trail verifies.
+    // Every resolution post carries the narrative and closes with the map; the audit trail verifies.
     const resolutionPosts = fake.channelMessages(CHANNEL).map((m) => m.message.content).filter((c) => c.startsWith('⚔️'));
     expect(resolutionPosts.length).toBe(6);
+    const maps = fake.channelMessages(CHANNEL).filter((m) => m.message.attachments.some((a) => a.filename === 'map.png'));
+    expect(maps.length).toBe(6);
+    expect(maps[0]!.message.attachments[0]!.width).toBeGreaterThan(1000);
     expect(services.rolls.verify(GUILD).ok).toBe(true);
+  });
+
+  it('/map shows the battle publicly, privately as your side sees it, and zoomed', async () => {
+    const pub = await cmd(AU, 'map', undefined, []);
+    expect(pub.callback?.callbackType).toBe(5);
+    expect(pub.edits.at(-1)!.attachments[0]).toMatchObject({ filename: 'map.png', contentType: 'image/png' });
+    const mine = await cmd(FR, 'map', undefined, [{ name: 'private', type: 5, value: true }]);
+    expect(mine.callback).toMatchObject({ callbackType: 5, ephemeral: true });
+    expect(mine.edits.at(-1)!.content).toContain("your side's view");
+    const zoom = await cmd(FR, 'map', undefined, [str('area', 'C2-E4')]);
+    expect(zoom.edits.at(-1)!.attachments[0]!.filename).toBe('map.png');
+    const bad = await fake.sendSlashCommand({ guildId: GUILD, channelId: CHANNEL, user: FR, name: 'map', options: [str('area', 'Z99')], memberPermissions: '0' })
+      .waitFor((x) => x.followUps.length === 1, { timeoutMs: 10_000 });
+    expect(bad.followUps[0]).toMatchObject({ ephemeral: true });
+    expect(bad.followUps[0]!.content).toMatch(/map\/(bad-area|area-off-table)/);
   });
 
   it('answers play commands in a channel without a game with a clear private error', async () => {

@@ -99,9 +99,16 @@ function validateMove(s: DramState, commands: ReadonlySet<string>, o: MoveOrder)
     : o.to.trim() === '' || o.to.trim() === '-' ? ok([mover.pose.at]) : resolvePath(s, mover, o.to);
   if (!path.ok) return path;
   const adv = advanceAlong(s, mover, path.value, allowance, { ignoreContact: !stand });
-  const preview = [`Path ${adv.length.toFixed(1)}" costs ${adv.plannedCost.toFixed(1)}" of ${allowance}" allowed.`];
   const warnings: string[] = [];
-  if (adv.plannedCost > allowance + 1e-9) warnings.push(`Too far: the move stops after ${adv.cost.toFixed(1)}" of allowance.`);
+  let preview: string[];
+  if (!Number.isFinite(adv.plannedCost)) {
+    // The path crosses something impassable (a river away from its bridges and fords).
+    preview = [`Path ${adv.length.toFixed(1)}": ${adv.stopped ?? 'it crosses ground that cannot be crossed'}.`];
+    warnings.push(`The stand would halt after ${adv.cost.toFixed(1)}" of its ${allowance}" allowance. Route it over a bridge or ford.`);
+  } else {
+    preview = [`Path ${adv.length.toFixed(1)}" costs ${adv.plannedCost.toFixed(1)}" of ${allowance}" allowed.`];
+    if (adv.plannedCost > allowance + 1e-9) warnings.push(`Too far: the move stops after ${adv.cost.toFixed(1)}" of allowance.`);
+  }
   if (adv.contact) warnings.push(`Contact with ${s.stands[adv.contact]?.name ?? adv.contact} if nothing moves first: that means combat (DRAM §8).`);
   if (stand?.noAdvance) {
     const before = nearestEnemy(s, stand), after = nearestEnemy(s, { ...stand, pose: adv.end });
