@@ -32,13 +32,13 @@ const Input = z.discriminatedUnion('subcommand', [
     subcommand: z.literal('settings'), pace: z.string().max(100).optional(), 'orders-pace': z.string().max(100).optional(),
     reminders: z.string().max(100).optional(), extensions: z.number().int().min(0).max(5).optional(),
     'vacant-after': z.number().int().min(1).max(20).optional(), 'submit-is-ready': z.boolean().optional(), map: z.enum(['public', 'players']).optional(),
-    palette: z.enum(['default', 'colour-blind']).optional(),
+    palette: z.enum(['default', 'colour-blind']).optional(), 'gm-role': z.string().optional(),
   }),
   z.object({ subcommand: z.literal('ruling'), key: z.string().max(80), value: z.string().max(200) }),
 ]);
 type Input = z.infer<typeof Input>;
 
-const me = (ctx: CommandContext) => ({ id: ctx.user.id, name: ctx.user.name });
+const me = (ctx: CommandContext) => ({ id: ctx.user.id, name: ctx.user.name, roles: ctx.roles ?? [] });
 const pub = (content: string): ReplyModel => ({ visibility: 'public', content });
 const priv = (content: string): ReplyModel => ({ visibility: 'private', content });
 
@@ -78,7 +78,8 @@ export const game = defineCommand<Input>({
       .addIntegerOption((o) => o.setName('vacant-after').setDescription('Silent windows before a seat is vacant').setMinValue(1).setMaxValue(20))
       .addBooleanOption((o) => o.setName('submit-is-ready').setDescription('Posting an order also marks the player ready'))
       .addStringOption((o) => o.setName('map').setDescription('Who may see /map').addChoices({ name: 'everyone', value: 'public' }, { name: 'players only', value: 'players' }))
-      .addStringOption((o) => o.setName('palette').setDescription('Map colours').addChoices({ name: 'scenario colours', value: 'default' }, { name: 'colour-blind safe', value: 'colour-blind' })))
+      .addStringOption((o) => o.setName('palette').setDescription('Map colours').addChoices({ name: 'scenario colours', value: 'default' }, { name: 'colour-blind safe', value: 'colour-blind' }))
+      .addRoleOption((o) => o.setName('gm-role').setDescription('A server role whose members may also use GM tools')))
     .addSubcommand((s) => s.setName('ruling').setDescription('GM, before start: change a house ruling (see /game settings)')
       .addStringOption((o) => o.setName('key').setDescription('e.g. initiative.ties').setRequired(true).setAutocomplete(true))
       .addStringOption((o) => o.setName('value').setDescription('e.g. simultaneous, 1, true, [6]').setRequired(true))),
@@ -210,12 +211,14 @@ function settings(ctx: CommandContext, i: Extract<Input, { subcommand: 'settings
     if (i['submit-is-ready'] !== undefined) patch.submitIsReady = i['submit-is-ready'];
     if (i.map) patch.mapVisibility = i.map;
     if (i.palette) patch.palette = i.palette;
+    if (i['gm-role']) patch.gmRoleId = i['gm-role'];
     options = g.setOptions(ctx.channelId, me(ctx), ctx.isAdmin, patch);
   }
   const paces = Object.entries(options.paces).map(([k, v]) => `${k}: ${v}`).join(', ');
   const lines = [`**${escapeMd(l.game.name)}** — settings${changes.length ? ' (updated)' : ''}`,
     `• Pace: ${paces}`, `• Reminders: ${options.reminderLeadsMinutes.length ? options.reminderLeadsMinutes.map((m) => `${m} min`).join(', ') : 'scaled to the window'}`,
     `• No-orders policy: ${options.extensionsPerPlayer} extension(s) of ${options.extensionMinutes} min, vacant after ${options.vacantAfterMisses} silent windows`,
+    `• GM: <@${l.game.gmUserId}>${options.gmRoleId ? ` and members of <@&${options.gmRoleId}>` : ''}`,
     `• Submitting counts as ready: ${options.submitIsReady ? 'yes' : 'no'} · map: ${options.mapVisibility}, ${options.palette === 'colour-blind' ? 'colour-blind-safe colours' : 'scenario colours'}`];
   if (l.game.ruleset === 'dram') {
     const rulings = describeSettings(JSON.parse(l.game.settings)).map((d) => `\`${d.key}\` = ${d.value}${d.value !== d.default ? ` (default ${d.default})` : ''}`);

@@ -17,8 +17,9 @@ export const map = defineCommand({
   data: new SlashCommandBuilder().setName('map').setDescription('The map of the battle in this channel').setDMPermission(false)
     .addStringOption((o) => o.setName('area').setDescription('Zoom to grid cells, e.g. F5-H8').setMaxLength(20))
     .addStringOption((o) => o.setName('around').setDescription('Zoom around a unit').setAutocomplete(true))
-    .addBooleanOption((o) => o.setName('private').setDescription('Only you see it: your side\'s view')),
-  input: z.object({ area: z.string().max(20).optional(), around: z.string().max(80).optional(), private: z.boolean().default(false) }),
+    .addBooleanOption((o) => o.setName('private').setDescription('Only you see it: your side\'s view'))
+    .addIntegerOption((o) => o.setName('turn').setDescription('The map after a past turn').setMinValue(1)),
+  input: z.object({ area: z.string().max(20).optional(), around: z.string().max(80).optional(), private: z.boolean().default(false), turn: z.number().int().min(1).optional() }),
   defer: (i) => (i.private ? 'private' : 'public'),
   async execute(ctx, i) {
     const l = ctx.services.games.live(ctx.channelId);
@@ -31,14 +32,16 @@ export const map = defineCommand({
     const side = l.ruleset.seats(l.state).find((s: { id: string }) => mySeats.includes(s.id))?.side as string | undefined;
     const viewer: Viewer = i.private && side ? { kind: 'side', side } : { kind: 'public' };
     const view = i.area ? { area: i.area } : i.around ? { around: i.around } : undefined;
-    const last = ctx.services.games.history(ctx.channelId).at(0);
-    const desc = describeGame(l.game, l.state, { events: last?.events ?? [], viewer, ...(view ? { view } : {}) });
+    // Now, or as it stood after a past turn (its last resolution, with that resolution's trails).
+    const past = i.turn === undefined ? ctx.services.games.history(ctx.channelId).at(0) : ctx.services.games.history(ctx.channelId, i.turn).at(-1);
+    if (i.turn !== undefined && !past) throw new UserError('map/no-such-turn', `Nothing was resolved in turn ${i.turn}.`, 'See /game status for the current turn.');
+    const desc = describeGame(l.game, i.turn === undefined ? l.state : past!.state, { events: past?.events ?? [], viewer, ...(view ? { view } : {}) });
     if (!desc.ok) throw UserError.from(desc.error);
     const img = await ctx.services.maps.render(desc.value);
     const name = mapFileName(img.format);
     return {
       visibility: i.private ? 'private' : 'public',
-      content: `🗺️ **${escapeMd(l.game.name)}**${l.window ? ` — ${escapeMd(l.window.label)}` : ''}${viewer.kind === 'side' ? ' (your side\'s view)' : ''}`,
+      content: `🗺️ **${escapeMd(l.game.name)}**${i.turn !== undefined ? ` — after ${escapeMd(past!.label)}` : l.window ? ` — ${escapeMd(l.window.label)}` : ''}${viewer.kind === 'side' ? ' (your side\'s view)' : ''}`,
       files: [{ name, data: img.data, description: 'Map of the battle' }],
     };
   },

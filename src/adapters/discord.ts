@@ -60,6 +60,7 @@ async function handleChatInput(interaction: ChatInputCommandInteraction, o: Disc
     channelId: interaction.channelId,
     user: { id: interaction.user.id, name: displayName(interaction) },
     isAdmin: interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false,
+    roles: memberRoles(interaction),
     services: o.services,
     now: o.now ?? (() => new Date()),
     log: o.log,
@@ -155,6 +156,14 @@ export function toInvocation(interaction: ChatInputCommandInteraction): Invocati
   };
   collect(interaction.options.data);
   return { name: interaction.commandName, ...(subcommand ? { subcommand } : {}), options, users };
+}
+
+/** Role ids of the invoking member (a cached GuildMember or the raw API member). */
+function memberRoles(i: ChatInputCommandInteraction): string[] {
+  const roles = (i.member as { roles?: unknown } | null)?.roles;
+  if (Array.isArray(roles)) return roles.map(String);
+  const cache = (roles as { cache?: Map<string, unknown> } | undefined)?.cache;
+  return cache ? [...cache.keys()] : [];
 }
 
 function displayName(i: ChatInputCommandInteraction): string {

@@ -280,15 +280,18 @@ export class GameService {
     });
   }
 
-  /** The stored resolutions of a turn (or the last one), for /game history. */
+  /**
+   * The stored resolutions of a turn (or the last one), with the state each left behind: the
+   * state before the next live resolution, or the current state after the last one.
+   */
   history(channelId: string, turn?: number): { label: string; events: readonly GameEvent[]; state: unknown; rolledBack: boolean }[] {
     const l = this.live(channelId);
-    const windows = this.repo.windowsOf(l.game.id).filter((w) => w.status === 'resolved' && w.trigger !== 'rolled-back');
-    const picked = turn === undefined ? windows.slice(-1) : windows.filter((w) => w.turn === turn);
-    return picked.map((w) => {
-      const r = this.repo.resolutionOf(w.id);
-      return { label: w.label, events: r ? (JSON.parse(r.events) as GameEvent[]) : [], state: l.state, rolledBack: !!r?.rolledBackAt };
-    }).filter((x) => x.events.length);
+    const live = this.repo.windowsOf(l.game.id).filter((w) => w.status === 'resolved' && w.trigger !== 'rolled-back')
+      .map((w) => ({ w, r: this.repo.resolutionOf(w.id) })).filter((x): x is { w: WindowRow; r: NonNullable<typeof x.r> } => x.r !== null && x.r.rolledBackAt === null);
+    const after = (i: number) => (i + 1 < live.length ? JSON.parse(live[i + 1]!.r.stateBefore) as unknown : l.state);
+    const indexed = live.map((x, i) => ({ ...x, i }));
+    const picked = turn === undefined ? indexed.slice(-1) : indexed.filter((x) => x.w.turn === turn);
+    return picked.map(({ w, r, i }) => ({ label: w.label, events: JSON.parse(r.events) as GameEvent[], state: after(i), rolledBack: false }));
   }
 
   private windowDeps(ruleset: AnyRuleset) {
@@ -329,8 +332,11 @@ export class GameService {
     return this.resolveInTx(this.repo.game(l.game.id)!, l.window.id, 'all-ready');
   }
 
-  requireGm(game: GameRow, user: Actor, isAdmin: boolean): void {
-    if (user.id !== game.gmUserId && !isAdmin) throw new UserError('permission/gm-only', 'Only the game master can do that.', `The GM of this game is <@${game.gmUserId}>.`);
+  /** The GM, a Manage Server admin, or a member of the server role the game names may use GM tools. */
+  requireGm(game: GameRow, user: Actor & { roles?: readonly string[] }, isAdmin: boolean): void {
+    const role = (JSON.parse(game.options) as GameOptions).gmRoleId;
+    if (user.id === game.gmUserId || isAdmin || (role && user.roles?.includes(role))) return;
+    throw new UserError('permission/gm-only', 'Only the game master can do that.', `The GM of this game is <@${game.gmUserId}>${role ? ` (and members of <@&${role}>)` : ''}.`);
   }
 }
 

@@ -20,6 +20,8 @@ export interface CommandContext {
   readonly user: { readonly id: string; readonly name: string };
   /** Holds Manage Server (or is the console operator). */
   readonly isAdmin: boolean;
+  /** The member's server role ids (for a game's GM role). */
+  readonly roles?: readonly string[];
   readonly services: Services;
   readonly now: () => Date;
   readonly log: Logger;

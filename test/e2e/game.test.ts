@@ -107,6 +107,8 @@ describe('two players play Saint-Rémy on Discord', () => {
       if (turn === 1) {
         // The Austrian says nothing: one extension at the deadline, then the defaults apply.
         await runUntil(w.deadlineAt!);
+        expect(channelText()).toMatch(new RegExp(`⏰ <@${AU.id}> — .* closes`)); // reminded once, before the deadline
+        expect(channelText()).not.toMatch(new RegExp(`⏰ <@${FR.id}>`));
         expect(channelText()).toContain(`<@${AU.id}> had not posted`);
         await cmd(FR, 'ready', undefined, []);
         await runUntil(services.games.repo.window(w.id)!.deadlineAt!);
@@ -147,6 +149,9 @@ describe('two players play Saint-Rémy on Discord', () => {
     expect(mine.edits.at(-1)!.content).toContain("your side's view");
     const zoom = await cmd(FR, 'map', undefined, [str('area', 'C2-E4')]);
     expect(zoom.edits.at(-1)!.attachments[0]!.filename).toBe('map.png');
+    const past = await cmd(FR, 'map', undefined, [{ name: 'turn', type: 4, value: 1 }]);
+    expect(past.edits.at(-1)!.content).toMatch(/after Turn 1 \(09:00\) — 7\. Issue new orders/);
+    expect(past.edits.at(-1)!.attachments[0]!.filename).toBe('map.png');
     const bad = await fake.sendSlashCommand({ guildId: GUILD, channelId: CHANNEL, user: FR, name: 'map', options: [str('area', 'Z99')], memberPermissions: '0' })
       .waitFor((x) => x.followUps.length === 1, { timeoutMs: 10_000 });
     expect(bad.followUps[0]).toMatchObject({ ephemeral: true });

@@ -276,3 +276,32 @@ describe('GM tools and settings', () => {
     expect(h[0]?.events.some((e) => e.kind === 'roll')).toBe(true);
   });
 });
+
+describe('GM role and history', () => {
+  it('lets members of the named server role use GM tools', async () => {
+    await twoPlayerGame();
+    const ROLE = '333333333333333333';
+    expect(() => s.gm.pause(CH, { ...FR, roles: [ROLE] } as never, false)).toThrowError(expect.objectContaining({ code: 'permission/gm-only' }));
+    s.games.setOptions(CH, GM, false, { gmRoleId: ROLE });
+    s.gm.pause(CH, { ...FR, roles: [ROLE] } as never, false);
+    expect(s.games.live(CH).game.status).toBe('paused');
+  });
+
+  it('returns the state each past resolution left behind', async () => {
+    await twoPlayerGame();
+    s.games.submit(CH, FR, { kind: 'move', unit: 'hubert', to: 'forward 2in' });
+    s.games.ready(CH, FR);
+    s.games.ready(CH, AU);
+    const turn1 = s.games.history(CH, 1);
+    expect(turn1).toHaveLength(1);
+    const hubert = (st: unknown) => (st as { stands: Record<string, { pose: { at: { y: number } } }> }).stands.hubert!.pose.at.y;
+    const start = hubert(JSON.parse(s.games.repo.resolutionOf(s.games.repo.windowsOf(s.games.live(CH).game.id)[0]!.id)!.stateBefore));
+    expect(hubert(turn1[0]!.state)).toBeCloseTo(start + 2, 5);
+    s.games.ready(CH, FR);
+    s.games.ready(CH, AU);
+    // After the orders window resolves, turn 1 has two resolutions; the first left the state the second started from.
+    const both = s.games.history(CH, 1);
+    expect(both).toHaveLength(2);
+    expect(hubert(both[0]!.state)).toBeCloseTo(start + 2, 5);
+  });
+});
