@@ -29,7 +29,7 @@ const Input = z.discriminatedUnion('subcommand', [
   z.object({ subcommand: z.literal('rollback'), reason: z.string().min(3).max(300) }),
   z.object({ subcommand: z.literal('history'), turn: z.number().int().min(1).optional() }),
   z.object({
-    subcommand: z.literal('settings'), pace: z.string().max(100).optional(), 'orders-pace': z.string().max(100).optional(),
+    subcommand: z.literal('settings'), pace: z.string().max(100).optional(), 'orders-pace': z.string().max(100).optional(), 'live-pace': z.string().max(100).optional(),
     reminders: z.string().max(100).optional(), extensions: z.number().int().min(0).max(5).optional(),
     'vacant-after': z.number().int().min(1).max(20).optional(), 'submit-is-ready': z.boolean().optional(), map: z.enum(['public', 'players']).optional(),
     palette: z.enum(['default', 'colour-blind']).optional(), 'gm-role': z.string().optional(),
@@ -73,6 +73,7 @@ export const game = defineCommand<Input>({
     .addSubcommand((s) => s.setName('settings').setDescription('Show or (GM) change pace, reminders, no-orders policy, map visibility')
       .addStringOption((o) => o.setName('pace').setDescription('Default deadline: 24h, 48h, daily 20:00 Europe/Paris…').setMaxLength(100))
       .addStringOption((o) => o.setName('orders-pace').setDescription('Deadline for order windows, if different').setMaxLength(100))
+      .addStringOption((o) => o.setName('live-pace').setDescription('Deadline of each initiative and rank window in live movement, e.g. 2h').setMaxLength(100))
       .addStringOption((o) => o.setName('reminders').setDescription('Lead times such as "24h, 1h", or "off" (default: scale with the window)').setMaxLength(100))
       .addIntegerOption((o) => o.setName('extensions').setDescription('Extensions a silent player gets (0-5)').setMinValue(0).setMaxValue(5))
       .addIntegerOption((o) => o.setName('vacant-after').setDescription('Silent windows before a seat is vacant').setMinValue(1).setMaxValue(20))
@@ -84,7 +85,7 @@ export const game = defineCommand<Input>({
       .addStringOption((o) => o.setName('key').setDescription('e.g. initiative.ties').setRequired(true).setAutocomplete(true))
       .addStringOption((o) => o.setName('value').setDescription('e.g. simultaneous, 1, true, [6]').setRequired(true))),
   input: Input,
-  defer: (i) => (i.subcommand === 'create' || i.subcommand === 'advance' ? 'public' : false),
+  defer: (i) => (i.subcommand === 'create' || i.subcommand === 'advance' || i.subcommand === 'ruling' ? 'public' : false),
   async execute(ctx, i): Promise<ReplyModel> {
     const { games, gm } = ctx.services;
     switch (i.subcommand) {
@@ -130,7 +131,7 @@ export const game = defineCommand<Input>({
       case 'history': return history(ctx, i.turn);
       case 'settings': return settings(ctx, i);
       case 'ruling': {
-        ctx.services.games.setRuling(ctx.channelId, me(ctx), ctx.isAdmin, i.key, parseValue(i.value));
+        await ctx.services.games.setRuling(ctx.channelId, me(ctx), ctx.isAdmin, i.key, parseValue(i.value));
         return pub(`⚖️ House ruling \`${escapeMd(i.key)}\` is now \`${escapeMd(i.value)}\` for this game.`);
       }
     }
@@ -201,6 +202,7 @@ function settings(ctx: CommandContext, i: Extract<Input, { subcommand: 'settings
     const patch: Partial<GameOptions> = {};
     if (i.pace) patch.paces = { ...options.paces, default: i.pace };
     if (i['orders-pace']) patch.paces = { ...(patch.paces ?? options.paces), orders: i['orders-pace'] };
+    if (i['live-pace']) patch.paces = { ...(patch.paces ?? options.paces), initiative: i['live-pace'], rank: i['live-pace'] };
     if (i.reminders) {
       const leads = parseReminderLeads(i.reminders);
       if (!leads.ok) throw UserError.from(leads.error);

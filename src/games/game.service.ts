@@ -56,35 +56,46 @@ export class GameService {
     return result;
   }
 
+  /** A shipped scenario, validated, under the given rulings (or the scenario's own). */
+  private async loadScenario(ruleset: AnyRuleset, scenarioId: string, rulings?: unknown) {
+    const listing = (await listScenarios()).filter((x) => x.ruleset === ruleset.id);
+    const found = listing.find((x) => x.id === scenarioId);
+    if (!found) throw new UserError('game/unknown-scenario', `There is no ${ruleset.id} scenario "${scenarioId}".`, `Available: ${listing.map((x) => x.id).join(', ') || 'none yet'}.`);
+    const sc = await loadScenarioFile(found.path);
+    if (!sc.ok) throw new Error(`shipped scenario ${found.path} is invalid: ${sc.error[0]?.message}`);
+    const settings = ruleset.settings.parse(rulings ?? sc.value.rulings);
+    if (!settings.ok) throw UserError.from(settings.error);
+    const data = ruleset.scenario.prepare(sc.value, settings.value);
+    if (!data.ok) throw new Error(`scenario ${found.id}: ${data.error[0]?.message}`);
+    return { found, sc: sc.value, settings: settings.value, data: data.value };
+  }
+
+  /** Set-up dice (if the ruleset rolls any) come from their own epoch, revealed at once. */
+  private setupState(ruleset: AnyRuleset, game: GameRow, data: unknown, settings: unknown) {
+    const scope = `game:${game.id}/setup`;
+    const dice = auditedDice(this.deps.trail, { guildId: game.guildId, gameId: String(game.id), scope });
+    const setup = ruleset.setup(data, settings, dice);
+    const epoch = this.deps.trail.repo.openEpoch(game.guildId, scope);
+    if (epoch) this.deps.trail.reveal(epoch.id);
+    return setup.state;
+  }
+
   async create(input: { guildId: string; channelId: string; gm: Actor; ruleset: string; scenario: string; name?: string | undefined }): Promise<GameRow> {
     const ruleset = rulesetById(input.ruleset);
     if (!ruleset) throw new UserError('game/unknown-ruleset', `There is no ruleset "${input.ruleset}".`, `Available: ${Object.keys(RULESETS).join(', ')}.`);
-    const listing = (await listScenarios()).filter((x) => x.ruleset === ruleset.id);
-    const found = listing.find((x) => x.id === input.scenario);
-    if (!found) throw new UserError('game/unknown-scenario', `There is no ${ruleset.id} scenario "${input.scenario}".`, `Available: ${listing.map((x) => x.id).join(', ') || 'none yet'}.`);
-    const sc = await loadScenarioFile(found.path);
-    if (!sc.ok) throw new Error(`shipped scenario ${found.path} is invalid: ${sc.error[0]?.message}`);
-    const settings = ruleset.settings.parse(sc.value.rulings);
-    if (!settings.ok) throw new Error(`scenario rulings: ${settings.error.message}`);
-    const data = ruleset.scenario.prepare(sc.value, settings.value);
-    if (!data.ok) throw new Error(`scenario ${found.id}: ${data.error[0]?.message}`);
+    const { found, sc, settings, data } = await this.loadScenario(ruleset, input.scenario);
 
     return this.tx(() => {
       if (this.repo.liveGameIn(input.channelId)) throw new UserError('game/channel-busy', 'This channel already has a game in progress.', 'Use /game status, or create the new game in another channel.');
       const now = this.deps.clock();
       const game = this.repo.insertGame({
-        guildId: input.guildId, channelId: input.channelId, name: input.name?.trim() || sc.value.meta.name, ruleset: ruleset.id,
-        scenarioId: found.id, gmUserId: input.gm.id, status: 'setup', settings: JSON.stringify(settings.value),
+        guildId: input.guildId, channelId: input.channelId, name: input.name?.trim() || sc.meta.name, ruleset: ruleset.id,
+        scenarioId: found.id, gmUserId: input.gm.id, status: 'setup', settings: JSON.stringify(settings),
         options: JSON.stringify(DEFAULT_OPTIONS), state: null, version: 0, createdAt: now, updatedAt: now,
       });
-      // Set-up dice (if the ruleset rolls any) come from their own epoch, revealed at once.
-      const scope = `game:${game.id}/setup`;
-      const dice = auditedDice(this.deps.trail, { guildId: game.guildId, gameId: String(game.id), scope });
-      const setup = ruleset.setup(data.value, settings.value, dice);
-      const epoch = this.deps.trail.repo.openEpoch(game.guildId, scope);
-      if (epoch) this.deps.trail.reveal(epoch.id);
-      this.repo.insertSeats(ruleset.seats(setup.state).map((s) => ({ gameId: game.id, seatId: s.id, userId: null, userName: null, misses: 0, extensionsUsed: 0 })));
-      this.repo.updateGame(game.id, { state: JSON.stringify(setup.state), version: 1 });
+      const state = this.setupState(ruleset, game, data, settings);
+      this.repo.insertSeats(ruleset.seats(state).map((s) => ({ gameId: game.id, seatId: s.id, userId: null, userName: null, misses: 0, extensionsUsed: 0 })));
+      this.repo.updateGame(game.id, { state: JSON.stringify(state), version: 1 });
       return this.repo.game(game.id)!;
     });
   }
@@ -266,17 +277,21 @@ export class GameService {
     });
   }
 
-  /** Change a house ruling (GM, before the game starts: rulings shape set-up and every table). */
-  setRuling(channelId: string, user: Actor, isAdmin: boolean, key: string, value: unknown): unknown {
+  /**
+   * Change a house ruling (GM, before the game starts). Rulings shape the set-up itself (SP,
+   * the first phase), so the scenario is set up again under the new rulings.
+   */
+  async setRuling(channelId: string, user: Actor, isAdmin: boolean, key: string, value: unknown): Promise<unknown> {
+    const l = this.live(channelId);
+    this.requireGm(l.game, user, isAdmin);
+    if (l.game.status !== 'setup') throw new UserError('settings/started', 'House rulings can only change before the game starts.', 'Create a new game to play under other rulings.');
+    const { settings, data } = await this.loadScenario(l.ruleset, l.game.scenarioId, withPath(JSON.parse(l.game.settings) as Record<string, unknown>, key, value));
     return this.tx(() => {
-      const l = this.live(channelId);
-      this.requireGm(l.game, user, isAdmin);
-      if (l.game.status !== 'setup') throw new UserError('settings/started', 'House rulings can only change before the game starts.', 'Create a new game to play under other rulings.');
-      const parsed = l.ruleset.settings.parse(withPath(JSON.parse(l.game.settings) as Record<string, unknown>, key, value));
-      if (!parsed.ok) throw UserError.from(parsed.error);
-      const state = { ...(l.state as object), settings: parsed.value };
-      this.repo.updateGame(l.game.id, { settings: JSON.stringify(parsed.value), state: JSON.stringify(state), version: l.game.version + 1, updatedAt: this.deps.clock() });
-      return parsed.value;
+      const game = this.repo.game(l.game.id)!;
+      if (game.status !== 'setup') throw new UserError('settings/started', 'House rulings can only change before the game starts.');
+      const state = this.setupState(l.ruleset, game, data, settings);
+      this.repo.updateGame(game.id, { settings: JSON.stringify(settings), state: JSON.stringify(state), version: game.version + 1, updatedAt: this.deps.clock() });
+      return settings;
     });
   }
 

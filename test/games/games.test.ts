@@ -258,13 +258,13 @@ describe('GM tools and settings', () => {
 
   it('changes a house ruling before the start only', async () => {
     await s.games.create({ guildId: GUILD, channelId: CH, gm: GM, ruleset: 'dram', scenario: 'saint-remy' });
-    const r = s.games.setRuling(CH, GM, false, 'initiative.ties', 'simultaneous') as { initiative: { ties: string } };
+    const r = await s.games.setRuling(CH, GM, false, 'initiative.ties', 'simultaneous') as { initiative: { ties: string } };
     expect(r.initiative.ties).toBe('simultaneous');
     expect(JSON.parse(s.games.live(CH).game.state!).settings.initiative.ties).toBe('simultaneous');
-    expect(() => s.games.setRuling(CH, GM, false, 'initiative.ties', 'coin-toss')).toThrowError(expect.objectContaining({ code: 'settings/bad-value' }));
+    await expect(s.games.setRuling(CH, GM, false, 'initiative.ties', 'coin-toss')).rejects.toMatchObject({ code: 'settings/bad-value' });
     s.games.join(CH, FR, 'french:fr-i-corps');
     s.games.start(CH, GM, false);
-    expect(() => s.games.setRuling(CH, GM, false, 'initiative.ties', 'reroll')).toThrowError(expect.objectContaining({ code: 'settings/started' }));
+    await expect(s.games.setRuling(CH, GM, false, 'initiative.ties', 'reroll')).rejects.toMatchObject({ code: 'settings/started' });
   });
 
   it('keeps the narrative of past turns for /game history', async () => {
@@ -303,5 +303,32 @@ describe('GM role and history', () => {
     const both = s.games.history(CH, 1);
     expect(both).toHaveLength(2);
     expect(hubert(both[0]!.state)).toBeCloseTo(start + 2, 5);
+  });
+});
+
+describe('live movement in a game', () => {
+  it('runs an initiative window then one short window per rank, each with its own pace', async () => {
+    await s.games.create({ guildId: GUILD, channelId: CH, gm: GM, ruleset: 'dram', scenario: 'saint-remy' });
+    await s.games.setRuling(CH, GM, false, 'move.windows', 'live');
+    s.games.setOptions(CH, GM, false, { paces: { default: '24h', initiative: '2h', rank: '2h' } });
+    for (const seat of FR_SEATS) s.games.join(CH, FR, seat);
+    for (const seat of AU_SEATS) s.games.join(CH, AU, seat);
+    const w1 = s.games.start(CH, GM, false);
+    expect(w1).toMatchObject({ phase: 'dram/initiative', deadlineAt: clock() + 2 * HOUR });
+    s.games.act(CH, FR, { kind: 'initiative', corps: 'fr-i-corps' });
+    s.games.ready(CH, FR);
+    s.games.ready(CH, AU);
+    const w2 = s.games.live(CH).window!;
+    expect(w2.phase).toBe('dram/rank');
+    expect(w2.label).toMatch(/4\. Movement, rank 1 of \d+: /);
+    // Walk the ranks: whoever owes input readies; the orders window (24 h) follows the last rank.
+    for (let k = 0; k < 10 && s.games.live(CH).window!.phase === 'dram/rank'; k++) {
+      s.games.ready(CH, FR);
+      if (s.games.live(CH).window!.phase === 'dram/rank') s.games.ready(CH, AU);
+    }
+    const w3 = s.games.live(CH).window!;
+    expect(w3.phase).toBe('dram/orders');
+    expect(w3.deadlineAt).toBe(clock() + 24 * HOUR);
+    expect(posts().some((p) => p.includes('rank 1 of'))).toBe(true);
   });
 });

@@ -124,7 +124,7 @@ function candidates(s: DramState, seat: string, r: ReturnType<typeof prng>): Dra
   const cmd = new Set(s.seats.find((x) => x.id === seat)?.commands ?? []);
   const out: DramOrder[] = [];
   const enemies = Object.values(s.stands).filter((e) => e.onTable && !e.removed && e.side !== s.seats.find((x) => x.id === seat)?.side);
-  if (s.phase === 'movement') {
+  if (s.phase === 'movement' || s.phase === 'rank') {
     for (const st of Object.values(s.stands).filter((x) => cmd.has(x.corps) && x.onTable && !x.removed)) {
       if (r.next() < 0.25 || enemies.length === 0) continue;
       const target = r.next() < 0.7 ? r.pick(enemies) : null;

@@ -125,7 +125,8 @@ function standUnit(s: DramState, st: Stand, chits: readonly Chit[]): MapUnit {
 }
 
 const PHASE_TEXT: Readonly<Record<DramState['phase'], string>> = {
-  reveal: '1. Reveal orders', exhaustion: '2. Exhaustion', movement: '3–4. Initiative and movement', combat: '5. Combat',
+  reveal: '1. Reveal orders', exhaustion: '2. Exhaustion', movement: '3–4. Initiative and movement', initiative: '3. Initiative',
+  rank: '4. Movement', combat: '5. Combat',
   reorganisation: '6. Re-organisation', orders: '7. Issue new orders', ended: 'Battle over',
 };
 

@@ -26,9 +26,9 @@ export const dram: Ruleset<DramState, DramOrder, DramAction, DramSettings, DramS
   orderKey,
   validate: validateOrder,
   defaultOrders: () => [], // DRAM default: stands keep their orders and do not move; no new chits.
-  actionSchema: (s) => (s.phase === 'movement' ? InitiativeAction : null),
+  actionSchema: (s) => (s.phase === 'movement' || s.phase === 'initiative' ? InitiativeAction : null),
   act(s, seat, action, dice) {
-    if (s.phase !== 'movement') return err({ code: 'action/wrong-phase', message: 'Initiative is rolled in the movement window (DRAM §4).' });
+    if (s.phase !== 'movement' && s.phase !== 'initiative') return err({ code: 'action/wrong-phase', message: 'Initiative is rolled at the start of movement (DRAM §4).' });
     if (!pendingInitiative(s, seat).includes(action.corps)) {
       const rolled = s.initiative[action.corps];
       return err(rolled != null

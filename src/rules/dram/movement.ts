@@ -17,13 +17,14 @@ import { commit, draft, patchGeneral, patchStand, type Draft } from './update';
  * under "no advance" may not end nearer any enemy than it started (HR D-12). Generals move
  * last in their corps' turn and may join a stand for combat.
  */
-export function movementPhase(state: DramState, moves: readonly MoveOrder[]): Step<DramState> {
+export function movementPhase(state: DramState, moves: readonly MoveOrder[], onlyCorps?: readonly string[]): Step<DramState> {
   // One draft for the whole phase: every move sees the stands moved before it.
   const s = draft(state);
-  const events: GameEvent[] = [{ kind: 'phase', turn: s.turn, phase: 'dram/movement', label: '4. Movement' }];
+  const events: GameEvent[] = [{ kind: 'phase', turn: s.turn, phase: 'dram/movement', label: onlyCorps ? `4. Movement: ${onlyCorps.map((c) => s.corps[c]?.name ?? c).join(', ')}` : '4. Movement' }];
   const byUnit = new Map(moves.map((m) => [m.unit, m]));
+  const live = onlyCorps !== undefined;
 
-  for (const corpsId of s.moveSequence) {
+  for (const corpsId of live ? s.moveSequence.filter((c) => onlyCorps.includes(c)) : s.moveSequence) {
     const corps = s.corps[corpsId]!;
     for (const id of [...corps.stands].sort()) {
       const stand = s.stands[id];
@@ -33,11 +34,12 @@ export function movementPhase(state: DramState, moves: readonly MoveOrder[]): St
     const generalIds = Object.values(s.generals).filter((g) => g.status === 'present' && (g.corps === corpsId)).map((g) => g.id);
     for (const gid of generalIds.sort()) events.push(...moveGeneral(s, gid, byUnit.get(gid)));
   }
-  // Higher generals (army, wing) move after every corps.
+  // Higher generals (army, wing) move after every corps; in live movement, in the window they post in.
   for (const g of Object.values(s.generals).filter((x) => x.status === 'present' && x.corps === null).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    if (live && !byUnit.has(g.id)) continue;
     events.push(...moveGeneral(s, g.id, byUnit.get(g.id)));
   }
-  return { state: { ...commit(s), phase: 'combat' }, events };
+  return { state: { ...commit(s), phase: live ? s.phase : 'combat' }, events };
 }
 
 function moveStand(s: Draft, stand: Stand, order: MoveOrder | undefined): GameEvent[] {

@@ -4,7 +4,7 @@ import type { Accepted, SeatId } from '../contract';
 import type { Point } from '../geometry/types';
 import { advanceAlong, hasLineOfSight, milesBetween, nearestEnemy, resolvePath, type Locatable } from './geo';
 import { generalOrder, GENERAL_BASE } from './movement';
-import type { DramState } from './state';
+import { rankGroups, type DramState } from './state';
 import { canChangeOrder, movementAllowanceInches, orderCost, ORDERS } from './tables';
 
 /**
@@ -58,7 +58,18 @@ const problem = (code: string, message: string, hint?: string): Problem => ({ co
 /** Check one order against the state; `pending` are the seat's other orders this phase. */
 export function validateOrder(s: DramState, seat: SeatId, o: DramOrder, pending: readonly DramOrder[]): Result<Accepted<DramOrder>, Problem> {
   const commands = new Set(s.seats.find((x) => x.id === seat)?.commands ?? []);
-  if (s.phase === 'movement') {
+  if (s.phase === 'initiative') {
+    return err(problem('order/wrong-phase', 'This window is for initiative rolls (DRAM §4); moves come in your rank\'s window.', 'Roll with /initiative; then wait for your rank.'));
+  }
+  if (s.phase === 'rank' && o.kind === 'move') {
+    // Live movement: only the corps of the rank now moving (and higher generals) may move.
+    const group = rankGroups(s)[s.rank ?? 0] ?? [];
+    const corps = s.stands[o.unit]?.corps ?? s.generals[o.unit]?.corps ?? null;
+    if (corps !== null && !group.includes(corps)) {
+      return err(problem('order/not-your-rank', `It is not ${s.corps[corps]?.name ?? corps}'s turn to move: now moving ${group.map((c) => s.corps[c]?.name ?? c).join(', ')}.`, 'Wait for your rank\'s window (see /game status).'));
+    }
+  }
+  if (s.phase === 'movement' || s.phase === 'rank') {
     if (o.kind === 'move') return validateMove(s, commands, o);
     if (o.kind === 'losses') {
       if (!commands.has(o.corps)) return err(problem('order/not-yours', `You do not command ${o.corps}.`));

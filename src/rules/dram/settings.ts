@@ -40,6 +40,12 @@ export const DramSettingsSchema = z
       wagonsA: z.union([z.literal('forbidden'), z.literal(0), z.literal(1)]).default('forbidden'),
       /** D-17: a good road through difficult terrain cancels the halving. */
       roadOverridesDifficult: z.boolean().default(true),
+      /**
+       * How players move on Discord (issue 4): 'plotted' — one movement window, moves executed
+       * in initiative order; 'live' — an initiative window, then one short window per initiative
+       * rank, so each rank moves seeing where the earlier ranks ended.
+       */
+      windows: z.enum(['plotted', 'live']).default('plotted'),
     }),
     sp: group({
       /** D-5: rounding of the summed SP fractions (DRAM §10 L179-209 is silent). */
@@ -115,6 +121,7 @@ export const DRAM_SETTING_INFO: Readonly<Record<DramSettingKey, Omit<DramSetting
   'initiative.ties': { ruling: 'D-3', allowed: 'reroll, simultaneous, side-with-lower-total-first', explanation: 'Corps with equal initiative dice re-roll among themselves (keeping their place among the others).' },
   'move.wagonsA': { ruling: 'D-4', allowed: 'forbidden, 0, 1', explanation: "The blank wagons 'A' rate: wagons may not take 'A' orders, or move 0 or 1 mile." },
   'move.roadOverridesDifficult': { ruling: 'D-17', allowed: 'true, false', explanation: 'A good road through difficult terrain cancels the halving.' },
+  'move.windows': { ruling: 'DE-14', allowed: 'plotted, live', explanation: 'Plotted: one movement window, executed in initiative order. Live: one short window per initiative rank.' },
   'sp.rounding': { ruling: 'D-5', allowed: 'half-up, floor, nearest-half-down', explanation: 'How the summed SP fractions are rounded to a whole SP.' },
   'sp.min': { ruling: 'D-5', allowed: 'a whole number 0-6', explanation: 'The least SP a stand is rated at after modifiers.' },
   'sp.modsApplyTo': { ruling: 'D-5', allowed: 'all, infantry-and-cavalry, infantry', explanation: 'Which stands take the troop-grade and officer modifiers (the gun modifier only ever applies to stands with guns).' },

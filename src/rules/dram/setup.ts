@@ -35,7 +35,7 @@ export interface DramScenarioData {
 export function setupDram(data: DramScenarioData, settings: DramSettings, dice: Dice): Step<DramState> {
   const reveal = revealPhase(buildDramState(data, settings));
   const exhaustion = exhaustionPhase(reveal.state, dice);
-  return { state: { ...exhaustion.state, phase: 'movement' }, events: [...reveal.events, ...exhaustion.events] };
+  return { state: { ...exhaustion.state, phase: settings.move.windows === 'live' ? 'initiative' : 'movement' }, events: [...reveal.events, ...exhaustion.events] };
 }
 
 /** The state before turn 1's first phase: every stand at full strength, no phase played. */

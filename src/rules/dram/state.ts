@@ -29,6 +29,10 @@ export interface DramState {
   readonly initiative: Readonly<Record<string, number | null>>;
   /** Corps ids in the order they move this turn, once initiative is complete. */
   readonly moveSequence: readonly string[];
+  /** Live movement (`move.windows` = 'live'): which rank's window is open (index into rankGroups). */
+  readonly rank?: number;
+  /** Orders of loss posted during live movement, kept for the combat phase (HR D-13). */
+  readonly lossOrders?: Readonly<Record<string, readonly string[]>>;
   readonly reinforcements: readonly Reinforcement[];
   readonly victory: DramVictory;
   /** Set when the game is over. */
@@ -36,7 +40,7 @@ export interface DramState {
 }
 
 /** The phases of DRAM §2, as the engine walks them. */
-export const DRAM_PHASES = ['reveal', 'exhaustion', 'movement', 'combat', 'reorganisation', 'orders', 'ended'] as const;
+export const DRAM_PHASES = ['reveal', 'exhaustion', 'movement', 'initiative', 'rank', 'combat', 'reorganisation', 'orders', 'ended'] as const;
 export type DramPhase = (typeof DRAM_PHASES)[number];
 
 export interface DramMap {
@@ -166,3 +170,14 @@ export function clockOf(state: Pick<DramState, 'clock'>, turn: number): string {
 /** Stands still in play. */
 export const liveStands = (s: DramState): Stand[] => Object.values(s.stands).filter((x) => x.onTable && !x.removed);
 export const presentGenerals = (s: DramState): General[] => Object.values(s.generals).filter((g) => g.status === 'present');
+
+/** Corps grouped by initiative rank, in move order: consecutive corps with the same die move in one window. */
+export function rankGroups(s: Pick<DramState, 'moveSequence' | 'initiative'>): string[][] {
+  const groups: string[][] = [];
+  for (const c of s.moveSequence) {
+    const last = groups[groups.length - 1];
+    if (last && s.initiative[last[0]!] === s.initiative[c]) last.push(c);
+    else groups.push([c]);
+  }
+  return groups;
+}

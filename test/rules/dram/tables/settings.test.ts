@@ -8,7 +8,7 @@ describe('DRAM settings defaults = the DIGEST §1(e)/§6 proposals', () => {
     expect(DRAM_SETTINGS_DEFAULTS).toEqual({
       casualty: { bullet: 'none', cells: {} }, // D-1, D-2
       initiative: { ties: 'reroll' }, // D-3
-      move: { wagonsA: 'forbidden', roadOverridesDifficult: true }, // D-4, D-17
+      move: { wagonsA: 'forbidden', roadOverridesDifficult: true, windows: 'plotted' }, // D-4, D-17, DE-14
       sp: { rounding: 'half-up', min: 1, modsApplyTo: 'all' }, // D-5
       ap: { perTurn: true }, // D-6
       orders: { writtenCost: 'as-chit', reserveContact: 'force-D' }, // D-7, D-10
@@ -32,7 +32,7 @@ describe('partial overrides merge over the defaults', () => {
   it('nested form', () => {
     const r = parseDramSettings({ move: { wagonsA: 1 }, casualty: { bullet: [6] } });
     if (!r.ok) throw new Error(r.error.message);
-    expect(r.value.move).toEqual({ wagonsA: 1, roadOverridesDifficult: true });
+    expect(r.value.move).toEqual({ wagonsA: 1, roadOverridesDifficult: true, windows: 'plotted' });
     expect(r.value.casualty).toEqual({ bullet: [6], cells: {} });
     expect(r.value.sp).toEqual(DRAM_SETTINGS_DEFAULTS.sp);
   });
@@ -46,7 +46,7 @@ describe('partial overrides merge over the defaults', () => {
   });
   it('dotted and nested forms combine; the dotted key wins on a clash', () => {
     const r = parseDramSettings({ move: { wagonsA: 0, roadOverridesDifficult: false }, 'move.wagonsA': 1 });
-    expect(r.ok && r.value.move).toEqual({ wagonsA: 1, roadOverridesDifficult: false });
+    expect(r.ok && r.value.move).toEqual({ wagonsA: 1, roadOverridesDifficult: false, windows: 'plotted' });
   });
   it('casualty.cells accepts any of the 16 own/enemy cells', () => {
     const r = parseDramSettings({ 'casualty.cells': { 'A/R': [6], 'M/D': [] } });
@@ -106,7 +106,8 @@ describe('describeSettings for /game settings', () => {
   });
   it('each line has the DIGEST id, the default, allowed values and an explanation', () => {
     for (const l of lines) {
-      expect(l.ruling).toMatch(/^(D-\d+|DIGEST §1\(a\) phase 6)$/);
+      // DIGEST house rulings, or the engine's own (DE-n, src/rules/dram/README.md).
+      expect(l.ruling).toMatch(/^(D-\d+|DE-\d+|DIGEST §1\(a\) phase 6)$/);
       expect(l.allowed.length).toBeGreaterThan(0);
       expect(l.explanation.length).toBeGreaterThan(10);
     }
