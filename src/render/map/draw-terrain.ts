@@ -175,29 +175,23 @@ export function drawLine(d: Draw, l: LineItem): void {
   const w = lineWidthPx(d, l);
   g.lineJoin = 'round';
   g.lineCap = 'round';
-  if (l.terrain === 'river' || l.terrain === 'stream') {
+  // Rivers, roads and tracks are cased lines: a wider outer stroke (bank, casing), then the line.
+  const cased = (outer: string, extra: number, inner: string) => {
     smoothPath(g, pts);
-    g.strokeStyle = pal.water.bank;
-    g.lineWidth = w + 3.2 * ui;
+    g.strokeStyle = outer;
+    g.lineWidth = w + extra * ui;
     g.stroke();
-    g.strokeStyle = pal.water.fill;
+    g.strokeStyle = inner;
     g.lineWidth = w;
+  };
+  if (l.terrain === 'river' || l.terrain === 'stream') {
+    cased(pal.water.bank, 3.2, pal.water.fill);
     g.stroke();
   } else if (l.terrain === 'road') {
-    smoothPath(g, pts);
-    g.strokeStyle = pal.road.casing;
-    g.lineWidth = w + 3.4 * ui;
-    g.stroke();
-    g.strokeStyle = pal.road.fill;
-    g.lineWidth = w;
+    cased(pal.road.casing, 3.4, pal.road.fill);
     g.stroke();
   } else if (l.terrain === 'track') {
-    smoothPath(g, pts);
-    g.strokeStyle = pal.road.fill;
-    g.lineWidth = w + 2.5 * ui;
-    g.stroke();
-    g.strokeStyle = pal.track;
-    g.lineWidth = w;
+    cased(pal.road.fill, 2.5, pal.track);
     g.setLineDash([9 * ui, 5 * ui]);
     g.stroke();
     g.setLineDash([]);
