@@ -52,16 +52,21 @@ export function withinMiles(s: DramState, a: Locatable, b: Locatable, miles: num
   return baseWithin(asBase(a), asBase(b), miles * s.map.inchesPerMile);
 }
 
-/** Opposing pairs in base contact. */
+/** Opposing pairs in base contact. A sweep along x compares only stands whose circles can meet. */
 export function contacts(s: DramState, stands: readonly Stand[]): [Stand, Stand][] {
   const out: [Stand, Stand][] = [];
-  for (let i = 0; i < stands.length; i++) {
-    for (let j = i + 1; j < stands.length; j++) {
-      const a = stands[i]!, b = stands[j]!;
-      if (a.side !== b.side && inContact(asBase(a), asBase(b))) out.push([a, b]);
+  const byX = [...stands].sort((a, b) => a.pose.at.x - b.pose.at.x);
+  const maxR = Math.max(0, ...byX.map((x) => baseRadius(x.base)));
+  for (let i = 0; i < byX.length; i++) {
+    const a = byX[i]!;
+    for (let j = i + 1; j < byX.length; j++) {
+      const b = byX[j]!;
+      if (b.pose.at.x - a.pose.at.x > baseRadius(a.base) + maxR + CONTACT_TOLERANCE) break;
+      if (a.side !== b.side && inContact(asBase(a), asBase(b))) out.push(a.id < b.id ? [a, b] : [b, a]);
     }
   }
-  return out;
+  // The order pairs were found in must not depend on positions' sort: engagements are built by id.
+  return out.sort(([a1, b1], [a2, b2]) => (a1.id < a2.id ? -1 : a1.id > a2.id ? 1 : b1.id < b2.id ? -1 : b1.id > b2.id ? 1 : 0));
 }
 
 const DIFFICULT_KINDS = new Set(['woods', 'forest', 'built-up', 'town', 'marsh']);
@@ -162,15 +167,27 @@ function polylineLength(path: readonly Point[]): number {
  * a friend (touching edge to edge is fine) is shortened, a quarter inch at a time, until clear.
  */
 function clearOfFriends(s: DramState, mover: Mover, path: readonly Point[]): readonly Point[] {
+  if (path.length < 2) return path;
   const inner = { width: Math.max(0.1, mover.base.width - 0.1), depth: Math.max(0.1, mover.base.depth - 0.1) };
-  const friends = Object.values(s.stands).filter((f) => f.side === mover.side && f.id !== mover.id && f.onTable && !f.removed
-    && baseDistance({ pose: mover.pose, size: inner }, asBase(f)) > 0);
-  let pts = path;
+  const poseAt = (p: readonly Point[]): Pose => ({ at: p[p.length - 1]!, facing: bearing(p[p.length - 2]!, p[p.length - 1]!) });
+  // Only friends whose bounding circle reaches the end can be stopped on: a squared-distance
+  // test first (this runs for every move), the exact one only for those.
+  const end = path[path.length - 1]!;
+  const reach = baseRadius(inner);
+  const near: Stand[] = [];
+  for (const f of Object.values(s.stands)) {
+    if (f.side !== mover.side || f.id === mover.id || !f.onTable || f.removed) continue;
+    const dx = f.pose.at.x - end.x, dy = f.pose.at.y - end.y, r = reach + baseRadius(f.base);
+    if (dx * dx + dy * dy > r * r) continue;
+    if (baseDistance({ pose: mover.pose, size: inner }, asBase(f)) > 0) near.push(f);
+  }
+  if (near.length === 0) return path;
   const overlaps = (p: readonly Point[]) => {
     if (p.length < 2) return false;
-    const at = p[p.length - 1]!, facing = bearing(p[p.length - 2]!, at);
-    return friends.some((f) => baseWithin({ pose: { at, facing }, size: inner }, asBase(f), 0) && baseDistance({ pose: { at, facing }, size: inner }, asBase(f)) === 0);
+    const here: Base = { pose: poseAt(p), size: inner };
+    return near.some((f) => baseWithin(here, asBase(f), 0));
   };
+  let pts = path;
   while (pts.length > 1 && overlaps(pts)) pts = backOff(pts, 0.25);
   return pts;
 }
