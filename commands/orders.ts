@@ -8,6 +8,7 @@ const Input = z.discriminatedUnion('subcommand', [
   z.object({ subcommand: z.literal('issue'), general: z.string(), target: z.string(), order: z.enum(['D', 'R', 'A', 'M']) }),
   z.object({ subcommand: z.literal('mine') }),
   z.object({ subcommand: z.literal('withdraw'), key: z.string() }),
+  z.object({ subcommand: z.literal('losses'), corps: z.string(), stands: z.string().max(300) }),
 ]);
 
 /** `/orders …` — DRAM §5 order chits (secret until the next turn's phase 1), and your pending orders. */
@@ -20,7 +21,10 @@ export const orders = defineCommand({
         { name: 'D — Deploy', value: 'D' }, { name: 'R — Reserve', value: 'R' }, { name: 'A — Attack', value: 'A' }, { name: 'M — Manoeuvre', value: 'M' })))
     .addSubcommand((s) => s.setName('mine').setDescription('Your orders in the open window (only you see them)'))
     .addSubcommand((s) => s.setName('withdraw').setDescription('Withdraw one of your orders before resolution')
-      .addStringOption((o) => o.setName('key').setDescription('Which order').setRequired(true).setAutocomplete(true))),
+      .addStringOption((o) => o.setName('key').setDescription('Which order').setRequired(true).setAutocomplete(true)))
+    .addSubcommand((s) => s.setName('losses').setDescription('Which of a corps\' stands take combat losses first (HR D-13)')
+      .addStringOption((o) => o.setName('corps').setDescription('Your corps').setRequired(true).setAutocomplete(true))
+      .addStringOption((o) => o.setName('stands').setDescription('Stands in order, comma-separated').setRequired(true).setMaxLength(300))),
   input: Input,
   execute(ctx, i) {
     const user = { id: ctx.user.id, name: ctx.user.name };
@@ -28,6 +32,11 @@ export const orders = defineCommand({
       const target = i.target.startsWith('corps:') ? { kind: 'corps' as const, id: i.target.slice(6) } : { kind: 'stand' as const, id: i.target };
       const r = ctx.services.games.submit(ctx.channelId, user, { kind: 'chit', general: i.general, target, order: i.order });
       return { visibility: 'private', content: [`✅ ${r.accepted.preview.join(' ')}`, '-# Only you can see this order until it is revealed. A sealed receipt was posted.'].join('\n') };
+    }
+    if (i.subcommand === 'losses') {
+      const stands = i.stands.split(/[,\s]+/).map((x) => x.trim()).filter(Boolean);
+      const r = ctx.services.games.submit(ctx.channelId, user, { kind: 'losses', corps: i.corps, stands });
+      return { visibility: 'private', content: `✅ ${r.accepted.preview.join(' ')}` };
     }
     if (i.subcommand === 'withdraw') {
       ctx.services.games.withdraw(ctx.channelId, user, i.key);
@@ -51,6 +60,9 @@ export const orders = defineCommand({
       const stands = Object.values(l.state.stands).filter((s) => !s.removed && s.onTable && mine.has(s.corps)).map((s) => ({ name: `${s.name} — now ${s.order}`, value: s.id }));
       const corps = Object.values(l.state.corps).map((c) => ({ name: `${c.name} (written order)`, value: `corps:${c.id}` }));
       return [...stands, ...corps].filter((c) => matches(q, c.name, c.value));
+    }
+    if (focused.name === 'corps') {
+      return Object.values(l.state.corps).filter((c) => mine.has(c.id) && matches(q, c.id, c.name)).map((c) => ({ name: c.name, value: c.id }));
     }
     if (focused.name === 'key' && l.window) {
       const seats = l.seats.filter((s) => s.userId === ctx.user.id).map((s) => s.seatId);
