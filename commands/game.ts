@@ -105,7 +105,7 @@ export const game = defineCommand<Input>({
       }
       case 'status': return status(ctx);
       case 'list': {
-        const list = games.repo.gamesIn(ctx.guildId);
+        const list = games.gamesIn(ctx.guildId);
         if (!list.length) return pub('No games in this server yet. Create one with `/game create`.');
         return pub(list.map((g) => `• **${escapeMd(g.name)}** — ${g.ruleset}/${g.scenarioId}, ${g.status}, <#${g.channelId}>`).join('\n'));
       }
@@ -160,11 +160,8 @@ function status(ctx: CommandContext): ReplyModel {
   const labels = new Map(l.ruleset.seats(l.state).map((s: { id: string; label: string }) => [s.id, s.label]));
   if (l.window) {
     lines.push(`Now: ${escapeMd(l.window.label)}${l.window.deadlineAt ? ` — deadline ${ts(l.window.deadlineAt, 'F')} (${ts(l.window.deadlineAt, 'R')})` : ''}${l.window.pausedAt ? ' (paused)' : ''}.`);
-    const owing = new Set(l.ruleset.owing(l.state));
-    const ready = ctx.services.games.repo.readySeats(l.window.id);
-    for (const seat of l.seats) {
-      const posted = ctx.services.games.repo.activeSubmissions(l.window.id, seat.seatId).length;
-      const mark = !owing.has(seat.seatId) ? '— nothing to decide' : ready.has(seat.seatId) ? '✅ ready' : posted ? `📝 ${posted} order(s), not ready` : '⏳ waiting';
+    for (const seat of ctx.services.games.progress(l)) {
+      const mark = !seat.owing ? '— nothing to decide' : seat.ready ? '✅ ready' : seat.posted ? `📝 ${seat.posted} order(s), not ready` : '⏳ waiting';
       lines.push(`• ${escapeMd(labels.get(seat.seatId) ?? seat.seatId)}: ${seat.userId ? `<@${seat.userId}>` : '*vacant*'} ${mark}`);
     }
   } else {

@@ -43,8 +43,7 @@ export const orders = defineCommand({
       return { visibility: 'private', content: `Withdrawn: \`${escapeMd(i.key)}\`. You are no longer ready; post again or \`/ready\`.` };
     }
     const l = ctx.services.games.live(ctx.channelId);
-    const mine = l.seats.filter((s) => s.userId === ctx.user.id).map((s) => s.seatId);
-    const list = l.window ? mine.flatMap((seat) => ctx.services.games.repo.activeSubmissions(l.window!.id, seat)) : [];
+    const list = ctx.services.games.myOrders(l, ctx.user.id);
     if (!list.length) return { visibility: 'private', content: 'You have no orders in the open window.' };
     return { visibility: 'private', content: list.map((x) => `• \`${x.key}\` ${escapeMd(x.body.slice(0, 150))}`).join('\n') };
   },
@@ -64,9 +63,8 @@ export const orders = defineCommand({
     if (focused.name === 'corps') {
       return Object.values(l.state.corps).filter((c) => mine.has(c.id) && matches(q, c.id, c.name)).map((c) => ({ name: c.name, value: c.id }));
     }
-    if (focused.name === 'key' && l.window) {
-      const seats = l.seats.filter((s) => s.userId === ctx.user.id).map((s) => s.seatId);
-      return seats.flatMap((seat) => ctx.services.games.repo.activeSubmissions(l.window!.id, seat)).filter((x) => matches(q, x.key)).map((x) => ({ name: x.key, value: x.key }));
+    if (focused.name === 'key') {
+      return ctx.services.games.myOrders(l, ctx.user.id).filter((x) => matches(q, x.key)).map((x) => ({ name: x.key, value: x.key }));
     }
     return [];
   },

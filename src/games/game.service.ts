@@ -125,6 +125,28 @@ export class GameService {
     return l.seats.filter((s) => !s.userId).map((s) => ({ id: s.seatId, label: labels.get(s.seatId) ?? s.seatId }));
   }
 
+  /** Games in a server, for /game list. */
+  gamesIn(guildId: string): GameRow[] {
+    return this.repo.gamesIn(guildId);
+  }
+
+  /** Each seat's progress in the open window (for /game status); only counts, never order contents. */
+  progress(l: Live): { seatId: string; userId: string | null; owing: boolean; ready: boolean; posted: number }[] {
+    const owing = new Set(l.ruleset.owing(l.state));
+    const ready = l.window ? this.repo.readySeats(l.window.id) : new Set<string>();
+    return l.seats.map((s) => ({
+      seatId: s.seatId, userId: s.userId, owing: owing.has(s.seatId), ready: ready.has(s.seatId),
+      posted: l.window ? this.repo.activeSubmissions(l.window.id, s.seatId).length : 0,
+    }));
+  }
+
+  /** The orders a user has posted in the open window, across the seats they hold (their own eyes only). */
+  myOrders(l: Live, userId: string): { key: string; body: string }[] {
+    if (!l.window) return [];
+    const windowId = l.window.id;
+    return l.seats.filter((s) => s.userId === userId).flatMap((s) => this.repo.activeSubmissions(windowId, s.seatId)).map((x) => ({ key: x.key, body: x.body }));
+  }
+
   join(channelId: string, user: Actor, seatId: string | undefined): SeatRow[] {
     return this.tx(() => {
       const l = this.live(channelId);

@@ -84,6 +84,16 @@ describe('two players play Saint-Rémy on Discord', () => {
       await flush();
       expect(channelText()).toContain('has posted orders — sealed receipt');
       expect(channelText()).not.toContain(move);
+      if (turn === 1) {
+        // Status shows who has posted, never what; /orders mine shows a player only their own.
+        const st = replyText(await cmd(AU, 'game', 'status', []));
+        expect(st).toMatch(/order\(s\), not ready/);
+        expect(st).not.toContain(move);
+        expect(replyText(await cmd(AU, 'orders', 'mine', []))).toContain('You have no orders');
+        const mine = await cmd(FR, 'orders', 'mine', []);
+        expect(mine.callback).toMatchObject({ ephemeral: true });
+        expect(replyText(mine)).toContain(move);
+      }
 
       await cmd(AU, 'ready', undefined, []);
       const done = await cmd(FR, 'ready', undefined, []);
