@@ -45,7 +45,7 @@ export async function runConsole(o: ConsoleOptions): Promise<void> {
     const line = raw.trim();
     if (!line) { prompt(); continue; }
     if (line === '/quit' || line === '/exit') break;
-    if (line === '/help') { out(help(defs)); prompt(); continue; }
+    if (/^\/help(\s|$)/.test(line)) { out(help(defs, line.slice(5).trim().replace(/^\//, '').toLowerCase())); prompt(); continue; }
     let inv: Invocation = { name: line.replace(/^\/?(\S*).*$/, '$1'), options: {} };
     const ctx: CommandContext = {
       guildId: CONSOLE_GUILD, channelId: CONSOLE_CHANNEL, user: o.user, isAdmin: true, services: o.services,
@@ -107,8 +107,12 @@ function plain(s: string): string {
     .replace(/\\([\\*_`~|>#[\]()-])/g, '$1');
 }
 
-function help(defs: ReadonlyMap<string, ReturnType<Command['data']['toJSON']>>): string {
-  const lines = ['Commands (options as name:value; the first option may be given bare):'];
+/** Every command's usage, or one command's (`/help roll`) with each option's description. */
+function help(defs: ReadonlyMap<string, ReturnType<Command['data']['toJSON']>>, only = ''): string {
+  const one = only ? defs.get(only) : undefined;
+  if (only && !one) return `There is no /${only} command. Known commands: ${[...defs.keys()].map((n) => `/${n}`).join(', ')}.`;
+  if (one) return [...commandHelp(only, one)].join('\n');
+  const lines = ['Commands (options as name:value; the first option may be given bare; /help <command> for details):'];
   for (const [name, d] of defs) {
     const subs = (d.options ?? []).filter((o) => o.type === 1);
     if (!subs.length) { lines.push(`  ${usage(name, undefined, d.options ?? [])} — ${d.description}`); continue; }
@@ -116,4 +120,14 @@ function help(defs: ReadonlyMap<string, ReturnType<Command['data']['toJSON']>>):
   }
   lines.push('  /help — this list', '  /quit — leave');
   return lines.join('\n');
+}
+
+function* commandHelp(name: string, d: ReturnType<Command['data']['toJSON']>): Generator<string> {
+  yield `/${name} — ${d.description}`;
+  const subs = (d.options ?? []).filter((o) => o.type === 1);
+  const groups = subs.length ? subs.map((s) => ({ sub: s.name as string | undefined, desc: s.description, options: ('options' in s ? s.options : undefined) ?? [] })) : [{ sub: undefined, desc: '', options: d.options ?? [] }];
+  for (const g of groups) {
+    yield `  ${usage(name, g.sub, g.options)}${g.desc ? ` — ${g.desc}` : ''}`;
+    for (const o of g.options) yield `      ${o.name}: ${o.description}`;
+  }
 }

@@ -31,6 +31,8 @@ describe('local console', () => {
       '/rolls verify',
       '/roll 2d6+banana',
       '/help',
+      '/help roll',
+      '/help dance',
     ]);
     expect(text).toMatch(/\[posted in the channel\]\n🎲 Davout rolled `2d6\+1` for \*Ney's nerve\*\n2d6 \[\d, \d\] \+ 1 = \d+/);
     expect(text).toMatch(/\[only you can see this\]\n🎲 Davout rolled `1d6`/);
@@ -41,6 +43,9 @@ describe('local console', () => {
     expect(text).toMatch(/❌ Unexpected "b" at position 4/);
     expect(text).toContain('error code `dice/syntax`');
     expect(text).toContain('/rolls log [user:<user>]');
+    expect(text).toContain('/roll — ');
+    expect(text).toMatch(/\n {6}expression: Dice to roll/);
+    expect(text).toContain('There is no /dance command.');
     const files = readdirSync(dir);
     expect(files).toEqual(['001-dice-stats.png']);
     expect(readFileSync(join(dir, files[0]!)).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
