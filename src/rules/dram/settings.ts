@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { err, ok, type Problem, type Result } from '../../lib/result';
+import { formatSettingValue, settingsKit, type DottedKey } from '../settings-kit';
 import { CASUALTY_CELL_KEYS, DIE_FACES, type DieFace } from './tables/vocabulary';
 
 /**
@@ -98,9 +98,8 @@ export const DramSettingsSchema = z
 /** Every DRAM house ruling in force for one game. */
 export type DramSettings = z.output<typeof DramSettingsSchema>;
 
-type Groups = DramSettings;
 /** A setting's dotted key, e.g. 'casualty.bullet'. */
-export type DramSettingKey = { [G in keyof Groups]: `${G & string}.${keyof Groups[G] & string}` }[keyof Groups];
+export type DramSettingKey = DottedKey<DramSettings>;
 
 /** The DIGEST proposals (DIGEST §1(e), §6). */
 export const DRAM_SETTINGS_DEFAULTS: DramSettings = DramSettingsSchema.parse({});
@@ -137,94 +136,17 @@ export const DRAM_SETTING_INFO: Readonly<Record<DramSettingKey, Omit<DramSetting
   'reorg.auto': { ruling: 'DIGEST §1(a) phase 6', allowed: 'true, false', explanation: "Eligible 'R' stands attempt re-organisation automatically (false: owners must ask)." },
 };
 
+const kit = settingsKit({ label: 'DRAM', schema: DramSettingsSchema, defaults: DRAM_SETTINGS_DEFAULTS, info: DRAM_SETTING_INFO });
+
 /** The keys, in schema order. */
-export const DRAM_SETTING_KEYS = Object.keys(DRAM_SETTING_INFO) as readonly DramSettingKey[];
-
+export const DRAM_SETTING_KEYS = kit.keys;
 /** Reads one setting by its dotted key. */
-export function settingValue(settings: DramSettings, key: DramSettingKey): unknown {
-  const [g, leaf] = key.split('.') as [keyof DramSettings, string];
-  return (settings[g] as Record<string, unknown>)[leaf];
-}
-
-/** Formats a setting value for a chat message ('none', '[5,6]', 'forbidden', 'true'). */
-export const formatSettingValue = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
-
+export const settingValue = kit.settingValue;
 /** One printable line per setting: key, default, allowed values, DIGEST id, explanation (and the current value). */
-export function describeSettings(current: DramSettings = DRAM_SETTINGS_DEFAULTS) {
-  return DRAM_SETTING_KEYS.map((key) => ({
-    key,
-    ...DRAM_SETTING_INFO[key],
-    default: formatSettingValue(settingValue(DRAM_SETTINGS_DEFAULTS, key)),
-    value: formatSettingValue(settingValue(current, key)),
-  }));
-}
-
-/**
- * Parses partial overrides (nested `{ move: { wagonsA: 1 } }` or dotted `{ 'move.wagonsA': 1 }`)
- * over the defaults. Problems name the key and its allowed values.
- */
-export function parseDramSettings(overrides: unknown): Result<DramSettings, Problem> {
-  if (overrides === undefined || overrides === null) return ok(DRAM_SETTINGS_DEFAULTS);
-  if (typeof overrides !== 'object' || Array.isArray(overrides)) {
-    return err({ code: 'settings/not-an-object', message: 'DRAM settings must be an object of key → value.', hint: `Known keys: ${DRAM_SETTING_KEYS.join(', ')}` });
-  }
-  const input = expandDottedKeys(overrides as Record<string, unknown>);
-  const parsed = DramSettingsSchema.safeParse(input);
-  if (parsed.success) return ok(parsed.data);
-  const problems = parsed.error.issues.flatMap((issue) => describeIssue(issue, input));
-  const first = problems[0] ?? { code: 'settings/bad-value', line: 'Invalid DRAM settings.' };
-  return err({
-    code: first.code,
-    message: problems.map((p) => p.line).join('\n'),
-    hint: 'Use /game settings to list every key with its allowed values.',
-  });
-}
-
-function expandDottedKeys(o: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) {
-    const dot = k.indexOf('.');
-    if (dot < 0) {
-      const prev = out[k];
-      out[k] = isPlainObject(prev) && isPlainObject(v) ? { ...v, ...prev } : v;
-      continue;
-    }
-    const g = k.slice(0, dot);
-    const prev = out[g];
-    out[g] = { ...(isPlainObject(prev) ? prev : {}), [k.slice(dot + 1)]: v };
-  }
-  return out;
-}
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-const valueAt = (o: unknown, path: readonly string[]): unknown =>
-  path.reduce<unknown>((v, k) => (isPlainObject(v) ? v[k] : undefined), o);
-
-const isKnownKey = (k: string): k is DramSettingKey => (DRAM_SETTING_KEYS as readonly string[]).includes(k);
-
-function describeIssue(issue: z.core.$ZodIssue, input: unknown): { code: string; line: string }[] {
-  const path = issue.path.map(String);
-  if (issue.code === 'unrecognized_keys' && path.length <= 1) {
-    return issue.keys.map((k) => {
-      const key = [...path, k].join('.');
-      const near = DRAM_SETTING_KEYS.filter((known) => known.startsWith(`${path[0] ?? k}.`));
-      return {
-        code: 'settings/unknown-key',
-        line: `Unknown DRAM setting '${key}'. Known keys: ${(near.length ? near : DRAM_SETTING_KEYS).join(', ')}.`,
-      };
-    });
-  }
-  const key = path.slice(0, 2).join('.');
-  if (isKnownKey(key)) {
-    const given = formatSettingValue(valueAt(input, path.slice(0, 2)));
-    const detail =
-      issue.code === 'unrecognized_keys' ? ` (no such entry: ${issue.keys.join(', ')})` : path.length > 2 ? ` (at ${path.slice(2).join('.')})` : '';
-    return [{ code: 'settings/bad-value', line: `Setting '${key}' cannot be ${given}${detail}: allowed values are ${DRAM_SETTING_INFO[key].allowed}.` }];
-  }
-  const inGroup = DRAM_SETTING_KEYS.filter((k) => k.startsWith(`${key}.`));
-  return [{ code: 'settings/bad-value', line: `'${key}' is a group of DRAM settings (${inGroup.join(', ')}); give it an object.` }];
-}
+export const describeSettings = kit.describe;
+/** Parses partial overrides (nested or dotted keys) over the defaults; problems name the key and its allowed values. */
+export const parseDramSettings = kit.parse;
+export { formatSettingValue };
 
 /**
  * Rulings the DIGEST marks NOT configurable that still need a value (DIGEST §1(e)). The
