@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
 import pino from 'pino';
 import { commandMap } from '../commands/index';
-import { consoleFiles, runConsole } from './adapters/console';
+import { consoleFiles, runConsole, type ConsoleNames } from './adapters/console';
 import { consolePoster, discordPoster } from './adapters/posters';
 import { OutboxSender } from './games/outbox';
 import { lazyPoolRenderer } from './games/maps';
@@ -50,12 +50,13 @@ async function main(): Promise<number> {
   const close = async () => { clearInterval(sweep); scheduler.stop(); outbox?.stop(); await maps.close(); await services.rolls.close(); db.$client.close(); };
   if (!config.discordToken) {
     const files = consoleFiles(config.consoleOutputDir, 'post');
-    outbox = new OutboxSender(services.games.repo, consolePoster(process.stdout, files), Date.now, log, maps);
+    const names: ConsoleNames = new Map();
+    outbox = new OutboxSender(services.games.repo, consolePoster(process.stdout, files, { names, now: services.clock }), Date.now, log, maps);
     outbox.start(500);
     services.games.onPosted = () => outbox?.kick();
     await runConsole({
       commands, services, log, input: process.stdin, output: process.stdout, outputDir: config.consoleOutputDir,
-      user: { id: 'console-user', name: safeUserName() }, interactive: process.stdin.isTTY === true,
+      user: { id: 'console-user', name: safeUserName() }, interactive: process.stdin.isTTY === true, names,
     });
     await outbox.flush();
     await close();

@@ -21,6 +21,17 @@ export interface ConsoleOptions {
   readonly now?: () => Date;
   /** Show a prompt (a terminal) or not (piped input). */
   readonly interactive?: boolean;
+  /** Display names by user id, shared with the console poster so mentions read as @name. */
+  readonly names?: ConsoleNames;
+}
+
+/** Display names of the console's users by id (`<@id>` is shown as `@name`). */
+export type ConsoleNames = Map<string, string>;
+
+/** What turning Discord markdown into terminal text needs: names for mentions, the clock for relative times. */
+export interface ConsoleView {
+  readonly names?: ReadonlyMap<string, string>;
+  readonly now?: () => number;
 }
 
 export const CONSOLE_GUILD = 'local';
@@ -36,7 +47,12 @@ export async function runConsole(o: ConsoleOptions): Promise<void> {
   const outDir = resolve(o.outputDir);
   const writeFile = consoleFiles(o.outputDir, 'reply');
   out(`Estafette local console — no DISCORD_TOKEN set, so nothing is sent to Discord.`);
-  out(`You are "${o.user.name}" in the local server. Type /help for commands, /quit to leave. Attachments are written to ${outDir}`);
+  out(`You are "${o.user.name}" in the local server. Type /help for commands, /as <name> to act as another player, /quit to leave. Attachments are written to ${outDir}`);
+  const names = o.names ?? new Map<string, string>();
+  names.set(o.user.id, o.user.name);
+  // `/as <name>` switches the acting user so one person can try a two-player game locally. Only
+  // the console's own user is a server admin; the others are ordinary members (GM checks apply).
+  let user = o.user;
 
   const rl = createInterface({ input: o.input, terminal: false });
   const prompt = () => { if (o.interactive) o.output.write('> '); };
@@ -46,9 +62,18 @@ export async function runConsole(o: ConsoleOptions): Promise<void> {
     if (!line) { prompt(); continue; }
     if (line === '/quit' || line === '/exit') break;
     if (/^\/help(\s|$)/.test(line)) { out(help(defs, line.slice(5).trim().replace(/^\//, '').toLowerCase())); prompt(); continue; }
+    if (/^\/as(\s|$)/.test(line)) {
+      const name = line.slice(3).trim().replace(/^@/, '');
+      // In the console a user is named, not mentioned: the name doubles as the id (as for user options).
+      if (name) user = name === o.user.name ? o.user : { id: name, name };
+      names.set(user.id, user.name);
+      out(`You are now "${user.name}"${user === o.user ? ' (server admin)' : ''}.`);
+      prompt();
+      continue;
+    }
     let inv: Invocation = { name: line.replace(/^\/?(\S*).*$/, '$1'), options: {} };
     const ctx: CommandContext = {
-      guildId: CONSOLE_GUILD, channelId: CONSOLE_CHANNEL, user: o.user, isAdmin: true, services: o.services,
+      guildId: CONSOLE_GUILD, channelId: CONSOLE_CHANNEL, user, isAdmin: user === o.user, services: o.services,
       now: o.now ?? (() => new Date()), log: o.log, users: {},
     };
     let reply: ReplyModel;
@@ -58,9 +83,9 @@ export async function runConsole(o: ConsoleOptions): Promise<void> {
       if (p.defer) out('… Estafette is thinking');
       reply = await execute(p, { ...ctx, users: inv.users ?? {} });
     } catch (e) {
-      reply = errorReply(e, ctx, inv, { guildId: CONSOLE_GUILD, userId: o.user.id });
+      reply = errorReply(e, ctx, inv, { guildId: CONSOLE_GUILD, userId: user.id });
     }
-    out(render(reply, writeFile));
+    out(render(reply, writeFile, { names, now: o.services.clock }));
     prompt();
   }
   rl.close();
@@ -79,16 +104,17 @@ export function consoleFiles(dir: string, prefix: string): (name: string, data: 
 }
 
 /** A reply as console text. Files are written out and named. */
-export function render(r: ReplyModel, writeFile: (name: string, data: Buffer) => string): string {
+export function render(r: ReplyModel, writeFile: (name: string, data: Buffer) => string, view: ConsoleView = {}): string {
+  const text = (s: string) => plain(s, view);
   const lines: string[] = [r.visibility === 'private' ? '[only you can see this]' : '[posted in the channel]'];
-  if (r.content) lines.push(plain(r.content));
-  for (const e of r.embeds ?? []) lines.push(renderEmbed(e));
+  if (r.content) lines.push(text(r.content));
+  for (const e of r.embeds ?? []) lines.push(renderEmbed(e, text));
   for (const f of r.files ?? []) lines.push(`📎 ${f.name} (${(f.data.length / 1024).toFixed(1)} KiB) written to ${writeFile(f.name, f.data)}`);
-  for (const a of r.announcements ?? []) lines.push(`[posted in the channel] ${plain(a)}`);
+  for (const a of r.announcements ?? []) lines.push(`[posted in the channel] ${text(a)}`);
   return `${lines.join('\n')}\n`;
 }
 
-function renderEmbed(e: EmbedModel): string {
+function renderEmbed(e: EmbedModel, plain: (s: string) => string): string {
   const body: string[] = [];
   if (e.title) body.push(`┌─ ${plain(e.title)}`);
   if (e.description) body.push(...plain(e.description).split('\n').map((l) => `│ ${l}`));
@@ -98,10 +124,12 @@ function renderEmbed(e: EmbedModel): string {
   return body.join('\n');
 }
 
-/** Discord markdown → terminal text: drop bold and subtext markers, show timestamps as ISO. */
-function plain(s: string): string {
+/** Discord markdown → terminal text: drop bold and subtext markers, show timestamps as ISO and mentions as @name. */
+function plain(s: string, { names = new Map<string, string>(), now = Date.now }: ConsoleView): string {
   return s
-    .replace(/<t:(\d+):[a-zA-Z]>/g, (_, sec: string) => new Date(Number(sec) * 1000).toISOString().replace('.000Z', 'Z'))
+    .replace(/<@!?([^>\s]+)>/g, (_, id: string) => `@${names.get(id) ?? id}`)
+    .replace(/<t:(-?\d+):R>/g, (_, sec: string) => relative(Number(sec) * 1000 - now()))
+    .replace(/<t:(-?\d+):[a-zA-Z]>/g, (_, sec: string) => new Date(Number(sec) * 1000).toISOString().replace('.000Z', 'Z'))
     .replace(/\*\*/g, '')
     .replace(/^-# /gm, '  ')
     .replace(/\\([\\*_`~|>#[\]()-])/g, '$1');
@@ -118,7 +146,7 @@ function help(defs: ReadonlyMap<string, ReturnType<Command['data']['toJSON']>>, 
     if (!subs.length) { lines.push(`  ${usage(name, undefined, d.options ?? [])} — ${d.description}`); continue; }
     for (const s of subs) lines.push(`  ${usage(name, s.name, ('options' in s ? s.options : undefined) ?? [])} — ${s.description}`);
   }
-  lines.push('  /help — this list', '  /quit — leave');
+  lines.push('  /help [command] — this list, or one command in detail', '  /as <name> — act as another player (the console only)', '  /quit — leave');
   return lines.join('\n');
 }
 
@@ -130,4 +158,11 @@ function* commandHelp(name: string, d: ReturnType<Command['data']['toJSON']>): G
     yield `  ${usage(name, g.sub, g.options)}${g.desc ? ` — ${g.desc}` : ''}`;
     for (const o of g.options) yield `      ${o.name}: ${o.description}`;
   }
+}
+
+/** Discord's relative timestamp (`<t:…:R>`) as terminal text: "in 23 h 59 min", "5 min ago". */
+function relative(ms: number): string {
+  const m = Math.round(Math.abs(ms) / 60_000);
+  const text = m < 1 ? 'less than a minute' : m < 60 ? `${m} min` : m < 48 * 60 ? `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}` : `${Math.round(m / 1440)} days`;
+  return ms >= 0 ? `in ${text}` : `${text} ago`;
 }

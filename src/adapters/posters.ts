@@ -2,7 +2,7 @@ import type { Client } from 'discord.js';
 import type { Writable } from 'node:stream';
 import type { ChannelPoster } from '../games/outbox';
 import { toPayload } from './discord';
-import { render } from './console';
+import { render, type ConsoleView } from './console';
 
 /** Channel posts through the bot's Discord connection (discord.js waits out rate limits). */
 export function discordPoster(client: Client): ChannelPoster {
@@ -18,10 +18,10 @@ export function discordPoster(client: Client): ChannelPoster {
 }
 
 /** Channel posts in the local console: printed as they are sent; files written like replies. */
-export function consolePoster(output: Writable, writeFile: (name: string, data: Buffer) => string): ChannelPoster {
+export function consolePoster(output: Writable, writeFile: (name: string, data: Buffer) => string, view?: ConsoleView): ChannelPoster {
   return {
     async post(channelId, message) {
-      output.write(`\n[#${channelId}] ${render({ ...message, visibility: 'public' }, writeFile).replace(/^\[posted in the channel\]\n/, '')}`);
+      output.write(`\n[#${channelId}] ${render({ ...message, visibility: 'public' }, writeFile, view).replace(/^\[posted in the channel\]\n/, '')}`);
     },
   };
 }

@@ -51,6 +51,27 @@ describe('local console', () => {
     expect(readFileSync(join(dir, files[0]!)).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   });
 
+  it('/as switches the acting player, so one person can try a two-player game; only the console user is admin', async () => {
+    const { text, services } = await session([
+      '/game create ruleset:dram scenario:saint-remy',
+      '/game join seat:french:command',
+      '/as Blücher',
+      '/game join seat:austrians:command',
+      '/game start',
+      '/as Davout',
+      '/game start',
+      '/game status',
+    ]);
+    expect(text).toContain('You are now "Blücher".');
+    expect(text).toContain('🪖 Blücher takes `austrians:command`');
+    expect(text).toContain('error code `permission/gm-only`');
+    expect(text).toContain('You are now "Davout" (server admin).');
+    expect(text).toContain('The game begins');
+    expect(text).toMatch(/Austrians army command: @Blücher/); // mentions read as @name
+    expect(text).toMatch(/deadline \S+ \(in \d+ h/); // relative timestamps read as a duration
+    expect(services.games.live('console').seats.find((s) => s.seatId === 'austrians:command')?.userId).toBe('Blücher');
+  });
+
   it('stops at /quit', async () => {
     const { services } = await session(['/roll 1d6', '/quit', '/roll 1d6']);
     expect(services.trail.repo.count('local', { kind: 'roll' })).toBe(1);
