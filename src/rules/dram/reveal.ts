@@ -35,7 +35,11 @@ export function revealPhase(state: DramState): Step<DramState> {
     for (const id of targets) {
       const stand = s.stands[id];
       if (!stand || stand.removed || !stand.onTable) continue;
-      if (stand.order === chit.order && !stand.fallingBack) continue;
+      if (stand.order === chit.order && !stand.fallingBack) {
+        // Every chit is revealed (§5), so the narrative says so even when it changes nothing.
+        events.push({ kind: 'note', rule: 'DRAM §5', text: `${stand.name}: the ${chit.written ? 'written order' : 'order chit'} from ${chit.by} is revealed — ${chit.order}, already its order.` });
+        continue;
+      }
       if (stand.order !== chit.order && !canChangeOrder(stand.order, chit.order)) {
         events.push({ kind: 'note', rule: 'DRAM §5', text: `${stand.name} cannot change from ${stand.order} to ${chit.order}; the order from ${chit.by} is void.` });
         continue;
