@@ -125,7 +125,7 @@ export const MOVE_DISTANCES = {
   proximityInches: 6,
   /** §11.7 L417: an advance stops 1" short of another enemy unit. */
   advanceStopShortInches: 1,
-  /** §10.2 L359: a countercharged unit is moved back 1". */
+  /** §10.2 L359: on a countercharge the phasing player's (charging) unit is moved back 1" and the reacting cavalry pushed into contact. */
   counterchargePushBackInches: 1,
   /** §9.0 A L225: a general re-attaches to a unit within 6" of his old one. */
   generalReattachInches: 6,
