@@ -5,35 +5,23 @@ import {
   CAVALRY_WEIGHTS, QUALITIES, QUALITY_LABELS, SKILL_CODES, SKILLS,
   type CavalryWeight, type Quality, type Skill, type SkValue,
 } from './tables/vocabulary';
+import {
+  capitalise, fromRoman, LABEL_EXAMPLES, LABEL_PROBLEM_CODES, MAX_CORPS, problem, splitFields, squash, toRoman,
+} from './labels-shared';
+
+export { LABEL_EXAMPLES, LABEL_PROBLEM_CODES, MAX_CORPS } from './labels-shared';
+export * from './labels-artillery';
+export * from './labels-general';
 
 /**
  * NW labels: brigade labels (NW §2.0 "Unit Labels" L29-37), commander labels (§2.0 L40,
- * Ch.II §3.1 L551-555, §3.2 L569) and CinC labels (§2.0 L41, Ch.II §3.1 L549).
+ * Ch.II §3.1 L551-555, §3.2 L569) and CinC labels (§2.0 L41, Ch.II §3.1 L549); artillery
+ * labels (§2.0 L31) are in ./labels-artillery and general/ADC labels (§2.0 L38) in
+ * ./labels-general, both re-exported from here.
  * Parsers are forgiving about spacing, letter case and inch marks; formatters print the
  * canonical form, which reproduces the text's own examples character for character.
- * Rulings taken here are NT-11..NT-17 in ./README.md.
+ * Rulings taken here are NT-11..NT-17 in ./README.md (NT-18.. for the other two files).
  */
-
-/** Stable problem codes of the label parsers. */
-export const LABEL_PROBLEM_CODES = {
-  /** Not the shape of a label at all, or a field that cannot be read. */
-  syntax: 'nw/label-syntax',
-  /** A known field out of the §2.0 L33 order, or given twice. */
-  order: 'nw/label-order',
-  /** A number outside what the rules allow (SK 0-2, s.p. 2-12, fatigue not decreasing…). */
-  range: 'nw/label-range',
-  /** A CinC's printed presence bonus disagrees with his skill (Ch.II §3.1 L549). */
-  presence: 'nw/label-presence',
-  /** Fatigue levels that differ from the Fatigue Level Chart (HR N-15: a warning by default). */
-  chart: 'nw/label-chart',
-} as const;
-
-/** The text's examples, used as hints (NW §2.0 L37, L40, L41). */
-export const LABEL_EXAMPLES = {
-  unit: '1B/1/IV SK1 7/5/3 Vet',
-  commander: 'Ney (V), III Corp, G,14"',
-  cinc: 'Napoleon,E,+4',
-} as const;
 
 /** An infantry or cavalry brigade's label, NW §2.0 L33-37 (`1B/1/IV SK1 7/5/3 Vet`). */
 export interface UnitLabel {
@@ -84,39 +72,7 @@ export interface CinCLabel {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Shared helpers
-
-const problem = (code: string, kind: string, label: string, what: string, example: string): Problem => ({
-  code,
-  message: `${kind} label ${JSON.stringify(label)}: ${what}.`,
-  hint: `Write it like ${example}`,
-});
-
-/** Collapse runs of whitespace (incl. NBSP) and trim. */
-const squash = (s: string): string => s.replace(/\s+/gu, ' ').trim();
-
-const ROMAN_RE = /^(X{0,3})(IX|IV|V?I{0,3})$/u;
-const ROMAN_DIGITS: readonly (readonly [number, string])[] = [[10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];
-
-/** Canonical Roman numeral 1-39 → number, else null. */
-function fromRoman(s: string): number | null {
-  if (s === '' || !ROMAN_RE.test(s)) return null;
-  let n = 0;
-  let rest = s;
-  for (const [v, d] of ROMAN_DIGITS) while (rest.startsWith(d)) { n += v; rest = rest.slice(d.length); }
-  return n;
-}
-
-/** Number 1-39 → canonical Roman numeral. */
-function toRoman(n: number): string {
-  let s = '';
-  let rest = n;
-  for (const [v, d] of ROMAN_DIGITS) while (rest >= v) { s += d; rest -= v; }
-  return s;
-}
-
-/** Highest corps number a label may carry (three X's: the canonical numerals the parser reads). */
-export const MAX_CORPS = 39;
+// Skill letters (shared by commander and CinC labels)
 
 const SKILL_WORDS: Readonly<Record<string, Skill>> = Object.fromEntries(
   SKILLS.flatMap((s) => [[s, s], [SKILL_CODES[s].toLowerCase(), s]] as const),
@@ -231,8 +187,6 @@ export function parseUnitLabel(raw: string): Result<UnitLabel, Problem> {
   return ok({ brigade, division, corps, cavalryCorps: id[4] !== '', weight, sk, mixed, levels, quality });
 }
 
-const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-
 /** Prints a brigade label in the text's form (NW §2.0 L37: `1B/1/IV SK1 7/5/3 Vet`); SK0 is left out (L35). */
 export function formatUnitLabel(u: UnitLabel): string {
   const parts = [`${u.brigade}B/${u.division}/${toRoman(u.corps)}${u.cavalryCorps ? 'C' : ''}`];
@@ -270,9 +224,6 @@ const VALOUR_RE = /\(\s*v\s*\)/iu;
 const NAME_RE = /^[\p{L}\p{M}][\p{L}\p{M}\p{N} .'’-]*$/u;
 /** Inches, with ASCII or typographic marks (", '', ″, ”, “) or a word, or none; ½ allowed (NT-3). */
 const INCHES_RE = /^(\d{1,3})(?:(\.5|\.0)|\s*(½))?\s*(?:"|''|″|”|“|in\.?|inch(?:es)?)?$/iu;
-
-/** The fields of a comma-separated officer label, spacing squashed; typographic commas accepted. */
-const splitFields = (raw: string): string[] => squash(raw).replace(/，/gu, ',').split(',').map((f) => f.trim());
 
 /** Reads a name field, reporting why it is not one. */
 function readName(field: string): { name: string } | { why: string } {

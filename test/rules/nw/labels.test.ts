@@ -1,11 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  formatCinCLabel, formatCommanderLabel, formatUnitLabel, isNapoleonName, LABEL_EXAMPLES, MAX_CORPS,
-  parseCinCLabel, parseCommanderLabel, parseUnitLabel, unitLabelArm, unitLabelChartMismatch,
-  type CinCLabel, type CommanderLabel, type UnitLabel,
+  formatArtilleryLabel, formatCinCLabel, formatCommanderLabel, formatGeneralLabel, formatUnitLabel, generalMayAttach,
+  gunWeightForPounds, isNapoleonName, LABEL_EXAMPLES, MAX_CORPS, MAX_GUN_POUNDS,
+  parseArtilleryLabel, parseCinCLabel, parseCommanderLabel, parseGeneralLabel, parseUnitLabel, unitLabelArm, unitLabelChartMismatch,
+  type ArtilleryLabel, type CinCLabel, type CommanderLabel, type GeneralLabel, type UnitLabel,
 } from '../../../src/rules/nw/labels';
-import { CAVALRY_WEIGHTS, FATIGUE_LEVEL_CHART, QUALITIES, SKILLS, type FatigueLevels } from '../../../src/rules/nw/tables';
+import {
+  ARTILLERY_KINDS, CAVALRY_WEIGHTS, FATIGUE_LEVEL_CHART, GUN_WEIGHTS, QUALITIES, SKILLS, type FatigueLevels,
+} from '../../../src/rules/nw/tables';
 import type { Result } from '../../../src/lib/result';
 
 const value = <T>(r: Result<T>): T => {
@@ -176,6 +179,120 @@ describe('CinC labels (NW §2.0 L41; presence Ch.II §3.1 L549)', () => {
   );
 });
 
+describe('artillery labels (NW §2.0 L31; weights §8.4 L180-183)', () => {
+  const bty = (over: Partial<ArtilleryLabel>): ArtilleryLabel => ({ command: 'IV Corp', pounds: 6, weight: 'medium', kind: 'horse', ...over });
+
+  it('L31 IV Corp, 6 lb, Horse', () => {
+    const a = value(parseArtilleryLabel(LABEL_EXAMPLES.artillery));
+    expect(a).toEqual(bty({}));
+    expect(formatArtilleryLabel(a)).toBe('IV Corp, 6 lb, Horse');
+  });
+
+  it('Ch.II §2.5 L496 "6lb (medium)" is read, and agrees with the class', () => {
+    expect(value(parseArtilleryLabel('I Corp, 6lb (medium), Foot'))).toEqual(bty({ command: 'I Corp', kind: 'foot' }));
+  });
+
+  it.each([
+    ['  iv   corp ,6LB,horse ', 'iv corp, 6 lb, Horse'], // spacing and case; the command is kept as printed
+    ['IV Corp, 6 lbs, Horse Artillery', 'IV Corp, 6 lb, Horse'],
+    ['Guard, 12-pdr, Foot', 'Guard, 12 lb, Foot'],
+    ['Reserve, 12 pounder (Heavy), foot art.', 'Reserve, 12 lb, Foot'],
+    ['1/II Corps, 3#, Foot battery', '1/II Corps, 3 lb, Foot'],
+    ['VI Corp, Heavy, Foot', 'VI Corp, Heavy, Foot'], // NT-19: Prussian howitzers, Optional §3.0 L622
+    ['Swedish Army, light, Horse', 'Swedish Army, Light, Horse'], // NT-19: Swedish horse howitzers, L622
+    ['IV Corp，9 lb，Foot', 'IV Corp, 9 lb, Foot'], // full-width commas
+  ])('%j → %s', (input, canonical) => expect(formatArtilleryLabel(value(parseArtilleryLabel(input)))).toBe(canonical));
+
+  it.each([
+    [1, 'light'], [3, 'light'], [4, 'light'], [5, 'light'], [6, 'medium'], [9, 'medium'], [10, 'heavy'], [12, 'heavy'], [24, 'heavy'],
+  ] as const)('gunWeightForPounds(%d) = %s (L180-183; NT-18)', (lb, w) => {
+    expect(gunWeightForPounds(lb)).toBe(w);
+    expect(value(parseArtilleryLabel(`I Corp, ${lb} lb, Foot`)).weight).toBe(w);
+  });
+
+  it.each([
+    ['', 'nw/label-syntax'],
+    ['IV Corp, 6 lb', 'nw/label-syntax'], // no foot/horse
+    ['IV Corp, 6 lb, Horse, Guard', 'nw/label-syntax'],
+    [', 6 lb, Horse', 'nw/label-syntax'], // no command
+    ['IV Corp, six lb, Horse', 'nw/label-syntax'],
+    ['IV Corp, 6 kg, Horse', 'nw/label-syntax'],
+    ['IV Corp, 6.5 lb, Horse', 'nw/label-syntax'], // whole pounds
+    ['IV Corp, 6 lb (huge), Horse', 'nw/label-syntax'],
+    ['IV Corp, 6 lb, Mounted', 'nw/label-syntax'],
+    ['IV Corp, Rocket, Horse', 'nw/label-syntax'], // NT-19: rockets are a scenario rule
+    ['IV Corp, 0 lb, Horse', 'nw/label-range'],
+    ['IV Corp, 100 lb, Foot', 'nw/label-range'],
+    ['IV Corp, 12 lb (medium), Foot', 'nw/label-range'], // 12 lb is heavy
+    ['IV Corp, 6lb (light), Foot', 'nw/label-range'],
+    ['6 lb, IV Corp, Horse', 'nw/label-order'],
+    ['IV Corp, Horse, 6 lb', 'nw/label-order'],
+    ['Horse, 6 lb, IV Corp', 'nw/label-order'],
+  ])('%j → %s', (input, expected) => expect(code(parseArtilleryLabel(input))).toBe(expected));
+
+  it('quotes the bad label and shows an example', () => {
+    const r = parseArtilleryLabel('IV Corp, 6 lb, Camel');
+    expect(r.ok ? null : r.error).toMatchObject({ message: expect.stringContaining('"IV Corp, 6 lb, Camel"'), hint: expect.stringContaining(LABEL_EXAMPLES.artillery) });
+  });
+});
+
+describe('general labels (NW §2.0 L38; attachment §9.0 L225, Ch.II §3.3 L575)', () => {
+  it.each<[string, string, GeneralLabel, string]>([
+    ['L38', 'ADC', { kind: 'adc' }, 'ADC'],
+    ['L38', '1/IV Corps', { kind: 'division', division: 1, corps: 4, cavalryCorps: false }, '1/IV Corps'],
+    ['L225', '1/IV Corp', { kind: 'division', division: 1, corps: 4, cavalryCorps: false }, '1/IV Corps'],
+  ])('%s %s', (_line, label, fields, canonical) => {
+    const g = value(parseGeneralLabel(label));
+    expect(g).toEqual(fields);
+    expect(formatGeneralLabel(g)).toBe(canonical);
+  });
+
+  it.each([
+    ['adc', 'ADC'],
+    [' A.D.C. ', 'ADC'],
+    ["ADC's", 'ADC'],
+    ['2 / xii corps', '2/XII Corps'],
+    ['3/VII', '3/VII Corps'], // the word may be left off
+    ['1/IC', '1/IC'], // cavalry corps (L34, NT-11), printed without "Corps" (NT-20)
+    ['1/IC Corps', '1/IC'],
+    ['2B/1/IV', '2B/1/IV'], // traditional division: assigned to a brigade (NT-20)
+    ['1b / 3 / xxxix', '1B/3/XXXIX'],
+  ])('%j → %s', (input, canonical) => expect(formatGeneralLabel(value(parseGeneralLabel(input)))).toBe(canonical));
+
+  it.each([
+    ['', 'nw/label-syntax'],
+    ['Aide', 'nw/label-syntax'],
+    ['ADC, 1/IV Corps', 'nw/label-syntax'],
+    ['1/4 Corps', 'nw/label-syntax'], // Arabic corps
+    ['1/IIII Corps', 'nw/label-syntax'],
+    ['1/IV Wing', 'nw/label-syntax'],
+    ['IV Corps', 'nw/label-syntax'], // no division
+    ['1B/1/IV SK1', 'nw/label-syntax'], // a brigade's unit label, not a general's
+    ['0/IV Corps', 'nw/label-range'],
+    ['1B/0/IV', 'nw/label-range'],
+    ['IV/1 Corps', 'nw/label-order'],
+    ['IV/1', 'nw/label-order'],
+  ])('%j → %s', (input, expected) => expect(code(parseGeneralLabel(input))).toBe(expected));
+
+  it('quotes the bad label and shows an example', () => {
+    const r = parseGeneralLabel('1/IV Army');
+    expect(r.ok ? null : r.error).toMatchObject({ message: expect.stringContaining('"1/IV Army"'), hint: expect.stringContaining(LABEL_EXAMPLES.general) });
+  });
+
+  it('L225: a 1/IV Corp general attaches only to 1st division of IV Corp; an ADC to any unit', () => {
+    const g = value(parseGeneralLabel('1/IV Corp'));
+    const adc = value(parseGeneralLabel('ADC'));
+    const bde = value(parseGeneralLabel('2B/1/IV'));
+    const u = (label: string) => value(parseUnitLabel(label));
+    expect(generalMayAttach(g, u('3B/1/IV SK1'))).toBe(true);
+    expect(generalMayAttach(g, u('1B/2/IV'))).toBe(false);
+    expect(generalMayAttach(g, u('1B/1/IVC'))).toBe(false);
+    expect(generalMayAttach(adc, u('1B/3/II'))).toBe(true);
+    expect(generalMayAttach(bde, u('2B/1/IV'))).toBe(true);
+    expect(generalMayAttach(bde, u('1B/1/IV'))).toBe(false);
+  });
+});
+
 describe('properties: format(parse(format(x))) is x', () => {
   const levelsArb = fc.constantFrom(...Object.values(FATIGUE_LEVEL_CHART).flatMap((row) => Object.values(row)));
   const unitArb: fc.Arbitrary<UnitLabel> = fc.record({
@@ -222,9 +339,33 @@ describe('properties: format(parse(format(x))) is x', () => {
     }));
   });
 
+  it('artillery labels round-trip', () => {
+    const cmdArb = fc.stringMatching(/^[IVX]{1,4} (Corp|Corps)$|^[A-Z][a-z]{1,8}( Reserve)?$/u);
+    const btyArb: fc.Arbitrary<ArtilleryLabel> = fc.oneof(
+      fc.record({ command: cmdArb, pounds: fc.integer({ min: 1, max: MAX_GUN_POUNDS }), kind: fc.constantFrom(...ARTILLERY_KINDS) })
+        .map((a) => ({ ...a, weight: gunWeightForPounds(a.pounds) })),
+      fc.record({ command: cmdArb, pounds: fc.constant(null), weight: fc.constantFrom(...GUN_WEIGHTS), kind: fc.constantFrom(...ARTILLERY_KINDS) }),
+    );
+    fc.assert(fc.property(btyArb, (a) => {
+      expect(value(parseArtilleryLabel(formatArtilleryLabel(a)))).toEqual(a);
+    }));
+  });
+
+  it('general labels round-trip', () => {
+    const corpsArb = { corps: fc.integer({ min: 1, max: MAX_CORPS }), cavalryCorps: fc.boolean() };
+    const genArb: fc.Arbitrary<GeneralLabel> = fc.oneof(
+      fc.constant<GeneralLabel>({ kind: 'adc' }),
+      fc.record({ kind: fc.constant('division' as const), division: fc.integer({ min: 1, max: 99 }), ...corpsArb }),
+      fc.record({ kind: fc.constant('brigade' as const), brigade: fc.integer({ min: 1, max: 99 }), division: fc.integer({ min: 1, max: 99 }), ...corpsArb }),
+    );
+    fc.assert(fc.property(genArb, (g) => {
+      expect(value(parseGeneralLabel(formatGeneralLabel(g)))).toEqual(g);
+    }));
+  });
+
   it('parsers never throw on arbitrary text', () => {
     fc.assert(fc.property(fc.string({ maxLength: 60 }), (s) => {
-      for (const parse of [parseUnitLabel, parseCommanderLabel, parseCinCLabel]) {
+      for (const parse of [parseUnitLabel, parseArtilleryLabel, parseGeneralLabel, parseCommanderLabel, parseCinCLabel]) {
         const r = parse(s);
         if (!r.ok) expect(r.error.code).toMatch(/^nw\/label-/u);
       }
