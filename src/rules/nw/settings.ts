@@ -97,6 +97,10 @@ export const NwSettingsSchema = z
       /** N-22: what a "valid command path (in inches)" is. */
       path: z.enum(['straight-line', 'referee']).default('straight-line'),
     }),
+    optional: group({
+      /** Optional rule §1.0-2.0 (L603-619): campaign pursuit and final losses after the battle. Off unless the game opts in. */
+      pursuit: z.boolean().default(false),
+    }),
     pursuit: group({
       /** N-25: dice from the light-cavalry ratio: 1 + floor((ratio − 1) / 0.5), or 1 + floor(ratio − 1). */
       dice: z.enum(['half-steps', 'whole-steps']).default('half-steps'),
@@ -152,6 +156,7 @@ export const NW_SETTING_INFO: Readonly<Record<NwSettingKey, Omit<NwSettingInfo, 
   'reaction.counterchargeAttacker': { ruling: 'N-19', digestKey: 'nw.reaction.countercharge_attacker', allowed: 'phasing, reacting', explanation: 'After a countercharge the phasing unit stays the attacker (or the reacting cavalry becomes it).' },
   'independent.range': { ruling: 'N-21', digestKey: 'nw.independent.range', allowed: 'always, measured', explanation: 'An independent brigade is always in range of the CinC\'s command quality, or must be measured.' },
   'command.path': { ruling: 'N-22', digestKey: 'nw.command.path', allowed: 'straight-line, referee', explanation: 'Command range is a straight line from the commander to the unit\'s nearest point (referee may override), or referee-only.' },
+  'optional.pursuit': { ruling: 'N11', digestKey: 'DIGEST §3(b) N11', allowed: 'true, false', explanation: 'Play the optional campaign pursuit and final-losses rules after the battle (L603-619).' },
   'pursuit.dice': { ruling: 'N-25', digestKey: 'nw.pursuit.*', allowed: 'half-steps, whole-steps', explanation: 'Pursuit dice: 1 + floor((ratio − 1)/0.5) (3:2 → 2, 2:1 → 3), or 1 + floor(ratio − 1).' },
   'pursuit.lightOnly': { ruling: 'N-25', digestKey: 'nw.pursuit.*', allowed: 'true, false', explanation: 'Only Light-weight cavalry counts as "light cavalry" for pursuit (false: light and medium).' },
   'data.importStrict': { ruling: 'N-32', digestKey: 'nw.data.import_strict', allowed: 'true, false', explanation: 'Import only cleanly aligned national/officer rating rows; garbled cells stay unset.' },

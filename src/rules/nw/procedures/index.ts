@@ -10,3 +10,6 @@ export * from './rally';
 export * from './leaders';
 export * from './skirmish';
 export * from './combat';
+export * from './artillery';
+export * from './fatigue';
+export * from './victory';

@@ -47,7 +47,9 @@ describe('NW settings (DIGEST §3(e))', () => {
   it('describeSettings: one line per key with ruling id and default', () => {
     const d = describeSettings();
     expect(d.map((x) => x.key)).toEqual(NW_SETTING_KEYS);
-    expect(d.every((x) => /^N-\d+$/.test(x.ruling))).toBe(true);
+    // House rulings are N-1…N-33; the optional rules switch cites DIGEST procedure N11.
+    expect(d.every((x) => /^N-\d+$/.test(x.ruling) || (x.key.startsWith('optional.') && x.ruling === 'N11'))).toBe(true);
+    expect(d.find((x) => x.key === 'optional.pursuit')?.default).toBe('false');
     expect(d.find((x) => x.key === 'finalFire.stopsOn')?.default).toBe('["horrendous","destructive"]');
   });
 });
