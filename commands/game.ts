@@ -140,7 +140,8 @@ export const game = defineCommand<Input>({
     const q = focused.value.toLowerCase();
     if (focused.name === 'scenario') {
       const ruleset = String(inv.options.ruleset ?? '');
-      return (await listScenarios()).filter((s) => (!ruleset || s.ruleset === ruleset) && s.id.includes(q)).map((s) => ({ name: `${s.ruleset}: ${s.id}`, value: s.id }));
+      // Only playable rulesets: scenarios of a ruleset still being built (nw) stay out of the list.
+      return (await listScenarios()).filter((s) => RULESETS[s.ruleset] && (!ruleset || s.ruleset === ruleset) && s.id.includes(q)).map((s) => ({ name: `${s.ruleset}: ${s.id}`, value: s.id }));
     }
     if (focused.name === 'key') {
       return describeSettings().filter((d) => d.key.includes(q)).map((d) => ({ name: `${d.key} (${d.ruling}): ${d.allowed}`.slice(0, 100), value: d.key }));

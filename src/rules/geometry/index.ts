@@ -2,6 +2,7 @@
 export * from './types';
 export * from './epsilon';
 export * from './vector';
+export * from './polygon';
 export * from './base';
 export * from './arcs';
 export * from './features';

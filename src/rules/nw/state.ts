@@ -1,0 +1,286 @@
+import type { Seat } from '../contract';
+import type { BaseSize, Landmark, Point, Pose, TableSize, TerrainFeature } from '../geometry/types';
+import type { NwSettings } from './settings';
+import type { FatigueLevels } from './tables/fatigue';
+import type {
+  ArtilleryCondition, ArtilleryKind, CavalryWeight, FatigueState, GunWeight, MoraleLevel, Quality, Skill, SkValue, Status,
+} from './tables/vocabulary';
+
+/**
+ * An NW game, whole and JSON-serialisable (DIGEST §1(c)): plain data, never mutated; every
+ * phase returns a new state. Labels are kept as printed (labels.ts) next to the fields read
+ * from them, so the board can show them and a reload never has to re-parse.
+ */
+export interface NwState {
+  readonly v: 1;
+  readonly scenario: { readonly id: string; readonly name: string };
+  readonly settings: NwSettings;
+  /** 1-based; the game ends after `lastTurn`'s rally phase. */
+  readonly turn: number;
+  readonly lastTurn: number;
+  /** Where in the NW §5.0 sequence the game stands (L59-69). */
+  readonly phase: NwPhase;
+  /**
+   * Player-turns 1 and 2 run phases skirmish…combat (§5.0 L61-67); null in initiative and
+   * rally, which belong to the whole game turn.
+   */
+  readonly playerTurn: 1 | 2 | null;
+  /** Side whose player-turn it is; null in initiative and rally. */
+  readonly phasing: string | null;
+  /** This turn's initiative: who won, and the side he chose to go first (§6.0 L71-77); null until rolled. */
+  readonly initiative: { readonly winner: string; readonly first: string } | null;
+  /** Minutes after midnight of turn 1, and minutes per turn (NW §1.2: 30 minutes). */
+  readonly clock: { readonly start: number; readonly turnMinutes: number };
+  readonly map: NwMap;
+  readonly sides: readonly NwSide[];
+  /** One army per side, keyed by side id. */
+  readonly armies: Readonly<Record<string, NwArmy>>;
+  /** Corps and wing commanders (Ch.II §3.1-3.2), by id. */
+  readonly commanders: Readonly<Record<string, NwCommander>>;
+  /** Generals and ADCs (NW §2.0 L38, Ch.II §3.3), by id. */
+  readonly generals: Readonly<Record<string, NwGeneral>>;
+  /** Commands (corps, cavalry corps, wings) with their fatigue flag (Ch.II §4.0), by id. */
+  readonly commands: Readonly<Record<string, NwCommand>>;
+  /** Infantry and cavalry brigades (NW §2.0 L33-37), by id. */
+  readonly units: Readonly<Record<string, NwUnit>>;
+  /** Batteries (NW §2.0 L31), by id. */
+  readonly batteries: Readonly<Record<string, NwBattery>>;
+  readonly seats: readonly Seat[];
+  readonly reinforcements: readonly NwReinforcement[];
+  readonly victory: NwVictory;
+  /** Set when the game is over. */
+  readonly ended: { readonly winner: string | null; readonly summary: string } | null;
+}
+
+/**
+ * The phases as the engine walks them: NW §5.0 (L59-69; tables/sequence.ts) with phases 2-6
+ * run once per player-turn, then rally; 'ended' after the last turn.
+ */
+export const NW_PHASES = ['initiative', 'skirmish', 'artillery', 'maneuver', 'reaction', 'combat', 'rally', 'ended'] as const;
+export type NwPhase = (typeof NW_PHASES)[number];
+/** The phases played once per player-turn (§5.0 L61-67). */
+export const PLAYER_TURN_PHASES = ['skirmish', 'artillery', 'maneuver', 'reaction', 'combat'] as const satisfies readonly NwPhase[];
+
+export interface NwMap {
+  readonly table: TableSize;
+  readonly gridCell: number;
+  /** NW §1.2 L19: 1" = 100 yd. */
+  readonly yardsPerInch: number;
+  readonly terrain: readonly TerrainFeature[];
+  readonly landmarks: readonly Landmark[];
+}
+
+export interface NwSide {
+  readonly id: string;
+  readonly name: string;
+  readonly colour: string;
+}
+
+/** One side's army: its CinC, morale level and army-wide flags. */
+export interface NwArmy {
+  readonly side: string;
+  readonly name: string;
+  readonly cinc: NwCinC;
+  /** The army's Morale Level (Ch.II §4.0 L583-591); a command may override it. */
+  readonly morale: MoraleLevel;
+  /** Army fatigue reached (Ch.II §4.0 L593-598): the army is broken. */
+  readonly broken: boolean;
+  /** Napoleon's once-per-game initiative re-roll has been used (§6.0 L77; NT-21). */
+  readonly napoleonRerollSpent: boolean;
+}
+
+/** The army commander (NW §2.0 L41, Ch.II §3.1 L539-549). */
+export interface NwCinC {
+  readonly id: string;
+  readonly name: string;
+  /** As printed, `Napoleon,E,+4`. */
+  readonly label: string;
+  readonly skill: Skill;
+  readonly isNapoleon: boolean;
+  /** Presence ("influence") bonus, `presenceBonus(skill, isNapoleon)`. */
+  readonly presence: number;
+  readonly pose: Pose;
+  readonly onTable: boolean;
+  /** Set up on the map and in command at the start: a condition of Napoleon's re-roll (NT-21). */
+  readonly startedOnMap: boolean;
+}
+
+/** A commander's standing (§11.7 L419-425): in command, or lost and waiting for his replacement. */
+export const COMMANDER_STATUSES = ['in-command', 'awaiting-replacement'] as const;
+export type CommanderStatus = (typeof COMMANDER_STATUSES)[number];
+
+/** A corps or wing commander (NW §2.0 L40, Ch.II §3.1-3.2). */
+export interface NwCommander {
+  readonly id: string;
+  readonly name: string;
+  readonly side: string;
+  /** As printed, `Ney (V), III Corp, G,14"`. */
+  readonly label: string;
+  /** The command he leads (a key of `NwState.commands`). */
+  readonly command: string;
+  readonly skill: Skill;
+  /** "Bravest of the Brave" (Ch.II §3.2 L569). */
+  readonly valorous: boolean;
+  /** Command range in inches, a multiple of ½" (Ch.II §3.1 L553-555; NT-3). */
+  readonly rangeInches: number;
+  /** The range formula's base, the floor for a replacement's −2" (§11.7 L423); null if the scenario gives none. */
+  readonly baseRangeInches: number | null;
+  readonly status: CommanderStatus;
+  /** Awaiting replacement: the turn whose initiative phase brings him (`replacementArrivalTurn`). */
+  readonly replacementTurn: number | null;
+  /** This is a replacement (one skill lower, no V, −2"; §11.7 L421-423). */
+  readonly replacement: boolean;
+  readonly pose: Pose;
+  readonly onTable: boolean;
+  /** The unit he has attached himself to, if any. */
+  readonly attachedTo: string | null;
+}
+
+/** A general or ADC (NW §2.0 L38): attaches to a unit to steady it. */
+export interface NwGeneral {
+  readonly id: string;
+  readonly name: string;
+  readonly side: string;
+  /** As printed, `ADC` or `1/IV Corps`. */
+  readonly label: string;
+  readonly kind: 'adc' | 'division' | 'brigade';
+  /** The command he belongs to; null for an ADC (army-wide). */
+  readonly command: string | null;
+  readonly pose: Pose;
+  readonly onTable: boolean;
+  /** Killed or captured (§7.9 L138, §8 natural 12, §11.7). */
+  readonly lost: boolean;
+  readonly attachedTo: string | null;
+}
+
+/** A corps (or cavalry corps, or wing): the unit of command fatigue (Ch.II §4.0). */
+export interface NwCommand {
+  readonly id: string;
+  readonly name: string;
+  readonly side: string;
+  readonly commander: string;
+  /** Morale Level for its fatigue (Ch.II §4.0 L583-591): the army's unless overridden. */
+  readonly morale: MoraleLevel;
+  readonly units: readonly string[];
+  readonly batteries: readonly string[];
+  /** Command fatigue reached (the red flag, raised once; NT-36). */
+  readonly fatigued: boolean;
+}
+
+/** An infantry or cavalry brigade (NW §2.0 L33-37). */
+export interface NwUnit {
+  readonly id: string;
+  readonly name: string;
+  readonly side: string;
+  readonly command: string;
+  /** As printed, `1B/1/IV SK1 7/5/3 Vet`. */
+  readonly label: string;
+  readonly brigade: number;
+  readonly division: number;
+  /** Corps number from the label's Roman numeral. */
+  readonly corps: number;
+  readonly cavalryCorps: boolean;
+  readonly arm: 'infantry' | 'cavalry';
+  /** Cavalry weight; null for infantry (NT-12). */
+  readonly weight: CavalryWeight | null;
+  readonly sk: SkValue;
+  /** `(MX)`: infantry with attached cavalry (Ch.II §2.4). */
+  readonly mixed: boolean;
+  readonly quality: Quality;
+  /** Fresh/worn/spent s.p. levels (Ch.II §2.6 L500-519). */
+  readonly levels: FatigueLevels;
+  /** s.p. at the start (= `levels.fresh`) and now. */
+  readonly spStart: number;
+  readonly sp: number;
+  readonly status: Status;
+  /** `fatigueState(sp, levels)`, kept so that the board and the procedures read it alike. */
+  readonly fatigue: FatigueState;
+  /** Cossacks and other irregular cavalry (NT-32). */
+  readonly irregularCavalry: boolean;
+  readonly pose: Pose;
+  readonly base: BaseSize;
+  readonly onTable: boolean;
+  /** Eliminated, surrendered or routed off the table. */
+  readonly removed: boolean;
+  readonly routedOffTable: boolean;
+  /** A general, commander or CinC attached to it. */
+  readonly attachedGeneral: string | null;
+  /** An attached battery (Ch.II §2.5 L494-498). */
+  readonly attachedBattery: string | null;
+}
+
+/** A battery (NW §2.0 L31). */
+export interface NwBattery {
+  readonly id: string;
+  readonly name: string;
+  readonly side: string;
+  readonly command: string;
+  /** As printed, `IV Corp, 6 lb, Horse`. */
+  readonly label: string;
+  /** Calibre; null when the label gives the class (NT-19). */
+  readonly pounds: number | null;
+  readonly weight: GunWeight;
+  readonly kind: ArtilleryKind;
+  readonly condition: ArtilleryCondition;
+  readonly pose: Pose;
+  readonly base: BaseSize;
+  readonly onTable: boolean;
+  readonly removed: boolean;
+  /** The brigade it is attached to (Ch.II §2.5), if any. */
+  readonly attachedTo: string | null;
+}
+
+export interface NwReinforcement {
+  readonly turn: number;
+  /** Ids of units, batteries, commanders, generals and CinCs. */
+  readonly pieces: readonly string[];
+  readonly at: Point;
+  readonly facing: number;
+  readonly condition?: string;
+}
+
+export interface NwVictory {
+  readonly objectives: readonly { readonly name: string; readonly at: Point; readonly radius: number; readonly side: string; readonly points: number }[];
+  readonly drawMargin: number;
+}
+
+/** "15:30" for turn `turn` (NW §1.2: 30 minutes a turn). */
+export function nwClockOf(state: Pick<NwState, 'clock'>, turn: number): string {
+  const m = state.clock.start + (turn - 1) * state.clock.turnMinutes;
+  return `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
+const live = <T extends { onTable: boolean; removed: boolean }>(x: T): boolean => x.onTable && !x.removed;
+
+/** Brigades still in play; of one side when `side` is given. */
+export const liveUnits = (s: NwState, side?: string): NwUnit[] =>
+  Object.values(s.units).filter((u) => live(u) && (side === undefined || u.side === side));
+/** Batteries still in play; of one side when `side` is given. */
+export const liveBatteries = (s: NwState, side?: string): NwBattery[] =>
+  Object.values(s.batteries).filter((b) => live(b) && (side === undefined || b.side === side));
+/** Every brigade of a side, removed ones included (fatigue counts losses). */
+export const unitsOfSide = (s: NwState, side: string): NwUnit[] => Object.values(s.units).filter((u) => u.side === side);
+/** Brigades of a command, in order of battle. */
+export const unitsOfCommand = (s: NwState, command: string): NwUnit[] =>
+  (s.commands[command]?.units ?? []).map((id) => s.units[id]).filter((u): u is NwUnit => u !== undefined);
+/** The commander of a unit's command (null if it has none). */
+export const commanderOf = (s: NwState, unit: string): NwCommander | null => {
+  const cmd = s.commands[s.units[unit]?.command ?? s.batteries[unit]?.command ?? ''];
+  return (cmd && s.commanders[cmd.commander]) ?? null;
+};
+/** The side's CinC. */
+export const cincOf = (s: NwState, side: string): NwCinC | undefined => s.armies[side]?.cinc;
+/** Commanders in command (not awaiting replacement) of a side. */
+export const commandersInCommand = (s: NwState, side: string): NwCommander[] =>
+  Object.values(s.commanders).filter((c) => c.side === side && c.status === 'in-command' && c.onTable);
+/** Whose command a piece is in, and the piece's side: for unit, battery, commander or general ids. */
+export const sideOf = (s: NwState, id: string): string | undefined =>
+  s.units[id]?.side ?? s.batteries[id]?.side ?? s.commanders[id]?.side ?? s.generals[id]?.side
+  ?? Object.values(s.armies).find((a) => a.cinc.id === id)?.side;
+/** The other side (NW is a two-player game). */
+export const enemyOf = (s: NwState, side: string): string | undefined => s.sides.find((x) => x.id !== side)?.id;
+/** The battery attached to a brigade, if any. */
+export const attachedBatteryOf = (s: NwState, unit: string): NwBattery | null => {
+  const id = s.units[unit]?.attachedBattery;
+  return id ? s.batteries[id] ?? null : null;
+};
