@@ -1,0 +1,184 @@
+import type { Dice } from '../../../dice/dice';
+import { err, ok, type Problem, type Result } from '../../../lib/result';
+import type { Step } from '../../contract';
+import type { GameEvent } from '../../events';
+import { rollArtilleryFire, type ArtilleryFireResult, type FiringBattery } from '../procedures/artillery';
+import { liveBatteries, type NwBattery, type NwState } from '../state';
+import type { FireCondition } from '../tables/artillery';
+import type { Weather } from '../tables/vocabulary';
+import { artilleryTargets, type ArtilleryTargets, type NwTargetContext } from '../targets';
+import {
+  commit, disorder, draftOf, hitBattery, leftToRight, loseOfficer, loseSp, nameOf, phaseEvent, poseAt, problem, targetUnits,
+} from './target-units';
+
+/**
+ * NW phase 3 — Artillery fire (§8.0-8.4 L156-198; DIGEST §3(a) row 3, N3). Both sides fire.
+ * Where each battery may or must fire is `artilleryTargets` (§8.1-8.3, TG-4..7): a 'forced'
+ * closest-within-6" target fires automatically and cannot be held; an only-target fires by
+ * default (firing is optional, L158 "may"); a free choice takes the posted target or, by
+ * default, the closest (PH-10). All batteries aimed at one target fire together in ONE roll and
+ * nothing else may fire on it this phase (§8.2 L168). Fire is simultaneous: every battery fires
+ * with its condition at the start of the phase and no result applies until all fire is done
+ * (§8.0 L158). Suppression marked before this phase is lifted at its end (PH-11, §11.6, DIGEST N3).
+ */
+
+export const ARTILLERY_PHASE_RULE = 'NW §8';
+
+export interface NwArtilleryOptions {
+  /** Default 'clear' (PH-8). Rain gives the −1 'rain-or-mud' fire modifier. */
+  readonly weather?: Weather;
+  /** Fire conditions the engine cannot see yet (cover, flank, elevation, nationality), by target id. */
+  readonly conditions?: Readonly<Record<string, readonly FireCondition[]>>;
+  /** Visibility in inches (§9.51), unlimited when absent. */
+  readonly visibilityInches?: number;
+}
+
+/** One fire as rolled: the batteries that fired together, the target and the result. */
+export interface NwArtilleryFire {
+  readonly side: string;
+  readonly target: string;
+  readonly batteries: readonly string[];
+  readonly result: ArtilleryFireResult;
+}
+
+const ctxOf = (state: NwState, opts: NwArtilleryOptions): NwTargetContext => ({
+  weather: opts.weather ?? 'clear', terrain: state.map.terrain,
+  ...(opts.visibilityInches !== undefined ? { visibilityInches: opts.visibilityInches } : {}),
+});
+
+/** Every live battery's targets and fire decision (for prompts and for the phase). */
+export function batteryTargets(state: NwState, opts: NwArtilleryOptions = {}): Record<string, ArtilleryTargets> {
+  const ctx = ctxOf(state, opts);
+  const out: Record<string, ArtilleryTargets> = {};
+  for (const b of liveBatteries(state)) {
+    const me = targetUnits(state, () => true).find((t) => t.id === b.id)!;
+    out[b.id] = artilleryTargets(me, targetUnits(state, (s) => s !== b.side), targetUnits(state, (s) => s === b.side), ctx);
+  }
+  return out;
+}
+
+/**
+ * Resolve the artillery phase. `fire` maps battery → target id or 'hold'; batteries left out
+ * take the default (PH-10). Returns a Problem, and no state, for an illegal order.
+ */
+export function artilleryPhase(
+  state: NwState, fire: Readonly<Record<string, string>> | undefined, dice: Dice, opts: NwArtilleryOptions = {},
+): Result<Step<NwState>, Problem> {
+  if (state.phase !== 'artillery' || state.phasing === null) return err(problem('phase/wrong-phase', `Artillery fire is resolved in the artillery fire phase; the game is in the ${state.phase} phase.`));
+  const posted = fire ?? {};
+  const all = batteryTargets(state, opts);
+  const events: GameEvent[] = [phaseEvent(state, 'artillery')];
+  const bad: string[] = [];
+  const aim = new Map<string, string>();
+  for (const id of Object.keys(posted)) if (!all[id]) bad.push(`${id}: there is no battery of that id in play`);
+  for (const b of liveBatteries(state)) {
+    const t = all[b.id]!;
+    const order = posted[b.id];
+    const dec = t.decision;
+    const name = `${b.name} (${b.id})`;
+    if (dec.kind === 'none') {
+      if (order !== undefined && order !== 'hold') bad.push(`${name}: ${t.barred ? `cannot fire (${t.barred.reason}, ${t.barred.ref})` : 'has no legal target'}`);
+      continue;
+    }
+    if (dec.kind === 'forced') {
+      if (dec.rule === 'closest-within-6') {
+        if (order !== undefined && order !== dec.target) {
+          bad.push(`${name}: an enemy is within 6" of its front, so it must fire at the closest, ${nameOf(state, dec.target)} (${dec.target}) [${dec.ref}]`);
+          continue;
+        }
+        aim.set(b.id, dec.target);
+        if (order === undefined) events.push({ kind: 'note', rule: dec.ref, text: `${b.name} must fire at the closest enemy, ${nameOf(state, dec.target)}.` });
+        continue;
+      }
+      if (order === 'hold') continue;
+      if (order !== undefined && order !== dec.target) { bad.push(`${name}: its only legal target is ${dec.target} [${dec.ref}]`); continue; }
+      aim.set(b.id, dec.target);
+      continue;
+    }
+    // choice
+    if (order === 'hold') {
+      if (dec.rule === 'closest-tie') bad.push(`${name}: an enemy is within 6" of its front, so it must fire at one of ${dec.options.join(', ')} [${dec.ref}]`);
+      continue;
+    }
+    if (order !== undefined && !dec.options.includes(order)) {
+      bad.push(`${name}: cannot fire at ${order}; its targets are ${dec.options.join(', ')} [${dec.ref}]`);
+      continue;
+    }
+    const target = order ?? dec.options[0]!;
+    aim.set(b.id, target);
+    if (order === undefined) events.push({ kind: 'note', rule: dec.ref, text: `${b.name} fires at ${nameOf(state, target)}: default, the closest target (PH-10).` });
+  }
+  if (bad.length > 0) return err(problem('artillery/invalid-fire', `Artillery fire rejected: ${bad.join('; ')}.`, 'Fire each battery at a legal target or "hold"; a battery with an enemy within 6" of its front must fire at the closest (NW §8.3 L174).'));
+
+  // Every fire, by target: the phasing side first (PH-3), each side left to right (§8.0 L158).
+  const bySide = new Map<string, Map<string, string[]>>();
+  for (const [bat, target] of aim) {
+    const side = state.batteries[bat]!.side;
+    const m = bySide.get(side) ?? new Map<string, string[]>();
+    m.set(target, [...(m.get(target) ?? []), bat]);
+    bySide.set(side, m);
+  }
+  const fires: NwArtilleryFire[] = [];
+  const sides = [state.phasing, ...state.sides.map((x) => x.id).filter((x) => x !== state.phasing)];
+  for (const side of sides) {
+    const m = bySide.get(side);
+    if (!m) continue;
+    const pos = leftToRight(state, side);
+    const targets = [...m.keys()].sort((x, y) => pos(poseAt(state, x)!) - pos(poseAt(state, y)!) || (x < y ? -1 : 1));
+    for (const target of targets) {
+      const ids = [...m.get(target)!].sort();
+      const batteries: FiringBattery[] = ids.map((id) => {
+        const b = state.batteries[id] as NwBattery;
+        const legal = all[id]!.legal.find((l) => l.target === target)!;
+        return { unit: id, weight: b.weight, kind: b.kind, condition: b.condition, rangeTenths: legal.rangeTenths };
+      });
+      const unit = state.units[target];
+      const bat = state.batteries[target];
+      const conditions = new Set<FireCondition>(opts.conditions?.[target] ?? []);
+      conditions.delete('target-artillery');
+      if (opts.weather === 'rain') conditions.add('rain-or-mud');
+      const rolled = rollArtilleryFire({
+        batteries,
+        target: unit
+          ? { unit: target, arm: unit.arm, ...(unit.attachedGeneral ? { attachedGeneral: unit.attachedGeneral } : {}) }
+          : { unit: target, arm: 'artillery', condition: bat!.condition },
+        conditions: [...conditions],
+      }, state.settings, dice);
+      events.push(...rolled.events);
+      fires.push({ side, target, batteries: ids, result: rolled.result });
+    }
+  }
+  if (fires.length === 0) events.push({ kind: 'note', rule: ARTILLERY_PHASE_RULE, text: 'No battery fires.' });
+
+  // No results apply until all fire is done (§8.0 L158). First lift the suppression that
+  // halved this phase's fire (PH-11), then mark this phase's results.
+  const d = draftOf(state);
+  for (const b of liveBatteries(state)) {
+    if (b.condition === 'suppressed' || b.condition === 'damaged-and-suppressed') {
+      d.batteries[b.id] = { ...b, condition: b.condition === 'suppressed' ? 'full' : 'damaged' };
+      events.push({ kind: 'status', rule: 'NW §8.4 L196, §11.6', unit: b.id, status: 'suppressed', on: false, reason: 'its next fire phase is over' });
+    }
+  }
+  const rule = 'NW §8.4 chart L752-759';
+  for (const f of fires) {
+    const e = f.result.effect;
+    if (!e || !f.result.result) continue;
+    const by = `${f.result.result} fire from ${f.batteries.map((x) => nameOf(state, x)).join(' + ')}`;
+    if (state.units[f.target]) {
+      if (e.spLoss > 0) loseSp(d, f.target, e.spLoss, rule, by, events);
+      if (e.disordered) disorder(d, f.target, rule, by, events);
+    } else {
+      if (e.destroyed) hitBattery(d, f.target, 'destroyed', rule, by, events);
+      else if (e.damaged) hitBattery(d, f.target, 'damaged', rule, by, events);
+      if (e.suppressed) hitBattery(d, f.target, 'suppressed', rule, by, events);
+    }
+    // PH-12: retreats are announced for the owner; the movement is not made here.
+    if (e.retreat !== 0 && !d.units[f.target]?.removed && !d.batteries[f.target]?.removed) {
+      events.push({ kind: 'note', rule, text: `${nameOf(state, f.target)} must fall back ${e.retreat === 6 ? '6"' : 'a full move'} (${by}).` });
+    }
+    const general = state.units[f.target]?.attachedGeneral;
+    if (f.result.generalKilled && general) loseOfficer(state, d, general, f.target, 'NW §8.4 L198', events);
+  }
+  const next = commit(state, d, 'maneuver');
+  return ok({ state: next, events });
+}
