@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { scriptedDice } from '../../../../src/dice/dice';
+import { combatPhase, findContacts } from '../../../../src/rules/nw/phases/combat';
+import { distance } from '../../../../src/rules/geometry/vector';
+import type { NwState } from '../../../../src/rules/nw/state';
+import { deepFreeze, expectJsonRoundTrip, placed, teachingState } from './phase-fixtures';
+
+// fr-2b 6 s.p. (6/4/2 LN) attacks au-3b 6 s.p. (6/5/3 Conscript): both fresh (+2 each), no other
+// modifier, so the difference is the attacker's dice − the defender's. Bases 3"×3"; north = +y.
+// Dice: attacker 2d6, defender 2d6 (then any leader rolls).
+const N = 0;
+const S = 180;
+const FR = [40, 12, N] as const;
+const AU = [40, 15, S] as const;
+
+async function duel(extra: Record<string, readonly [number, number, number]> = {}): Promise<NwState> {
+  return deepFreeze(placed(await teachingState(), 'combat', { 'fr-2b': FR, 'au-3b': AU, ...extra }));
+}
+
+function run(s: NwState, dice: number[], input?: Parameters<typeof combatPhase>[1]) {
+  const d = scriptedDice(dice);
+  const r = combatPhase(s, input, d);
+  if (!r.ok) throw new Error(r.error.message);
+  expect(d.remaining).toBe(0);
+  return r.value;
+}
+
+const y = (s: NwState, id: string) => s.units[id]!.pose.at.y;
+
+describe('combatPhase (NW §11, DIGEST N8)', () => {
+  it('finds the base-to-base contact as one combat per defender', async () => {
+    const s = await duel();
+    expect(findContacts(s).contacts).toEqual([{ id: 'au-3b', defender: 'au-3b', attackers: ['fr-2b'] }]);
+    const apart = placed(await teachingState(), 'combat', { 'fr-2b': FR, 'au-3b': [40, 16, S] });
+    expect(findContacts(apart).contacts).toEqual([]);
+  });
+
+  it('10+ Defender crushed: −3 s.p., routs 12" away; victor advances 3"', async () => {
+    const s = await duel();
+    const before = JSON.stringify(s);
+    const r = run(s, [6, 6, 1, 1]);
+    const n = r.state;
+    expect(n.units['au-3b']).toMatchObject({ sp: 3, status: 'routed' });
+    expect(y(n, 'au-3b')).toBeCloseTo(27);
+    expect(y(n, 'fr-2b')).toBeCloseTo(15);
+    expect(JSON.stringify(s)).toBe(before);
+    expectJsonRoundTrip(n);
+  });
+
+  it('7-9 Defender broken: −2 s.p., full move (8") away, disordered (HR N-10); advance 2"', async () => {
+    const n = run(await duel(), [6, 4, 1, 2]).state;
+    expect(n.units['au-3b']).toMatchObject({ sp: 4, status: 'disordered' });
+    expect(y(n, 'au-3b')).toBeCloseTo(23);
+    expect(y(n, 'fr-2b')).toBeCloseTo(14);
+  });
+
+  it('7-9 Defender broken routs a defender already disordered', async () => {
+    const s0 = await duel();
+    const s = { ...s0, units: { ...s0.units, 'au-3b': { ...s0.units['au-3b']!, status: 'disordered' as const } } };
+    const n = run(s, [6, 4, 1, 1]).state; // 10+2 = 12 vs 2+2−1 = 3 → 9: broken
+    expect(n.units['au-3b']!.status).toBe('routed');
+  });
+
+  it('4-6 Defender driven back: −1 s.p., disordered, retreats the full move away from the winner', async () => {
+    const s = await duel();
+    const n = run(s, [5, 4, 2, 3]).state;
+    expect(n.units['au-3b']).toMatchObject({ sp: 5, status: 'disordered' });
+    const moved = distance(s.units['au-3b']!.pose.at, n.units['au-3b']!.pose.at);
+    expect(moved).toBeCloseTo(8);
+    expect(distance(n.units['au-3b']!.pose.at, s.units['fr-2b']!.pose.at)).toBeCloseTo(3 + 8);
+    expect(n.units['au-3b']!.pose.facing).toBe(S);
+    expect(y(n, 'fr-2b')).toBeCloseTo(13);
+  });
+
+  it('1-3 Defender gives ground: disordered, back 6"; no advance', async () => {
+    const n = run(await duel(), [3, 3, 2, 2]).state;
+    expect(n.units['au-3b']).toMatchObject({ sp: 6, status: 'disordered' });
+    expect(y(n, 'au-3b')).toBeCloseTo(21);
+    expect(y(n, 'fr-2b')).toBeCloseTo(12);
+  });
+
+  it('0 Desperate struggle: both −1 s.p. and disordered, then re-rolled at once (HR N-11)', async () => {
+    // Round 1: 6 vs 6 → 0. Round 2 (both disordered; fr-2b 5/6/4/2 still fresh +2, au-3b 5 of 6/5/3
+    // worn): 8+2−1 = 9 vs 2−1 = 1 → 8, defender broken (−2 s.p., full move).
+    const r = run(await duel(), [3, 3, 3, 3, 4, 4, 1, 1]);
+    const n = r.state;
+    expect(n.units['fr-2b']).toMatchObject({ sp: 5, status: 'disordered' });
+    expect(n.units['fr-2b']!.fatigue).toBe('fresh');
+    expect(n.units['au-3b']).toMatchObject({ sp: 3, status: 'disordered' });
+    expect(y(n, 'au-3b')).toBeCloseTo(23);
+    expect(r.events.filter((e) => e.kind === 'roll')).toHaveLength(4);
+  });
+
+  it('−1..−3 Assault checked: attacker disordered, back 6"', async () => {
+    const n = run(await duel(), [2, 2, 3, 3]).state;
+    expect(n.units['fr-2b']).toMatchObject({ sp: 6, status: 'disordered' });
+    expect(y(n, 'fr-2b')).toBeCloseTo(6);
+    expect(n.units['au-3b']).toMatchObject({ sp: 6, status: 'good-order' });
+  });
+
+  it('−4..−6 Assault repulsed: attacker −1 s.p., full move back, disordered', async () => {
+    const n = run(await duel(), [1, 1, 3, 3]).state;
+    expect(n.units['fr-2b']).toMatchObject({ sp: 5, status: 'disordered' });
+    expect(y(n, 'fr-2b')).toBeCloseTo(4);
+    expect(y(n, 'au-3b')).toBeCloseTo(15);
+  });
+
+  it('−7 Le Guard Recule: attacker −2 s.p., full move back; the attached general dies on 10+', async () => {
+    const s = deepFreeze(placed(await teachingState(), 'combat', { 'fr-1b': FR, 'au-3b': AU }));
+    expect(s.units['fr-1b']!.attachedGeneral).toBe('dufour');
+    // fr-1b 7 s.p. fresh + general: 2+3 = 5; au-3b 12+2 = 14 → −9. Leader 2d6: 5+5 = 10.
+    const n = run(s, [1, 1, 6, 6, 5, 5]).state;
+    expect(n.units['fr-1b']).toMatchObject({ sp: 5, status: 'disordered', attachedGeneral: null });
+    expect(y(n, 'fr-1b')).toBeCloseTo(4);
+    expect(n.generals['dufour']).toMatchObject({ lost: true });
+  });
+
+  it('a rout off the table edge removes the unit as routed off', async () => {
+    const s = deepFreeze(placed(await teachingState(), 'combat', { 'fr-2b': [40, 29, N], 'au-3b': [40, 32, S] }));
+    const n = run(s, [6, 6, 1, 1]).state;
+    expect(n.units['au-3b']).toMatchObject({ removed: true, routedOffTable: true, onTable: false, status: 'routed', sp: 3 });
+    expectJsonRoundTrip(n);
+  });
+
+  it('advance: false holds the victor in place', async () => {
+    const n = run(await duel(), [6, 6, 1, 1], { advance: { 'fr-2b': false } }).state;
+    expect(y(n, 'fr-2b')).toBeCloseTo(12);
+  });
+
+  it('end of player-turn 1 → player-turn 2 skirmish with the other side phasing; end of 2 → rally', async () => {
+    const s = await duel();
+    const n1 = run(s, [3, 3, 2, 2]).state;
+    expect(n1).toMatchObject({ phase: 'skirmish', playerTurn: 2, phasing: 'austrians' });
+    const s2 = deepFreeze({ ...placed(await teachingState(), 'combat', {}), playerTurn: 2 as const });
+    const n2 = run(s2, []).state;
+    expect(n2).toMatchObject({ phase: 'rally', playerTurn: null, phasing: null });
+    expectJsonRoundTrip(n2);
+  });
+
+  it('refuses the wrong phase and an illegal primary unit', async () => {
+    const s = placed(await teachingState(), 'artillery', { 'fr-2b': FR, 'au-3b': AU });
+    const r = combatPhase(s, undefined, scriptedDice([]));
+    expect(!r.ok && r.error.code).toBe('phase/wrong-phase');
+    const bad = combatPhase(await duel(), { primary: { 'au-3b': 'fr-1b' } }, scriptedDice([]));
+    expect(!bad.ok && bad.error.code).toBe('combat/invalid-primary');
+  });
+});
