@@ -1,5 +1,6 @@
 import type { Seat } from '../contract';
-import type { BaseSize, Landmark, Point, Pose, TableSize, TerrainFeature } from '../geometry/types';
+import type { BaseSize, Point, Pose } from '../geometry/types';
+import type { ScenarioMap, ScenarioSide } from '../scenario/types';
 import type { NwSettings } from './settings';
 import type { FatigueLevels } from './tables/fatigue';
 import type {
@@ -61,20 +62,13 @@ export type NwPhase = (typeof NW_PHASES)[number];
 /** The phases played once per player-turn (§5.0 L61-67). */
 export const PLAYER_TURN_PHASES = ['skirmish', 'artillery', 'maneuver', 'reaction', 'combat'] as const satisfies readonly NwPhase[];
 
-export interface NwMap {
-  readonly table: TableSize;
-  readonly gridCell: number;
-  /** NW §1.2 L19: 1" = 100 yd. */
+/** The scenario's map, with NW's ground scale (§1.2 L19: 1" = 100 yd). */
+export interface NwMap extends ScenarioMap {
   readonly yardsPerInch: number;
-  readonly terrain: readonly TerrainFeature[];
-  readonly landmarks: readonly Landmark[];
 }
 
-export interface NwSide {
-  readonly id: string;
-  readonly name: string;
-  readonly colour: string;
-}
+/** A side as the state keeps it (the scenario's side without its commander id: NW reads the CinC from `armies`). */
+export type NwSide = Pick<ScenarioSide, 'id' | 'name' | 'colour'>;
 
 /** One side's army: its CinC, morale level and army-wide flags. */
 export interface NwArmy {
