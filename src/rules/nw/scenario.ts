@@ -17,7 +17,7 @@ import {
 } from './labels';
 import type { NwSettings } from './settings';
 import {
-  NW_PHASES, type NwArmy, type NwBattery, type NwCinC, type NwCommand, type NwCommander, type NwGeneral, type NwMap,
+  EMPTY_LOG, NW_PHASES, type NwArmy, type NwBattery, type NwCinC, type NwCommand, type NwCommander, type NwGeneral, type NwMap,
   type NwReinforcement, type NwSide, type NwState, type NwUnit, type NwVictory,
 } from './state';
 import { fatigueLevels, fatigueState } from './tables/fatigue';
@@ -367,6 +367,6 @@ export function buildNwState(data: NwScenarioData, settings: NwSettings): NwStat
         ...[...data.units, ...data.batteries].filter((x) => x.side === s.id).map((x) => x.id),
       ],
     })),
-    reinforcements: data.reinforcements, victory: data.victory, ended: null,
+    reinforcements: data.reinforcements, victory: data.victory, ended: null, log: EMPTY_LOG, vulnerable: [],
   };
 }

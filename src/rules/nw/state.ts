@@ -4,7 +4,7 @@ import type { ScenarioMap, ScenarioSide } from '../scenario/types';
 import type { NwSettings } from './settings';
 import type { FatigueLevels } from './tables/fatigue';
 import type {
-  ArtilleryCondition, ArtilleryKind, CavalryWeight, FatigueState, GunWeight, MoraleLevel, Quality, Skill, SkValue, Status,
+  ArtilleryCondition, ArtilleryKind, CavalryWeight, FatigueState, GunWeight, MoraleLevel, MoveFraction, Quality, Skill, SkValue, Status,
 } from './tables/vocabulary';
 
 /**
@@ -51,7 +51,49 @@ export interface NwState {
   readonly victory: NwVictory;
   /** Set when the game is over. */
   readonly ended: { readonly winner: string | null; readonly summary: string } | null;
+  /** What happened so far in this player-turn that later phases read (§9.2, §10.0, §9.5 n6). */
+  readonly log: NwPlayerTurnLog;
+  /** Units that moved with the road bonus last player-turn: "vulnerable" in the next fire phases (§9.5 note 6 L300). */
+  readonly vulnerable: readonly string[];
 }
+
+/**
+ * One player-turn's record, reset when its skirmish phase opens (`EMPTY_LOG`). Plain data, so a
+ * reload or a replay reads exactly what the phases wrote.
+ */
+export interface NwPlayerTurnLog {
+  /** Batteries that fired in this player-turn's artillery phase: foot artillery moves at ½ (§9.2 L258-260). */
+  readonly fired: readonly string[];
+  /** Maneuver Table results by unit or battery id (§9.0 C): binding once rolled. */
+  readonly rolls: Readonly<Record<string, NwManeuverGrant>>;
+  /** Units, batteries and officers that moved in the maneuver phase, in the order they moved (§10.0 L347). */
+  readonly moved: readonly string[];
+  /** Contacts made in the maneuver phase: attacker id → defender id (§9.91-9.93; reaction §10.1). */
+  readonly contacts: Readonly<Record<string, string>>;
+  /** Units that moved entirely along a road with the bonus (§9.5 note 6 L300). */
+  readonly roadBonus: readonly string[];
+  /** Cavalry that failed or declined to react and so meets a charge "at the halt" (HR N-19). */
+  readonly atTheHalt: readonly string[];
+  /** Cavalry that rolled for reaction this player-turn (one attempt each, §10.1 L355). */
+  readonly reacted: readonly string[];
+}
+
+/** A Maneuver Table result as the unit carries it through its move (§9.0 C, §9.1). */
+export interface NwManeuverGrant {
+  /** 2d6 before and after modifiers. */
+  readonly natural: number;
+  readonly total: number;
+  /** Fraction of the allowance granted (hold = 0). */
+  readonly fraction: MoveFraction;
+  /** Inches it may spend this phase (0 on hold). */
+  readonly inches: number;
+  /** A disordered unit re-ordered by the roll. */
+  readonly reorders: boolean;
+  /** Inches it had to fall back on a disordered "retreat ½ move" (null otherwise). */
+  readonly retreatInches: number | null;
+}
+
+export const EMPTY_LOG: NwPlayerTurnLog = { fired: [], rolls: {}, moved: [], contacts: {}, roadBonus: [], atTheHalt: [], reacted: [] };
 
 /**
  * The phases as the engine walks them: NW §5.0 (L59-69; tables/sequence.ts) with phases 2-6

@@ -179,6 +179,8 @@ export function artilleryPhase(
     const general = state.units[f.target]?.attachedGeneral;
     if (f.result.generalKilled && general) loseOfficer(state, d, general, f.target, 'NW §8.4 L198', events);
   }
+  // §9.2 L258-260: batteries that fired move at ½ (Ottoman: not at all) in this player-turn's maneuver.
+  const firedNow = fires.flatMap((f) => f.batteries).filter((id) => state.batteries[id]!.side === state.phasing);
   const next = commit(state, d, 'maneuver');
-  return ok({ state: next, events });
+  return ok({ state: { ...next, log: { ...state.log, fired: [...state.log.fired, ...firedNow].sort() } }, events });
 }
