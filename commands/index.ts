@@ -1,14 +1,20 @@
 import type { Command } from '../src/interaction/command';
+import { attach } from './attach';
+import { choose } from './choose';
+import { fire } from './fire';
 import { game } from './game';
 import { initiative } from './initiative';
+import { maneuver } from './maneuver';
 import { map } from './map';
 import { move } from './move';
 import { orders } from './orders';
+import { react } from './react';
 import { ready } from './ready';
 import { roll } from './roll';
 import { rolls } from './rolls';
+import { roster } from './roster';
 
 /** Every slash command, listed explicitly (no directory scanning). */
-export const COMMANDS: readonly Command[] = [roll, rolls, game, initiative, move, orders, ready, map];
+export const COMMANDS: readonly Command[] = [roll, rolls, game, initiative, move, orders, ready, map, maneuver, fire, react, choose, attach, roster];
 
 export const commandMap = (): ReadonlyMap<string, Command> => new Map(COMMANDS.map((c) => [c.data.name, c]));

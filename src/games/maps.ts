@@ -2,8 +2,9 @@ import type { Problem, Result } from '../lib/result';
 import { err } from '../lib/result';
 import type { Viewer } from '../rules/contract';
 import type { DramState } from '../rules/dram/state';
+import type { NwState } from '../rules/nw/state';
 import type { GameEvent } from '../rules/events';
-import { describeDram, renderMap, type MapDescription, type MapView } from '../render/map';
+import { describeDram, describeNw, renderMap, type MapDescription, type MapView } from '../render/map';
 import type { RenderPool } from '../render/pool';
 import type { GameRow } from './games.repo';
 import type { GameOptions } from './options';
@@ -41,6 +42,8 @@ export function describeGame(game: Pick<GameRow, 'ruleset' | 'name' | 'options'>
   switch (game.ruleset) {
     case 'dram':
       return describeDram(state as DramState, { events: opts.events ?? [], viewer: opts.viewer ?? { kind: 'public' }, ...(opts.view ? { view: opts.view } : {}), palette: options.palette, game: game.name });
+    case 'nw':
+      return describeNw(state as NwState, { events: opts.events ?? [], viewer: opts.viewer ?? { kind: 'public' }, ...(opts.view ? { view: opts.view } : {}), palette: options.palette, game: game.name });
     default:
       return err({ code: 'map/unsupported', message: `No map for ruleset ${game.ruleset} yet.` });
   }

@@ -51,9 +51,10 @@ export function orderLine(names: NameBook, e: OrderEvent): string {
 
 /** Losses, and gains (a negative loss: re-organisation). */
 export function lossLine(names: NameBook, e: LossEvent): string {
+  const left = e.remaining === undefined ? '' : e.amount < 0 ? `: ${e.remaining} SP` : `: ${e.remaining} SP left`;
   return e.amount < 0
-    ? `💚 ${whoOfSide(names, e.unit)} regains ${-e.amount} SP (${prose(names, e.cause)}): ${e.remaining} SP`
-    : `🩸 ${whoOfSide(names, e.unit)} loses ${e.amount} SP (${prose(names, e.cause)}): ${e.remaining} SP left`;
+    ? `💚 ${whoOfSide(names, e.unit)} regains ${-e.amount} SP (${prose(names, e.cause)})${left}`
+    : `🩸 ${whoOfSide(names, e.unit)} loses ${e.amount} SP (${prose(names, e.cause)})${left}`;
 }
 
 export function removedLine(names: NameBook, e: RemovedEvent): string {

@@ -143,6 +143,8 @@ export interface Ruleset<S, O, A, Settings, ScenarioData> {
 
   /** The state as a viewer may see it (face-down chits, enemy strengths, unseen units). */
   view(state: S, viewer: Viewer): S;
+  /** The events as the whole channel may read them (NW: no s.p. left, no fatigue counts); all of them when absent. */
+  publicEvents?(events: readonly GameEvent[]): readonly GameEvent[];
 }
 
 /** Any ruleset, for registries. */

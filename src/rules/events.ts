@@ -76,7 +76,8 @@ export interface LossEvent {
   readonly rule: string;
   readonly unit: string;
   readonly amount: number;
-  readonly remaining: number;
+  /** Strength left; absent where the reader may not know it (NW §3.0: s.p. are secret). */
+  readonly remaining?: number;
   readonly cause: string;
 }
 

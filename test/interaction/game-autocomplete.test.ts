@@ -8,11 +8,11 @@ describe('/game create scenario autocomplete', () => {
   const complete = (ruleset: string, value = '') =>
     game.autocomplete!({} as CommandContext, { name: 'scenario', value }, { name: 'game', subcommand: 'create', options: { ruleset } });
 
-  it('offers the playable rulesets\' scenarios only (NW ships a scenario but is not playable yet)', async () => {
+  it('offers the scenarios of the chosen ruleset, and of every playable ruleset when none is chosen', async () => {
     expect((await listScenarios()).some((s) => s.ruleset === 'nw')).toBe(true);
     const all = await complete('');
-    expect(all.map((c) => c.value)).toEqual(expect.arrayContaining(['saint-remy']));
-    expect(all.some((c) => c.name.startsWith('nw:'))).toBe(false);
-    expect(await complete('nw')).toEqual([]);
+    expect(all.map((c) => c.value)).toEqual(expect.arrayContaining(['saint-remy', 'teaching', 'quatre-bras']));
+    expect((await complete('nw')).map((c) => c.value).sort()).toEqual(['quatre-bras', 'teaching']);
+    expect((await complete('dram')).some((c) => c.value === 'quatre-bras')).toBe(false);
   });
 });

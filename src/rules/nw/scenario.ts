@@ -9,12 +9,13 @@ import { formatPath, type ScenarioError } from '../scenario/errors';
 import { idSchema } from '../scenario/fields';
 import { parseScenarioYaml } from '../scenario/load';
 import { locate } from '../scenario/locate';
-import { SCENARIO_PROFILES, type ScenarioProfile } from '../scenario/profiles';
+import { SCENARIO_PROFILES } from '../scenario/profiles';
 import type { Scenario } from '../scenario/types';
 import {
   parseArtilleryLabel, parseCinCLabel, parseCommanderLabel, parseGeneralLabel, parseUnitLabel, unitLabelChartMismatch,
   type ArtilleryLabel, type UnitLabel,
 } from './labels';
+import { isBatteryLabel } from './profile';
 import type { NwSettings } from './settings';
 import {
   EMPTY_LOG, NW_PHASES, type NwArmy, type NwBattery, type NwCinC, type NwCommand, type NwCommander, type NwGeneral, type NwMap,
@@ -41,66 +42,7 @@ import { MORALE_LEVELS, type CavalryWeight } from './tables/vocabulary';
  * Terrain, landmarks, places, facings, deployment and reinforcements are the shared format's.
  */
 
-/** Arms NW knows, as the shared format writes them (NW §1.0, §3(c)). */
-const NW_ARMS = ['infantry', 'light-cavalry', 'medium-cavalry', 'heavy-cavalry', 'artillery', 'horse-artillery'] as const;
 const CAVALRY_ARM: Readonly<Record<string, CavalryWeight>> = { 'light-cavalry': 'light', 'medium-cavalry': 'medium', 'heavy-cavalry': 'heavy' };
-
-/** Adds a label parser's Problem as a scenario issue at `path`, keeping the nw/label-* code in the hint. */
-function labelIssue(ctx: z.RefinementCtx, path: IssuePath, p: Problem): void {
-  report(ctx, path, 'scenario/bad-format', p.message, `${p.hint ?? 'See NW §2.0.'} [${p.code}]`);
-}
-
-/** A piece's label: a brigade's (`1B/1/IV SK1 7/5/3 Vet`) or, with commas, a battery's (`IV Corp, 6 lb, Horse`). */
-const isBatteryLabel = (label: string): boolean => label.includes(',');
-
-const unitRules = z
-  .strictObject({
-    label: z.string().trim().min(1),
-    /** A battery attached to a brigade (Ch.II §2.5 L494-498). */
-    attachedTo: idSchema.optional(),
-    /** Irregular cavalry (NT-32). */
-    irregular: z.boolean().optional(),
-  })
-  .superRefine((r, ctx) => {
-    const parsed = isBatteryLabel(r.label) ? parseArtilleryLabel(r.label) : parseUnitLabel(r.label);
-    if (!parsed.ok) labelIssue(ctx, ['label'], parsed.error);
-  });
-
-const generalRules = z
-  .strictObject({
-    cinc: z.string().trim().min(1).optional(),
-    commander: z.string().trim().min(1).optional(),
-    general: z.string().trim().min(1).optional(),
-    /** Army (on the CinC) or command (on a commander) Morale Level, Ch.II §4.0 L583-591. */
-    morale: z.enum(MORALE_LEVELS).optional(),
-    /** The command range formula's base (Ch.II §3.1 L553-555), floor of a replacement's range. */
-    baseRange: z.number().positive().optional(),
-    /** A unit the general starts attached to. */
-    attachedTo: idSchema.optional(),
-  })
-  .superRefine((r, ctx) => {
-    const given = (['cinc', 'commander', 'general'] as const).filter((k) => r[k] !== undefined);
-    if (given.length !== 1) {
-      report(ctx, [], 'scenario/missing', given.length === 0 ? 'an NW officer needs his label' : `an officer has one label, not ${given.join(' and ')}`,
-        `Give exactly one of cinc: "Napoleon,E,+4" (army), commander: 'Ney (V), III Corp, G,14"' (corps or wing) or general: "1/IV Corps" / ADC (division).`);
-      return;
-    }
-    const key = given[0]!;
-    const parsed = key === 'cinc' ? parseCinCLabel(r.cinc!) : key === 'commander' ? parseCommanderLabel(r.commander!) : parseGeneralLabel(r.general!);
-    if (!parsed.ok) labelIssue(ctx, [key], parsed.error);
-  });
-
-/** What NW adds to the shared scenario format (profiles.ts): labels in the rules blocks, NW's arms, 1" = 100 yd. */
-export const NW_PROFILE: ScenarioProfile = {
-  arms: NW_ARMS,
-  levels: ['army', 'wing', 'corps', 'division'],
-  generalRules,
-  unitRules,
-  inchesPerMile: 1760 / SCALE.yardsPerInch,
-};
-
-/** The profiles the NW loader passes: the shipped ones plus NW's (not registered globally yet). */
-const PROFILES = { ...SCENARIO_PROFILES, nw: NW_PROFILE };
 
 // ---------------------------------------------------------------------------------------------
 // The scenario as NW starts it
@@ -309,7 +251,7 @@ export function nwScenarioData(sc: Scenario, settings: NwSettings): Result<NwSce
  * profile, then NW's cross-field checks, every error at `file:line:column`.
  */
 export function parseNwScenarioYaml(text: string, file = '<scenario>', settings: NwSettings, expect?: { id?: string; ruleset?: string }): Result<NwScenarioData, ScenarioError[]> {
-  const parsed = parseScenarioYaml(text, file, { profiles: PROFILES, ...(expect && { expect }) });
+  const parsed = parseScenarioYaml(text, file, { profiles: SCENARIO_PROFILES, ...(expect && { expect }) });
   if (!parsed.ok) return parsed;
   const data = nwScenarioData(parsed.value, settings);
   if (data.ok) return data;

@@ -76,6 +76,8 @@ export interface NwPlayerTurnLog {
   readonly atTheHalt: readonly string[];
   /** Cavalry that rolled for reaction this player-turn (one attempt each, §10.1 L355). */
   readonly reacted: readonly string[];
+  /** The phasing player's combat choices posted before the combat phase (dominant attacker, advances; §11.0.1, §11.5). */
+  readonly combat?: { readonly primary: Readonly<Record<string, string>>; readonly advance: Readonly<Record<string, boolean>> };
 }
 
 /** A Maneuver Table result as the unit carries it through its move (§9.0 C, §9.1). */
@@ -123,6 +125,8 @@ export interface NwArmy {
   readonly broken: boolean;
   /** Napoleon's once-per-game initiative re-roll has been used (§6.0 L77; NT-21). */
   readonly napoleonRerollSpent: boolean;
+  /** His player has called the re-roll for the next initiative roll, should he lose it (WN-4). */
+  readonly napoleonRerollCalled?: boolean;
 }
 
 /** The army commander (NW §2.0 L41, Ch.II §3.1 L539-549). */

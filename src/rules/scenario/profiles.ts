@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ARMS as DRAM_ARMS, GENERAL_LEVELS as DRAM_LEVELS, ORDER_NAMES as DRAM_ORDER_NAMES, ORDERS as DRAM_ORDERS } from '../dram/tables/vocabulary';
 import type { OfficerCorps as DramOfficerCorps, GunWeight as DramGunWeight, TroopGrade } from '../dram/strength';
+import { NW_PROFILE } from '../nw/profile';
 import type { Arm, GeneralLevel, Grade, GunWeight, OfficerCorps, RulesetId } from './vocabulary';
 
 // The DRAM SP calculator (dram/strength.ts) reads a unit's grade, officers and gun weight as
@@ -49,4 +50,5 @@ export const DRAM_PROFILE: ScenarioProfile = {
 /** Profiles the loader applies by `meta.ruleset`. The other rulesets add theirs as they are written. */
 export const SCENARIO_PROFILES: Readonly<Partial<Record<RulesetId, ScenarioProfile>>> = {
   dram: DRAM_PROFILE,
+  nw: NW_PROFILE,
 };

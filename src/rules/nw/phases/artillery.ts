@@ -58,6 +58,41 @@ export function batteryTargets(state: NwState, opts: NwArtilleryOptions = {}): R
 }
 
 /**
+ * Where one battery fires given its owner's order (a target id, 'hold', or none for the
+ * default): the target, or null if it holds; a problem text for an illegal order. Shared by the
+ * phase and by order validation, so a refusal reads the same at posting and at resolution.
+ */
+export function aimBattery(
+  state: NwState, b: NwBattery, t: ArtilleryTargets, order: string | undefined,
+): { target: string | null; problem?: string; note?: GameEvent } {
+  const dec = t.decision;
+  const name = `${b.name} (${b.id})`;
+  if (dec.kind === 'none') {
+    if (order !== undefined && order !== 'hold') return { target: null, problem: `${name}: ${t.barred ? `cannot fire (${t.barred.reason}, ${t.barred.ref})` : 'has no legal target'}` };
+    return { target: null };
+  }
+  if (dec.kind === 'forced') {
+    if (dec.rule === 'closest-within-6') {
+      if (order !== undefined && order !== dec.target) {
+        return { target: null, problem: `${name}: an enemy is within 6" of its front, so it must fire at the closest, ${nameOf(state, dec.target)} (${dec.target}) [${dec.ref}]` };
+      }
+      return { target: dec.target, ...(order === undefined ? { note: { kind: 'note', rule: dec.ref, text: `${b.name} must fire at the closest enemy, ${nameOf(state, dec.target)}.` } } : {}) };
+    }
+    if (order === 'hold') return { target: null };
+    if (order !== undefined && order !== dec.target) return { target: null, problem: `${name}: its only legal target is ${dec.target} [${dec.ref}]` };
+    return { target: dec.target };
+  }
+  // choice
+  if (order === 'hold') {
+    if (dec.rule === 'closest-tie') return { target: null, problem: `${name}: an enemy is within 6" of its front, so it must fire at one of ${dec.options.join(', ')} [${dec.ref}]` };
+    return { target: null };
+  }
+  if (order !== undefined && !dec.options.includes(order)) return { target: null, problem: `${name}: cannot fire at ${order}; its targets are ${dec.options.join(', ')} [${dec.ref}]` };
+  const target = order ?? dec.options[0]!;
+  return { target, ...(order === undefined ? { note: { kind: 'note', rule: dec.ref, text: `${b.name} fires at ${nameOf(state, target)}: default, the closest target (PH-10).` } } : {}) };
+}
+
+/**
  * Resolve the artillery phase. `fire` maps battery → target id or 'hold'; batteries left out
  * take the default (PH-10). Returns a Problem, and no state, for an illegal order.
  */
@@ -72,41 +107,10 @@ export function artilleryPhase(
   const aim = new Map<string, string>();
   for (const id of Object.keys(posted)) if (!all[id]) bad.push(`${id}: there is no battery of that id in play`);
   for (const b of liveBatteries(state)) {
-    const t = all[b.id]!;
-    const order = posted[b.id];
-    const dec = t.decision;
-    const name = `${b.name} (${b.id})`;
-    if (dec.kind === 'none') {
-      if (order !== undefined && order !== 'hold') bad.push(`${name}: ${t.barred ? `cannot fire (${t.barred.reason}, ${t.barred.ref})` : 'has no legal target'}`);
-      continue;
-    }
-    if (dec.kind === 'forced') {
-      if (dec.rule === 'closest-within-6') {
-        if (order !== undefined && order !== dec.target) {
-          bad.push(`${name}: an enemy is within 6" of its front, so it must fire at the closest, ${nameOf(state, dec.target)} (${dec.target}) [${dec.ref}]`);
-          continue;
-        }
-        aim.set(b.id, dec.target);
-        if (order === undefined) events.push({ kind: 'note', rule: dec.ref, text: `${b.name} must fire at the closest enemy, ${nameOf(state, dec.target)}.` });
-        continue;
-      }
-      if (order === 'hold') continue;
-      if (order !== undefined && order !== dec.target) { bad.push(`${name}: its only legal target is ${dec.target} [${dec.ref}]`); continue; }
-      aim.set(b.id, dec.target);
-      continue;
-    }
-    // choice
-    if (order === 'hold') {
-      if (dec.rule === 'closest-tie') bad.push(`${name}: an enemy is within 6" of its front, so it must fire at one of ${dec.options.join(', ')} [${dec.ref}]`);
-      continue;
-    }
-    if (order !== undefined && !dec.options.includes(order)) {
-      bad.push(`${name}: cannot fire at ${order}; its targets are ${dec.options.join(', ')} [${dec.ref}]`);
-      continue;
-    }
-    const target = order ?? dec.options[0]!;
-    aim.set(b.id, target);
-    if (order === undefined) events.push({ kind: 'note', rule: dec.ref, text: `${b.name} fires at ${nameOf(state, target)}: default, the closest target (PH-10).` });
+    const a = aimBattery(state, b, all[b.id]!, posted[b.id]);
+    if (a.problem) bad.push(a.problem);
+    else if (a.target) aim.set(b.id, a.target);
+    if (a.note) events.push(a.note);
   }
   if (bad.length > 0) return err(problem('artillery/invalid-fire', `Artillery fire rejected: ${bad.join('; ')}.`, 'Fire each battery at a legal target or "hold"; a battery with an enemy within 6" of its front must fire at the closest (NW §8.3 L174).'));
 

@@ -243,11 +243,12 @@ const clampToTable = (s: NwState, p: Point): Point => ({
 // ---------------------------------------------------------------------------------------------
 // 3. Fatigue
 
-const fatigueUnitOf = (u: NwUnit): FatigueUnit => ({
+/** A brigade as the fatigue checks count it (also read by the roster, so both agree). */
+export const fatigueUnitOf = (u: NwUnit): FatigueUnit => ({
   unit: u.id, arm: u.arm, quality: u.quality, irregularCavalry: u.irregularCavalry,
   spent: u.fatigue === 'spent', destroyed: (u.removed && !u.routedOffTable) || u.fatigue === 'eliminated', routedOffTable: u.routedOffTable,
 });
-const fatigueBatteryOf = (b: NwBattery): FatigueUnit => ({ unit: b.id, arm: 'artillery', destroyed: b.removed });
+export const fatigueBatteryOf = (b: NwBattery): FatigueUnit => ({ unit: b.id, arm: 'artillery', destroyed: b.removed });
 
 function checkFatigue(s: NwState, events: GameEvent[]): NwState {
   let next = s;

@@ -1,0 +1,57 @@
+import { SlashCommandBuilder } from '@discordjs/builders';
+import { z } from 'zod';
+import { defineCommand } from '../src/interaction/command';
+import { findContacts } from '../src/rules/nw/phases/combat';
+import { nameOf } from '../src/rules/nw/phases/target-units';
+import { matches } from './play-helpers';
+import { mySide, nwGame } from './nw-helpers';
+
+const Input = z.discriminatedUnion('subcommand', [
+  z.object({ subcommand: z.literal('first'), side: z.string().min(1) }),
+  z.object({ subcommand: z.literal('reroll'), use: z.boolean() }),
+  z.object({ subcommand: z.literal('advance'), unit: z.string().min(1), advance: z.boolean() }),
+  z.object({ subcommand: z.literal('lead'), defender: z.string().min(1), unit: z.string().min(1) }),
+]);
+
+/**
+ * `/choose …` — the NW choices that are not targets or moves: who moves first (§6.0 L71),
+ * Napoleon's re-roll (§6.0 L77), advancing after a won combat (§11.5) and the dominant attacker
+ * when s.p. tie (§11.0.1). Each has a default, so a player who says nothing loses nothing.
+ */
+export const choose = defineCommand({
+  data: new SlashCommandBuilder().setName('choose').setDescription("Napoleon's Wars choices: who moves first, re-roll, advance, lead unit").setDMPermission(false)
+    .addSubcommand((s) => s.setName('first').setDescription('Initiative winner: which side moves first this turn (NW §6.0)')
+      .addStringOption((o) => o.setName('side').setDescription('Side to move first').setRequired(true).setAutocomplete(true)))
+    .addSubcommand((s) => s.setName('reroll').setDescription("Napoleon: re-roll the next initiative if it is lost (once per game, NW §6.0 L77)")
+      .addBooleanOption((o) => o.setName('use').setDescription('Call the re-roll').setRequired(true)))
+    .addSubcommand((s) => s.setName('advance').setDescription('Whether a brigade advances after winning its combat (NW §11.5; default yes)')
+      .addStringOption((o) => o.setName('unit').setDescription('Your brigade').setRequired(true).setAutocomplete(true))
+      .addBooleanOption((o) => o.setName('advance').setDescription('Advance if victorious').setRequired(true)))
+    .addSubcommand((s) => s.setName('lead').setDescription('Dominant attacker when two attackers tie in s.p. (NW §11.0.1)')
+      .addStringOption((o) => o.setName('defender').setDescription('The enemy being attacked').setRequired(true).setAutocomplete(true))
+      .addStringOption((o) => o.setName('unit').setDescription('Your attacking brigade').setRequired(true).setAutocomplete(true))),
+  input: Input,
+  execute(ctx, i) {
+    const user = { id: ctx.user.id, name: ctx.user.name };
+    const order = i.subcommand === 'first' ? { kind: 'first', side: i.side }
+      : i.subcommand === 'reroll' ? { kind: 'reroll', use: i.use }
+        : i.subcommand === 'advance' ? { kind: 'advance', unit: i.unit, advance: i.advance }
+          : { kind: 'primary', defender: i.defender, unit: i.unit };
+    const r = ctx.services.games.submit(ctx.channelId, user, order);
+    return { visibility: 'private', content: `✅ ${r.accepted.preview.join(' ')}` };
+  },
+  autocomplete(ctx, focused, inv) {
+    const l = nwGame(ctx);
+    const s = l.state;
+    const side = mySide(ctx, l);
+    const q = focused.value;
+    if (focused.name === 'side') return s.sides.map((x) => ({ name: x.name, value: x.id })).filter((c) => matches(q, c.name, c.value));
+    if (focused.name === 'defender') {
+      return findContacts(s).contacts.map((k) => ({ name: nameOf(s, k.defender), value: k.defender })).filter((c) => matches(q, c.name, c.value));
+    }
+    const defender = typeof inv.options.defender === 'string' ? inv.options.defender : null;
+    const attackers = defender ? new Set(findContacts(s).contacts.find((k) => k.defender === defender)?.attackers ?? []) : null;
+    return Object.values(s.units).filter((u) => u.side === side && u.onTable && !u.removed && (!attackers || attackers.has(u.id)))
+      .map((u) => ({ name: `${u.name} — ${u.label}`.slice(0, 100), value: u.id })).filter((c) => matches(q, c.name, c.value));
+  },
+});

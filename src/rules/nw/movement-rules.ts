@@ -1,0 +1,144 @@
+import { baseDistance, baseEdge, baseWithin, CONTACT_TOLERANCE, inContact, pointToBaseDistance, type Base, type Side } from '../geometry/base';
+import { EPS } from '../geometry/epsilon';
+import { isArea } from '../geometry/features';
+import { basePolygon } from '../geometry/base';
+import { ringContains, ringStrictlyContains, segmentRingIntersections } from '../geometry/primitives';
+import type { BaseSize, Point, Pose, TerrainFeature } from '../geometry/types';
+import { add, angleDifference, distance, headingVector, lerp, normalizeFacing, scale, sub } from '../geometry/vector';
+import { isTownArea } from './movement';
+
+/**
+ * The geometry of NW's movement rules: sweeping a base along a path (contact §9.91,
+ * interpenetration §9.3, officers passed §9.3.2), squaring up (§9.93), the 6" proximity rule
+ * (§9.9 L327-333), towns (§9.5 note 7, §9.8 L325) and the road bonus's 6" condition (note 6 L300).
+ */
+
+/** Anything with a base on the table. */
+export interface Body {
+  readonly id: string;
+  readonly side: string;
+  readonly pose: Pose;
+  readonly base: BaseSize;
+}
+
+const asBase = (b: { pose: Pose; base: BaseSize }): Base => ({ pose: b.pose, size: b.base });
+
+/** MV-15: "overlapping" means the interiors meet: bases touching edge to edge do not overlap. */
+export const OVERLAP_SLACK = 0.05;
+const shrunk = (size: BaseSize): BaseSize => ({ width: Math.max(0.05, size.width - 2 * OVERLAP_SLACK), depth: Math.max(0.05, size.depth - 2 * OVERLAP_SLACK) });
+
+/** Do these bases overlap (interiors meet)? */
+export const overlaps = (a: Base, b: Base): boolean => baseWithin({ pose: a.pose, size: shrunk(a.size) }, b, 0);
+
+/** Largest step of the sweep, inches: small enough to notice every base on the way. */
+const MAX_STEP = 0.25;
+
+/** What a base meets as it follows a path. */
+export interface Sweep {
+  /** First enemy body touched (not touching at the start), where, and the path walked up to it. */
+  readonly contact: { readonly id: string; readonly leg: number; readonly pose: Pose; readonly path: readonly Point[] } | null;
+  /** Friendly bodies overlapped on the way (before any contact). */
+  readonly passed: readonly string[];
+  /** Enemy officer stands overlapped on the way (§9.3.2 L267). */
+  readonly officersPassed: readonly string[];
+  /** Poses sampled along the walk, for later tests (road bonus, towns). */
+  readonly samples: readonly { readonly leg: number; readonly pose: Pose }[];
+}
+
+/**
+ * Walk a base along `path` (`facings[i]` is the facing at path[i]; a wheel's facing turns
+ * between its points) and note what it meets. Conservative advancement: a base d inches from
+ * every enemy can move d without touching any, so the walk steps by that clearance (at most
+ * MAX_STEP, so friends and officers on the way are seen).
+ */
+export function sweep(
+  path: readonly Point[], facings: readonly number[], size: BaseSize,
+  world: { readonly enemies: readonly Body[]; readonly friends: readonly Body[]; readonly officers: readonly Body[] },
+  stopAtContact = true,
+): Sweep {
+  const start: Base = { pose: { at: path[0]!, facing: facings[0]! }, size };
+  const enemies = world.enemies.filter((e) => !inContact(start, asBase(e)));
+  const passed = new Set<string>();
+  const officersPassed = new Set<string>();
+  const samples: { leg: number; pose: Pose }[] = [];
+  const walked: Point[] = [path[0]!];
+  for (let leg = 0; leg + 1 < path.length; leg++) {
+    const a = path[leg]!;
+    const b = path[leg + 1]!;
+    const len = distance(a, b);
+    const turn = angleDifference(facings[leg]!, facings[leg + 1]!);
+    let t = 0;
+    for (;;) {
+      const f = len <= EPS ? 1 : Math.min(1, t / len);
+      const pose: Pose = { at: lerp(a, b, f), facing: normalizeFacing(facings[leg]! + turn * f) };
+      const here: Base = { pose, size };
+      samples.push({ leg, pose });
+      let clearance = Infinity;
+      for (const e of enemies) {
+        const d = baseDistance(here, asBase(e));
+        if (d <= CONTACT_TOLERANCE && stopAtContact) return { contact: { id: e.id, leg, pose, path: [...walked, pose.at] }, passed: [...passed], officersPassed: [...officersPassed], samples };
+        clearance = Math.min(clearance, d);
+      }
+      for (const fr of world.friends) if (overlaps(here, asBase(fr))) passed.add(fr.id);
+      for (const o of world.officers) if (pointToBaseDistance(o.pose.at, here) <= o.base.width / 2) officersPassed.add(o.id);
+      if (f >= 1) break;
+      const step = Math.min(MAX_STEP, Math.max(clearance - CONTACT_TOLERANCE / 2, 0.02));
+      // A turning base sweeps farther at its corners than its centre moves: keep wheel steps small.
+      t += Math.abs(turn) > EPS ? Math.min(step, 0.1) : step;
+    }
+    walked.push(b);
+  }
+  return { contact: null, passed: [...passed], officersPassed: [...officersPassed], samples };
+}
+
+/** Outward facing of a side of a base. */
+const OUTWARD: Record<Side, number> = { front: 0, rear: 180, 'left-flank': -90, 'right-flank': 90 };
+
+/**
+ * §9.93 L341: the attacker squared up on one side of the defender: its front edge flush and
+ * centred on that side, facing it.
+ */
+export function squaredPose(attacker: BaseSize, defender: Base, side: Side): Pose {
+  const [p, q] = baseEdge(defender, side);
+  const out = normalizeFacing(defender.pose.facing + OUTWARD[side]);
+  return { at: add(lerp(p, q, 0.5), scale(headingVector(out), attacker.depth / 2)), facing: normalizeFacing(out + 180) };
+}
+
+/** The defender turned about its centre to face the attacker (§9.93 L341). */
+export const facingToward = (attacker: Pose): number => normalizeFacing(attacker.facing + 180);
+
+/** Does a ray from `from` along `dir` (a facing) pass through the base? */
+export function rayHits(from: Point, facing: number, target: Base): boolean {
+  const ring = basePolygon(target);
+  if (ringContains(ring, from)) return true;
+  return segmentRingIntersections(from, add(from, scale(headingVector(facing), 1000)), ring).length > 0;
+}
+
+/** MV-14: a base is in a town when its centre or any corner is inside a town or built-up area. */
+export function inTown(base: Base, terrain: readonly TerrainFeature[]): boolean {
+  const pts = [base.pose.at, ...basePolygon(base)];
+  return terrain.some((f) => isArea(f) && isTownArea(f) && pts.some((p) => ringStrictlyContains(f.polygon, p)));
+}
+
+/** In a town or behind works: every corner inside one town or fortification (as targets.ts §7.3). */
+export function inTownOrWorks(base: Base, terrain: readonly TerrainFeature[]): boolean {
+  const ring = basePolygon(base);
+  return terrain.some((f) => isArea(f) && (isTownArea(f) || f.kind === 'fortification') && ring.every((p) => ringContains(f.polygon, p)));
+}
+
+/** Nearest of `bodies` to `me` (base to base), ties by id. */
+export function nearest<T extends Body>(me: Base, bodies: readonly T[]): { readonly body: T; readonly distance: number } | null {
+  let best: { body: T; distance: number } | null = null;
+  for (const b of bodies) {
+    const d = baseDistance(me, asBase(b));
+    if (!best || d < best.distance - EPS || (Math.abs(d - best.distance) <= EPS && b.id < best.body.id)) best = { body: b, distance: d };
+  }
+  return best;
+}
+
+/** Direction (facing) straight away from `from` through `to`. */
+export function awayFacing(from: Point, to: Point, fallback: number): number {
+  const v = sub(to, from);
+  if (Math.hypot(v.x, v.y) <= EPS) return normalizeFacing(fallback + 180);
+  return normalizeFacing((Math.atan2(v.x, v.y) * 180) / Math.PI);
+}

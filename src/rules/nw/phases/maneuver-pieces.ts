@@ -1,0 +1,149 @@
+import type { Base } from '../../geometry/base';
+import type { BaseSize, Pose } from '../../geometry/types';
+import type { FacingArm } from '../movement';
+import type { NwReinforcement, NwState } from '../state';
+import { BASES_INCHES } from '../tables/leaders';
+import { terrainClass, type Mover, type TerrainClass } from '../tables/terrain';
+import type { Status } from '../tables/vocabulary';
+
+/**
+ * Every piece that can move in the maneuver phase — brigade, battery, corps commander, general
+ * or CinC — read from the state as one record, so the planner treats them alike.
+ */
+export type PieceKind = 'unit' | 'battery' | 'general' | 'commander' | 'cinc';
+
+export interface NwPiece {
+  readonly id: string;
+  readonly name: string;
+  readonly side: string;
+  readonly kind: PieceKind;
+  readonly arm: FacingArm;
+  readonly mover: Mover;
+  readonly cls: TerrainClass;
+  readonly pose: Pose;
+  readonly base: BaseSize;
+  readonly onTable: boolean;
+  readonly removed: boolean;
+  readonly status: Status;
+  /** The brigade this general, commander or battery is attached to. */
+  readonly attachedTo: string | null;
+}
+
+/** MV-10: officer stands are squares of their §1.0 base size (BASES_INCHES). */
+const square = (n: number): BaseSize => ({ width: n, depth: n });
+
+export const isOfficerKind = (k: PieceKind): boolean => k === 'general' || k === 'commander' || k === 'cinc';
+
+/** The piece with this id, or null. */
+export function pieceOf(s: NwState, id: string): NwPiece | null {
+  const u = s.units[id];
+  if (u) {
+    const mover: Mover = u.arm === 'cavalry' ? { arm: 'cavalry', weight: u.weight ?? 'light' } : { arm: 'infantry' };
+    return {
+      id, name: u.name, side: u.side, kind: 'unit', arm: u.arm, mover, cls: terrainClass(mover), pose: u.pose, base: u.base,
+      onTable: u.onTable, removed: u.removed, status: u.status, attachedTo: null,
+    };
+  }
+  const b = s.batteries[id];
+  if (b) {
+    const mover: Mover = { arm: 'artillery', kind: b.kind };
+    return {
+      id, name: b.name, side: b.side, kind: 'battery', arm: 'artillery', mover, cls: terrainClass(mover), pose: b.pose, base: b.base,
+      onTable: b.onTable, removed: b.removed, status: 'good-order', attachedTo: b.attachedTo,
+    };
+  }
+  const officer: Mover = { arm: 'officer' };
+  const g = s.generals[id];
+  if (g) {
+    return {
+      id, name: g.name, side: g.side, kind: 'general', arm: 'officer', mover: officer, cls: terrainClass(officer), pose: g.pose,
+      base: square(BASES_INCHES.general), onTable: g.onTable, removed: g.lost, status: 'good-order', attachedTo: g.attachedTo,
+    };
+  }
+  const c = s.commanders[id];
+  if (c) {
+    return {
+      id, name: c.name, side: c.side, kind: 'commander', arm: 'officer', mover: officer, cls: terrainClass(officer), pose: c.pose,
+      base: square(BASES_INCHES.commander), onTable: c.onTable, removed: c.status !== 'in-command', status: 'good-order', attachedTo: c.attachedTo,
+    };
+  }
+  const army = Object.values(s.armies).find((a) => a.cinc.id === id);
+  if (army) {
+    const k = army.cinc;
+    return {
+      id, name: k.name, side: army.side, kind: 'cinc', arm: 'officer', mover: officer, cls: terrainClass(officer), pose: k.pose,
+      base: square(BASES_INCHES.cinc), onTable: k.onTable, removed: false, status: 'good-order', attachedTo: null,
+    };
+  }
+  return null;
+}
+
+export const baseOf = (p: { readonly pose: Pose; readonly base: BaseSize }): Base => ({ pose: p.pose, size: p.base });
+
+const live = (p: NwPiece | null): p is NwPiece => p !== null && p.onTable && !p.removed;
+
+/** Live brigades and batteries (the bodies that block, contact and are contacted), of `side` or not. */
+export function bodies(s: NwState, pick: (side: string) => boolean): NwPiece[] {
+  return [...Object.keys(s.units), ...Object.keys(s.batteries)].map((id) => pieceOf(s, id)).filter(live).filter((p) => pick(p.side));
+}
+
+/** Live officer stands (generals, commanders, CinCs) of sides `pick` accepts. */
+export function officers(s: NwState, pick: (side: string) => boolean): NwPiece[] {
+  const ids = [...Object.keys(s.generals), ...Object.keys(s.commanders), ...Object.values(s.armies).map((a) => a.cinc.id)];
+  return ids.map((id) => pieceOf(s, id)).filter(live).filter((p) => pick(p.side));
+}
+
+/** A reinforcement that enters this turn with this piece, if it is still off the table (§9.0 C.8 L242). */
+export function entryOf(s: NwState, id: string): NwReinforcement | null {
+  const p = pieceOf(s, id);
+  if (!p || p.onTable || p.removed) return null;
+  return s.reinforcements.find((r) => r.turn === s.turn && r.pieces.includes(id)) ?? null;
+}
+
+/** The piece as it stands at the start of its move: an entering reinforcement stands at its entry point. */
+export function startPiece(s: NwState, id: string): NwPiece | null {
+  const p = pieceOf(s, id);
+  if (!p) return null;
+  const entry = entryOf(s, id);
+  return entry ? { ...p, pose: { at: entry.at, facing: entry.facing }, onTable: true } : p;
+}
+
+/** Where a point attached to a moving base ends up: same offset in the base's own frame. */
+function carried(p: Pose, from: Pose, to: Pose): Pose {
+  const turn = to.facing - from.facing;
+  const r = (turn * Math.PI) / 180;
+  const dx = p.at.x - from.at.x;
+  const dy = p.at.y - from.at.y;
+  // Compass angles turn clockwise: rotate (dx, dy) by −turn in the maths sense.
+  const x = dx * Math.cos(r) + dy * Math.sin(r);
+  const y = -dx * Math.sin(r) + dy * Math.cos(r);
+  return { at: { x: to.at.x + x, y: to.at.y + y }, facing: (((p.facing + turn) % 360) + 360) % 360 };
+}
+
+/**
+ * The state with a piece at a new pose (on the table); a brigade carries its attached battery
+ * and attached officers with it (Ch.II §2.5, §9.0 A L225: they stay with the unit).
+ */
+export function placePiece(s: NwState, id: string, pose: Pose): NwState {
+  const p = pieceOf(s, id);
+  if (!p) return s;
+  const from = p.pose;
+  if (p.kind === 'unit') {
+    const u = s.units[id]!;
+    let next: NwState = { ...s, units: { ...s.units, [id]: { ...u, pose, onTable: true } } };
+    const bat = u.attachedBattery ? s.batteries[u.attachedBattery] : undefined;
+    if (bat && !bat.removed) next = { ...next, batteries: { ...next.batteries, [bat.id]: { ...bat, pose: carried(bat.pose, from, pose), onTable: true } } };
+    for (const g of Object.values(s.generals)) {
+      if (g.attachedTo === id) next = { ...next, generals: { ...next.generals, [g.id]: { ...g, pose: carried(g.pose, from, pose) } } };
+    }
+    for (const c of Object.values(s.commanders)) {
+      if (c.attachedTo === id) next = { ...next, commanders: { ...next.commanders, [c.id]: { ...c, pose: carried(c.pose, from, pose) } } };
+    }
+    return next;
+  }
+  if (p.kind === 'battery') return { ...s, batteries: { ...s.batteries, [id]: { ...s.batteries[id]!, pose, onTable: true } } };
+  if (p.kind === 'general') return { ...s, generals: { ...s.generals, [id]: { ...s.generals[id]!, pose, onTable: true } } };
+  if (p.kind === 'commander') return { ...s, commanders: { ...s.commanders, [id]: { ...s.commanders[id]!, pose, onTable: true } } };
+  const army = Object.values(s.armies).find((a) => a.cinc.id === id)!;
+  return { ...s, armies: { ...s.armies, [army.side]: { ...army, cinc: { ...army.cinc, pose, onTable: true } } } };
+}

@@ -1,0 +1,172 @@
+import type { Dice } from '../../../dice/dice';
+import type { GameEvent } from '../../events';
+import { baseDistance, pointToBaseDistance } from '../../geometry/base';
+import { isArea } from '../../geometry/features';
+import { terrainAt } from '../../geometry/terrain';
+import type { Pose } from '../../geometry/types';
+import { add, headingVector, scale } from '../../geometry/vector';
+import { parseGeneralLabel, generalMayAttach } from '../labels-general';
+import { areaGoing } from '../movement';
+import { awayFacing, facingToward, overlaps } from '../movement-rules';
+import { rollEvasion, rollFinalFire } from '../procedures/artillery';
+import { rollLeaderLoss } from '../procedures/leaders';
+import { commanderOf, type NwState } from '../state';
+import type { EvasionCondition } from '../tables/artillery';
+import { OFFICER_MOVE_INCHES } from '../tables/leaders';
+import { MOVEMENT_ALLOWANCE } from '../tables/maneuver';
+import { MOVE_DISTANCES } from '../tables/terrain';
+import { baseOf, bodies, pieceOf, placePiece } from './maneuver-pieces';
+import type { NwAttachRequest, NwMoveDetail } from './maneuver-plan';
+import type { NwManeuverOptions } from './maneuver-roll';
+import { offTable } from './rally';
+import { disorder, draftOf, loseOfficer, loseSp, nameOf, type Draft } from './target-units';
+
+/** Steps of the maneuver phase that change more than the mover: attachments, artillery contacted, officers run over. */
+
+const withDraft = (s: NwState, d: Draft): NwState => ({ ...s, units: d.units, batteries: d.batteries, generals: d.generals, commanders: d.commanders });
+const logMoved = (s: NwState, id: string): NwState => ({ ...s, log: { ...s.log, moved: [...s.log.moved, id] } });
+
+/**
+ * §9.0 A L225-227: attach a general to a brigade of his command (ADCs: any; independent brigades:
+ * only ADCs, L240) within 6" of the unit he leaves; null detaches. MV-25: a brigade takes one
+ * general. MV-26: an unattached general attaches to a brigade within his 18" move, and is placed
+ * at the centre of its rear edge; attaching is his move this phase.
+ */
+export function applyAttach(s: NwState, req: NwAttachRequest, events: GameEvent[]): NwState {
+  const rule = 'NW §9.0 A L225';
+  const refuse = (why: string): NwState => {
+    events.push({ kind: 'note', rule, text: `Attachment refused: ${why}` });
+    return s;
+  };
+  if (!req || typeof req.general !== 'string') return refuse('an attach request needs a general id.');
+  const g = s.generals[req.general];
+  if (!g) return refuse(s.commanders[req.general] || pieceOf(s, req.general)?.kind === 'cinc' ? 'only generals may attach; commanders and CinCs may not (L227).' : `there is no general "${req.general}".`);
+  if (g.side !== s.phasing) return refuse(`${g.name} is not of the phasing side.`);
+  if (g.lost || !g.onTable) return refuse(`${g.name} is not on the table.`);
+  if (s.log.moved.includes(g.id)) return refuse(`${g.name} has already moved this phase.`);
+  const old = g.attachedTo ? s.units[g.attachedTo] : undefined;
+  if (req.unit === null) {
+    if (!old) return refuse(`${g.name} is not attached.`);
+    events.push({ kind: 'general', rule, general: g.id, what: 'detaches', detail: `${g.name} leaves ${old.name}` });
+    return { ...s, generals: { ...s.generals, [g.id]: { ...g, attachedTo: null } }, units: { ...s.units, [old.id]: { ...old, attachedGeneral: null } } };
+  }
+  const u = typeof req.unit === 'string' ? s.units[req.unit] : undefined;
+  if (!u || !u.onTable || u.removed) return refuse(`"${String(req.unit)}" is not a brigade in play (a general attaches to an infantry or cavalry unit).`);
+  if (u.side !== g.side) return refuse(`${u.name} is an enemy unit.`);
+  if (u.attachedGeneral && u.attachedGeneral !== g.id) return refuse(`${u.name} already has ${nameOf(s, u.attachedGeneral)} attached (MV-25).`);
+  const label = parseGeneralLabel(g.label);
+  if (!label.ok || !generalMayAttach(label.value, u)) return refuse(`${g.name} (${g.label}) may attach only to units of his own command (L225).`);
+  if (commanderOf(s, u.id) === null && label.value.kind !== 'adc') return refuse(`only ADCs may attach to an independent brigade (NW §9.0 C.6 L240).`);
+  if (old && baseDistance(baseOf(old), baseOf(u)) > MOVE_DISTANCES.generalReattachInches + 1e-6) return refuse(`${u.name} is more than 6" from ${old.name}, the unit he leaves (L225).`);
+  if (!old && pointToBaseDistance(g.pose.at, baseOf(u)) > OFFICER_MOVE_INCHES + 1e-6) return refuse(`${u.name} is beyond his 18" move (MV-26).`);
+  const pose: Pose = { at: add(u.pose.at, scale(headingVector(u.pose.facing), -u.base.depth / 2)), facing: u.pose.facing };
+  let units = { ...s.units, [u.id]: { ...u, attachedGeneral: g.id } };
+  if (old && old.id !== u.id) units = { ...units, [old.id]: { ...old, attachedGeneral: null } };
+  events.push({ kind: 'general', rule, general: g.id, what: 'attaches', detail: `${g.name} attaches to ${u.name}${old ? ` (leaving ${old.name})` : ''}` });
+  return logMoved({ ...s, units, generals: { ...s.generals, [g.id]: { ...g, attachedTo: u.id, pose } } }, g.id);
+}
+
+/**
+ * §9.3.2 L267: an enemy unit moving through an officer's stand: 2d6, 12 kills him; otherwise
+ * MV-23: he is moved 3" straight away from where the unit ended (the owner is not asked).
+ */
+export function officersRunOver(s: NwState, mover: string, ids: readonly string[], dice: Dice, events: GameEvent[]): NwState {
+  let next = s;
+  for (const id of ids) {
+    const o = pieceOf(next, id);
+    if (!o || o.removed || !o.onTable) continue;
+    const r = rollLeaderLoss({ officer: id, trigger: 'enemyPassesThrough' }, dice);
+    events.push(...r.events);
+    if (r.result.killed) {
+      const d = draftOf(next);
+      if (o.kind === 'cinc') events.push({ kind: 'note', rule: 'NW §9.3.2 L267', text: `${o.name} falls; a CinC's loss is not modelled here.` });
+      else loseOfficer(next, d, id, o.attachedTo ?? '', 'NW §9.3.2 L267', events);
+      next = withDraft(next, d);
+      continue;
+    }
+    const end = pieceOf(next, mover)?.pose.at ?? o.pose.at;
+    const dir = headingVector(awayFacing(end, o.pose.at, o.pose.facing));
+    const to: Pose = { at: add(o.pose.at, scale(dir, MOVE_DISTANCES.officerDisplacedInches)), facing: o.pose.facing };
+    events.push({ kind: 'move', rule: 'NW §9.3.2 L267 (MV-23)', unit: id, from: o.pose.at, to: to.at, path: [o.pose.at, to.at], facing: to.facing, cost: 3, allowance: 3, stopped: 'displaced by an enemy passing through' });
+    next = placePiece(next, id, to);
+  }
+  return next;
+}
+
+/** The outcome of a contact on a battery. */
+export interface BatteryContact { readonly state: NwState; readonly contactStands: boolean }
+
+/**
+ * §8.5 L202, §9.92 L337: a battery contacted from its front takes a final shot (HR N-13 may
+ * stop the attack); then, unless stopped or attached (§8.6 L219, HR N-31), it rolls to evade.
+ * MV-24: an attack stopped by final fire ends 1" back from the battery; an escaped battery makes
+ * a full move straight away from the attacker (shortened to stay on the table and clear of
+ * bases); the attacker deducts 1" and overruns the battery (removed) if its remaining inches
+ * still reach the new position — it does not move on, the overrun is the contact's end.
+ */
+export function batteryContacted(s: NwState, plan: NwMoveDetail, dice: Dice, opts: NwManeuverOptions, events: GameEvent[]): BatteryContact {
+  const b = s.batteries[plan.contact!]!;
+  const a = s.units[plan.unit]!;
+  const attached = b.attachedTo !== null;
+  let next = s;
+  let mayEvade = !attached;
+  if (plan.contactSide === 'front') {
+    const ff = rollFinalFire({
+      battery: { unit: b.id, weight: b.weight, kind: b.kind, condition: b.condition, attached },
+      attacker: { unit: a.id, arm: a.arm, ...(a.attachedGeneral ? { attachedGeneral: a.attachedGeneral } : {}) },
+      contact: 'front', conditions: [],
+    }, s.settings, dice);
+    events.push(...ff.events);
+    const d = draftOf(next);
+    const e = ff.result.effect;
+    const by = `final fire of ${b.name}`;
+    if (e && e.spLoss > 0) loseSp(d, a.id, e.spLoss, 'NW §8.5 L202', by, events);
+    if (e?.disordered) disorder(d, a.id, 'NW §8.5 L202', by, events);
+    if (ff.result.generalKilled && a.attachedGeneral) loseOfficer(next, d, a.attachedGeneral, a.id, 'NW §8.4 L198', events);
+    next = withDraft(next, d);
+    if (ff.result.stopsAttack || d.units[a.id]!.removed) {
+      const now = next.units[a.id]!;
+      if (!now.removed) {
+        const back: Pose = { at: add(now.pose.at, scale(headingVector(now.pose.facing), -1)), facing: now.pose.facing };
+        if (!offTable(next, { pose: back, size: now.base })) next = placePiece(next, a.id, back);
+      }
+      events.push({ kind: 'note', rule: 'NW §8.5 L202; HR N-13 (MV-24)', text: `${a.name}'s attack on ${b.name} is stopped by final fire.` });
+      return { state: next, contactStands: false };
+    }
+    mayEvade = ff.result.mayEvade;
+  }
+  if (!mayEvade) return { state: next, contactStands: true };
+  const conditions: EvasionCondition[] = [];
+  if (opts.ground === 'mud') conditions.push('mud-rain-or-snow');
+  if (b.condition === 'suppressed' || b.condition === 'damaged-and-suppressed') conditions.push('suppressed');
+  if (terrainAt(b.pose.at, s.map.terrain).some((f) => isArea(f) && areaGoing(f) === 'rough')) conditions.push('rough-terrain');
+  const ev = rollEvasion({ battery: { unit: b.id, kind: b.kind }, attacker: { unit: a.id, arm: a.arm, ...(a.weight ? { weight: a.weight } : {}) }, conditions }, s.settings, dice);
+  events.push(...ev.events);
+  if (!ev.result.escaped) return { state: next, contactStands: true };
+  const attacker = next.units[a.id]!;
+  const full = MOVEMENT_ALLOWANCE[b.kind === 'foot' ? 'foot-artillery' : 'horse-artillery'];
+  const dir = headingVector(awayFacing(attacker.pose.at, b.pose.at, b.pose.facing));
+  const others = bodies(next, () => true).filter((x) => x.id !== b.id);
+  const poseAt = (k: number): Pose => ({ at: add(b.pose.at, scale(dir, k)), facing: b.pose.facing });
+  let k = full;
+  while (k > 0 && (offTable(next, { pose: poseAt(k), size: b.base }) || others.some((o) => overlaps({ pose: poseAt(k), size: b.base }, baseOf(o))))) k -= 0.25;
+  const to = poseAt(Math.max(0, k));
+  events.push({ kind: 'move', rule: 'NW §8.5 L202', unit: b.id, from: b.pose.at, to: to.at, path: [b.pose.at, to.at], facing: to.facing, cost: Math.max(0, k), allowance: full, stopped: 'evades a full move to the rear' });
+  next = placePiece(next, b.id, to);
+  const remaining = plan.allowance - plan.cost - ev.result.attackerCostInches;
+  const gap = baseDistance(baseOf(attacker), { pose: to, size: b.base });
+  if (remaining >= gap - 1e-6) {
+    events.push({ kind: 'removed', rule: 'NW §8.5 L202 (MV-24)', unit: b.id, at: to.at, reason: `overrun by ${a.name}: it could still reach the battery after its escape` });
+    next = { ...next, batteries: { ...next.batteries, [b.id]: { ...next.batteries[b.id]!, removed: true } } };
+  }
+  return { state: next, contactStands: false };
+}
+
+/** §9.93 L341: the defender turns about its centre to face its first attacker (its attachments turn with it). */
+export function turnToFace(s: NwState, defender: string, attacker: string, firstAttacker: boolean): NwState {
+  if (!firstAttacker) return s;
+  const d = pieceOf(s, defender);
+  const a = pieceOf(s, attacker);
+  if (!d || !a || d.removed) return s;
+  return placePiece(s, defender, { at: d.pose.at, facing: facingToward(a.pose) });
+}

@@ -1,0 +1,216 @@
+import type { Dice } from '../../dice/dice';
+import type { PhaseInfo, SeatId, Step } from '../contract';
+import type { GameEvent } from '../events';
+import type { NwOrder } from './orders';
+import { aimBattery, artilleryPhase, batteryTargets } from './phases/artillery';
+import { combatPhase, type NwCombatOptions } from './phases/combat';
+import { initiativePhase } from './phases/initiative';
+import { maneuverPhase } from './phases/maneuver';
+import { rallyPhase } from './phases/rally';
+import { reactionCandidates, reactionPhase, type NwReactionChoice } from './phases/reaction';
+import { skirmishAssignments, skirmishPhase } from './phases/skirmish';
+import type { SkirmishCondition } from './tables/skirmish';
+import type { FireCondition } from './tables/artillery';
+import { EMPTY_LOG, liveBatteries, nwClockOf, type NwState } from './state';
+
+/**
+ * The NW game turn (§5.0 L59-69) as the windows players post in. A window opens only where a
+ * player has a real choice (issue 6: "players only post where the rules give them a real
+ * choice"); every other phase resolves inside the resolution before it. Per player-turn:
+ *
+ *   fire window (2. skirmish + 3. artillery, both sides; WN-1) → maneuver window (4., phasing
+ *   side: binding /maneuver rolls and /move, as on the table) → reaction window (5., non-phasing
+ *   side, only when a cavalry brigade is eligible) → 6. combat (auto) …
+ *
+ * and after player-turn 2: 7. rally (auto), then the next turn's 1. initiative (auto) and its
+ * first fire window, in which the initiative winner also says who moves first.
+ */
+
+const sideName = (s: NwState, side: string | null): string => s.sides.find((x) => x.id === side)?.name ?? side ?? '';
+
+export function nwPhaseInfo(s: NwState): PhaseInfo {
+  const clock = nwClockOf(s, s.turn);
+  const head = `Turn ${s.turn} (${clock})`;
+  const pt = s.phasing ? `, ${sideName(s, s.phasing)} player-turn` : '';
+  const base = { turn: s.turn, clock, ...(s.phasing ? { phasingSide: s.phasing } : {}) };
+  switch (s.phase) {
+    case 'skirmish':
+      // Simultaneous fire: both sides' targets stay sealed until the phase resolves.
+      return { ...base, id: 'nw/fire', label: `${head}${pt} — 2. Skirmish and 3. Artillery fire`, owes: { kind: 'all' }, secret: true };
+    case 'maneuver':
+      return { ...base, id: 'nw/maneuver', label: `${head}${pt} — 4. Maneuver`, owes: { kind: 'phasing' }, secret: false };
+    case 'reaction':
+      return { ...base, id: 'nw/reaction', label: `${head}${pt} — 5. Cavalry reaction`, owes: { kind: 'non-phasing' }, secret: false };
+    case 'ended':
+      return { ...base, id: 'nw/ended', label: `Ended after turn ${s.turn}`, owes: { kind: 'none' }, secret: false };
+    default:
+      return { ...base, id: `nw/${s.phase}`, label: `${head}${pt} — ${s.phase}`, owes: { kind: 'none' }, secret: false };
+  }
+}
+
+const seatsOfSide = (s: NwState, side: string | null): SeatId[] => s.seats.filter((x) => x.side === side).map((x) => x.id);
+
+/** Whether `side` has a real choice in this fire window (WN-2). */
+export function hasFireChoice(s: NwState, side: string): boolean {
+  if (s.playerTurn === 1 && s.initiative?.winner === side) return true;
+  if ((skirmishAssignments(s, fireOptions(s))[side]?.choices.length ?? 0) > 0) return true;
+  const targets = batteryTargets(s, fireOptions(s));
+  return liveBatteries(s, side).some((b) => targets[b.id]?.decision.kind === 'choice');
+}
+
+/** Seats with something to decide now; everyone else is ready without posting. */
+export function nwOwing(s: NwState): SeatId[] {
+  switch (s.phase) {
+    case 'skirmish': return s.sides.filter((x) => hasFireChoice(s, x.id)).flatMap((x) => seatsOfSide(s, x.id));
+    case 'maneuver': return seatsOfSide(s, s.phasing);
+    case 'reaction': return reactionCandidates(s).length > 0 ? s.seats.filter((x) => x.side !== s.phasing).map((x) => x.id) : [];
+    default: return [];
+  }
+}
+
+/** Conditions the fire phases read from the state: road-marched units are vulnerable (§9.5 n6 L300, §7.7 L136, §8.4 L189). */
+function fireOptions(s: NwState): { conditions: Record<string, SkirmishCondition[] & FireCondition[]> } {
+  return { conditions: Object.fromEntries(s.vulnerable.map((id) => [id, ['target-vulnerable']])) as Record<string, SkirmishCondition[] & FireCondition[]> };
+}
+
+/** Resolve the current window with every seat's orders, then every phase after it that nobody has to post in. */
+export function resolveNw(state: NwState, orders: ReadonlyMap<SeatId, readonly NwOrder[]>, dice: Dice): Step<NwState> {
+  const all = [...orders.values()].flat();
+  const events: GameEvent[] = [];
+  let s = callReroll(state, all);
+  const first = resolvePhase(s, all, dice);
+  s = first.state;
+  events.push(...first.events);
+  // Phases with no choice for anyone resolve at once (bounded: each step moves the sequence on).
+  for (let guard = 0; s.phase !== 'ended' && nwOwing(s).length === 0; guard++) {
+    if (guard > 40) throw new Error(`NW: no window opened after 40 automatic phases (turn ${s.turn}, ${s.phase})`);
+    const next = resolvePhase(s, [], dice);
+    s = next.state;
+    events.push(...next.events);
+  }
+  return { state: s, events };
+}
+
+/** WN-4: a `reroll` order, in any window, calls Napoleon's re-roll for the next initiative roll. */
+function callReroll(s: NwState, all: readonly NwOrder[]): NwState {
+  const o = [...all].reverse().find((x) => x.kind === 'reroll');
+  if (!o || o.kind !== 'reroll') return s;
+  const army = Object.values(s.armies).find((a) => a.cinc.isNapoleon && !a.napoleonRerollSpent);
+  if (!army) return s;
+  return { ...s, armies: { ...s.armies, [army.side]: { ...army, napoleonRerollCalled: o.use } } };
+}
+
+function resolvePhase(s: NwState, all: readonly NwOrder[], dice: Dice): Step<NwState> {
+  switch (s.phase) {
+    case 'initiative': return resolveInitiative(s, dice);
+    case 'skirmish': return resolveFire(s, all, dice);
+    case 'artillery': return resolveArtillery(s, all, dice);
+    case 'maneuver': return resolveManeuver(s, all, dice);
+    case 'reaction': return resolveReaction(s, all, dice);
+    case 'combat': return resolveCombat(s, dice);
+    case 'rally': return rallyPhase(s, dice);
+    case 'ended': return { state: s, events: [] };
+  }
+}
+
+function resolveInitiative(s: NwState, dice: Dice): Step<NwState> {
+  const nap = Object.values(s.armies).find((a) => a.cinc.isNapoleon);
+  const r = initiativePhase(s, { napoleonReroll: nap?.napoleonRerollCalled === true }, dice);
+  if (!r.ok) throw new Error(`NW initiative: ${r.error.message}`);
+  const armies = nap ? { ...r.value.state.armies, [nap.side]: { ...r.value.state.armies[nap.side]!, napoleonRerollCalled: false } } : r.value.state.armies;
+  return { state: { ...r.value.state, armies, log: EMPTY_LOG }, events: r.value.events };
+}
+
+/** The fire window: the first-mover choice, then skirmish, then artillery (WN-1). */
+function resolveFire(state: NwState, all: readonly NwOrder[], dice: Dice): Step<NwState> {
+  let s = state;
+  const events: GameEvent[] = [];
+  const first = all.find((o) => o.kind === 'first');
+  if (first?.kind === 'first' && s.playerTurn === 1 && s.initiative && first.side !== s.phasing && s.sides.some((x) => x.id === first.side)) {
+    s = { ...s, phasing: first.side, initiative: { ...s.initiative, first: first.side } };
+    events.push({ kind: 'note', rule: 'NW §6.0 L71', text: `${sideName(s, s.initiative!.winner)} choose to let ${sideName(s, first.side)} move first.` });
+  }
+  const plan = Object.fromEntries(all.flatMap((o) => (o.kind === 'skirmish' ? [[o.unit, o.target]] : [])));
+  let sk = skirmishPhase(s, plan, dice, fireOptions(s));
+  if (!sk.ok) {
+    // Each order was checked when posted; only a joint conflict between two of them lands here.
+    events.push({ kind: 'note', rule: 'NW §7.5', text: `${sk.error.message} The default plan is used instead (WN-3).` });
+    sk = skirmishPhase(s, {}, dice, fireOptions(s));
+    if (!sk.ok) throw new Error(`NW skirmish default plan: ${sk.error.message}`);
+  }
+  events.push(...sk.value.events);
+  const art = resolveArtillery(sk.value.state, all, dice);
+  return { state: art.state, events: [...events, ...art.events] };
+}
+
+/** Artillery, with posted targets that skirmish results made illegal replaced by the default (WN-3). */
+function resolveArtillery(s: NwState, all: readonly NwOrder[], dice: Dice): Step<NwState> {
+  const events: GameEvent[] = [];
+  const opts = fireOptions(s);
+  const targets = batteryTargets(s, opts);
+  const fire: Record<string, string> = {};
+  for (const o of all) {
+    if (o.kind !== 'fire') continue;
+    const b = s.batteries[o.battery];
+    const t = targets[o.battery];
+    if (!b || !t) continue;
+    const a = aimBattery(s, b, t, o.target);
+    if (a.problem) events.push({ kind: 'note', rule: 'NW §8.3', text: `${a.problem} — it takes the default instead (WN-3).` });
+    else fire[o.battery] = o.target;
+  }
+  const r = artilleryPhase(s, fire, dice, opts);
+  if (!r.ok) throw new Error(`NW artillery: ${r.error.message}`);
+  // The road-march vulnerability lasts for these fire phases only (§9.5 n6 L300).
+  return { state: { ...r.value.state, vulnerable: [] }, events: [...events, ...r.value.events] };
+}
+
+function combatChoices(all: readonly NwOrder[], prior: NwState['log']['combat']): NonNullable<NwState['log']['combat']> {
+  const primary: Record<string, string> = { ...(prior?.primary ?? {}) };
+  const advance: Record<string, boolean> = { ...(prior?.advance ?? {}) };
+  for (const o of all) {
+    if (o.kind === 'primary') primary[o.defender] = o.unit;
+    if (o.kind === 'advance') advance[o.unit] = o.advance;
+  }
+  return { primary, advance };
+}
+
+/** The maneuver window: the bot rolls what the rules require and nobody rolled; units not moved hold. */
+function resolveManeuver(s: NwState, all: readonly NwOrder[], dice: Dice): Step<NwState> {
+  const r = maneuverPhase(s, { moves: [] }, dice);
+  const log = { ...r.state.log, combat: combatChoices(all, s.log.combat) };
+  return { state: { ...r.state, log, vulnerable: r.state.log.roadBonus }, events: r.events };
+}
+
+function resolveReaction(s: NwState, all: readonly NwOrder[], dice: Dice): Step<NwState> {
+  const choices: Record<string, NwReactionChoice> = {};
+  for (const o of all) if (o.kind === 'react') choices[o.unit] = o.choice;
+  const withCombat = { ...s, log: { ...s.log, combat: combatChoices(all, s.log.combat) } };
+  let r = reactionPhase(withCombat, choices, dice);
+  const events: GameEvent[] = [];
+  if (!r.ok) {
+    events.push({ kind: 'note', rule: 'NW §10', text: `${r.error.message} The engine's proposals are used instead (WN-3).` });
+    r = reactionPhase(withCombat, {}, dice);
+    if (!r.ok) throw new Error(`NW reaction defaults: ${r.error.message}`);
+  }
+  return { state: r.value.state, events: [...events, ...r.value.events] };
+}
+
+/** Combat, reading the choices posted earlier and the cavalry caught at the halt (HR N-19). */
+function resolveCombat(s: NwState, dice: Dice): Step<NwState> {
+  const conditions: Record<string, { defender: ['cav-at-the-halt'] }> = {};
+  for (const id of s.log.atTheHalt) if (s.units[id]?.arm === 'cavalry') conditions[id] = { defender: ['cav-at-the-halt'] };
+  const opts: NwCombatOptions = { conditions };
+  const r = combatPhase(s, s.log.combat ?? {}, dice, opts);
+  if (!r.ok) {
+    // A posted dominant attacker no longer in that combat: fight with the default instead.
+    const retry = combatPhase(s, { advance: s.log.combat?.advance ?? {} }, dice, opts);
+    if (!retry.ok) throw new Error(`NW combat: ${retry.error.message}`);
+    return newPlayerTurn(retry.value);
+  }
+  return newPlayerTurn(r.value);
+}
+
+/** After player-turn 1's combat the other side's player-turn starts with a clean log. */
+function newPlayerTurn(step: Step<NwState>): Step<NwState> {
+  return step.state.phase === 'skirmish' ? { state: { ...step.state, log: EMPTY_LOG }, events: step.events } : step;
+}
