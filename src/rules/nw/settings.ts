@@ -84,14 +84,20 @@ export const NwSettingsSchema = z
     road: group({
       /** N-17: the road bonus is added before the maneuver fraction is applied. */
       bonusBeforeFraction: z.boolean().default(true),
+      /** MV-27: the bonus (and the vulnerability it brings) is taken only when the plain allowance falls short. */
+      bonusOnlyWhenNeeded: z.boolean().default(true),
     }),
     reaction: group({
       /** N-19: who is the attacker after a reaction countercharge. */
       counterchargeAttacker: z.enum(['phasing', 'reacting']).default('phasing'),
+      /** RX-3: an enemy that did not move, closer inside the zone, bars reacting past it to a farther mover. */
+      closerUnmovedBlocks: z.boolean().default(true),
     }),
     independent: group({
       /** N-21: independent brigades are always in the CinC's range, or measured to him. */
       range: z.enum(['always', 'measured']).default('always'),
+      /** MV-12: with `range: measured`, the distance to the CinC that counts as in range. */
+      measuredRangeInches: z.number().min(0).max(48).default(12),
     }),
     command: group({
       /** N-22: what a "valid command path (in inches)" is. */
@@ -153,8 +159,11 @@ export const NW_SETTING_INFO: Readonly<Record<NwSettingKey, Omit<NwSettingInfo, 
   'skirmish.double': { ruling: 'N-14', digestKey: 'nw.skirmish.double', allowed: 'gte, eq', explanation: 'The skirmish "twice the target" result needs at least twice (gte) or exactly twice (eq).' },
   'labels.validate': { ruling: 'N-15', digestKey: 'nw.labels.validate', allowed: 'warn, error, off', explanation: 'The scenario label wins; warn (or refuse) when it differs from the Fatigue Level Chart.' },
   'road.bonusBeforeFraction': { ruling: 'N-17', digestKey: 'nw.road.bonus_before_fraction', allowed: 'true, false', explanation: 'The road bonus (up to 6") is added to the allowance before the maneuver fraction applies.' },
+  'road.bonusOnlyWhenNeeded': { ruling: 'MV-27', digestKey: '(engine ruling, README)', allowed: 'true, false', explanation: 'A unit marching on the road takes the +6" bonus, and becomes vulnerable, only when its plain allowance is not enough (false: whenever the whole move qualifies).' },
   'reaction.counterchargeAttacker': { ruling: 'N-19', digestKey: 'nw.reaction.countercharge_attacker', allowed: 'phasing, reacting', explanation: 'After a countercharge the phasing unit stays the attacker (or the reacting cavalry becomes it).' },
+  'reaction.closerUnmovedBlocks': { ruling: 'RX-3', digestKey: '(engine ruling, README)', allowed: 'true, false', explanation: 'A closer enemy in the reaction zone that did not move bars reacting past it to one that did (NW §10.1 L351).' },
   'independent.range': { ruling: 'N-21', digestKey: 'nw.independent.range', allowed: 'always, measured', explanation: 'An independent brigade is always in range of the CinC\'s command quality, or must be measured.' },
+  'independent.measuredRangeInches': { ruling: 'MV-12', digestKey: '(engine ruling, README)', allowed: 'inches, 0-48', explanation: 'With independent.range measured: an independent brigade this close to its CinC is in range.' },
   'command.path': { ruling: 'N-22', digestKey: 'nw.command.path', allowed: 'straight-line, referee', explanation: 'Command range is a straight line from the commander to the unit\'s nearest point (referee may override), or referee-only.' },
   'optional.pursuit': { ruling: 'N11', digestKey: 'DIGEST §3(b) N11', allowed: 'true, false', explanation: 'Play the optional campaign pursuit and final-losses rules after the battle (L603-619).' },
   'pursuit.dice': { ruling: 'N-25', digestKey: 'nw.pursuit.*', allowed: 'half-steps, whole-steps', explanation: 'Pursuit dice: 1 + floor((ratio − 1)/0.5) (3:2 → 2, 2:1 → 3), or 1 + floor(ratio − 1).' },

@@ -307,7 +307,8 @@ export function planMoveDetail(state: NwState, req: NwMoveRequest, opts: NwManeu
   const liveFoes = enemies.filter((e) => e.status !== 'routed');
   const farFromFoes = onRoad && [...swept.samples.map((x) => x.pose), end].every((q) => (nearest({ pose: q, size: p.base }, liveFoes)?.distance ?? Infinity) > MOVE_DISTANCES.proximityInches);
   const bonusAllowance = maneuverInches(ma.inches, fraction, ROAD_BONUS_MAX_INCHES, state.settings);
-  const roadBonus = farFromFoes && cost > granted + 1e-9 && cost <= bonusAllowance + 1e-9;
+  const needed = !state.settings.road.bonusOnlyWhenNeeded || cost > granted + 1e-9;
+  const roadBonus = farFromFoes && needed && cost <= bonusAllowance + 1e-9;
   const allowance = roadBonus ? bonusAllowance : granted;
   if (cost > allowance + 1e-9) {
     const why = farFromFoes ? ` even with the road bonus (${fmt(bonusAllowance)}")` : '';

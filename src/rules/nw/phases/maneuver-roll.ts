@@ -24,7 +24,6 @@ export interface NwManeuverOptions {
 }
 
 /** MV-12: under `independent.range: measured`, an independent brigade is in range within this of its CinC. */
-export const INDEPENDENT_MEASURED_RANGE_INCHES = 12;
 /** Chart L650-651: the V commander and CinC bonuses reach 3". */
 const PRESENCE_INCHES = 3;
 
@@ -101,7 +100,7 @@ export function maneuverInputOf(state: NwState, unit: string, opts: NwManeuverOp
     return ok({ unit, commanderSkill: cmdr.skill, inRange, status, arm: p.arm === 'officer' ? 'infantry' : p.arm, conditions, allowance, ...(cincWithin3 ? { cincWithin3 } : {}) });
   }
   if (!cinc) return err(problem('maneuver/no-commander', `${p.name} has neither a commander nor a CinC to take a Maneuver column from.`));
-  const inRange = cinc.onTable && near(cinc.pose.at, p, INDEPENDENT_MEASURED_RANGE_INCHES);
+  const inRange = cinc.onTable && near(cinc.pose.at, p, state.settings.independent.measuredRangeInches);
   return ok({ unit, commanderSkill: cinc.skill, inRange, independent: true, status, arm: p.arm === 'officer' ? 'infantry' : p.arm, conditions, allowance, ...(cincWithin3 ? { cincWithin3 } : {}) });
 }
 

@@ -13,7 +13,7 @@ import { mustRoll, rollUnitManeuver, type NwManeuverOptions } from './maneuver-r
 import { offTable } from './rally';
 import { nameOf, phaseEvent, problem } from './target-units';
 
-export { allowanceOf, canMove, maneuverInputOf, mustRoll, rollUnitManeuver, INDEPENDENT_MEASURED_RANGE_INCHES, type NwAllowance, type NwManeuverOptions } from './maneuver-roll';
+export { allowanceOf, canMove, maneuverInputOf, mustRoll, rollUnitManeuver, type NwAllowance, type NwManeuverOptions } from './maneuver-roll';
 export { planMove, planMoveDetail, proximityEnemy, type NwAttachRequest, type NwMoveDetail, type NwMovePlan, type NwMoveRequest } from './maneuver-plan';
 
 /**

@@ -120,7 +120,7 @@ export function assessReaction(s: NwState, id: string): { ok: true; value: NwRea
   const closest = movers[0];
   if (!closest) return no(`${name}: no enemy moved within its ${zoneInches}" reaction zone (NW §10.0 L347) or contacted it`);
   // RX-3: a closer enemy in the zone that did not move bars reacting past it.
-  const blocker = inZone.filter((e) => e.d < closest.d - EPS).sort((a, b) => a.d - b.d)[0];
+  const blocker = s.settings.reaction.closerUnmovedBlocks ? inZone.filter((e) => e.d < closest.d - EPS).sort((a, b) => a.d - b.d)[0] : undefined;
   if (blocker) {
     return no(`${name} may not react past ${nameOf(s, blocker.id)} (${blocker.d.toFixed(1)}", did not move) to ${nameOf(s, closest.id)} (${closest.d.toFixed(1)}") (NW §10.1 L351, RX-3)`);
   }
