@@ -5,6 +5,7 @@ import { escapeMd } from '../src/interaction/present-rolls';
 import { UserError } from '../src/lib/user-error';
 import { narrate } from '../src/narrative';
 import type { GameEvent } from '../src/rules/events';
+import { nwPublicEvents } from '../src/rules/nw/public-events';
 import type { NwState } from '../src/rules/nw/state';
 
 /** The Napoleon's Wars game in this channel, as its input commands need it. */
@@ -21,8 +22,11 @@ export function mySide(ctx: CommandContext, l: Live & { state: NwState }): strin
   return seat ? l.state.seats.find((s) => s.id === seat.seatId)?.side ?? null : null;
 }
 
-/** Events as the channel reads them, prefixed with who acted. */
+/**
+ * Events as the channel reads them, prefixed with who acted. Filtered as resolutions are
+ * (nwPublicEvents): a final-fire loss during a /move must not tell the channel the s.p. left.
+ */
 export function publicNarrative(ctx: CommandContext, events: readonly GameEvent[]): string {
   const l = nwGame(ctx);
-  return `${escapeMd(ctx.user.name)}: ${narrate(events, namesFor(l.game, l.state)).join('\n')}`;
+  return `${escapeMd(ctx.user.name)}: ${narrate(nwPublicEvents(events), namesFor(l.game, l.state)).join('\n')}`;
 }

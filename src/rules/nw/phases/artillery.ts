@@ -2,14 +2,18 @@ import type { Dice } from '../../../dice/dice';
 import { err, ok, type Problem, type Result } from '../../../lib/result';
 import type { Step } from '../../contract';
 import type { GameEvent } from '../../events';
+import { baseDistance } from '../../geometry/base';
+import { EPS } from '../../geometry/epsilon';
+import type { Point } from '../../geometry/types';
 import { rollArtilleryFire, type ArtilleryFireResult, type FiringBattery } from '../procedures/artillery';
 import { liveBatteries, type NwBattery, type NwState } from '../state';
 import type { FireCondition } from '../tables/artillery';
-import type { Weather } from '../tables/vocabulary';
+import type { Nationality, Weather } from '../tables/vocabulary';
 import { artilleryTargets, type ArtilleryTargets, type NwTargetContext } from '../targets';
 import {
   commit, disorder, draftOf, hitBattery, leftToRight, loseOfficer, loseSp, nameOf, phaseEvent, poseAt, problem, targetUnits,
 } from './target-units';
+import { fullMoveInches, retreatPiece } from './retreat';
 
 /**
  * NW phase 3 — Artillery fire (§8.0-8.4 L156-198; DIGEST §3(a) row 3, N3). Both sides fire.
@@ -20,6 +24,15 @@ import {
  * nothing else may fire on it this phase (§8.2 L168). Fire is simultaneous: every battery fires
  * with its condition at the start of the phase and no result applies until all fire is done
  * (§8.0 L158). Suppression marked before this phase is lifted at its end (PH-11, §11.6, DIGEST N3).
+ * Results are then applied in firing order; a result's retreat (chart L756-759) is moved on the
+ * table at once by the shared retreat rules (retreat.ts; PH-16).
+ *
+ * - PH-16 Fire retreats: straight away from the firing battery (the nearest of several, the
+ *   midpoint of the equally nearest; where it fired from), no terrain, bending away from other enemies and blocked as a combat retreat
+ *   (§11.4 L401-403, C8, C13-C18); a brigade that cannot retreat in full loses 1 s.p.; a
+ *   retreating brigade disorders friends it passes through (it is disordered by the same result).
+ *   A full move is the Movement Allowance (C7: infantry 8" unless `nations` makes it 10"; foot
+ *   battery 8", horse 12"). Results apply in firing order, so each sees the moves before it.
  */
 
 export const ARTILLERY_PHASE_RULE = 'NW §8';
@@ -31,6 +44,22 @@ export interface NwArtilleryOptions {
   readonly conditions?: Readonly<Record<string, readonly FireCondition[]>>;
   /** Visibility in inches (§9.51), unlimited when absent. */
   readonly visibilityInches?: number;
+  /** Nationality by side id, for a full-move retreat (French, British, Ottoman, Prussian infantry 10": chart L655-657; C7). */
+  readonly nations?: Readonly<Record<string, Nationality>>;
+}
+
+/**
+ * PH-16: a fire retreat goes straight away from the firing battery — of several, the nearest
+ * (base to base), and from the midpoint of the equally nearest — where it stood when it fired
+ * (the phase's opening positions).
+ */
+function nearestFiring(state: NwState, target: string, batteries: readonly string[]): Point {
+  const t = state.units[target] ?? state.batteries[target]!;
+  const tb = { pose: t.pose, size: t.base };
+  const dist = batteries.map((id) => { const b = state.batteries[id]!; return { at: b.pose.at, d: baseDistance({ pose: b.pose, size: b.base }, tb) }; });
+  const min = Math.min(...dist.map((x) => x.d));
+  const near = dist.filter((x) => x.d <= min + EPS);
+  return { x: near.reduce((n, x) => n + x.at.x, 0) / near.length, y: near.reduce((n, x) => n + x.at.y, 0) / near.length };
 }
 
 /** One fire as rolled: the batteries that fired together, the target and the result. */
@@ -176,9 +205,13 @@ export function artilleryPhase(
       else if (e.damaged) hitBattery(d, f.target, 'damaged', rule, by, events);
       if (e.suppressed) hitBattery(d, f.target, 'suppressed', rule, by, events);
     }
-    // PH-12: retreats are announced for the owner; the movement is not made here.
-    if (e.retreat !== 0 && !d.units[f.target]?.removed && !d.batteries[f.target]?.removed) {
-      events.push({ kind: 'note', rule, text: `${nameOf(state, f.target)} must fall back ${e.retreat === 6 ? '6"' : 'a full move'} (${by}).` });
+    // PH-16: the fire result's retreat is made at once, in firing order (§11.4 rules, retreat.ts).
+    const target = d.units[f.target] ?? d.batteries[f.target];
+    if (e.retreat !== 0 && target && !target.removed && target.onTable) {
+      const from = nearestFiring(state, f.target, f.batteries);
+      const inches = e.retreat === 6 ? 6 : fullMoveInches(target, opts.nations?.[target.side]);
+      const r = `${rule}; ${e.retreat === 6 ? 'L757 "immediately retreats 6\""' : state.units[f.target] ? 'L759 "retreats a full move"' : 'L756-758 "a full move"'}`;
+      retreatPiece(state, d, { id: f.target, from, inches, kind: 'retreat', foes: f.batteries, rule: r, cause: by }, events);
     }
     const general = state.units[f.target]?.attachedGeneral;
     if (f.result.generalKilled && general) loseOfficer(state, d, general, f.target, 'NW §8.4 L198', events);

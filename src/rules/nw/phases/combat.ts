@@ -2,19 +2,22 @@ import type { Dice } from '../../../dice/dice';
 import { err, ok, type Problem, type Result } from '../../../lib/result';
 import type { Step } from '../../contract';
 import type { GameEvent } from '../../events';
-import { baseDistance, contactSide, inContact, pointToBaseDistance, type Base } from '../../geometry/base';
+import { baseDistance, basePolygon, contactSide, inContact, pointToBaseDistance, type Base } from '../../geometry/base';
 import { EPS } from '../../geometry/epsilon';
-import type { Point } from '../../geometry/types';
-import { add, bearing, distance, headingVector, normalizeFacing, scale, sub } from '../../geometry/vector';
+import { isArea, type AreaFeature } from '../../geometry/features';
+import { ringContains } from '../../geometry/primitives';
+import type { Point, TerrainFeature } from '../../geometry/types';
+import { add, distance, headingVector, scale } from '../../geometry/vector';
+import { facingToward, inTown } from '../movement-rules';
 import { rollCombat, type CombatResult } from '../procedures/combat';
 import { enemyOf, liveUnits, type NwState, type NwUnit } from '../state';
 import {
   CAVALRY_VS_SQUARE_MAX_SP_LOSS, MAX_ATTACKERS, ROUTED_CONTACTED, STAR_ROUT_EXTRA_SP_LOSS, type CombatCondition, type CrtSideEffect,
 } from '../tables/combat';
-import { infantryCategory, MOVEMENT_ALLOWANCE } from '../tables/maneuver';
 import type { Nationality } from '../tables/vocabulary';
 import { inTownOrHardCover } from '../targets';
 import { offTable } from './rally';
+import { fullMoveInches, placeInDraft, retreatPiece, routMoveInches } from './retreat';
 import {
   commit, disorder, draftOf, hitBattery, leftToRight, loseOfficer, loseSp, nameOf, phaseEvent, problem, unitTarget, type Draft,
 } from './target-units';
@@ -48,10 +51,16 @@ import {
  * - C6 "Routs if disordered" reads the status the unit had when the combat began.
  * - C7 Full move = movement allowance: cavalry 12" heavy / 16" else; infantry 8" unless
  *   `opts.nations` makes it fast (10"). Rout move 12" infantry, 24" cavalry (§11.5.1).
+ *   (`fullMoveInches`, `routMoveInches` in retreat.ts.)
  * - C8 Retreats/routs go straight away from the centroid of the enemy units in the combat, pay
- *   no terrain, ignore other units; a retreat keeps its facing, a rout faces the way it runs.
- *   A base ending partly off the table has routed off it (removed, routedOffTable); its battery
- *   goes with it; officers are detached. Attached officers/batteries otherwise move with the unit.
+ *   no terrain; a retreat keeps its facing, a rout faces the way it runs. A ROUT reaching the
+ *   table edge has routed off it (removed, routedOffTable); its battery goes with it; officers are
+ *   detached. Attached officers/batteries otherwise move with the unit. The move itself, with its
+ *   blocks, bends, friends passed and surrender, is retreat.ts (C13-C18), shared with fire.
+ * - C13-C18 retreat.ts: blocks (enemy, impassable river, table edge for a retreat), bends of up to
+ *   45° and away from other enemies, a blocked retreat −1 s.p. / a blocked rout surrenders, no
+ *   ending on a friend or (non-infantry) in a town, friends passed disordered (batteries
+ *   suppressed) by a retreat but not by a rout, a battery retreating alone detached.
  * - C9 Star rows: routing infantry facing cavalry loses STAR_ROUT_EXTRA_SP_LOSS (covers §11.5.2, once).
  * - C10 Victor's advance (§11.7): only on defender-loses rows, by the dominant attacker, straight
  *   ahead along its facing, stopping 1" from any other enemy base; `input.advance[unit] === false`
@@ -60,6 +69,18 @@ import {
  *   recomputed, until not 0, a side is eliminated, or `crt.zeroLoopMax` rounds (then it stops).
  * - C12 A routed defender contacted (§11.2.8): −1 s.p. (−2 if any attacker is cavalry), rout move,
  *   victor advances 1"; no dice.
+ * - C19 After beating a defender deployed in a town or works, the dominant attacker may advance
+ *   (straight ahead) far enough to stand wholly inside that area, even on a row without advance
+ *   (§11.3 L397); cavalry never into a town.
+ * - C20 Only infantry may end in a town (§9.5 note 7 L301): another arm's advance stops short of it.
+ * - C21 The defender turns to face a single attacker on its flank or rear (§11.1 L377, §9.93 L341);
+ *   with two attackers, neither in front, it faces the first in the maneuver log's contact order.
+ * - C22 Attackers of a defender deployed in a town OR works (the test of the hard-cover modifier)
+ *   are disordered after the combat, whatever the result (§11.3 L395 covers "these defensive
+ *   positions", towns and hard cover; chart L792 names towns).
+ * - C23 Cavalry touching a defender deployed within a town does not fight it (§11.3 L397), with a
+ *   note; if it touches another defender it fights that one. Outflanking is never given against a
+ *   defender in a town or hard cover (§11.1 L379, C4); the works exception is not modelled.
  */
 
 export const COMBAT_PHASE_RULE = 'NW §11';
@@ -87,15 +108,23 @@ export interface NwContact {
 
 const baseOf = (u: NwUnit): Base => ({ pose: u.pose, size: u.base });
 
-/** The phasing side's combats (C1, C2), in left-to-right order (PH-3). */
-export function findContacts(state: NwState): { contacts: NwContact[]; idle: string[] } {
+/**
+ * The phasing side's combats (C1, C2), in left-to-right order (PH-3). C23: cavalry may not attack
+ * enemy units deployed within a town (§11.3 L397): such a contact is no combat (`barred`); cavalry
+ * touching another defender too fights that one.
+ */
+export function findContacts(state: NwState): { contacts: NwContact[]; idle: string[]; barred: { unit: string; defender: string }[] } {
   const phasing = state.phasing;
-  if (phasing === null) return { contacts: [], idle: [] };
+  const barred: { unit: string; defender: string }[] = [];
+  if (phasing === null) return { contacts: [], idle: [], barred };
   const mine = liveUnits(state, phasing).filter((u) => u.status !== 'routed');
   const enemies = liveUnits(state).filter((u) => u.side !== phasing);
+  const inTownArea = (u: NwUnit) => coverAreaOf(baseOf(u), state.map.terrain)?.kind === 'town';
   const by = new Map<string, string[]>();
   for (const a of mine) {
-    const touching = enemies.filter((e) => inContact(baseOf(a), baseOf(e)));
+    const all = enemies.filter((e) => inContact(baseOf(a), baseOf(e)));
+    const touching = a.arm === 'cavalry' ? all.filter((e) => !inTownArea(e)) : all;
+    if (touching.length === 0 && all.length > 0) barred.push({ unit: a.id, defender: all.sort((x, y) => (x.id < y.id ? -1 : 1))[0]!.id });
     if (touching.length === 0) continue;
     touching.sort((x, y) => distance(a.pose.at, x.pose.at) - distance(a.pose.at, y.pose.at) || (x.id < y.id ? -1 : 1));
     const d = touching[0]!.id;
@@ -110,7 +139,7 @@ export function findContacts(state: NwState): { contacts: NwContact[]; idle: str
     return { id: defender, defender, attackers: sorted.slice(0, MAX_ATTACKERS).sort() };
   });
   contacts.sort((x, y) => pos(state.units[x.defender]!.pose.at) - pos(state.units[y.defender]!.pose.at) || (x.id < y.id ? -1 : 1));
-  return { contacts, idle };
+  return { contacts, idle, barred };
 }
 
 /** The dominant attacker (C3), or a Problem for an illegal posted choice. */
@@ -124,11 +153,6 @@ function dominant(units: readonly NwUnit[], posted: string | undefined): Result<
   }
   return ok([...legal].sort((x, y) => (x.id < y.id ? -1 : 1))[0]!);
 }
-
-const fullMove = (u: NwUnit, nation: Nationality | undefined): number =>
-  u.arm === 'cavalry' ? MOVEMENT_ALLOWANCE[u.weight === 'heavy' ? 'heavy-cavalry' : 'other-cavalry']
-    : MOVEMENT_ALLOWANCE[nation ? infantryCategory(nation, 0) : 'other-infantry'];
-const routMove = (u: NwUnit): number => (u.arm === 'cavalry' ? 24 : 12);
 
 interface Ctx {
   readonly state: NwState;
@@ -183,82 +207,69 @@ function sideConditions(c: Ctx, role: 'attacker' | 'defender', lead: NwUnit, own
 const centroid = (units: readonly NwUnit[]): Point =>
   scale(units.reduce((p, u) => add(p, u.pose.at), { x: 0, y: 0 }), 1 / Math.max(1, units.length));
 
-/** Move a unit (and its officer and battery) by `dir`×`inches`; off the table → routed off (C8). */
-function moveAway(c: Ctx, id: string, from: Point, inches: number, rout: boolean, rule: string): void {
-  const u = cur(c, id);
-  if (!u || inches <= 0) return;
-  const away = sub(u.pose.at, from);
-  const len = Math.hypot(away.x, away.y);
-  const dir = len > EPS ? scale(away, 1 / len) : scale(headingVector(u.pose.facing), -1);
-  const delta = scale(dir, inches);
-  const to = add(u.pose.at, delta);
-  const facing = rout ? normalizeFacing(bearing(u.pose.at, to)) : u.pose.facing;
-  const pose = { at: to, facing };
-  c.events.push({ kind: 'move', rule, unit: id, from: u.pose.at, to, path: [], facing, cost: inches, allowance: inches });
-  const bat = u.attachedBattery ? c.d.batteries[u.attachedBattery] : undefined;
-  if (offTable(c.state, { pose, size: u.base })) {
-    c.events.push({ kind: 'removed', rule, unit: id, at: to, reason: `${rout ? 'routed' : 'retreated'} off the table: ½ a loss for fatigue` });
-    c.d.units[id] = { ...u, pose, status: 'routed', onTable: false, removed: true, routedOffTable: true, attachedGeneral: null, attachedBattery: null };
-    if (bat && !bat.removed) {
-      c.events.push({ kind: 'removed', rule, unit: bat.id, at: to, reason: `routed off the table with ${u.name}` });
-      c.d.batteries[bat.id] = { ...bat, onTable: false, removed: true, attachedTo: null };
-    }
-    detach(c, u.attachedGeneral, id);
-    return;
-  }
-  c.d.units[id] = { ...u, pose };
-  if (bat && !bat.removed) c.d.batteries[bat.id] = { ...bat, pose: { ...bat.pose, at: add(bat.pose.at, delta) } };
-  const g = u.attachedGeneral ? c.d.generals[u.attachedGeneral] : undefined;
-  if (g && g.attachedTo === id) c.d.generals = { ...c.d.generals, [g.id]: { ...g, pose: { ...g.pose, at: add(g.pose.at, delta) } } };
-  const k = u.attachedGeneral ? c.d.commanders[u.attachedGeneral] : undefined;
-  if (k && k.attachedTo === id) c.d.commanders = { ...c.d.commanders, [k.id]: { ...k, pose: { ...k.pose, at: add(k.pose.at, delta) } } };
-}
-
-function detach(c: Ctx, officer: string | null, unit: string): void {
-  if (!officer) return;
-  const g = c.d.generals[officer];
-  if (g && g.attachedTo === unit) c.d.generals = { ...c.d.generals, [officer]: { ...g, attachedTo: null } };
-  const k = c.d.commanders[officer];
-  if (k && k.attachedTo === unit) c.d.commanders = { ...c.d.commanders, [officer]: { ...k, attachedTo: null } };
-}
-
-function rout(c: Ctx, id: string, from: Point, rule: string, reason: string): void {
+/** A rout (C8, C13-C15): the unit is marked routed, then makes its rout move away from `from`. */
+function rout(c: Ctx, id: string, from: Point, foes: readonly string[], rule: string, reason: string): void {
   const u = cur(c, id);
   if (!u) return;
   if (u.status !== 'routed') {
     c.d.units[id] = { ...u, status: 'routed' };
     c.events.push({ kind: 'status', rule, unit: id, status: 'routed', on: true, reason });
   }
-  moveAway(c, id, from, routMove(u), true, rule);
+  retreatPiece(c.state, c.d, { id, from, inches: routMoveInches(u), kind: 'rout', foes, rule, cause: reason }, c.events);
 }
 
-/** C10: advance straight ahead up to `inches`, stopping 1" from any other enemy base. */
-function advance(c: Ctx, id: string, inches: number, rule: string): void {
+/** How far ahead an advance looks for the far side of a town or works it may occupy (C19). */
+const OCCUPY_SEARCH_INCHES = 16;
+
+/**
+ * C10: advance straight ahead up to `inches`, stopping 1" from any other enemy base and on the
+ * table (§11.7 L417). C19: after beating a defender deployed in a town or works (`occupy`) the
+ * victor may go on far enough to stand wholly inside that area (§11.3 L397), even on a row that
+ * gives no advance. C20: only infantry may end in a town (§9.5 note 7 L301): other arms stop short.
+ */
+function advance(c: Ctx, id: string, inches: number, rule: string, occupy: AreaFeature | null = null): void {
   const u = cur(c, id);
-  if (!u || inches <= 0) return;
+  if (!u) return;
   const dir = headingVector(u.pose.facing);
+  const baseAt = (t: number): Base => ({ pose: { at: add(u.pose.at, scale(dir, t)), facing: u.pose.facing }, size: u.base });
+  let want = inches;
+  if (occupy && (u.arm === 'infantry' || occupy.kind !== 'town')) {
+    for (let t = 0; t <= OCCUPY_SEARCH_INCHES; t += 0.25) if (whollyIn(baseAt(t), occupy)) { want = Math.max(want, t); break; }
+  }
+  if (want <= 0) return;
   const enemies = [...Object.values(c.d.units), ...Object.values(c.d.batteries)]
     .filter((e) => e.side !== u.side && e.onTable && !e.removed).map((e) => ({ pose: e.pose, size: e.base }));
   const okAt = (t: number) => {
-    const b = { pose: { at: add(u.pose.at, scale(dir, t)), facing: u.pose.facing }, size: u.base };
+    const b = baseAt(t);
     return !offTable(c.state, b) && enemies.every((e) => baseDistance(b, e) >= 1 - EPS);
   };
-  let t = inches;
+  let t = want;
   if (!okAt(t)) {
     let lo = 0;
-    let hi = inches;
+    let hi = want;
     for (let i = 0; i < 30; i++) { const m = (lo + hi) / 2; if (okAt(m)) lo = m; else hi = m; }
     t = Math.floor(lo * 4) / 4;
   }
+  let why = t < want ? 'within 1" of an enemy unit or the table edge' : '';
+  if (u.arm !== 'infantry' && inTown(baseAt(t), c.state.map.terrain)) {
+    while (t > 0 && inTown(baseAt(t), c.state.map.terrain)) t = Math.max(0, t - 0.25);
+    why = 'only infantry may end in a town (NW §9.5 note 7 L301)';
+  }
   if (t <= 0) return;
-  const to = add(u.pose.at, scale(dir, t));
-  c.events.push({ kind: 'move', rule, unit: id, from: u.pose.at, to, path: [], facing: u.pose.facing, cost: t, allowance: inches, ...(t < inches ? { stopped: 'within 1" of an enemy unit or the table edge' } : {}) });
-  const delta = scale(dir, t);
-  c.d.units[id] = { ...u, pose: { ...u.pose, at: to } };
-  const g = u.attachedGeneral ? c.d.generals[u.attachedGeneral] : undefined;
-  if (g && g.attachedTo === id) c.d.generals = { ...c.d.generals, [g.id]: { ...g, pose: { ...g.pose, at: add(g.pose.at, delta) } } };
-  const bat = u.attachedBattery ? c.d.batteries[u.attachedBattery] : undefined;
-  if (bat && !bat.removed) c.d.batteries[bat.id] = { ...bat, pose: { ...bat.pose, at: add(bat.pose.at, delta) } };
+  const to = baseAt(t).pose;
+  c.events.push({ kind: 'move', rule, unit: id, from: u.pose.at, to: to.at, path: [u.pose.at, to.at], facing: to.facing, cost: t, allowance: want, ...(why ? { stopped: why } : {}) });
+  placeInDraft(c.state, c.d, id, to);
+}
+
+/** Every corner of the base inside the area. */
+const whollyIn = (b: Base, f: AreaFeature): boolean => basePolygon(b).every((p) => ringContains(f.polygon, p));
+
+/**
+ * §11.3: the town or works a unit is deployed in — the town or fortification area holding every
+ * corner of its base, the same test as the hard-cover modifier (`inTownOrHardCover`, §7.3).
+ */
+export function coverAreaOf(b: Base, terrain: readonly TerrainFeature[]): AreaFeature | null {
+  return terrain.filter(isArea).find((f) => (f.kind === 'town' || f.kind === 'fortification') && whollyIn(b, f)) ?? null;
 }
 
 /** Apply one side's CRT effect (C5-C9). */
@@ -268,6 +279,7 @@ function applySide(
 ): void {
   const foeCav = foes.some((u) => u.arm === 'cavalry');
   const from = centroid(foes);
+  const foeIds = foes.map((f) => f.id);
   const loss = capLoss ? Math.min(effect.spLoss, CAVALRY_VS_SQUARE_MAX_SP_LOSS) : effect.spLoss;
   if (loss > 0) loseSp(c.d, lead.id, loss, rule, what, c.events);
   for (const u0 of units) {
@@ -277,15 +289,60 @@ function applySide(
     const routs = effect.retreat === 'rout' || (effect.routsIfDisordered === true && startStatus.get(u.id) === 'disordered');
     if (routs) {
       if (star && u.arm === 'infantry' && foeCav) loseSp(c.d, u.id, STAR_ROUT_EXTRA_SP_LOSS, rule, `${what}: routs before cavalry (*)`, c.events);
-      rout(c, u.id, from, rule, what);
+      rout(c, u.id, from, foeIds, rule, what);
       continue;
     }
     if (effect.disordered) disorder(c.d, u.id, rule, what, c.events);
-    if (effect.retreat !== 0) moveAway(c, u.id, from, effect.retreat === 'full-move' ? fullMove(u, c.opts.nations?.[u.side]) : effect.retreat, false, rule);
+    if (effect.retreat !== 0) {
+      const inches = effect.retreat === 'full-move' ? fullMoveInches(u, c.opts.nations?.[u.side]) : effect.retreat;
+      retreatPiece(c.state, c.d, { id: u.id, from, inches, kind: 'retreat', foes: foeIds, rule, cause: what }, c.events);
+    }
   }
 }
 
+/**
+ * C21 (§11.1 L377, §9.93 L341): the defender faces its attacker, so a single attacker never gains a
+ * flank or rear. One attacker off its front: it turns about its centre to face it (attachments
+ * turn with it). Two attackers, neither on its front: it faces the one that made contact first in
+ * the maneuver log, else the first by id; the other stays on its flank or rear. A routed defender
+ * has no facing and is not turned.
+ */
+function faceAttacker(c: Ctx, def: NwUnit, atts: readonly NwUnit[]): void {
+  if (def.status === 'routed') return;
+  const sides = atts.map((a) => contactSide(baseOf(a), baseOf(def)));
+  if (sides.some((x) => x === 'front' || x === undefined)) return;
+  const order = Object.keys(c.state.log.contacts);
+  const first = [...atts].sort((x, y) => {
+    const i = order.indexOf(x.id);
+    const j = order.indexOf(y.id);
+    return (i < 0 ? Infinity : i) - (j < 0 ? Infinity : j) || (x.id < y.id ? -1 : 1);
+  })[0]!;
+  const facing = facingToward(first.pose);
+  c.events.push({ kind: 'note', rule: 'NW §11.1 L377', text: `${def.name} turns to face ${first.name}.` });
+  placeInDraft(c.state, c.d, def.id, { at: def.pose.at, facing });
+}
+
+/**
+ * One combat, then §11.3 L395 (C22): when the defender was deployed in a town or works, every
+ * attacker still on the table is disordered after the combat, whatever its result.
+ */
 function resolveCombat(c: Ctx, k: NwContact, input: NwCombatInput, dice: Dice): Problem | null {
+  const d0 = cur(c, k.defender);
+  const a0 = k.attackers.map((id) => cur(c, id)).filter((u): u is NwUnit => u !== undefined && u.status !== 'routed');
+  if (!d0 || a0.length === 0) return null;
+  faceAttacker(c, d0, a0);
+  const area = coverAreaOf(baseOf(cur(c, k.defender)!), c.state.map.terrain);
+  const p = fight(c, k, input, dice, area);
+  if (p || !area) return p;
+  const r = 'NW §11.3 L395; chart L792';
+  for (const id of k.attackers) {
+    if (!a0.some((a) => a.id === id)) continue;
+    if (cur(c, id)) disorder(c.d, id, r, `attacked ${area.kind === 'town' ? 'a town' : 'works'}`, c.events);
+  }
+  return null;
+}
+
+function fight(c: Ctx, k: NwContact, input: NwCombatInput, dice: Dice, area: AreaFeature | null): Problem | null {
   const rule = `${COMBAT_PHASE_RULE}.0`;
   const s = c.state;
   const def0 = cur(c, k.defender);
@@ -302,8 +359,8 @@ function resolveCombat(c: Ctx, k: NwContact, input: NwCombatInput, dice: Dice): 
     const cav = atts0.some((u) => u.arm === 'cavalry');
     const r = `${COMBAT_PHASE_RULE}.2.8 L391`;
     loseSp(c.d, def0.id, ROUTED_CONTACTED.spLoss[cav ? 'cavalry' : 'infantry'], r, 'routed unit contacted', c.events);
-    rout(c, def0.id, centroid(atts0), r, 'routed unit contacted');
-    if (input.advance?.[dom0.value.id] !== false) advance(c, dom0.value.id, ROUTED_CONTACTED.victorAdvanceInches, r);
+    rout(c, def0.id, centroid(atts0), atts0.map((u) => u.id), r, 'routed unit contacted');
+    if (input.advance?.[dom0.value.id] !== false) advance(c, dom0.value.id, ROUTED_CONTACTED.victorAdvanceInches, r, area);
     return null;
   }
 
@@ -348,7 +405,9 @@ function resolveCombat(c: Ctx, k: NwContact, input: NwCombatInput, dice: Dice): 
       const fate = row.attachedArtillery === 'destroyed' ? 'destroyed' : row.attachedArtillery === 'damaged-retreats' ? 'damaged' : 'suppressed';
       hitBattery(c.d, bat, fate, `${rule} ${row.ref}`, `attached to ${def.name}: ${row.result}`, c.events);
     }
-    if (attackerWins && row.victorAdvanceInches > 0 && input.advance?.[dom.id] !== false) advance(c, dom.id, row.victorAdvanceInches, `${COMBAT_PHASE_RULE}.7`);
+    if (attackerWins && (row.victorAdvanceInches > 0 || area) && input.advance?.[dom.id] !== false) {
+      advance(c, dom.id, row.victorAdvanceInches, area ? `${COMBAT_PHASE_RULE}.7; §11.3 L397` : `${COMBAT_PHASE_RULE}.7`, area);
+    }
     return null;
   }
 }
@@ -365,8 +424,9 @@ export function combatPhase(
   }
   const given = input ?? {};
   const events: GameEvent[] = [phaseEvent(state, 'combat')];
-  const { contacts, idle } = findContacts(state);
+  const { contacts, idle, barred } = findContacts(state);
   for (const id of idle) events.push({ kind: 'note', rule: 'NW §9.92', text: `${nameOf(state, id)} does not fight: at most ${MAX_ATTACKERS} attackers per combat.` });
+  for (const b of barred) events.push({ kind: 'note', rule: 'NW §11.3 L397', text: `${nameOf(state, b.unit)} does not fight: cavalry may not attack ${nameOf(state, b.defender)}, deployed within a town.` });
   for (const [cid, unit] of Object.entries(given.primary ?? {})) {
     const k = contacts.find((x) => x.id === cid);
     if (!k || !k.attackers.includes(unit)) return err(problem('combat/invalid-primary', `${nameOf(state, unit)} is not attacking ${nameOf(state, cid)}.`));

@@ -19,6 +19,7 @@ import { baseOf, bodies, pieceOf, placePiece } from './maneuver-pieces';
 import type { NwAttachRequest, NwMoveDetail } from './maneuver-plan';
 import type { NwManeuverOptions } from './maneuver-roll';
 import { offTable } from './rally';
+import { fullMoveInches, retreatPiece } from './retreat';
 import { disorder, draftOf, loseOfficer, loseSp, nameOf, type Draft } from './target-units';
 
 /** Steps of the maneuver phase that change more than the mover: attachments, artillery contacted, officers run over. */
@@ -99,8 +100,13 @@ export interface BatteryContact { readonly state: NwState; readonly contactStand
 /**
  * §8.5 L202, §9.92 L337: a battery contacted from its front takes a final shot (HR N-13 may
  * stop the attack); then, unless stopped or attached (§8.6 L219, HR N-31), it rolls to evade.
- * MV-24: an attack stopped by final fire ends 1" back from the battery; an escaped battery makes
- * a full move straight away from the attacker (shortened to stay on the table and clear of
+ * PH-17: an attacker stopped by final fire whose result makes the target retreat (Horrendous 6",
+ * Destructive a full move, chart L757-759) retreats so far, straight away from the battery, by the
+ * shared retreat rules (retreat.ts: §11.4 blocks and bends, friends disordered, −1 s.p. if it
+ * cannot). A retreat result that `finalFire.stopsOn` does not count as stopping is not made (the
+ * attack goes on, as HR N-13 decides). MV-24: an attack stopped by a result without a retreat
+ * (`stopsOn` widened) ends 1" back from the battery. An escaped battery makes a full move
+ * straight away from the attacker (shortened to stay on the table and clear of
  * bases); the attacker deducts 1" and overruns the battery (removed) if its remaining inches
  * still reach the new position — it does not move on, the overrun is the contact's end.
  */
@@ -126,7 +132,14 @@ export function batteryContacted(s: NwState, plan: NwMoveDetail, dice: Dice, opt
     next = withDraft(next, d);
     if (ff.result.stopsAttack || d.units[a.id]!.removed) {
       const now = next.units[a.id]!;
-      if (!now.removed) {
+      const retreat = e?.retreat ?? 0;
+      if (!now.removed && retreat !== 0) {
+        // PH-17: the fire result's retreat (chart L757 6", L759 a full move), straight away from the battery (retreat.ts).
+        const d2 = draftOf(next);
+        const inches = retreat === 6 ? 6 : fullMoveInches(now, opts.nations?.[now.side]);
+        retreatPiece(next, d2, { id: a.id, from: b.pose.at, inches, kind: 'retreat', foes: [b.id], rule: `NW §8.5 L202; chart ${retreat === 6 ? 'L757' : 'L759'}`, cause: by }, events);
+        next = withDraft(next, d2);
+      } else if (!now.removed) {
         const back: Pose = { at: add(now.pose.at, scale(headingVector(now.pose.facing), -1)), facing: now.pose.facing };
         if (!offTable(next, { pose: back, size: now.base })) next = placePiece(next, a.id, back);
       }

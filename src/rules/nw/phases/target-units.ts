@@ -8,7 +8,7 @@ import { fatigueState } from '../tables/fatigue';
 import type { NwTargetUnit } from '../targets';
 
 /**
- * Shared helpers of the NW phase transitions (initiative.ts, skirmish.ts, artillery.ts):
+ * Shared helpers of the NW phase transitions (initiative.ts, skirmish.ts, artillery.ts, combat.ts):
  * reading the state into the target-selection records, applying results immutably, and
  * the phase-change bookkeeping. Everything here is pure.
  *
@@ -29,7 +29,8 @@ import type { NwTargetUnit } from '../targets';
  *   may hold; an unposted choice fires at the closest legal target.
  * - PH-11 suppression present when an artillery phase opens is lifted at its end, before that
  *   phase's results are marked (so suppression lasts through exactly one fire phase).
- * - PH-12 fire-result retreats are announced as notes; the move itself is left to the maneuver engine.
+ * - PH-12 (obsolete) fire-result retreats were announced as notes; they are now moved on the table
+ *   (artillery.ts PH-16, retreat.ts).
  */
 
 export const problem = (code: string, message: string, hint?: string): Problem => ({ code, message, ...(hint ? { hint } : {}) });

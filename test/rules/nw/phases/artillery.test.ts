@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { scriptedDice } from '../../../../src/dice/dice';
 import type { GameEvent } from '../../../../src/rules/events';
 import { artilleryPhase, batteryTargets } from '../../../../src/rules/nw/phases/artillery';
+import { maneuverPhase } from '../../../../src/rules/nw/phases/maneuver';
 import type { NwState } from '../../../../src/rules/nw/state';
+import { at as maneuverAt, FAST } from './maneuver-fixtures';
 import { deepFreeze, expectJsonRoundTrip, placed, teachingState } from './phase-fixtures';
 
 // Teaching batteries: fr-battery 8 lb foot (medium), au-battery 12 lb foot (heavy); bases 1.5"×1.5".
@@ -103,5 +105,43 @@ describe('artilleryPhase (NW §8, DIGEST N3)', () => {
     expect(rolls(held.value.events)).toHaveLength(0);
     const bad = artilleryPhase(s, { 'fr-battery': 'au-2b' }, scriptedDice([]));
     expect(!bad.ok && bad.error.message).toMatch(/cannot fire at au-2b/);
+  });
+
+  it('fire results retreat on the table (PH-16): a Damaging hit drives an attached battery back a full move alone; it leaves its brigade (C18)', async () => {
+    const s0 = placed(await teachingState(), 'artillery', { 'fr-battery': [40, 21.75, N], 'au-battery': [40, 25.75, S], 'au-1b': [40, 28, S] });
+    const s = deepFreeze({
+      ...s0,
+      units: { ...s0.units, 'au-1b': { ...s0.units['au-1b']!, attachedBattery: 'au-battery' } },
+      batteries: { ...s0.batteries, 'au-battery': { ...s0.batteries['au-battery']!, attachedTo: 'au-1b' } },
+    });
+    // French first: 8 lb canister 2.5" = 6 points; 6+4 −1 (artillery target) = 9: Damaging (row 6,7: 9-11)
+    // → suppressed and driven back a full move (foot 8"). Austrians: 10 points, 1+1 −1 = 1: Desultory.
+    const r = artilleryPhase(s, undefined, scriptedDice([6, 4, 1, 1]));
+    if (!r.ok) throw new Error(r.error.message);
+    const n = r.value.state;
+    expect(n.batteries['au-battery']).toMatchObject({ condition: 'suppressed', attachedTo: null, pose: { facing: S } });
+    expect(n.batteries['au-battery']!.pose.at.y).toBeCloseTo(33.75);
+    expect(n.batteries['au-battery']!.pose.at.x).toBeCloseTo(40);
+    // Artillery passes through friends freely (§9.3.1 L266, C17): the brigade it crossed keeps its order.
+    expect(n.units['au-1b']).toMatchObject({ status: 'good-order', attachedBattery: null });
+    expect(n.units['au-1b']!.pose.at).toEqual({ x: 40, y: 28 });
+    expect(notes(r.value.events).some((t) => t.includes('no longer attached'))).toBe(true);
+    expectJsonRoundTrip(n);
+  });
+
+  it('final fire that stops a charge with Horrendous fire makes the attacker retreat 6" straight away from the battery (PH-17)', async () => {
+    const s = await maneuverAt({ 'fr-2b': [24, 10, N], 'au-battery': [24, 16, S] });
+    // Maneuver 6+6 (full move); final fire: 12 lb canister, 10 points, 5+5 = 10: Horrendous (HR N-13 stops the charge).
+    const d = scriptedDice([6, 6, 5, 5]);
+    const r = maneuverPhase(s, { moves: [{ unit: 'fr-2b', to: 'contact au-battery' }] }, d, FAST);
+    expect(d.remaining).toBe(0);
+    const u = r.state.units['fr-2b']!;
+    expect(u).toMatchObject({ sp: 5, status: 'disordered' });
+    // Contact at y 13.75 (the battery's front edge is y 15.25), then 6" back: 24, 7.75, still facing north.
+    expect(u.pose.at.x).toBeCloseTo(24);
+    expect(u.pose.at.y).toBeCloseTo(7.75);
+    expect(u.pose.facing).toBe(N);
+    expect(r.state.log.contacts).toEqual({});
+    expectJsonRoundTrip(r.state);
   });
 });

@@ -144,4 +144,48 @@ describe('combatPhase (NW §11, DIGEST N8)', () => {
     const bad = combatPhase(await duel(), { primary: { 'au-3b': 'fr-1b' } }, scriptedDice([]));
     expect(!bad.ok && bad.error.code).toBe('combat/invalid-primary');
   });
+
+  it('a defender attacked in the rear by one unit turns to face it (C21): no outflank, it falls back away from it', async () => {
+    const s = deepFreeze(placed(await teachingState(), 'combat', { 'fr-2b': [40, 18, S], 'au-3b': AU }));
+    // 6+2 = 8 vs 4+2 = 6: 2, gives ground 6" south, away from fr-2b.
+    const n = run(s, [3, 3, 2, 2]).state;
+    expect(n.units['au-3b']!.pose.facing).toBe(N);
+    expect(n.units['au-3b']).toMatchObject({ status: 'disordered', sp: 6 });
+    expect(y(n, 'au-3b')).toBeCloseTo(9);
+  });
+
+  it('a retreat that would end on a friend goes on to the first clear spot, disordering it (C16, C17)', async () => {
+    const s = deepFreeze(placed(await teachingState(), 'combat', { 'fr-2b': FR, 'au-3b': AU, 'au-1b': [40, 22, S] }));
+    // Gives ground 6" (to y 21, overlapping au-1b at y 20.5-23.5): on to y 25, clear of it.
+    const r = run(s, [3, 3, 2, 2]);
+    expect(y(r.state, 'au-3b')).toBeCloseTo(25);
+    expect(r.state.units['au-3b']!.sp).toBe(6);
+    expect(r.state.units['au-1b']).toMatchObject({ status: 'disordered', sp: 8 });
+    const move = r.events.find((e) => e.kind === 'move' && e.unit === 'au-3b');
+    expect(move).toMatchObject({ cost: 10, allowance: 10 });
+  });
+
+  it('a river away from any bridge or ford blocks a retreat (C13): it stops short and loses 1 s.p.', async () => {
+    const s0 = placed(await teachingState(), 'combat', { 'fr-2b': FR, 'au-3b': AU });
+    const river = { id: 'rhein', kind: 'river' as const, line: [{ x: 30, y: 19 }, { x: 50, y: 19 }], width: 0.5 };
+    const s = deepFreeze({ ...s0, map: { ...s0.map, terrain: [river] } });
+    const n = run(s, [3, 3, 2, 2]).state;
+    expect(n.units['au-3b']).toMatchObject({ sp: 5, status: 'disordered' });
+    // Its leading (north) edge, y 16.5 at the start, stops at the river's line (y 19), straight on: 2.5" of 6".
+    expect(n.units['au-3b']!.pose.at.x).toBeCloseTo(40);
+    expect(y(n, 'au-3b') + 1.5).toBeLessThanOrEqual(19);
+    expect(y(n, 'au-3b') + 1.5).toBeGreaterThanOrEqual(18.5);
+  });
+
+  it('attackers of works are disordered after the combat and cross into them when they win (C19, C22)', async () => {
+    const s0 = placed(await teachingState(), 'combat', { 'fr-2b': FR, 'au-3b': AU });
+    const works = { id: 'redoubt', kind: 'fortification' as const, polygon: [{ x: 36, y: 13.25 }, { x: 44, y: 13.25 }, { x: 44, y: 20 }, { x: 36, y: 20 }] };
+    const s = deepFreeze({ ...s0, map: { ...s0.map, terrain: [works] } });
+    // 6+2 = 8 vs 1+1+2+2 (hard cover) = 6: 2, gives ground 6" (y 21).
+    const n = run(s, [3, 3, 1, 1]).state;
+    expect(y(n, 'au-3b')).toBeCloseTo(21);
+    expect(n.units['fr-2b']!.status).toBe('disordered');
+    // fr-2b (y 10.5-13.5) is wholly inside the works (from y 13.25) after 2.75".
+    expect(y(n, 'fr-2b')).toBeCloseTo(14.75);
+  });
 });

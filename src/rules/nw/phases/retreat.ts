@@ -1,0 +1,292 @@
+import type { GameEvent } from '../../events';
+import { baseDistance, basePolygon, type Base } from '../../geometry/base';
+import { EPS } from '../../geometry/epsilon';
+import type { BaseSize, Point, Pose } from '../../geometry/types';
+import { add, angleDifference, headingVector, normalizeFacing, scale } from '../../geometry/vector';
+import { nwPathCost } from '../movement';
+import { awayFacing, inTown, overlaps } from '../movement-rules';
+import type { NwBattery, NwState, NwUnit } from '../state';
+import { infantryCategory, MOVEMENT_ALLOWANCE } from '../tables/maneuver';
+import { terrainClass, type Mover } from '../tables/terrain';
+import type { Nationality } from '../tables/vocabulary';
+import { placePiece } from './maneuver-pieces';
+import { offTable } from './rally';
+import { disorder, hitBattery, loseSp, nameOf, type Draft } from './target-units';
+
+/**
+ * Retreats and routs forced by a result — combat (§11.4 L401-403, §11.5 L407-409), artillery fire
+ * (chart L756-759) and final fire (§8.5 L202) — made on the table. One function for all three, so
+ * every forced move obeys the same rules:
+ *
+ * - C8 (revised) Straight away from `from` (the centroid of the attackers in a combat; the firing
+ *   battery, or the nearest of several, for fire). No terrain cost (§11.4 L401). A retreat keeps its
+ *   facing; a rout faces the way it runs (§11.5.3 L409). Attached officers and an attached battery
+ *   go along.
+ * - C13 Blocks: enemy bases (brigades and batteries: "never … through enemy units", §11.4 L401), impassable
+ *   terrain (a river away from a bridge or ford, MV-3: the base stops before its leading edge
+ *   reaches the river, measured on the line through its centre) and, for a retreat, the
+ *   table edge. A rout that reaches the edge has routed off the table (C8, Ch.II §4.0).
+ * - C14 "As direct a path as possible": when the straight line is blocked, the move bends in 15°
+ *   steps up to 45° either side (clockwise first; a wider bend is no longer "away"); a retreat also
+ *   bends to avoid coming closer, anywhere on its way, to any other non-routed enemy (§11.4 L401:
+ *   "without moving closer"). If every clear line comes closer, the one that closes least is taken;
+ *   if no line is clear, the one that gets farthest away (measured along the straight line).
+ *   Routs go "directly away" (§11.5.1 L407) and do not steer for other enemies, only around blocks.
+ * - C15 A retreat that cannot be made in full goes as far as it can and loses 1 s.p. (§11.4 L401); a rout
+ *   that cannot be made in full has surrendered and is removed (§11.5.1 L407), with its attached battery;
+ *   attached officers are left where they stand. A battery has no s.p.: a blocked battery retreat
+ *   only stops short.
+ * - C16 No move ends overlapping another base (§9.3.1 L266), and only infantry may end in a town
+ *   (§9.5 note 7 L301): such a move goes on to the first clear spot, or, if that is blocked, stops at
+ *   the last clear spot short of it (and counts as blocked, C15).
+ * - C17 Friends passed through: a retreating brigade disorders the brigades it passes and suppresses
+ *   the batteries (§9.3.4 L269, §11.4 L403); a rout passes freely (§9.3.5 L271, §11.5.1 L407); a
+ *   retreating battery passes freely (§9.3.1 L266: artillery moves through and is moved through freely).
+ * - C18 A battery attached to a brigade that retreats alone (fire at the battery, §8.6 L221) leaves
+ *   its brigade: it is detached.
+ */
+
+export const RETREAT_STEP_INCHES = 0.25;
+/** C14: the bends tried, in order. */
+export const RETREAT_BENDS = [0, 15, -15, 30, -30, 45, -45] as const;
+
+export interface RetreatOrder {
+  /** Brigade or battery id. */
+  readonly id: string;
+  /** Move straight away from this point. */
+  readonly from: Point;
+  readonly inches: number;
+  readonly kind: 'retreat' | 'rout';
+  /** The enemy pieces it moves away from: not "other" enemies for §11.4 L401. */
+  readonly foes: readonly string[];
+  readonly rule: string;
+  readonly cause: string;
+}
+
+export interface RetreatOutcome {
+  /** Inches actually moved. */
+  readonly moved: number;
+  readonly complete: boolean;
+  readonly fate: 'on-table' | 'routed-off' | 'surrendered' | 'none';
+}
+
+/** C7: a full move is the Movement Allowance (chart L653-660); infantry 8" unless its nation makes it 10". */
+export function fullMoveInches(p: NwUnit | NwBattery, nation?: Nationality): number {
+  if ('arm' in p) {
+    if (p.arm === 'cavalry') return MOVEMENT_ALLOWANCE[p.weight === 'heavy' ? 'heavy-cavalry' : 'other-cavalry'];
+    return MOVEMENT_ALLOWANCE[nation ? infantryCategory(nation, 0) : 'other-infantry'];
+  }
+  return MOVEMENT_ALLOWANCE[p.kind === 'foot' ? 'foot-artillery' : 'horse-artillery'];
+}
+
+/** C7: a rout move is 12" for infantry, 24" for cavalry (§11.5.1 L407). */
+export const routMoveInches = (u: NwUnit): number => (u.arm === 'cavalry' ? 24 : 12);
+
+/** The draft seen as a state (positions as they stand now). */
+export const draftState = (s: NwState, d: Draft): NwState => ({ ...s, units: d.units, batteries: d.batteries, generals: d.generals, commanders: d.commanders });
+
+/** Put a piece at `pose` in the draft, carrying its attachments (placePiece). */
+export function placeInDraft(s: NwState, d: Draft, id: string, pose: Pose): void {
+  const n = placePiece(draftState(s, d), id, pose);
+  d.units = n.units as Record<string, NwUnit>;
+  d.batteries = n.batteries as Record<string, NwBattery>;
+  d.generals = n.generals;
+  d.commanders = n.commanders;
+}
+
+interface Body { readonly id: string; readonly base: Base; readonly battery: boolean; readonly routed: boolean }
+
+interface Walk {
+  readonly k: number;
+  readonly complete: boolean;
+  readonly routedOff: boolean;
+  /** The least (gap now − gap at the start) to any other non-routed enemy along the way (≥ 0: never closer). */
+  readonly approach: number;
+  readonly passed: readonly string[];
+  readonly facing: number;
+  readonly dir: Point;
+}
+
+/**
+ * Make a forced retreat or rout in the draft (C8, C13-C18), with its events. Returns what
+ * happened; a piece already gone does nothing.
+ */
+export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: GameEvent[]): RetreatOutcome {
+  const unit = d.units[o.id];
+  const battery = unit ? undefined : d.batteries[o.id];
+  const piece = unit ?? battery;
+  if (!piece || piece.removed || !piece.onTable) return { moved: 0, complete: true, fate: 'none' };
+  if (o.inches <= 0) return { moved: 0, complete: true, fate: 'on-table' };
+  const rout = o.kind === 'rout';
+  const size: BaseSize = piece.base;
+  const start = piece.pose;
+  const isInfantry = unit?.arm === 'infantry';
+  const mover: Mover = unit ? (unit.arm === 'cavalry' ? { arm: 'cavalry', weight: unit.weight ?? 'light' } : { arm: 'infantry' }) : { arm: 'artillery', kind: battery!.kind };
+  const cls = terrainClass(mover);
+  const carried = new Set<string>([o.id, ...(unit?.attachedBattery ? [unit.attachedBattery] : [])]);
+  const all: (Body & { side: string })[] = [
+    ...Object.values(d.units).filter((u) => u.onTable && !u.removed).map((u) => ({ id: u.id, side: u.side, base: { pose: u.pose, size: u.base }, battery: false, routed: u.status === 'routed' })),
+    ...Object.values(d.batteries).filter((b) => b.onTable && !b.removed).map((b) => ({ id: b.id, side: b.side, base: { pose: b.pose, size: b.base }, battery: true, routed: false })),
+  ].filter((b) => !carried.has(b.id));
+  const enemies = all.filter((b) => b.side !== piece.side);
+  const friends = all.filter((b) => b.side === piece.side);
+  const foes = new Set(o.foes);
+  const others = rout ? [] : enemies.filter((e) => !e.routed && !foes.has(e.id));
+  const startBase: Base = { pose: start, size };
+  const gap0 = others.map((e) => baseDistance(startBase, e.base));
+  const away = awayFacing(o.from, start.at, start.facing);
+  const straight = headingVector(away);
+  const extension = o.inches + 12;
+
+  const walk = (bend: number): Walk => {
+    const facing = normalizeFacing(away + bend);
+    const dir = headingVector(facing);
+    const poseAt = (k: number): Pose => ({ at: add(start.at, scale(dir, k)), facing: rout ? facing : start.facing });
+    // Impassable terrain (C13): the first distance at which the centre line crosses a river.
+    const blockedFrom = (() => {
+      const far = o.inches + extension;
+      const cost = (k: number) => nwPathCost([start.at, add(start.at, scale(dir, k))], s.map.terrain, cls, { doublesRetrograde: false }).total;
+      if (Number.isFinite(cost(far))) return Infinity;
+      let lo = 0;
+      let hi = far;
+      for (let i = 0; i < 30; i++) { const m = (lo + hi) / 2; if (Number.isFinite(cost(m))) lo = m; else hi = m; }
+      return hi;
+    })();
+    // How far the base reaches ahead of its centre along the way: its leading edge meets the river first.
+    const lead = Math.max(...basePolygon({ pose: poseAt(0), size }).map((p) => (p.x - start.at.x) * dir.x + (p.y - start.at.y) * dir.y));
+    const validEnd = (b: Base) => !friends.some((f) => overlaps(b, f.base)) && (isInfantry || !inTown(b, s.map.terrain));
+    const ks: number[] = [];
+    for (let k = RETREAT_STEP_INCHES; k < o.inches - EPS; k += RETREAT_STEP_INCHES) ks.push(k);
+    ks.push(o.inches);
+    for (let k = o.inches + RETREAT_STEP_INCHES; k <= o.inches + extension + EPS; k += RETREAT_STEP_INCHES) ks.push(k);
+    const passedAt: string[][] = [];
+    const approachAt: number[] = [];
+    const good: number[] = [0];
+    let approach = 0;
+    const passedSoFar = new Set<string>();
+    let stop: 'blocked' | 'routed-off' | null = null;
+    let k = 0;
+    for (const kk of ks) {
+      const b: Base = { pose: poseAt(kk), size };
+      if (kk + lead > blockedFrom - EPS) { stop = 'blocked'; break; }
+      if (offTable(s, b)) {
+        if (rout) { k = kk; stop = 'routed-off'; } else stop = 'blocked';
+        break;
+      }
+      if (enemies.some((e) => overlaps(b, e.base))) { stop = 'blocked'; break; }
+      others.forEach((e, i) => { approach = Math.min(approach, baseDistance(b, e.base) - gap0[i]!); });
+      for (const f of friends) if (overlaps(b, f.base)) passedSoFar.add(f.id);
+      passedAt.push([...passedSoFar]);
+      approachAt.push(approach);
+      if (validEnd(b)) good.push(kk);
+      if (kk >= o.inches - EPS && validEnd(b)) {
+        return { k: kk, complete: true, routedOff: false, approach, passed: [...passedSoFar].filter((id) => !overlaps(b, all.find((x) => x.id === id)!.base)), facing, dir };
+      }
+    }
+    if (stop === 'routed-off') {
+      const i = ks.indexOf(k);
+      return { k, complete: true, routedOff: true, approach: i > 0 ? approachAt[i - 1]! : 0, passed: i > 0 ? passedAt[i - 1]! : [], facing, dir };
+    }
+    // Not made in full: the last clear spot short of the nominal distance (C15, C16).
+    const best = Math.max(...good.filter((g) => g <= o.inches + EPS));
+    const i = ks.indexOf(best);
+    const b: Base = { pose: poseAt(best), size };
+    const passed = i >= 0 ? passedAt[i]!.filter((id) => !overlaps(b, all.find((x) => x.id === id)!.base)) : [];
+    return { k: best, complete: false, routedOff: false, approach: i >= 0 ? approachAt[i]! : 0, passed, facing, dir };
+  };
+
+  // C14: the first bend that is clear (and, for a retreat, never closer to other enemies).
+  const walks: Walk[] = [];
+  let chosen: Walk | undefined;
+  for (const bend of RETREAT_BENDS) {
+    const w = walk(bend);
+    walks.push(w);
+    if (w.complete && (rout || w.approach >= -EPS)) { chosen = w; break; }
+  }
+  if (!chosen) {
+    const complete = walks.filter((w) => w.complete);
+    if (complete.length > 0) chosen = complete.reduce((a, b) => (b.approach > a.approach + EPS ? b : a));
+    else {
+      const gained = (x: Walk) => x.k * (x.dir.x * straight.x + x.dir.y * straight.y);
+      chosen = walks.reduce((a, b) => (gained(b) > gained(a) + EPS ? b : a));
+    }
+  }
+  const w = chosen;
+  const to: Pose = { at: add(start.at, scale(w.dir, w.k)), facing: rout ? w.facing : start.facing };
+  const what = rout ? 'routs' : 'retreats';
+
+  // C15: a rout that cannot be made surrenders.
+  if (rout && !w.complete) {
+    events.push({ kind: 'removed', rule: o.rule, unit: o.id, at: start.at, reason: `surrendered: it cannot make its rout move (${o.cause}; NW §11.5.1 L407)` });
+    surrender(s, d, o.id, o.rule, events);
+    return { moved: 0, complete: false, fate: 'surrendered' };
+  }
+
+  const bend = Math.abs(angleDifference(away, w.facing));
+  const bentText = bend > EPS ? `, bending ${Math.round(bend)}° off the straight line` : '';
+  events.push({
+    kind: 'move', rule: o.rule, unit: o.id, from: start.at, to: to.at, path: [start.at, to.at], facing: to.facing, cost: w.k, allowance: Math.max(o.inches, w.k),
+    ...(!w.complete ? { stopped: `blocked: ${what} only ${fmtIn(w.k)} of ${fmtIn(o.inches)}${bentText}` }
+      : w.k > o.inches + EPS ? { stopped: `${what} ${fmtIn(w.k)}, on to the first spot clear of other units and towns (C16)${bentText}` }
+        : bentText ? { stopped: `${what} ${fmtIn(w.k)}${bentText}` } : {}),
+  });
+
+  if (w.routedOff) {
+    routOff(s, d, o.id, to, o.rule, events);
+    return { moved: w.k, complete: true, fate: 'routed-off' };
+  }
+  placeInDraft(s, d, o.id, to);
+  // C18: an attached battery retreating alone leaves its brigade.
+  if (battery?.attachedTo) {
+    const host = d.units[battery.attachedTo];
+    d.batteries[o.id] = { ...d.batteries[o.id]!, attachedTo: null };
+    if (host && host.attachedBattery === o.id) d.units[host.id] = { ...host, attachedBattery: null };
+    events.push({ kind: 'note', rule: o.rule, text: `${battery.name} falls back without ${host?.name ?? battery.attachedTo}: it is no longer attached.` });
+  }
+  // C17: friends passed.
+  if (!rout && unit) {
+    for (const id of w.passed) {
+      const why = `${nameOf(s, o.id)} retreated through it (NW §9.3.4 L269, §11.4 L403)`;
+      if (d.units[id]) disorder(d, id, o.rule, why, events);
+      else if (d.batteries[id]) hitBattery(d, id, 'suppressed', o.rule, why, events);
+    }
+  }
+  // C15: a retreat cut short costs 1 s.p.
+  if (!w.complete && unit) loseSp(d, o.id, 1, `${o.rule}; NW §11.4 L401`, `could not complete its retreat (${o.cause})`, events);
+  return { moved: w.k, complete: w.complete, fate: d.units[o.id]?.removed ? 'none' : 'on-table' };
+}
+
+const fmtIn = (n: number): string => `${Math.round(n * 100) / 100}"`;
+
+function detachOfficer(d: Draft, officer: string | null, unit: string): void {
+  if (!officer) return;
+  const g = d.generals[officer];
+  if (g && g.attachedTo === unit) d.generals = { ...d.generals, [officer]: { ...g, attachedTo: null } };
+  const k = d.commanders[officer];
+  if (k && k.attachedTo === unit) d.commanders = { ...d.commanders, [officer]: { ...k, attachedTo: null } };
+}
+
+/** C8: a base partly off the table has routed off it: removed, ½ a loss for fatigue; its battery goes too, officers stay. */
+function routOff(s: NwState, d: Draft, id: string, pose: Pose, rule: string, events: GameEvent[]): void {
+  const u = d.units[id]!;
+  events.push({ kind: 'removed', rule, unit: id, at: pose.at, reason: 'routed off the table: ½ a loss for fatigue' });
+  d.units[id] = { ...u, pose, status: 'routed', onTable: false, removed: true, routedOffTable: true, attachedGeneral: null, attachedBattery: null };
+  const bat = u.attachedBattery ? d.batteries[u.attachedBattery] : undefined;
+  if (bat && !bat.removed) {
+    events.push({ kind: 'removed', rule, unit: bat.id, at: pose.at, reason: `routed off the table with ${nameOf(s, id)}` });
+    d.batteries[bat.id] = { ...bat, onTable: false, removed: true, attachedTo: null };
+  }
+  detachOfficer(d, u.attachedGeneral, id);
+}
+
+/** C15: a unit that cannot rout surrenders: removed (a destroyed unit), its battery with it; officers stay. */
+function surrender(s: NwState, d: Draft, id: string, rule: string, events: GameEvent[]): void {
+  const u = d.units[id]!;
+  d.units[id] = { ...u, status: 'routed', removed: true, attachedGeneral: null, attachedBattery: null };
+  const bat = u.attachedBattery ? d.batteries[u.attachedBattery] : undefined;
+  if (bat && !bat.removed) {
+    events.push({ kind: 'removed', rule, unit: bat.id, at: bat.pose.at, reason: `surrendered with ${nameOf(s, id)}` });
+    d.batteries[bat.id] = { ...bat, removed: true, attachedTo: null };
+  }
+  detachOfficer(d, u.attachedGeneral, id);
+}
