@@ -3,7 +3,7 @@ import type { PhaseInfo, SeatId, Step } from '../contract';
 import type { GameEvent } from '../events';
 import type { NwOrder } from './orders';
 import { aimBattery, artilleryPhase, batteryTargets } from './phases/artillery';
-import { combatPhase, type NwCombatOptions } from './phases/combat';
+import { combatPhase, findContacts, type NwCombatOptions } from './phases/combat';
 import { initiativePhase } from './phases/initiative';
 import { maneuverPhase } from './phases/maneuver';
 import { rallyPhase } from './phases/rally';
@@ -200,7 +200,7 @@ function resolveCombat(s: NwState, dice: Dice): Step<NwState> {
   const conditions: Record<string, { defender: ['cav-at-the-halt'] }> = {};
   for (const id of s.log.atTheHalt) if (s.units[id]?.arm === 'cavalry') conditions[id] = { defender: ['cav-at-the-halt'] };
   const opts: NwCombatOptions = { conditions };
-  const r = combatPhase(s, s.log.combat ?? {}, dice, opts);
+  const r = combatPhase(s, usablePrimaries(s, s.log.combat), dice, opts);
   if (!r.ok) {
     // A posted dominant attacker no longer in that combat: fight with the default instead.
     const retry = combatPhase(s, { advance: s.log.combat?.advance ?? {} }, dice, opts);
@@ -208,6 +208,24 @@ function resolveCombat(s: NwState, dice: Dice): Step<NwState> {
     return newPlayerTurn(retry.value);
   }
   return newPlayerTurn(r.value);
+}
+
+/**
+ * The posted combat choices with every `primary` that cannot apply now left out: validate accepts
+ * a primary as "leads if the s.p. tie" (§11.0.1), but combatPhase refuses the whole input for one
+ * primary that is not a tied-best attacker of its combat (C3), after rolling the combats before
+ * it. Without this filter that one order silently dropped every other primary and burnt those dice.
+ */
+function usablePrimaries(s: NwState, posted: NwState['log']['combat']): NonNullable<NwState['log']['combat']> {
+  const { contacts } = findContacts(s);
+  const rank = (id: string) => { const u = s.units[id]; return u ? u.sp * 2 + (u.arm === 'cavalry' ? 1 : 0) : -1; };
+  const primary: Record<string, string> = {};
+  for (const [defender, unit] of Object.entries(posted?.primary ?? {})) {
+    const live = (contacts.find((k) => k.id === defender)?.attackers ?? [])
+      .filter((id) => { const u = s.units[id]; return u !== undefined && !u.removed && u.onTable && u.status !== 'routed'; });
+    if (live.includes(unit) && rank(unit) === Math.max(...live.map(rank))) primary[defender] = unit;
+  }
+  return { primary, advance: posted?.advance ?? {} };
 }
 
 /** After player-turn 1's combat the other side's player-turn starts with a clean log. */
