@@ -8,7 +8,7 @@ import { RULESETS } from '../src/rules/index';
 import { listScenarios } from '../src/rules/scenario/index';
 import { parseDuration, parseReminderLeads } from '../src/scheduler/time';
 import { narrate } from '../src/narrative';
-import { namesFor } from '../src/games/names';
+import { namesFor, publicEventsFor } from '../src/games/names';
 import type { GameOptions } from '../src/games/options';
 import { describeSettings } from '../src/rules/dram/settings';
 
@@ -186,7 +186,7 @@ function history(ctx: CommandContext, turn: number | undefined): ReplyModel {
   const l = ctx.services.games.live(ctx.channelId);
   const items = ctx.services.games.history(ctx.channelId, turn);
   if (!items.length) return priv(turn ? `Nothing was resolved in turn ${turn}.` : 'Nothing has been resolved yet.');
-  const text = items.map((x) => [`## ${x.label}${x.rolledBack ? ' (rolled back)' : ''}`, ...narrate(x.events, namesFor(l.game, x.state))].join('\n\n')).join('\n\n');
+  const text = items.map((x) => [`## ${x.label}${x.rolledBack ? ' (rolled back)' : ''}`, ...narrate(publicEventsFor(l.game, x.events), namesFor(l.game, x.state))].join('\n\n')).join('\n\n');
   if (text.length <= 1900) return { visibility: 'private', content: text };
   return { visibility: 'private', content: `The narrative of ${turn ? `turn ${turn}` : 'the last resolution'} is attached.`, files: [{ name: `history-${turn ?? 'last'}.md`, data: Buffer.from(text) }] };
 }

@@ -1,11 +1,10 @@
 import type { CommandContext } from '../src/interaction/command';
 import type { Live } from '../src/games/game.service';
-import { namesFor } from '../src/games/names';
+import { namesFor, publicEventsFor } from '../src/games/names';
 import { escapeMd } from '../src/interaction/present-rolls';
 import { UserError } from '../src/lib/user-error';
 import { narrate } from '../src/narrative';
 import type { GameEvent } from '../src/rules/events';
-import { nwPublicEvents } from '../src/rules/nw/public-events';
 import type { NwState } from '../src/rules/nw/state';
 
 /** The Napoleon's Wars game in this channel, as its input commands need it. */
@@ -24,9 +23,9 @@ export function mySide(ctx: CommandContext, l: Live & { state: NwState }): strin
 
 /**
  * Events as the channel reads them, prefixed with who acted. Filtered as resolutions are
- * (nwPublicEvents): a final-fire loss during a /move must not tell the channel the s.p. left.
+ * (publicEventsFor): a final-fire loss during a /move must not tell the channel the s.p. left.
  */
 export function publicNarrative(ctx: CommandContext, events: readonly GameEvent[]): string {
   const l = nwGame(ctx);
-  return `${escapeMd(ctx.user.name)}: ${narrate(nwPublicEvents(events), namesFor(l.game, l.state)).join('\n')}`;
+  return `${escapeMd(ctx.user.name)}: ${narrate(publicEventsFor(l.game, events), namesFor(l.game, l.state)).join('\n')}`;
 }

@@ -2,8 +2,7 @@ import { escapeMd, short, ts } from '../interaction/present-rolls';
 import { DISCORD_LIMITS, type ReplyModel } from '../interaction/reply';
 import { narrate, summarize } from '../narrative';
 import type { GameEvent } from '../rules/events';
-import { rulesetById } from '../rules/index';
-import { namesFor } from './names';
+import { namesFor, publicEventsFor } from './names';
 import { describeGame } from './maps';
 import type { MapDescription } from '../render/map';
 import type { GameRow, GamesRepo, WindowRow } from './games.repo';
@@ -50,7 +49,7 @@ export class Posts {
 
   resolution(game: GameRow, w: WindowRow, state: unknown, events: readonly GameEvent[], trigger: string, seedReveal: { epoch: number; seed: string; commitment: string } | null, receipts: readonly { seat: string; hash: string; nonce: string; orders: string }[]): void {
     const why = trigger === 'all-ready' ? 'everyone is ready' : trigger === 'gm' ? 'the GM advanced the game' : 'the deadline passed';
-    const shown = rulesetById(game.ruleset)?.publicEvents?.(events) ?? events;
+    const shown = publicEventsFor(game, events);
     const messages = narrate(shown, namesFor(game, state), seedReveal ? { seedReveal } : {});
     const head = `⚔️ **${escapeMd(game.name)} — ${escapeMd(w.label)}** resolved (${why}).`;
     const all = [head, ...messages];
