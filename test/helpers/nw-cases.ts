@@ -4,8 +4,8 @@
  * A case file (test/rules/nw/cases/*.yaml) is a YAML list of cases:
  *
  *   case:     what it shows                       rule:  section + lines ("NW §7.6 L124")
- *   phase:    initiative | skirmish | artillery | combat | rally
- *   phasing:  the phasing side (skirmish, artillery, combat; default french); player-turn 1 unless `playerTurn: 2`
+ *   phase:    initiative | skirmish | artillery | maneuver | reaction | combat | rally
+ *   phasing:  the phasing side (skirmish, artillery, maneuver, reaction, combat; default french); player-turn 1 unless `playerTurn: 2`
  *   turn / lastTurn: numbers (default 1 / the teaching scenario's 8)
  *   settings: NW setting overrides (src/rules/nw/settings.ts)
  *   morale:   { <side>: good | average | poor }   army Morale Level, and every command of that side
@@ -16,7 +16,24 @@
  *   input:    the phase's player input, as the phase function takes it:
  *               initiative { firstSide, napoleonReroll } · skirmish { <attacker>: <target> }
  *               artillery { <battery>: <target> | hold } · combat { primary: { <defender>: <unit> }, advance: { <unit>: false } }
- *   options:  the phase's options (skirmish/artillery { weather, conditions }, combat { conditions })
+ *               maneuver { actions: [ … ], resolve: true|false, fired: [<battery>, …] } — the actions are made in order,
+ *                 one step each, through the exported functions, on the state the previous step left:
+ *                   { maneuver: <unit> }              rollUnitManeuver (the binding Maneuver Table roll, §9.0 C)
+ *                   { move: <piece>, to: "<place>" }  moveAction; <place> in the location vocabulary (src/rules/location):
+ *                                                     "forward 6in", "back 2in", "left 4in", "30,20", "contact <enemy>",
+ *                                                     "face about then forward 2in", "wheel right 45 then forward 2in".
+ *                                                     A piece that has not rolled is rolled for first (MV-21); then a
+ *                                                     move it cannot make HOLDS with a note (an event), it is not refused.
+ *                   { attach: <general>, unit: <brigade> | null }   attachAction (§9.0 A; null detaches)
+ *                 A step the function refuses changes nothing and is recorded (expect "error <code>" or
+ *                 "step <n> error <code>"); the next step goes on. `resolve: true` then runs maneuverPhase with
+ *                 no further moves (it rolls for disordered units that have not rolled, §9.0 C.3; enters
+ *                 reinforcements; hands over to the reaction phase). `fired` = the batteries logged as having
+ *                 fired in this player-turn's artillery phase (§9.2 L258-260).
+ *               reaction { choices: { <cavalry>: countercharge | evade | charge | none }, moved: [<id>, …],
+ *                 contacts: { <attacker>: <defender> }, against: { <cavalry>: <attacker> } } — moved/contacts set
+ *                 state.log as the maneuver phase left it (moved in that order); poses are the END positions.
+ *   options:  the phase's options (skirmish/artillery { weather, conditions }, combat { conditions }, maneuver { ground: mud })
  *   dice:     the faces the dice show, in roll order. Every one must be used: dice left over fail the case.
  *   expect:   assertions, below. `known: <reason>` marks a case where the code disagrees with the
  *             rule text: it runs as vitest `it.fails` (expected to fail), never skipped.
@@ -46,9 +63,9 @@
  *             CinCs: [skill E|G|A|P] [napoleon|not-napoleon] [not-started-on-map] [reroll-spent].
  *             `with` attaches him (and stands him on the brigade).
  *
- * NATIONS. The state carries no nationality; the runner passes the case's `nations` where a
- * phase takes them (combat `nations`: French infantry attacking +1, French infantry 10" moves,
- * Russian/British defending), and adds the +1 "British and French artillery" fire condition
+ * NATIONS. The runner passes the case's `nations` where a phase takes them (combat `nations`:
+ * French infantry attacking +1, Russian/British defending; maneuver `nations`: French, British,
+ * Ottoman, Prussian infantry move 10", all other 8", chart L655-658), and adds the +1 "British and French artillery" fire condition
  * (NW §8.4 L187) on every target of a French or British side's fire.
  *
  * EXPECT (each line one assertion; an unknown one fails the case):
@@ -62,7 +79,16 @@
  *   "phase <p>" · "turn <n>" · "phasing <side>|none" · "player-turn <n>|none" · "initiative <winner> <first>|none"
  *   "winner <side>|draw" (the game ended) · "!ended" · "fired <battery>" · "!fired <battery>"
  *   "rolls <n>" (roll events) · "event <text>" · "!event <text>" (in any event, as JSON) ·
- *   "error <code>" (the phase refused) · "message <text>" (in the refusal's message)
+ *   "error <code>" (the phase, or any maneuver step, refused with it) · "message <text>" (in a refusal's message)
+ * Maneuver and reaction:
+ *   "step <n> error <code>" (the n-th maneuver action, from 1, was refused with it) · "step <n> ok" (it was not)
+ *   "<brigade|battery> grant <in>|none" — the inches its Maneuver roll granted (log.rolls; 0 on a hold; none = no roll)
+ *   "<piece> moved|!moved" (log.moved) · "log contact <attacker> <defender>|none" (log.contacts)
+ *   "road-bonus <id>" · "!road-bonus <id>" (log.roadBonus: marched with the road bonus, vulnerable, §9.5 n6 L300)
+ *   "at-the-halt <cavalry>" · "!at-the-halt <cavalry>" (log.atTheHalt, HR N-19) · "reacted <cavalry>" · "!reacted <cavalry>" (log.reacted)
+ *   "candidate <cavalry> [<trigger>]" · "!candidate <cavalry>" — reactionCandidates of the starting state: it may
+ *     react (to that trigger) / it may not (zone, arc, priority)
+ * A refusal nobody expected fails the case.
  */
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -75,6 +101,8 @@ import { parseArtilleryLabel, parseUnitLabel } from '../../src/rules/nw/labels';
 import { artilleryPhase, type NwArtilleryOptions } from '../../src/rules/nw/phases/artillery';
 import { combatPhase, type NwCombatInput, type NwCombatOptions } from '../../src/rules/nw/phases/combat';
 import { initiativePhase, type NwInitiativeInput } from '../../src/rules/nw/phases/initiative';
+import { attachAction, maneuverPhase, moveAction, rollUnitManeuver, type NwManeuverOptions } from '../../src/rules/nw/phases/maneuver';
+import { reactionCandidates, reactionPhase, type NwReactionChoice } from '../../src/rules/nw/phases/reaction';
 import { rallyPhase } from '../../src/rules/nw/phases/rally';
 import { skirmishPhase, type NwSkirmishOptions } from '../../src/rules/nw/phases/skirmish';
 import { buildNwState, loadNwScenarioFile } from '../../src/rules/nw/scenario';
@@ -90,7 +118,7 @@ import { formatScenarioError, SHIPPED_SCENARIOS } from '../../src/rules/scenario
 export interface NwCase {
   readonly case: string;
   readonly rule: string;
-  readonly phase: 'initiative' | 'skirmish' | 'artillery' | 'combat' | 'rally';
+  readonly phase: 'initiative' | 'skirmish' | 'artillery' | 'maneuver' | 'reaction' | 'combat' | 'rally';
   readonly phasing?: string;
   readonly playerTurn?: 1 | 2;
   readonly turn?: number;
@@ -108,7 +136,7 @@ export interface NwCase {
 }
 
 const CASE_KEYS = new Set(['case', 'rule', 'phase', 'phasing', 'playerTurn', 'turn', 'lastTurn', 'settings', 'morale', 'terrain', 'nations', 'pieces', 'input', 'options', 'dice', 'expect', 'known']);
-const PHASES = ['initiative', 'skirmish', 'artillery', 'combat', 'rally'] as const;
+const PHASES = ['initiative', 'skirmish', 'artillery', 'maneuver', 'reaction', 'combat', 'rally'] as const;
 
 /** Parse a case file; an unknown field or phase fails loudly. */
 export function parseCases(text: string): NwCase[] {
@@ -324,7 +352,7 @@ export function caseState(base: NwState, c: NwCase): NwState {
   for (const [id, k] of Object.entries(commands)) if (k.units.length === 0 && k.batteries.length === 0 && !base.commands[id]) delete commands[id];
 
   const phase: NwPhase = c.phase;
-  const inPlayerTurn = phase === 'skirmish' || phase === 'artillery' || phase === 'combat';
+  const inPlayerTurn = phase === 'skirmish' || phase === 'artillery' || phase === 'maneuver' || phase === 'reaction' || phase === 'combat';
   const phasing = c.phasing ?? 'french';
   if (c.phasing !== undefined && !sideIds.includes(c.phasing)) throw new Error(`${c.case}: unknown phasing side ${c.phasing}`);
   if (c.terrain !== undefined && !Array.isArray(c.terrain) && c.terrain !== 'none' && c.terrain !== 'teaching') throw new Error(`${c.case}: terrain is none, teaching or a list of features`);
@@ -333,16 +361,69 @@ export function caseState(base: NwState, c: NwCase): NwState {
     playerTurn: inPlayerTurn ? c.playerTurn ?? 1 : null, phasing: inPlayerTurn ? phasing : null,
     initiative: inPlayerTurn ? { winner: phasing, first: phasing } : null,
     map: { ...base.map, terrain: c.terrain === 'teaching' ? base.map.terrain : Array.isArray(c.terrain) ? c.terrain : [] },
-    armies, commanders, generals, commands, units, batteries,
+    armies, commanders, generals, commands, units, batteries, log: logOf(base.log, c),
   };
+}
+
+/** What the earlier phases of the player-turn left in the log: maneuver `fired`, reaction `moved`/`contacts`. */
+function logOf(log: NwState['log'], c: NwCase): NwState['log'] {
+  if (c.phase === 'maneuver') {
+    const i = obj<{ fired?: unknown }>(c.input, 'maneuver input') ?? {};
+    if (i.fired !== undefined && !Array.isArray(i.fired)) throw new Error(`${c.case}: maneuver fired is a list of battery ids`);
+    return { ...log, fired: (i.fired as string[] | undefined) ?? [] };
+  }
+  if (c.phase === 'reaction') {
+    const i = obj<{ moved?: unknown; contacts?: unknown }>(c.input, 'reaction input') ?? {};
+    if (i.moved !== undefined && !Array.isArray(i.moved)) throw new Error(`${c.case}: reaction moved is a list of ids`);
+    return { ...log, moved: (i.moved as string[] | undefined) ?? [], contacts: obj<Record<string, string>>(i.contacts, 'reaction contacts') ?? {} };
+  }
+  return log;
 }
 
 export interface CaseRun {
   readonly before: NwState;
   readonly state: NwState;
   readonly events: readonly GameEvent[];
+  /** The first refusal (the phase's, or the first maneuver step's), or null. */
   readonly error: Problem | null;
+  /** Every refusal: step = the maneuver action's number (from 1), null for the phase itself. */
+  readonly refusals: readonly { readonly step: number | null; readonly problem: Problem }[];
+  /** Maneuver cases: the number of actions. */
+  readonly steps: number;
   readonly diceLeft: number;
+}
+
+const ACTION_KEYS: Record<string, readonly string[]> = { maneuver: ['maneuver'], move: ['move', 'to'], attach: ['attach', 'unit'] };
+const MANEUVER_KEYS = new Set(['actions', 'resolve', 'fired']);
+const REACTION_KEYS = new Set(['choices', 'moved', 'contacts', 'against']);
+
+/** The maneuver phase's steps, in order; each refusal recorded and the run carried on. */
+function runManeuver(c: NwCase, before: NwState, dice: ReturnType<typeof scriptedDice>, nations: Readonly<Record<string, Nationality>>): Omit<CaseRun, 'before' | 'diceLeft'> {
+  const input = obj<{ actions?: unknown; resolve?: unknown }>(c.input, 'maneuver input') ?? {};
+  for (const k of Object.keys(input)) if (!MANEUVER_KEYS.has(k)) throw new Error(`${c.case}: unknown maneuver input "${k}"`);
+  const actions = input.actions ?? [];
+  if (!Array.isArray(actions)) throw new Error(`${c.case}: maneuver actions is a list`);
+  const o = obj<NwManeuverOptions>(c.options, 'maneuver options') ?? {};
+  const opts: NwManeuverOptions = { ...o, nations: { ...nations, ...(o.nations ?? {}) } };
+  let s = before;
+  const events: GameEvent[] = [];
+  const refusals: { step: number | null; problem: Problem }[] = [];
+  actions.forEach((a: Record<string, unknown>, i: number) => {
+    const kind = Object.keys(ACTION_KEYS).find((k) => a && typeof a === 'object' && k in a);
+    if (!kind || Object.keys(a).some((k) => !ACTION_KEYS[kind]!.includes(k))) throw new Error(`${c.case}: bad maneuver action ${JSON.stringify(a)}`);
+    const r = kind === 'maneuver' ? rollUnitManeuver(s, String(a.maneuver), dice, opts)
+      : kind === 'move' ? moveAction(s, { unit: String(a.move), to: String(a.to) }, dice, opts)
+        : attachAction(s, { general: String(a.attach), unit: a.unit === null ? null : String(a.unit) });
+    if (!r.ok) { refusals.push({ step: i + 1, problem: r.error }); return; }
+    s = r.value.state;
+    events.push(...r.value.events);
+  });
+  if (input.resolve === true) {
+    const r = maneuverPhase(s, { moves: [] }, dice, opts);
+    s = r.state;
+    events.push(...r.events);
+  } else if (input.resolve !== undefined && input.resolve !== false) throw new Error(`${c.case}: resolve is true or false`);
+  return { state: s, events, error: refusals[0]?.problem ?? null, refusals, steps: actions.length };
 }
 
 const obj = <T>(x: unknown, what: string): T => {
@@ -357,6 +438,17 @@ export async function runCase(c: NwCase): Promise<CaseRun> {
   const nations = { ...DEFAULT_NATIONS, ...(c.nations ?? {}) };
   let r: { ok: true; value: Step<NwState> } | { ok: false; error: Problem };
   switch (c.phase) {
+    case 'maneuver': {
+      const m = runManeuver(c, before, dice, nations);
+      return { before, ...m, diceLeft: dice.remaining };
+    }
+    case 'reaction': {
+      const i = obj<{ choices?: Record<string, NwReactionChoice>; against?: Record<string, string> }>(c.input, 'reaction input') ?? {};
+      for (const k of Object.keys(i)) if (!REACTION_KEYS.has(k)) throw new Error(`${c.case}: unknown reaction input "${k}"`);
+      if (c.options !== undefined) throw new Error('reaction options go in the input (against)');
+      r = reactionPhase(before, obj<Record<string, NwReactionChoice>>(i.choices, 'reaction choices') ?? {}, dice, i.against ? { against: i.against } : {});
+      break;
+    }
     case 'initiative':
       if (c.options !== undefined) throw new Error('the initiative phase takes no options');
       r = initiativePhase(before, obj<NwInitiativeInput>(c.input, 'initiative input') ?? {}, dice);
@@ -386,8 +478,16 @@ export async function runCase(c: NwCase): Promise<CaseRun> {
       r = { ok: true, value: rallyPhase(before, dice) };
       break;
   }
-  if (!r.ok) return { before, state: before, events: [], error: r.error, diceLeft: dice.remaining };
-  return { before, state: r.value.state, events: r.value.events, error: null, diceLeft: dice.remaining };
+  if (!r.ok) return { before, state: before, events: [], error: r.error, refusals: [{ step: null, problem: r.error }], steps: 0, diceLeft: dice.remaining };
+  return { before, state: r.value.state, events: r.value.events, error: null, refusals: [], steps: 0, diceLeft: dice.remaining };
+}
+
+/** Refusals the case's expectations do not name ("error <code>", "step <n> error <code>"). */
+export function unexpectedRefusals(c: NwCase, run: CaseRun): string[] {
+  const lines = (c.expect ?? []).map((l) => l.trim().split(/\s+/));
+  return run.refusals.filter((f) => !lines.some((w) => (w[0] === 'error' && w[1] === f.problem.code)
+    || (w[0] === 'step' && w[2] === 'error' && Number(w[1]) === f.step && w[3] === f.problem.code)))
+    .map((f) => `${f.step === null ? 'the phase' : `step ${f.step}`} refused: ${f.problem.code}: ${f.problem.message}`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -410,8 +510,12 @@ const PIECE_WORDS: Record<string, readonly Kind[]> = {
   at: ['brigade', 'battery', 'officer'], facing: ['brigade', 'battery', 'officer'],
   lost: ['officer'], '!lost': ['officer'], attached: ['officer'], status: ['officer'], due: ['officer'], skill: ['officer'],
   range: ['officer'], valorous: ['officer'], '!valorous': ['officer'],
+  grant: ['brigade', 'battery'], moved: ['brigade', 'battery', 'officer'], '!moved': ['brigade', 'battery', 'officer'],
 };
-const GLOBAL_WORDS = new Set(['army', 'command', 'phase', 'turn', 'phasing', 'player-turn', 'initiative', 'winner', '!ended', 'fired', '!fired', 'rolls', 'event', '!event', 'error', 'message']);
+/** Global words that name one piece of the case: "<word> <id>". */
+const ID_WORDS = new Set(['road-bonus', '!road-bonus', 'at-the-halt', '!at-the-halt', 'reacted', '!reacted', '!candidate']);
+const GLOBAL_WORDS = new Set(['army', 'command', 'phase', 'turn', 'phasing', 'player-turn', 'initiative', 'winner', '!ended', 'fired', '!fired', 'rolls', 'event', '!event', 'error', 'message',
+  'step', 'log', 'candidate', ...ID_WORDS]);
 
 /**
  * Is the line a well-formed expectation about pieces this case has? Returns the problem or
@@ -426,6 +530,10 @@ export function expectationProblem(line: string, s: NwState): string | null {
     if (head === 'fired' || head === '!fired') return s.batteries[w[1] ?? ''] && w.length === 2 ? null : `bad expectation (or unknown battery): ${line}`;
     if (head === '!ended') return w.length === 1 ? null : `bad expectation: ${line}`;
     if (head === 'initiative') return w.length === 2 && w[1] === 'none' || w.length === 3 ? null : `bad expectation: ${line}`;
+    if (head === 'step') return Number.isInteger(Number(w[1])) && Number(w[1]) >= 1 && ((w[2] === 'ok' && w.length === 3) || (w[2] === 'error' && w.length === 4)) ? null : `bad expectation: ${line}`;
+    if (head === 'log') return w[1] === 'contact' && w.length === 4 && kindOf(s, w[2]!) && (w[3] === 'none' || kindOf(s, w[3]!)) ? null : `bad expectation (log contact <attacker> <defender>|none): ${line}`;
+    if (head === 'candidate') return (w.length === 2 || w.length === 3) && s.units[w[1]!] && (w[2] === undefined || kindOf(s, w[2])) ? null : `bad expectation (or unknown piece): ${line}`;
+    if (ID_WORDS.has(head)) return w.length === 2 && kindOf(s, w[1]!) ? null : `bad expectation (or unknown piece): ${line}`;
     return w.length >= 2 ? null : `bad expectation: ${line}`;
   }
   const kind = kindOf(s, head);
@@ -434,7 +542,7 @@ export function expectationProblem(line: string, s: NwState): string | null {
   const kinds = PIECE_WORDS[word];
   if (!kinds) return `unknown expectation "${word}" in: ${line}`;
   if (!kinds.includes(kind)) return `"${word}" does not apply to ${kind} ${head} in: ${line}`;
-  if (['sp', 'fatigue', 'general', 'attached', 'status', 'due', 'skill', 'range', 'facing'].includes(word) && w[2] === undefined) return `"${word}" needs a value in: ${line}`;
+  if (['sp', 'fatigue', 'general', 'attached', 'status', 'due', 'skill', 'range', 'facing', 'grant'].includes(word) && w[2] === undefined) return `"${word}" needs a value in: ${line}`;
   if (word === 'at' && (w[2] === undefined || w.length > 4)) return `"at" needs x,y [±tol] in: ${line}`;
   return null;
 }
@@ -451,11 +559,37 @@ export function checkExpectation(line: string, run: CaseRun): string | null {
   const w = line.trim().split(/\s+/);
   const rest = line.trim().slice(w[0]!.length).trim();
   const text = run.events.map((e) => JSON.stringify(e)).join('\n');
+  const flag = (list: readonly string[], what: string): string | null => {
+    const want = !w[0]!.startsWith('!');
+    return list.includes(w[1]!) === want ? null : `${w[1]} ${want ? 'is not' : 'is'} in ${what} (${list.join(', ') || 'none'})`;
+  };
   switch (w[0]) {
     case 'event': return text.includes(rest) ? null : `no event mentions "${rest}"`;
     case '!event': return text.includes(rest) ? `an event mentions "${rest}"` : null;
-    case 'error': return run.error ? eq('refusal code', run.error.code, w[1]) : `expected the phase to refuse with ${w[1]}, but it resolved`;
-    case 'message': return run.error ? (run.error.message.includes(rest) ? null : `refusal message "${run.error.message}" lacks "${rest}"`) : 'expected a refusal message, but the phase resolved';
+    case 'error': return run.refusals.some((f) => f.problem.code === w[1]) ? null
+      : run.refusals.length > 0 ? `no refusal with ${w[1]} (refused: ${run.refusals.map((f) => f.problem.code).join(', ')})` : `expected a refusal with ${w[1]}, but nothing was refused`;
+    case 'message': return run.refusals.length === 0 ? 'expected a refusal message, but nothing was refused'
+      : run.refusals.some((f) => f.problem.message.includes(rest)) ? null : `no refusal message has "${rest}" (${run.refusals.map((f) => f.problem.message).join(' | ')})`;
+    case 'step': {
+      const n = Number(w[1]);
+      if (n > run.steps) return `there is no step ${n} (${run.steps} actions)`;
+      const f = run.refusals.find((x) => x.step === n);
+      if (w[2] === 'ok') return f ? `step ${n} was refused: ${f.problem.code}: ${f.problem.message}` : null;
+      return f ? eq(`step ${n} refusal`, f.problem.code, w[3]) : `step ${n} was not refused (expected ${w[3]})`;
+    }
+    case 'log': {
+      const got = s.log.contacts[w[2]!] ?? 'none';
+      return eq(`log contact ${w[2]}`, got, w[3]);
+    }
+    case 'road-bonus': case '!road-bonus': return flag(s.log.roadBonus, 'road-bonus');
+    case 'at-the-halt': case '!at-the-halt': return flag(s.log.atTheHalt, 'at-the-halt');
+    case 'reacted': case '!reacted': return flag(s.log.reacted, 'reacted');
+    case 'candidate': case '!candidate': {
+      const c = reactionCandidates(run.before).find((x) => x.unit === w[1]);
+      if (w[0] === '!candidate') return c ? `${w[1]} may react (to ${c.trigger})` : null;
+      if (!c) return `${w[1]} may not react`;
+      return w[2] === undefined ? null : eq(`${w[1]}'s trigger`, c.trigger, w[2]);
+    }
     case 'phase': return eq('phase', s.phase, w[1]);
     case 'turn': return eq('turn', s.turn, w[1]);
     case 'phasing': return eq('phasing', s.phasing ?? 'none', w[1]);
@@ -518,6 +652,8 @@ export function checkExpectation(line: string, run: CaseRun): string | null {
     case 'due': return k ? eq(`${id} replacement turn`, k.replacementTurn ?? 'none', w[2]) : `${id} is not a commander`;
     case 'skill': return eq(`${id} skill`, (k ?? cinc)?.skill ?? 'none', w[2]);
     case 'range': return k ? eq(`${id} range`, k.rangeInches, w[2]) : `${id} is not a commander`;
+    case 'grant': { const g = s.log.rolls[id]; return eq(`${id} grant`, g ? g.inches : 'none', w[2]); }
+    case 'moved': case '!moved': return s.log.moved.includes(id) === (word === 'moved') ? null : `${id} ${word === 'moved' ? 'did not move' : 'moved'} (log.moved: ${s.log.moved.join(', ') || 'none'})`;
     case 'valorous': case '!valorous': return k ? (k.valorous === (word === 'valorous') ? null : `${id} valorous: expected ${word === 'valorous'}, got ${k.valorous}`) : `${id} is not a commander`;
   }
   return `unknown expectation: ${line}`;
