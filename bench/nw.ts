@@ -23,6 +23,10 @@ const TURNS = 6;
 const turnResolve: number[] = [];
 const turnAct: number[] = [];
 const windowResolve: { phase: string; ms: number }[] = [];
+// The same resolutions again on a JSON copy of the state, as the game service makes them (it reads
+// the state from the database): nothing worked out on the state object in play is reused.
+const coldResolve: { phase: string; ms: number; turn: string }[] = [];
+const copy = <T,>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 const maneuverStates: NwState[] = [];
 const fireStates: NwState[] = [];
 let shape = '';
@@ -45,6 +49,11 @@ for (const seed of SEEDS) {
       resolveByTurn.set(w.record.turn, (resolveByTurn.get(w.record.turn) ?? 0) + w.resolveMs);
       actByTurn.set(w.record.turn, (actByTurn.get(w.record.turn) ?? 0) + w.actMs);
       windowResolve.push({ phase: w.record.phase, ms: w.resolveMs });
+      const cold = copy(w.acted);
+      const coldDice = seededDice(diceSeed, w.record.dice);
+      const c0 = performance.now();
+      nw.resolve(cold, new Map(w.record.orders), coldDice);
+      coldResolve.push({ phase: w.record.phase, ms: performance.now() - c0, turn: `${seed}/${w.record.turn}` });
       if (w.record.phase === 'maneuver') maneuverStates.push(w.open);
       if (w.record.phase === 'skirmish') fireStates.push(w.open);
     },
@@ -61,6 +70,13 @@ for (const phase of [...new Set(windowResolve.map((w) => w.phase))]) {
 const owingMs: number[] = [];
 for (const s of fireStates) { const t = performance.now(); nw.owing(s); owingMs.push(performance.now() - t); }
 console.log(`   nw.owing on a state at a fire window (${owingMs.length}; also run inside resolve when a fire window may open): median ${f(pct(owingMs, 50))} ms, p90 ${f(pct(owingMs, 90))} ms`);
+const owingCold: number[] = [];
+for (const s of fireStates) { const c = copy(s); const t = performance.now(); nw.owing(c); owingCold.push(performance.now() - t); }
+console.log(`   nw.owing on a JSON copy of that state (as the service asks it): median ${f(pct(owingCold, 50))} ms, p90 ${f(pct(owingCold, 90))} ms`);
+const coldTurns = new Map<string, number>();
+for (const c of coldResolve) coldTurns.set(c.turn, (coldTurns.get(c.turn) ?? 0) + c.ms);
+console.log(`   the same resolutions on a JSON copy of each window's state (as the service): a turn median ${f(pct([...coldTurns.values()], 50))} ms, p90 ${f(pct([...coldTurns.values()], 90))} ms; `
+  + [...new Set(coldResolve.map((w) => w.phase))].map((phase) => `${phase === 'skirmish' ? 'fire' : phase} median ${f(pct(coldResolve.filter((w) => w.phase === phase).map((w) => w.ms), 50))} ms`).join(', '));
 console.log(`   the player's binding nw.act calls in the same turns (not in the figure above): median ${f(pct(turnAct, 50))} ms, p90 ${f(pct(turnAct, 90))} ms a turn`);
 
 // 2. Roll + move on a fresh maneuver-window state.

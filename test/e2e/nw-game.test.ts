@@ -6,7 +6,7 @@
  * The dice are reproducible: every seed epoch gets the next seed of a fixed sequence (the DRAM
  * e2e's testSeeds, started further on, at SEED_OFFSET), and the commands below always run in the
  * same order, so each roll is the same on every run. The offset was chosen so that the rolls
- * give what this test is about: a full Maneuver result for 3rd Brigade (8"), a "Defender broken"
+ * give what this test is about: a full Maneuver result for 3rd Brigade (10": French infantry, NW chart L250), a "Defender broken"
  * against the disordered Brigade Mayer (so it routs), and its rally in the rally phase. Change
  * the order of anything that rolls and the offset has to be chosen again.
  *
@@ -149,14 +149,14 @@ describe("two players play Napoleon's Wars (The Mill at Aubach) on Discord", () 
     const roll = expectPublic(await cmd(FR, 'maneuver', undefined, [str('unit', 'fr-3b')]));
     expect(roll).toMatch(/^lannes: 🎲 3rd Brigade \(1B\/2\/I\): maneuver \[\d, \d\] \+2 \(fresh/);
     expect(roll).toContain('Full move');
-    expect(roll).toContain('➡️ 8" to spend: `/move unit:fr-3b to:…`');
-    expect(state().log.rolls['fr-3b']).toMatchObject({ fraction: 'full', inches: 8 });
+    expect(roll).toContain('➡️ 10" to spend: `/move unit:fr-3b to:…`');
+    expect(state().log.rolls['fr-3b']).toMatchObject({ fraction: 'full', inches: 10 });
     expectRefused(await cmd(FR, 'maneuver', undefined, [str('unit', 'fr-3b')]), 'maneuver/'); // binding: no second roll
     const far = expectRefused(await cmd(FR, 'move', undefined, [str('unit', 'fr-3b'), str('to', 'forward 12in')]), 'maneuver/too-far');
-    expect(far).toContain('granted 8"');
+    expect(far).toContain('granted 10"');
     expectRefused(await cmd(FR, 'move', undefined, [str('unit', 'au-2b'), str('to', 'forward 1in')]), 'action/not-yours');
     const moved = expectPublic(await cmd(FR, 'move', undefined, [str('unit', 'fr-3b'), str('to', 'forward 1in')]));
-    expect(moved).toMatch(/➡️ 3rd Brigade \(1B\/2\/I\) \(French\): C6 → C5, 1″ of 8″/);
+    expect(moved).toMatch(/➡️ 3rd Brigade \(1B\/2\/I\) \(French\): C6 → C5, 1″ of 10″/);
     expect(state().units['fr-3b']!.pose.at).toEqual({ x: 16, y: 7 });
     expectRefused(await cmd(FR, 'move', undefined, [str('unit', 'fr-3b'), str('to', 'forward 1in')]), 'move/already-moved');
 

@@ -8,7 +8,7 @@ import { basePolygon, localOffset, pointToBaseDistance, baseEdge, SIDES, type Ba
 import { EPS } from './epsilon';
 import { pointSegmentDistance, ringsIntersect } from './primitives';
 import type { Point } from './types';
-import { add, distance, headingVector, scale, sub } from './vector';
+import { add, distance, headingVector, rightVector, scale, sub } from './vector';
 
 /** NW's frontal perspective: 45° each side of straight ahead. */
 export const FRONTAL_HALF_ANGLE = 45;
@@ -27,6 +27,41 @@ function pointInFrontalArc(viewer: Base, p: Point, halfAngle: number): boolean {
   // Boundaries count as inside (DIGEST §0.1: within EPS is on the line, and on the line is in).
   return ahead >= -EPS && Math.abs(lateral) <= viewer.size.width / 2 + ahead * tanDeg(halfAngle) + EPS;
 }
+
+/**
+ * How a set of points stands to the viewer's frontal arc: 'in' when one of them is in it
+ * (pointInFrontalArc, the same arithmetic as localOffset); 'apart' when all of them are beyond
+ * one of the arc's bounding lines (behind the front edge, or outside one 45° line) by more than
+ * ARC_APART, so their convex hull cannot meet the arc; 'unknown' otherwise.
+ */
+function pointsAgainstFrontalArc(viewer: Base, pts: readonly Point[], halfAngle: number): 'in' | 'apart' | 'unknown' {
+  const { at, facing } = viewer.pose;
+  const h = headingVector(facing);
+  const r = rightVector(facing);
+  const halfDepth = viewer.size.depth / 2;
+  const halfWidth = viewer.size.width / 2;
+  const tan = tanDeg(halfAngle);
+  // The 45° lines' normals are not unit vectors: scale the margin so it is ARC_APART inches across.
+  const sideSlack = ARC_APART * Math.hypot(1, tan);
+  let behind = true, outLeft = true, outRight = true;
+  for (let i = 0; i < pts.length; i++) {
+    const p = pts[i]!;
+    const vx = p.x - at.x, vy = p.y - at.y;
+    const ahead = vx * h.x + vy * h.y - halfDepth;
+    const lateral = vx * r.x + vy * r.y;
+    if (ahead >= -EPS && Math.abs(lateral) <= halfWidth + ahead * tan + EPS) return 'in';
+    if (!(ahead < -ARC_APART)) behind = false;
+    if (!(-lateral - ahead * tan > halfWidth + sideSlack)) outLeft = false;
+    if (!(lateral - ahead * tan > halfWidth + sideSlack)) outRight = false;
+  }
+  return behind || outLeft || outRight ? 'apart' : 'unknown';
+}
+
+/**
+ * Margin, inches, beyond an arc line for pointsAgainstFrontalArc's 'apart': far above EPS (and
+ * rounding), so a base found apart is one the exact ring test would not touch either.
+ */
+const ARC_APART = 1e-4;
 
 /**
  * The frontal arc as a ring, cut off `range` inches ahead of the front edge (for maps, and for
@@ -48,7 +83,9 @@ export function frontalArcPolygon(viewer: Base, range: number, halfAngle: number
 export function inFrontalArc(viewer: Base, target: Point | Base, halfAngle: number = FRONTAL_HALF_ANGLE): boolean {
   if (!('pose' in target)) return pointInFrontalArc(viewer, target, halfAngle);
   const targetRing = basePolygon(target);
-  if (targetRing.some((p) => pointInFrontalArc(viewer, p, halfAngle))) return true;
+  const where = pointsAgainstFrontalArc(viewer, targetRing, halfAngle);
+  if (where === 'in') return true;
+  if (where === 'apart') return false;
   // No corner inside: the target can still straddle the arc. Cut the arc off beyond the target.
   const range = distance(viewer.pose.at, target.pose.at) + target.size.width + target.size.depth + 1;
   return ringsIntersect(frontalArcPolygon(viewer, range, halfAngle), targetRing);

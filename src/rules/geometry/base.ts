@@ -120,7 +120,9 @@ export function baseWithin(a: Base, b: Base, limit: number): boolean {
 export function pointToBaseDistance(p: Point, base: Base): number {
   const ring = basePolygon(base);
   if (ringContains(ring, p)) return 0;
-  return Math.min(...SIDES.map((s) => baseEdge(base, s)).map(([a, b]) => pointSegmentDistance(p, a, b)));
+  // The four edges (front, left flank, right flank, rear) straight from the ring's corners.
+  const [fl, fr, rr, rl] = ring as [Point, Point, Point, Point];
+  return Math.min(pointSegmentDistance(p, fl, fr), pointSegmentDistance(p, rl, fl), pointSegmentDistance(p, fr, rr), pointSegmentDistance(p, rr, rl));
 }
 
 /** Are two bases touching, within `tolerance` inches? Overlapping bases count as in contact. */

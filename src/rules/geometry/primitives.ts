@@ -15,6 +15,13 @@ import type { Point } from './types';
 /** > 0 when c is left of a→b (counter-clockwise), < 0 right, 0 exactly on the line. */
 const orient = (a: Point, b: Point, c: Point): number => orient2d(a.x, a.y, b.x, b.y, c.x, c.y);
 
+/**
+ * Two segments whose bounding boxes are farther apart than this have no point within EPS of
+ * each other, so segmentIntersections would find nothing (a pure short cut: 2·EPS leaves room
+ * for the rounding of the distances it compares with EPS).
+ */
+const SEGMENT_BOX_SLACK = 2 * EPS;
+
 /** Distance from a point to a segment. */
 export function pointSegmentDistance(p: Point, a: Point, b: Point): number {
   const dx = b.x - a.x, dy = b.y - a.y;
@@ -68,10 +75,11 @@ export function segmentIntersections(a: Point, b: Point, p: Point, q: Point): Po
   }
   const proper = ((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0));
   if (!proper) {
-    // Touching at an end point, or within EPS of doing so.
-    for (const [pt, s0, s1] of [[p, a, b], [q, a, b], [a, p, q], [b, p, q]] as const) {
-      if (pointSegmentDistance(pt, s0, s1) <= EPS) return [pt];
-    }
+    // Touching at an end point, or within EPS of doing so (checked in this order).
+    if (pointSegmentDistance(p, a, b) <= EPS) return [p];
+    if (pointSegmentDistance(q, a, b) <= EPS) return [q];
+    if (pointSegmentDistance(a, p, q) <= EPS) return [a];
+    if (pointSegmentDistance(b, p, q) <= EPS) return [b];
     return [];
   }
   const denom = rx * sy - ry * sx;
@@ -92,8 +100,13 @@ export function ringsIntersect(a: readonly Point[], b: readonly Point[]): boolea
   if (a.length < 3 || b.length < 3) return false;
   if (!boxesTouch(a, b)) return false;
   for (let i = 0, j = a.length - 1; i < a.length; j = i++) {
+    const p = a[j]!, q = a[i]!;
     for (let k = 0, l = b.length - 1; k < b.length; l = k++) {
-      if (segmentIntersections(a[j]!, a[i]!, b[l]!, b[k]!).length) return true;
+      const r = b[l]!, t = b[k]!;
+      // Broad phase: segments whose boxes are apart by more than SEGMENT_BOX_SLACK cannot meet.
+      if (Math.min(p.x, q.x) > Math.max(r.x, t.x) + SEGMENT_BOX_SLACK || Math.min(r.x, t.x) > Math.max(p.x, q.x) + SEGMENT_BOX_SLACK
+        || Math.min(p.y, q.y) > Math.max(r.y, t.y) + SEGMENT_BOX_SLACK || Math.min(r.y, t.y) > Math.max(p.y, q.y) + SEGMENT_BOX_SLACK) continue;
+      if (segmentIntersections(p, q, r, t).length) return true;
     }
   }
   return ringContains(b, a[0]!) || ringContains(a, b[0]!);
@@ -102,6 +115,49 @@ export function ringsIntersect(a: readonly Point[], b: readonly Point[]): boolea
 /** Distance between two rings: 0 when they touch, cross or one contains the other. */
 export function ringDistance(a: readonly Point[], b: readonly Point[]): number {
   if (ringsIntersect(a, b)) return 0;
+  // The minimum of pointSegmentDistance over every corner and edge of the other ring, with the
+  // same vectors; Math.hypot (slow) is taken only for the offsets whose squared length is within
+  // a hair of the least: any other one is longer by far more than rounding, so cannot be the min.
+  const n = a.length * b.length * 2;
+  if (scratch.length < 2 * n) scratch = new Float64Array(2 * n);
+  const v = scratch;
+  let k = 0;
+  let least = Infinity;
+  for (let pass = 0; pass < 2; pass++) {
+    const from = pass === 0 ? a : b;
+    const ring = pass === 0 ? b : a;
+    for (let m = 0; m < from.length; m++) {
+      const p = from[m]!;
+      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+        const s0 = ring[j]!, s1 = ring[i]!;
+        // pointSegmentDistance(p, s0, s1)'s offset, computed the same way.
+        const dx = s1.x - s0.x, dy = s1.y - s0.y;
+        const len2 = dx * dx + dy * dy;
+        let ex: number, ey: number;
+        if (len2 === 0) { ex = p.x - s0.x; ey = p.y - s0.y; } else {
+          const t = Math.max(0, Math.min(1, ((p.x - s0.x) * dx + (p.y - s0.y) * dy) / len2));
+          ex = p.x - (s0.x + t * dx); ey = p.y - (s0.y + t * dy);
+        }
+        v[k++] = ex; v[k++] = ey;
+        const sq = ex * ex + ey * ey;
+        if (sq < least) least = sq;
+        else if (sq !== sq) return ringDistanceByBoundaries(a, b); // NaN coordinates: as it always was
+      }
+    }
+  }
+  const cut = least * (1 + 1e-9) + 1e-300;
+  let d = Infinity;
+  for (let i = 0; i < k; i += 2) {
+    const ex = v[i]!, ey = v[i + 1]!;
+    if (ex * ex + ey * ey <= cut) d = Math.min(d, Math.hypot(ex, ey));
+  }
+  return d;
+}
+
+let scratch = new Float64Array(64);
+
+/** ringDistance's plain form (every distance through pointSegmentDistance), for NaN input. */
+function ringDistanceByBoundaries(a: readonly Point[], b: readonly Point[]): number {
   let d = Infinity;
   for (const p of a) d = Math.min(d, distanceToRingBoundary(b, p));
   for (const p of b) d = Math.min(d, distanceToRingBoundary(a, p));
@@ -117,8 +173,23 @@ export function segmentRingDistance(a: Point, b: Point, ring: readonly Point[]):
   return d;
 }
 
+// Plain loops, no closures or objects: this runs for every pair of bases measured.
 function boxesTouch(a: readonly Point[], b: readonly Point[]): boolean {
-  const box = (r: readonly Point[]) => r.reduce((m, p) => ({ x0: Math.min(m.x0, p.x), y0: Math.min(m.y0, p.y), x1: Math.max(m.x1, p.x), y1: Math.max(m.y1, p.y) }), { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity });
-  const A = box(a), B = box(b);
-  return A.x0 <= B.x1 + EPS && B.x0 <= A.x1 + EPS && A.y0 <= B.y1 + EPS && B.y0 <= A.y1 + EPS;
+  let ax0 = Infinity, ay0 = Infinity, ax1 = -Infinity, ay1 = -Infinity;
+  for (let i = 0; i < a.length; i++) {
+    const p = a[i]!;
+    if (p.x < ax0) ax0 = p.x;
+    if (p.x > ax1) ax1 = p.x;
+    if (p.y < ay0) ay0 = p.y;
+    if (p.y > ay1) ay1 = p.y;
+  }
+  let bx0 = Infinity, by0 = Infinity, bx1 = -Infinity, by1 = -Infinity;
+  for (let i = 0; i < b.length; i++) {
+    const p = b[i]!;
+    if (p.x < bx0) bx0 = p.x;
+    if (p.x > bx1) bx1 = p.x;
+    if (p.y < by0) by0 = p.y;
+    if (p.y > by1) by1 = p.y;
+  }
+  return ax0 <= bx1 + EPS && bx0 <= ax1 + EPS && ay0 <= by1 + EPS && by0 <= ay1 + EPS;
 }

@@ -1,8 +1,10 @@
-import { baseDistance, baseEdge, baseWithin, CONTACT_TOLERANCE, inContact, pointToBaseDistance, type Base, type Side } from '../geometry/base';
+import {
+  baseDistance, baseDistanceLowerBound, baseEdge, baseRadius, baseWithin, CONTACT_TOLERANCE, inContact, pointToBaseDistance, type Base, type Side,
+} from '../geometry/base';
 import { EPS } from '../geometry/epsilon';
 import { isArea } from '../geometry/features';
 import { basePolygon } from '../geometry/base';
-import { ringContains, ringStrictlyContains, segmentRingIntersections } from '../geometry/primitives';
+import { pointSegmentDistance, ringContains, ringStrictlyContains, segmentRingIntersections } from '../geometry/primitives';
 import type { BaseSize, Point, Pose, TerrainFeature } from '../geometry/types';
 import { add, angleDifference, distance, headingVector, lerp, normalizeFacing, scale, sub } from '../geometry/vector';
 import { isTownArea } from './movement';
@@ -57,7 +59,16 @@ export function sweep(
   stopAtContact = true,
 ): Sweep {
   const start: Base = { pose: { at: path[0]!, facing: facings[0]! }, size };
-  const enemies = world.enemies.filter((e) => !inContact(start, asBase(e)));
+  // Broad phase: every sampled pose is centred on the path, so a body whose bounding circle stays
+  // farther from the path than NEAR can never touch, overlap or shorten a step (the exact tests
+  // and the step below only care about distances up to MAX_STEP + CONTACT_TOLERANCE / 2).
+  const r = baseRadius(size);
+  const pathGap = (b: Body): number => pathDistance(path, b.pose.at) - r - baseRadius(b.base);
+  const enemies = world.enemies.filter((e) => pathGap(e) <= NEAR && !inContact(start, asBase(e)));
+  const friends = world.friends.filter((fr) => pathGap(fr) <= NEAR);
+  const officers = world.officers.filter((o) => pathDistance(path, o.pose.at) - r <= o.base.width / 2 + NEAR);
+  const enemyBases = enemies.map(asBase);
+  const friendBases = friends.map(asBase);
   const passed = new Set<string>();
   const officersPassed = new Set<string>();
   const samples: { leg: number; pose: Pose }[] = [];
@@ -74,13 +85,16 @@ export function sweep(
       const here: Base = { pose, size };
       samples.push({ leg, pose });
       let clearance = Infinity;
-      for (const e of enemies) {
-        const d = baseDistance(here, asBase(e));
-        if (d <= CONTACT_TOLERANCE && stopAtContact) return { contact: { id: e.id, leg, pose, path: [...walked, pose.at] }, passed: [...passed], officersPassed: [...officersPassed], samples };
+      for (let i = 0; i < enemies.length; i++) {
+        const eb = enemyBases[i]!;
+        // Farther than NEAR by the bounding circles: neither contact nor the step can depend on it.
+        if (baseDistanceLowerBound(here, eb) > NEAR) continue;
+        const d = baseDistance(here, eb);
+        if (d <= CONTACT_TOLERANCE && stopAtContact) return { contact: { id: enemies[i]!.id, leg, pose, path: [...walked, pose.at] }, passed: [...passed], officersPassed: [...officersPassed], samples };
         clearance = Math.min(clearance, d);
       }
-      for (const fr of world.friends) if (overlaps(here, asBase(fr))) passed.add(fr.id);
-      for (const o of world.officers) if (pointToBaseDistance(o.pose.at, here) <= o.base.width / 2) officersPassed.add(o.id);
+      for (let i = 0; i < friends.length; i++) if (overlaps(here, friendBases[i]!)) passed.add(friends[i]!.id);
+      for (const o of officers) if (pointToBaseDistance(o.pose.at, here) <= o.base.width / 2) officersPassed.add(o.id);
       if (f >= 1) break;
       const step = Math.min(MAX_STEP, Math.max(clearance - CONTACT_TOLERANCE / 2, 0.02));
       // A turning base sweeps farther at its corners than its centre moves: keep wheel steps small.
@@ -89,6 +103,21 @@ export function sweep(
     walked.push(b);
   }
   return { contact: null, passed: [...passed], officersPassed: [...officersPassed], samples };
+}
+
+/**
+ * Bodies whose bounding circles are farther apart than this matter to no test of the sweep:
+ * contact is within CONTACT_TOLERANCE, an overlap within 0, and the clearance only changes the
+ * step below MAX_STEP + CONTACT_TOLERANCE / 2. The extra 0.1" is slack for rounding.
+ */
+const NEAR = MAX_STEP + CONTACT_TOLERANCE + 0.1;
+
+/** Distance from a point to a polyline (its nearest leg); a one-point path is that point. */
+function pathDistance(path: readonly Point[], p: Point): number {
+  if (path.length === 1) return distance(path[0]!, p);
+  let d = Infinity;
+  for (let i = 0; i + 1 < path.length; i++) d = Math.min(d, pointSegmentDistance(p, path[i]!, path[i + 1]!));
+  return d;
 }
 
 /** Outward facing of a side of a base. */
@@ -130,7 +159,10 @@ export function inTownOrWorks(base: Base, terrain: readonly TerrainFeature[]): b
 export function nearest<T extends Body>(me: Base, bodies: readonly T[]): { readonly body: T; readonly distance: number } | null {
   let best: { body: T; distance: number } | null = null;
   for (const b of bodies) {
-    const d = baseDistance(me, asBase(b));
+    const bb = asBase(b);
+    // Farther than best by more than EPS for sure (bounding circles): it could not win nor tie.
+    if (best && baseDistanceLowerBound(me, bb) > best.distance + 2 * EPS) continue;
+    const d = baseDistance(me, bb);
     if (!best || d < best.distance - EPS || (Math.abs(d - best.distance) <= EPS && b.id < best.body.id)) best = { body: b, distance: d };
   }
   return best;

@@ -5,7 +5,7 @@ import { idSchema } from '../scenario/fields';
 import type { ScenarioProfile } from '../scenario/profiles';
 import { parseArtilleryLabel, parseCinCLabel, parseCommanderLabel, parseGeneralLabel, parseUnitLabel } from './labels';
 import { SCALE } from './tables/sequence';
-import { MORALE_LEVELS } from './tables/vocabulary';
+import { MORALE_LEVELS, NATIONALITIES } from './tables/vocabulary';
 
 /**
  * NW's scenario profile: what the shared loader checks in NW's `rules:` blocks while the YAML's
@@ -31,10 +31,24 @@ const unitRules = z
     attachedTo: idSchema.optional(),
     /** Irregular cavalry (NT-32). */
     irregular: z.boolean().optional(),
+    /**
+     * A howitzer or rocket battery (Optional §3.0-4.0 L620-626), played as such only with the
+     * setting `optional.howitzers` / `optional.rockets` on (OPT-1).
+     */
+    special: z.enum(['howitzer', 'rocket']).optional(),
   })
   .superRefine((r, ctx) => {
-    const parsed = isBatteryLabel(r.label) ? parseArtilleryLabel(r.label) : parseUnitLabel(r.label);
+    const battery = isBatteryLabel(r.label);
+    const parsed = battery ? parseArtilleryLabel(r.label) : parseUnitLabel(r.label);
     if (!parsed.ok) labelIssue(ctx, ['label'], parsed.error);
+    if (r.special !== undefined && !battery) {
+      report(ctx, ['special'], 'scenario/bad-value', `special: ${r.special} is for a battery, and this is a brigade's label`, 'Give special: howitzer or rocket only on a battery ("VI Corp, Heavy, Foot", Optional §3.0-4.0).');
+    }
+    // OPT-2: rockets "move as horse" (Optional §4.0 L626): the label says so, so movement, terrain and evasion read it.
+    if (r.special === 'rocket' && battery && parsed.ok && 'kind' in parsed.value && parsed.value.kind !== 'horse') {
+      report(ctx, ['label'], 'scenario/bad-value', 'a rocket battery moves as horse artillery (Optional §4.0 L626), but its label says Foot',
+        'Label it Horse, e.g. "Rocket Troop, Light, Horse" (the weight is what it fires as with optional.rockets off; OPT-2).');
+    }
   });
 
 const generalRules = z
@@ -44,6 +58,10 @@ const generalRules = z
     general: z.string().trim().min(1).optional(),
     /** Army (on the CinC) or command (on a commander) Morale Level, Ch.II §4.0 L583-591. */
     morale: z.enum(MORALE_LEVELS).optional(),
+    /** The army's nationality, on the CinC only (NAT-1): movement (chart L655-657), fire and combat modifiers. Default other. */
+    nation: z.enum(NATIONALITIES).optional(),
+    /** A minor ally's patron, on the CinC only: infantry moves 10" from 1811 (British) or 1809 (French), chart L655-657 (NAT-3). */
+    alliedTo: z.enum(['british', 'french']).optional(),
     /** The command range formula's base (Ch.II §3.1 L553-555), floor of a replacement's range. */
     baseRange: z.number().positive().optional(),
     /** A unit the general starts attached to. */
@@ -57,6 +75,9 @@ const generalRules = z
       return;
     }
     const key = given[0]!;
+    for (const k of ['nation', 'alliedTo'] as const) {
+      if (r[k] !== undefined && key !== 'cinc') report(ctx, [k], 'scenario/bad-value', `${k} belongs on the army's CinC, not on a ${key}`, `Move ${k}: to the CinC's rules, e.g. rules: { cinc: "Napoleon,E,+4", morale: good, nation: french } (NAT-1).`);
+    }
     const parsed = key === 'cinc' ? parseCinCLabel(r.cinc!) : key === 'commander' ? parseCommanderLabel(r.commander!) : parseGeneralLabel(r.general!);
     if (!parsed.ok) labelIssue(ctx, [key], parsed.error);
   });

@@ -54,10 +54,13 @@ export interface NwScenarioData {
   readonly id: string;
   readonly name: string;
   readonly lastTurn: number;
+  /** The battle's year from `meta.date` (NAT-3); absent or null = unknown. */
+  readonly year?: number | null;
   readonly clock: { readonly start: number; readonly turnMinutes: number };
   readonly map: NwMap;
   readonly sides: readonly NwSide[];
-  readonly armies: readonly Static<NwArmy, 'broken' | 'napoleonRerollSpent'>[];
+  /** `nation` is optional here (default 'other' in `buildNwState`, NAT-1). */
+  readonly armies: readonly (Static<NwArmy, 'broken' | 'napoleonRerollSpent' | 'nation'> & { readonly nation?: NwArmy['nation'] })[];
   readonly commands: readonly Static<NwCommand, 'fatigued'>[];
   readonly commanders: readonly Static<NwCommander, 'status' | 'replacementTurn' | 'replacement'>[];
   readonly generals: readonly Static<NwGeneral, 'lost'>[];
@@ -77,6 +80,12 @@ export interface NwScenarioProblem extends Problem {
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** NAT-3: the year of an ISO `meta.date` ("1815-06-16" → 1815), null if it has none. */
+const yearOf = (date: string | undefined): number | null => {
+  const m = /^(\d{4})/u.exec(date ?? '');
+  return m ? Number(m[1]) : null;
+};
 
 /**
  * Reads a validated scenario (meta.ruleset nw, parsed with NW_PROFILE) into NW's terms. Problems
@@ -116,6 +125,9 @@ export function nwScenarioData(sc: Scenario, settings: NwSettings): Result<NwSce
     const cincPath = [...base, 'generals', gIndex.get(cinc.id)!, 'rules'];
     const cincLabel = str(cinc.rules.cinc);
     const armyMorale = (str(cinc.rules.morale) ?? 'average') as NwArmy['morale'];
+    // NAT-1: the army's nationality is the CinC's `nation:` (profile.ts checked it), 'other' when absent.
+    const nation = (str(cinc.rules.nation) ?? 'other') as NwArmy['nation'];
+    const alliedTo = str(cinc.rules.alliedTo) as 'british' | 'french' | undefined;
     let cincData: NwCinC | null = null;
     if (cincLabel === undefined) bad([...cincPath, 'cinc'], `${cinc.id} commands the army, so his label is a CinC label`, 'Write cinc: "Napoleon,E,+4" (NW §2.0 L41) in his rules.', 'scenario/missing');
     else {
@@ -138,7 +150,15 @@ export function nwScenarioData(sc: Scenario, settings: NwSettings): Result<NwSce
           const a: ArtilleryLabel = p.value;
           if (u.arm !== 'artillery' && u.arm !== 'horse-artillery') return bad([...path, 'rules', 'label'], `${u.id} has a battery's label but arm ${u.arm}`, `A brigade's label looks like 1B/1/IV SK1 7/5/3 Vet; or set arm: ${a.kind === 'horse' ? 'horse-artillery' : 'artillery'}.`);
           if ((a.kind === 'horse') !== (u.arm === 'horse-artillery')) return bad([...path, 'arm'], `the label says ${a.kind} artillery, arm says ${u.arm}`, `Set arm: ${a.kind === 'horse' ? 'horse-artillery' : 'artillery'}, or fix the label.`);
-          batteries.push({ id: u.id, name: u.name, side: side.id, command: c.id, label, pounds: a.pounds, weight: a.weight, kind: a.kind, pose: poseOf(u.id), base: { width: BASES_INCHES.battery, depth: BASES_INCHES.battery }, onTable: onTable(u.id), attachedTo: attachedTo ?? null });
+          const special = (str(u.rules.special) ?? null) as NwBattery['special'];
+          // OPT-1: a special battery whose optional rule is off is an ordinary battery of its label; the loader says so.
+          if (special && !settings.optional[special === 'howitzer' ? 'howitzers' : 'rockets']) {
+            warnings.push({
+              code: 'nw/optional-off', message: `${u.id}: special: ${special} is played as an ordinary ${a.weight} ${a.kind} battery, because optional.${special === 'howitzer' ? 'howitzers' : 'rockets'} is off`,
+              hint: `Turn the optional rule on in the game settings to play it as a ${special} battery (Optional ${special === 'howitzer' ? '§3.0 L620-622' : '§4.0 L624-626'}; OPT-1).`,
+            });
+          }
+          batteries.push({ id: u.id, name: u.name, side: side.id, command: c.id, label, pounds: a.pounds, weight: a.weight, kind: a.kind, pose: poseOf(u.id), base: { width: BASES_INCHES.battery, depth: BASES_INCHES.battery }, onTable: onTable(u.id), attachedTo: attachedTo ?? null, special });
           batteryIds.push(u.id);
           if (attachedTo) attachments.push({ piece: u.id, to: attachedTo, side: side.id, path: [...path, 'rules', 'attachedTo'], kind: 'battery' });
           return;
@@ -175,7 +195,7 @@ export function nwScenarioData(sc: Scenario, settings: NwSettings): Result<NwSce
       const morale = (str(oob.generals[gIndex.get(w.general)!]?.rules.morale) ?? armyMorale) as NwCommand['morale'];
       commands.push({ id: w.id, name: w.name, side: side.id, commander: w.general, morale, units: under.flatMap((c) => c.units), batteries: under.flatMap((c) => c.batteries) });
     }
-    if (cincData) armies.push({ side: side.id, name: oob.army, cinc: cincData, morale: armyMorale });
+    if (cincData) armies.push({ side: side.id, name: oob.army, cinc: cincData, morale: armyMorale, nation, ...(alliedTo ? { alliedTo } : {}) });
 
     oob.generals.forEach((g, i) => {
       if (g.id === side.commander) return;
@@ -237,7 +257,7 @@ export function nwScenarioData(sc: Scenario, settings: NwSettings): Result<NwSce
     drawMargin: sc.victory.draw.margin,
   };
   return ok({
-    id: sc.meta.id, name: sc.meta.name, lastTurn: sc.meta.turns, clock: { start: hh! * 60 + mm!, turnMinutes: sc.meta.turnMinutes },
+    id: sc.meta.id, name: sc.meta.name, lastTurn: sc.meta.turns, year: yearOf(sc.meta.date), clock: { start: hh! * 60 + mm!, turnMinutes: sc.meta.turnMinutes },
     map: { table: sc.map.table, gridCell: sc.map.gridCell, yardsPerInch: sc.meta.scale.yardsPerInch ?? SCALE.yardsPerInch, terrain: sc.map.terrain, landmarks: sc.map.landmarks },
     sides: sc.sides.map((s) => ({ id: s.id, name: s.name, colour: s.colour })),
     armies, commands, commanders, generals, units, batteries,
@@ -292,14 +312,14 @@ export function buildNwState(data: NwScenarioData, settings: NwSettings): NwStat
     };
   }
   return {
-    v: 1, scenario: { id: data.id, name: data.name }, settings, turn: 1, lastTurn: data.lastTurn, phase: NW_PHASES[0],
+    v: 1, scenario: { id: data.id, name: data.name }, settings, turn: 1, lastTurn: data.lastTurn, year: data.year ?? null, phase: NW_PHASES[0],
     playerTurn: null, phasing: null, initiative: null, clock: data.clock, map: data.map, sides: data.sides,
-    armies: Object.fromEntries(data.armies.map((a) => [a.side, { ...a, broken: false, napoleonRerollSpent: false }])),
+    armies: Object.fromEntries(data.armies.map((a) => [a.side, { ...a, nation: a.nation ?? 'other', broken: false, napoleonRerollSpent: false }])),
     commanders: Object.fromEntries(data.commanders.map((c) => [c.id, { ...c, status: 'in-command', replacementTurn: null, replacement: false }])),
     generals: Object.fromEntries(data.generals.map((g) => [g.id, { ...g, lost: false }])),
     commands: Object.fromEntries(data.commands.map((c) => [c.id, { ...c, fatigued: false }])),
     units,
-    batteries: Object.fromEntries(data.batteries.map((b) => [b.id, { ...b, condition: 'full', removed: false }])),
+    batteries: Object.fromEntries(data.batteries.map((b) => [b.id, { ...b, special: b.special ?? null, condition: 'full', removed: false }])),
     seats: data.sides.map((s) => ({
       id: s.id, side: s.id, label: `${s.name} (${data.armies.find((a) => a.side === s.id)?.cinc.name ?? 'army'})`,
       commands: [

@@ -106,6 +106,10 @@ export const NwSettingsSchema = z
     optional: group({
       /** Optional rule §1.0-2.0 (L603-619): campaign pursuit and final losses after the battle. Off unless the game opts in. */
       pursuit: z.boolean().default(false),
+      /** Optional rule §3.0 (L620-622): howitzer batteries (`special: howitzer`) fire over friendly and enemy units. Off: ordinary batteries. */
+      howitzers: z.boolean().default(false),
+      /** Optional rule §4.0 (L624-626): British rocket batteries (`special: rocket`). Off: ordinary batteries of their label. */
+      rockets: z.boolean().default(false),
     }),
     pursuit: group({
       /** N-25: dice from the light-cavalry ratio: 1 + floor((ratio − 1) / 0.5), or 1 + floor(ratio − 1). */
@@ -166,6 +170,8 @@ export const NW_SETTING_INFO: Readonly<Record<NwSettingKey, Omit<NwSettingInfo, 
   'independent.measuredRangeInches': { ruling: 'MV-12', digestKey: '(engine ruling, README)', allowed: 'inches, 0-48', explanation: 'With independent.range measured: an independent brigade this close to its CinC is in range.' },
   'command.path': { ruling: 'N-22', digestKey: 'nw.command.path', allowed: 'straight-line, referee', explanation: 'Command range is a straight line from the commander to the unit\'s nearest point (referee may override), or referee-only.' },
   'optional.pursuit': { ruling: 'N11', digestKey: 'DIGEST §3(b) N11', allowed: 'true, false', explanation: 'Play the optional campaign pursuit and final-losses rules after the battle (L603-619).' },
+  'optional.howitzers': { ruling: 'N11', digestKey: 'DIGEST §3(b) N11', allowed: 'true, false', explanation: 'Howitzer batteries (special: howitzer) fire over friendly and enemy units; terrain still blocks (Optional §3.0 L620-622). Off: ordinary batteries of their label.' },
+  'optional.rockets': { ruling: 'N11', digestKey: 'DIGEST §3(b) N11', allowed: 'true, false', explanation: 'Rocket batteries (special: rocket) fire over enemy units to 12", roll their fire points (1d6, 2d6 vs cavalry), move as horse, have no final fire and are overrun when they fail to evade (Optional §4.0 L624-626). Off: ordinary batteries of their label.' },
   'pursuit.dice': { ruling: 'N-25', digestKey: 'nw.pursuit.*', allowed: 'half-steps, whole-steps', explanation: 'Pursuit dice: 1 + floor((ratio − 1)/0.5) (3:2 → 2, 2:1 → 3), or 1 + floor(ratio − 1).' },
   'pursuit.lightOnly': { ruling: 'N-25', digestKey: 'nw.pursuit.*', allowed: 'true, false', explanation: 'Only Light-weight cavalry counts as "light cavalry" for pursuit (false: light and medium).' },
   'data.importStrict': { ruling: 'N-32', digestKey: 'nw.data.import_strict', allowed: 'true, false', explanation: 'Import only cleanly aligned national/officer rating rows; garbled cells stay unset.' },

@@ -3,8 +3,9 @@ import type { BaseSize, Point, Pose } from '../geometry/types';
 import type { ScenarioMap, ScenarioSide } from '../scenario/types';
 import type { NwSettings } from './settings';
 import type { FatigueLevels } from './tables/fatigue';
+import { infantryCategory, type MovementCategory } from './tables/maneuver';
 import type {
-  ArtilleryCondition, ArtilleryKind, CavalryWeight, FatigueState, GunWeight, MoraleLevel, MoveFraction, Quality, Skill, SkValue, Status,
+  ArtilleryCondition, ArtilleryKind, CavalryWeight, FatigueState, GunWeight, MoraleLevel, MoveFraction, Nationality, Quality, Skill, SkValue, Status,
 } from './tables/vocabulary';
 
 /**
@@ -19,6 +20,11 @@ export interface NwState {
   /** 1-based; the game ends after `lastTurn`'s rally phase. */
   readonly turn: number;
   readonly lastTurn: number;
+  /**
+   * The year of the battle, from the scenario's `meta.date` (null if unknown): the Movement
+   * Allowance Chart's allied fast-infantry years (chart L655-657; NAT-3).
+   */
+  readonly year: number | null;
   /** Where in the NW §5.0 sequence the game stands (L59-69). */
   readonly phase: NwPhase;
   /**
@@ -121,6 +127,17 @@ export interface NwArmy {
   readonly cinc: NwCinC;
   /** The army's Morale Level (Ch.II §4.0 L583-591); a command may override it. */
   readonly morale: MoraleLevel;
+  /**
+   * The army's nationality (the CinC's `rules: { nation: french }`; 'other' when the scenario
+   * gives none): movement allowances (chart L655-657), national fire (chart L742-745) and combat
+   * modifiers (chart L780-788). One nation for the whole army (NAT-1).
+   */
+  readonly nation: Nationality;
+  /**
+   * A minor ally's patron (`rules: { alliedTo: french }`): its infantry moves 10" from the
+   * chart's year (British allied 1811+, French allied 1809+; chart L655-657; NAT-3). Absent = none.
+   */
+  readonly alliedTo?: 'british' | 'french' | null;
   /** Army fatigue reached (Ch.II §4.0 L593-598): the army is broken. */
   readonly broken: boolean;
   /** Napoleon's once-per-game initiative re-roll has been used (§6.0 L77; NT-21). */
@@ -268,7 +285,17 @@ export interface NwBattery {
   readonly removed: boolean;
   /** The brigade it is attached to (Ch.II §2.5), if any. */
   readonly attachedTo: string | null;
+  /**
+   * Optional rules §3.0-4.0 (L620-626): a howitzer or rocket battery (`rules: { special: rocket }`).
+   * It acts as such only while its setting (`optional.howitzers`, `optional.rockets`) is on;
+   * otherwise it is an ordinary battery of its label (OPT-1). Absent = null.
+   */
+  readonly special?: BatterySpecial | null;
 }
+
+/** The optional special batteries (Optional §3.0 L620-622, §4.0 L624-626). */
+export const BATTERY_SPECIALS = ['howitzer', 'rocket'] as const;
+export type BatterySpecial = (typeof BATTERY_SPECIALS)[number];
 
 export interface NwReinforcement {
   readonly turn: number;
@@ -324,3 +351,37 @@ export const attachedBatteryOf = (s: NwState, unit: string): NwBattery | null =>
   const id = s.units[unit]?.attachedBattery;
   return id ? s.batteries[id] ?? null : null;
 };
+
+/**
+ * Nationality by side id, from the armies (NAT-1): 'other' for a side whose scenario gives none
+ * (or a state saved before nations were kept). Phases read this when their `opts.nations` is absent.
+ */
+export function nationsOf(s: Pick<NwState, 'armies'>): Record<string, Nationality> {
+  return Object.fromEntries(Object.values(s.armies).map((a) => [a.side, a.nation ?? 'other']));
+}
+
+/** The nations a phase uses: the state's, overridden side by side by the caller's `nations` (NAT-2). */
+export const phaseNations = (s: Pick<NwState, 'armies'>, given?: Readonly<Record<string, Nationality>>): Record<string, Nationality> =>
+  ({ ...nationsOf(s), ...(given ?? {}) });
+
+/**
+ * A side's infantry row of the Movement Allowance Chart (chart L655-658): its nation, its patron
+ * if a minor ally, and the battle's year (NAT-3: no year → the allied rows do not apply).
+ */
+export function infantryCategoryOf(s: Pick<NwState, 'armies' | 'year'>, side: string, nation?: Nationality): MovementCategory {
+  const army = s.armies[side];
+  const n = nation ?? army?.nation ?? 'other';
+  const ally = army?.alliedTo ?? undefined;
+  const year = s.year ?? null;
+  return year === null ? infantryCategory(n, 0) : infantryCategory(n, year, ally);
+}
+
+/**
+ * The special a battery acts as now: its `special` while the matching optional rule is on
+ * (`optional.howitzers`, `optional.rockets`), else null — an ordinary battery of its label (OPT-1).
+ */
+export function activeSpecial(s: Pick<NwState, 'settings'>, b: Pick<NwBattery, 'special'>): BatterySpecial | null {
+  if (b.special === 'howitzer' && s.settings.optional.howitzers) return 'howitzer';
+  if (b.special === 'rocket' && s.settings.optional.rockets) return 'rocket';
+  return null;
+}

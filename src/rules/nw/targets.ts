@@ -25,6 +25,10 @@
  *   INFANTRY only ("enemy infantry units", L154), by any such unit in range, not only its own target.
  * - TG-9 an attached battery whose parent infantry is not among the given units is treated as
  *   unattached (targetable).
+ * - OPT-3 optional special batteries (`special`, set only while the optional rule is on): a
+ *   howitzer's line of fire is blocked by no unit, friend or foe (Optional §3.0 L622), terrain still
+ *   blocks; a rocket's is blocked by friendly units only (§4.0 L626 "over *enemy* units"), its range is
+ *   0-12" whatever its label's weight, and its fire points are rolled (`rocketDice`, `points` 0).
  */
 import {
   basePolygon, bearing, corridorClear, distance, dot, EPS, frontalArcPolygon, frontCentre, inFrontalArc,
@@ -35,6 +39,7 @@ import { centroid, clipConvex, nearestPointOnRing, signedArea } from '../geometr
 import { ringContains, ringDistance } from '../geometry/primitives';
 import type { NwSettings } from './settings';
 import { ARTILLERY_FIRE_GEOMETRY, firePointsAt, type RangeBand } from './tables/artillery';
+import { ROCKETS, rocketFirePointDice } from './tables/optional';
 import { IRREGULAR_SKIRMISH_CAVALRY, skirmishRange } from './tables/skirmish';
 import type { Arm, ArtilleryCondition, GunWeight, SkValue, Status, Weather } from './tables/vocabulary';
 
@@ -59,6 +64,8 @@ export interface NwTargetUnit {
   readonly gunWeight?: GunWeight;
   /** Artillery only: damaged/suppressed state (§8.0 L158). */
   readonly condition?: ArtilleryCondition;
+  /** Artillery only: a howitzer or rocket battery whose optional rule is ON (Optional §3.0-4.0; OPT-3). */
+  readonly special?: 'howitzer' | 'rocket';
 }
 
 /** Phase context. */
@@ -333,9 +340,12 @@ export interface ArtilleryTarget {
   readonly distance: number;
   /** Range in whole tenths, rounded up (TG-3). */
   readonly rangeTenths: number;
-  readonly band: RangeBand;
-  /** Full-strength fire points at this range (before damage/suppression halving). */
+  /** The Fire Points Table band; 'rocket' for a rocket battery (no bands, 12" range, OPT-3). */
+  readonly band: RangeBand | 'rocket';
+  /** Full-strength fire points at this range (before damage/suppression halving); 0 for a rocket, whose points are rolled. */
   readonly points: number;
+  /** Rocket battery: the d6 rolled for its fire points at this target (Optional §4.0 L626: 1 vs infantry and artillery, 2 vs cavalry). */
+  readonly rocketDice?: 1 | 2;
 }
 
 /** The fire decision for one battery (§8.3 L174). */
@@ -402,7 +412,9 @@ export function artilleryTargets(battery: NwTargetUnit, enemies: readonly NwTarg
   if (battery.condition === 'damaged-and-suppressed') return barredOut('damaged-and-suppressed', 'NW §8.0 L158, §8.4 L196');
   if (battery.gunWeight === undefined) return barredOut('no-gun-weight', 'NW §8.4 L180-183');
   const weight = battery.gunWeight;
-  const all = [...enemies, ...friends].filter((u) => u.id !== battery.id);
+  // OPT-3: what may block the line of fire: every unit; a rocket's only friends; a howitzer's none.
+  const blockers = battery.special === 'howitzer' ? [] : battery.special === 'rocket' ? friends : [...enemies, ...friends];
+  const all = blockers.filter((u) => u.id !== battery.id);
   const from = frontCentre(battery.base);
   const legal: ArtilleryTarget[] = [];
   const excluded: { target: string; reason: ArtilleryTargetBar; ref: string; blockedBy?: string }[] = [];
@@ -416,7 +428,10 @@ export function artilleryTargets(battery: NwTargetUnit, enemies: readonly NwTarg
     const d = distanceToPart(battery.base, part);
     if (t.status !== 'routed' && withinDistance(d, ARTILLERY_FIRE_GEOMETRY.forcedTargetInches)) within6.push(t.id);
     const rangeTenths = Math.max(0, Math.ceil(d * 10 - EPS * 10));
-    const band = firePointsAt(weight, rangeTenths);
+    const rocket = battery.special === 'rocket';
+    const band = rocket
+      ? (withinDistance(d, ROCKETS.maxRangeInches) ? { band: 'rocket' as const, points: 0 } : null)
+      : firePointsAt(weight, rangeTenths);
     if (band === null) { exclude(t.id, 'out-of-range'); continue; }
     if (ctx.visibilityInches !== undefined && !withinDistance(d, ctx.visibilityInches)) { exclude(t.id, 'beyond-visibility'); continue; }
     const others = all.filter((u) => u.id !== t.id);
@@ -427,7 +442,7 @@ export function artilleryTargets(battery: NwTargetUnit, enemies: readonly NwTarg
       if (!blocked) break;
     }
     if (blocked) { exclude(t.id, blocked.reason, blocked.by); continue; }
-    legal.push({ target: t.id, distance: d, rangeTenths, band: band.band, points: band.points });
+    legal.push({ target: t.id, distance: d, rangeTenths, band: band.band, points: band.points, ...(rocket ? { rocketDice: rocketFirePointDice(t.arm) } : {}) });
   }
   legal.sort((x, y) => x.distance - y.distance || (x.target < y.target ? -1 : x.target > y.target ? 1 : 0));
   let decision: ArtilleryDecision;

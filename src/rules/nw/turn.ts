@@ -50,16 +50,36 @@ export function nwPhaseInfo(s: NwState): PhaseInfo {
 
 const seatsOfSide = (s: NwState, side: string | null): SeatId[] => s.seats.filter((x) => x.side === side).map((x) => x.id);
 
+/**
+ * States are immutable, so what is worked out from one state object holds for as long as it
+ * lives: the fire window's battery targets and who owes are asked for several times (each side's
+ * fire choice, the service's `owing`, resolve's loop, the artillery phase's posted targets).
+ */
+const fireTargetsCache = new WeakMap<NwState, ReturnType<typeof batteryTargets>>();
+function fireTargets(s: NwState): ReturnType<typeof batteryTargets> {
+  let t = fireTargetsCache.get(s);
+  if (!t) { t = batteryTargets(s, fireOptions(s)); fireTargetsCache.set(s, t); }
+  return t;
+}
+
 /** Whether `side` has a real choice in this fire window (WN-2). */
 export function hasFireChoice(s: NwState, side: string): boolean {
   if (s.playerTurn === 1 && s.initiative?.winner === side) return true;
   if ((skirmishAssignments(s, fireOptions(s))[side]?.choices.length ?? 0) > 0) return true;
-  const targets = batteryTargets(s, fireOptions(s));
+  const targets = fireTargets(s);
   return liveBatteries(s, side).some((b) => targets[b.id]?.decision.kind === 'choice');
 }
 
+const owingCache = new WeakMap<NwState, readonly SeatId[]>();
+
 /** Seats with something to decide now; everyone else is ready without posting. */
 export function nwOwing(s: NwState): SeatId[] {
+  let owing = owingCache.get(s);
+  if (!owing) { owing = owingOf(s); owingCache.set(s, owing); }
+  return [...owing];
+}
+
+function owingOf(s: NwState): SeatId[] {
   switch (s.phase) {
     case 'skirmish': return s.sides.filter((x) => hasFireChoice(s, x.id)).flatMap((x) => seatsOfSide(s, x.id));
     case 'maneuver': return seatsOfSide(s, s.phasing);
@@ -147,12 +167,11 @@ function resolveFire(state: NwState, all: readonly NwOrder[], dice: Dice): Step<
 function resolveArtillery(s: NwState, all: readonly NwOrder[], dice: Dice): Step<NwState> {
   const events: GameEvent[] = [];
   const opts = fireOptions(s);
-  const targets = batteryTargets(s, opts);
   const fire: Record<string, string> = {};
   for (const o of all) {
     if (o.kind !== 'fire') continue;
     const b = s.batteries[o.battery];
-    const t = targets[o.battery];
+    const t = fireTargets(s)[o.battery];
     if (!b || !t) continue;
     const a = aimBattery(s, b, t, o.target);
     if (a.problem) events.push({ kind: 'note', rule: 'NW §8.3', text: `${a.problem} — it takes the default instead (WN-3).` });

@@ -6,14 +6,15 @@ import { baseDistance } from '../../geometry/base';
 import { EPS } from '../../geometry/epsilon';
 import type { Point } from '../../geometry/types';
 import { rollArtilleryFire, type ArtilleryFireResult, type FiringBattery } from '../procedures/artillery';
-import { liveBatteries, type NwBattery, type NwState } from '../state';
+import { activeSpecial, liveBatteries, phaseNations, type NwBattery, type NwState } from '../state';
 import type { FireCondition } from '../tables/artillery';
+import type { GunWeight } from '../tables/vocabulary';
 import type { Nationality, Weather } from '../tables/vocabulary';
 import { artilleryTargets, type ArtilleryTargets, type NwTargetContext } from '../targets';
 import {
   commit, disorder, draftOf, hitBattery, leftToRight, loseOfficer, loseSp, nameOf, phaseEvent, poseAt, problem, targetUnits,
 } from './target-units';
-import { fullMoveInches, retreatPiece } from './retreat';
+import { fullMoveOf, retreatPiece } from './retreat';
 
 /**
  * NW phase 3 — Artillery fire (§8.0-8.4 L156-198; DIGEST §3(a) row 3, N3). Both sides fire.
@@ -31,8 +32,16 @@ import { fullMoveInches, retreatPiece } from './retreat';
  *   midpoint of the equally nearest; where it fired from), no terrain, bending away from other enemies and blocked as a combat retreat
  *   (§11.4 L401-403, C8, C13-C18); a brigade that cannot retreat in full loses 1 s.p.; a
  *   retreating brigade disorders friends it passes through (it is disordered by the same result).
- *   A full move is the Movement Allowance (C7: infantry 8" unless `nations` makes it 10"; foot
- *   battery 8", horse 12"). Results apply in firing order, so each sees the moves before it.
+ *   A full move is the Movement Allowance (C7: infantry by its army's nation, 10" for French,
+ *   British, Ottoman, Prussian; foot battery 8", horse 12"). Results apply in firing order, so each
+ *   sees the moves before it.
+ * - NAT-2 Nations come from the state (`nationsOf`, the CinC's `nation:`); `opts.nations` overrides
+ *   them side by side. The firing side's national fire modifiers are added to every fire
+ *   (chart L742-745): British or French +1; Russian +1 when any firing battery is heavy (NT-8);
+ *   Ottoman −1. Cossack artillery is not a nation: its −1 comes through `opts.conditions` (NAT-4).
+ *   Cover still cancels them (NT-7).
+ * - OPT-3/OPT-4 With `optional.howitzers` / `optional.rockets` on, a howitzer fires over any unit
+ *   and a rocket over enemy units, to 12", with rolled fire points (targets.ts, procedures/artillery.ts).
  */
 
 export const ARTILLERY_PHASE_RULE = 'NW §8';
@@ -44,7 +53,10 @@ export interface NwArtilleryOptions {
   readonly conditions?: Readonly<Record<string, readonly FireCondition[]>>;
   /** Visibility in inches (§9.51), unlimited when absent. */
   readonly visibilityInches?: number;
-  /** Nationality by side id, for a full-move retreat (French, British, Ottoman, Prussian infantry 10": chart L655-657; C7). */
+  /**
+   * Nationality by side id, overriding the state's (NAT-2): full-move retreats (French, British,
+   * Ottoman, Prussian infantry 10": chart L655-657; C7) and the national fire modifiers (chart L742-745).
+   */
   readonly nations?: Readonly<Record<string, Nationality>>;
 }
 
@@ -80,10 +92,24 @@ export function batteryTargets(state: NwState, opts: NwArtilleryOptions = {}): R
   const ctx = ctxOf(state, opts);
   const out: Record<string, ArtilleryTargets> = {};
   for (const b of liveBatteries(state)) {
-    const me = targetUnits(state, () => true).find((t) => t.id === b.id)!;
+    const found = targetUnits(state, () => true).find((t) => t.id === b.id)!;
+    const special = activeSpecial(state, b);
+    const me = special ? { ...found, special } : found;
     out[b.id] = artilleryTargets(me, targetUnits(state, (s) => s !== b.side), targetUnits(state, (s) => s === b.side), ctx);
   }
   return out;
+}
+
+/**
+ * NAT-2: the firing side's national fire modifiers (chart L742-745; NW §8.4 L187-190): British or
+ * French +1; Russian heavy +1 when any firing battery is heavy (L198 "if at least one artillery
+ * unit qualifies", NT-8); Ottoman −1. Cover cancels them in `artilleryFireModifiers` (NT-7).
+ */
+export function nationalFireConditions(nation: string | undefined, weights: readonly GunWeight[]): FireCondition[] {
+  if (nation === 'british' || nation === 'french') return ['british-or-french-artillery'];
+  if (nation === 'russian' && weights.includes('heavy')) return ['russian-heavy-artillery'];
+  if (nation === 'ottoman') return ['ottoman-or-cossack-artillery'];
+  return [];
 }
 
 /**
@@ -152,6 +178,7 @@ export function artilleryPhase(
     bySide.set(side, m);
   }
   const fires: NwArtilleryFire[] = [];
+  const nations = phaseNations(state, opts.nations);
   const sides = [state.phasing, ...state.sides.map((x) => x.id).filter((x) => x !== state.phasing)];
   for (const side of sides) {
     const m = bySide.get(side);
@@ -163,13 +190,14 @@ export function artilleryPhase(
       const batteries: FiringBattery[] = ids.map((id) => {
         const b = state.batteries[id] as NwBattery;
         const legal = all[id]!.legal.find((l) => l.target === target)!;
-        return { unit: id, weight: b.weight, kind: b.kind, condition: b.condition, rangeTenths: legal.rangeTenths };
+        return { unit: id, weight: b.weight, kind: b.kind, condition: b.condition, rangeTenths: legal.rangeTenths, ...(activeSpecial(state, b) === 'rocket' ? { rocket: true } : {}) };
       });
       const unit = state.units[target];
       const bat = state.batteries[target];
       const conditions = new Set<FireCondition>(opts.conditions?.[target] ?? []);
       conditions.delete('target-artillery');
       if (opts.weather === 'rain') conditions.add('rain-or-mud');
+      for (const c of nationalFireConditions(nations[side], batteries.map((b) => b.weight))) conditions.add(c);
       const rolled = rollArtilleryFire({
         batteries,
         target: unit
@@ -209,7 +237,7 @@ export function artilleryPhase(
     const target = d.units[f.target] ?? d.batteries[f.target];
     if (e.retreat !== 0 && target && !target.removed && target.onTable) {
       const from = nearestFiring(state, f.target, f.batteries);
-      const inches = e.retreat === 6 ? 6 : fullMoveInches(target, opts.nations?.[target.side]);
+      const inches = e.retreat === 6 ? 6 : fullMoveOf(state, target, nations);
       const r = `${rule}; ${e.retreat === 6 ? 'L757 "immediately retreats 6\""' : state.units[f.target] ? 'L759 "retreats a full move"' : 'L756-758 "a full move"'}`;
       retreatPiece(state, d, { id: f.target, from, inches, kind: 'retreat', foes: f.batteries, rule: r, cause: by }, events);
     }

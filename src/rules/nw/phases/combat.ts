@@ -10,14 +10,14 @@ import type { Point, TerrainFeature } from '../../geometry/types';
 import { add, distance, headingVector, scale } from '../../geometry/vector';
 import { facingToward, inTown } from '../movement-rules';
 import { rollCombat, type CombatResult } from '../procedures/combat';
-import { enemyOf, liveUnits, type NwState, type NwUnit } from '../state';
+import { enemyOf, liveUnits, phaseNations, type NwState, type NwUnit } from '../state';
 import {
   CAVALRY_VS_SQUARE_MAX_SP_LOSS, MAX_ATTACKERS, ROUTED_CONTACTED, STAR_ROUT_EXTRA_SP_LOSS, type CombatCondition, type CrtSideEffect,
 } from '../tables/combat';
 import type { Nationality } from '../tables/vocabulary';
 import { inTownOrHardCover } from '../targets';
 import { offTable } from './rally';
-import { fullMoveInches, placeInDraft, retreatPiece, routMoveInches } from './retreat';
+import { fullMoveOf, placeInDraft, retreatPiece, routMoveInches } from './retreat';
 import {
   commit, disorder, draftOf, hitBattery, leftToRight, loseOfficer, loseSp, nameOf, phaseEvent, problem, unitTarget, type Draft,
 } from './target-units';
@@ -44,14 +44,15 @@ import {
  *   squares (HR N-20: −4 on all-cavalry attackers of infantry without combined arms; their
  *   losses capped at 1), outflanked (two attackers, one touching a flank or rear, not in hard
  *   cover: §11.1), light/medium cavalry vs heavy cavalry, V commander within 3" (HR N-27: once
- *   per phase, the first combat in order), nation modifiers from `opts.nations` (French infantry
+ *   per phase, the first combat in order), nation modifiers from the state's nations (NAT-2:
+ *   `nationsOf`, overridden side by side by `opts.nations`) (French infantry
  *   attacking per N-30, Russian/British infantry defending, Spanish in hard cover).
  *   'cav-at-the-halt', soft cover, armoured cavalry, vulnerable: `opts.conditions` only.
  * - C5 s.p. losses fall on the dominant attacker; disorder and retreats on every unit of the side.
  * - C6 "Routs if disordered" reads the status the unit had when the combat began.
- * - C7 Full move = movement allowance: cavalry 12" heavy / 16" else; infantry 8" unless
- *   `opts.nations` makes it fast (10"). Rout move 12" infantry, 24" cavalry (§11.5.1).
- *   (`fullMoveInches`, `routMoveInches` in retreat.ts.)
+ * - C7 Full move = movement allowance: cavalry 12" heavy / 16" else; infantry 8" unless its
+ *   army's nation (NAT-2, NAT-3) makes it fast (10"). Rout move 12" infantry, 24" cavalry (§11.5.1).
+ *   (`fullMoveOf`, `routMoveInches` in retreat.ts.)
  * - C8 Retreats/routs go straight away from the centroid of the enemy units in the combat, pay
  *   no terrain; a retreat keeps its facing, a rout faces the way it runs. A ROUT reaching the
  *   table edge has routed off it (removed, routedOffTable); its battery goes with it; officers are
@@ -93,7 +94,7 @@ export interface NwCombatInput {
 }
 
 export interface NwCombatOptions {
-  /** Nationality by side id (the state carries none). */
+  /** Nationality by side id, overriding the state's (`nationsOf`) side by side (NAT-2). */
   readonly nations?: Readonly<Record<string, Nationality>>;
   /** Extra conditions per combat id the engine cannot see. */
   readonly conditions?: Readonly<Record<string, { readonly attacker?: readonly CombatCondition[]; readonly defender?: readonly CombatCondition[] }>>;
@@ -159,6 +160,8 @@ interface Ctx {
   readonly d: Draft;
   readonly events: GameEvent[];
   readonly opts: NwCombatOptions;
+  /** The nations in force: the state's, overridden by `opts.nations` (NAT-2). */
+  readonly nations: Readonly<Record<string, Nationality>>;
   /** HR N-27: V commander → the combat that took his +1. */
   readonly usedValorous: Map<string, string>;
 }
@@ -176,7 +179,7 @@ function sideConditions(c: Ctx, role: 'attacker' | 'defender', lead: NwUnit, own
   if (lead.fatigue === 'fresh') out.add('fresh');
   if (lead.fatigue === 'spent') out.add('spent');
   if (lead.status === 'disordered' && !out.has('disordered-with-loss')) out.add('disordered');
-  const nation = c.opts.nations?.[lead.side];
+  const nation = c.nations[lead.side];
   if (role === 'defender' && hard) out.add(nation === 'spanish' ? 'spanish-defending-town-or-works' : 'defending-hard-cover');
   const arms = new Set(own.map((u) => u.arm));
   const artillery = s.settings.combinedArms.includesAttachedArtillery && own.some((u) => u.attachedBattery !== null);
@@ -294,7 +297,7 @@ function applySide(
     }
     if (effect.disordered) disorder(c.d, u.id, rule, what, c.events);
     if (effect.retreat !== 0) {
-      const inches = effect.retreat === 'full-move' ? fullMoveInches(u, c.opts.nations?.[u.side]) : effect.retreat;
+      const inches = effect.retreat === 'full-move' ? fullMoveOf(c.state, u, c.nations) : effect.retreat;
       retreatPiece(c.state, c.d, { id: u.id, from, inches, kind: 'retreat', foes: foeIds, rule, cause: what }, c.events);
     }
   }
@@ -431,7 +434,7 @@ export function combatPhase(
     const k = contacts.find((x) => x.id === cid);
     if (!k || !k.attackers.includes(unit)) return err(problem('combat/invalid-primary', `${nameOf(state, unit)} is not attacking ${nameOf(state, cid)}.`));
   }
-  const c: Ctx = { state, d: draftOf(state), events, opts, usedValorous: new Map() };
+  const c: Ctx = { state, d: draftOf(state), events, opts, nations: phaseNations(state, opts.nations), usedValorous: new Map() };
   for (const k of contacts) {
     const p = resolveCombat(c, k, given, dice);
     if (p) return err(p);

@@ -82,9 +82,18 @@ export const baseOf = (p: { readonly pose: Pose; readonly base: BaseSize }): Bas
 
 const live = (p: NwPiece | null): p is NwPiece => p !== null && p.onTable && !p.removed;
 
+// States are immutable: the live bodies of one state object are read once (a move's plan asks
+// for them several times: enemies, friends, attackers of the target, proximity).
+const bodiesCache = new WeakMap<NwState, readonly NwPiece[]>();
+
 /** Live brigades and batteries (the bodies that block, contact and are contacted), of `side` or not. */
 export function bodies(s: NwState, pick: (side: string) => boolean): NwPiece[] {
-  return [...Object.keys(s.units), ...Object.keys(s.batteries)].map((id) => pieceOf(s, id)).filter(live).filter((p) => pick(p.side));
+  let all = bodiesCache.get(s);
+  if (!all) {
+    all = [...Object.keys(s.units), ...Object.keys(s.batteries)].map((id) => pieceOf(s, id)).filter(live);
+    bodiesCache.set(s, all);
+  }
+  return all.filter((p) => pick(p.side));
 }
 
 /** Live officer stands (generals, commanders, CinCs) of sides `pick` accepts. */

@@ -1,5 +1,5 @@
 import { err, ok, type Problem, type Result } from '../../../lib/result';
-import { contactSide, inContact, type Base, type Side } from '../../geometry/base';
+import { baseDistanceLowerBound, contactSide, inContact, type Base, type Side } from '../../geometry/base';
 import { inFrontalArc, relativeSector } from '../../geometry/arcs';
 import { isArea, isLine } from '../../geometry/features';
 import { segmentRingIntersections } from '../../geometry/primitives';
@@ -131,11 +131,16 @@ function attackersOf(s: NwState, defender: NwPiece, except: string): { id: strin
   });
 }
 
+/** Slack, inches, above a distance limit before a bounding-circle bound alone rules a base out. */
+const FAR_SLACK = 0.01;
+
 /** §9.9: the enemy a unit within 6" must move straight toward or away from (frontal arc first), or null. */
 export function proximityEnemy(s: NwState, p: NwPiece, at: Pose): NwPiece | null {
   if (p.arm !== 'infantry' && p.arm !== 'cavalry') return null; // artillery exempt (L333); officers are not units (MV-5)
   const me: Base = { pose: at, size: p.base };
   const within = bodies(s, (side) => side !== p.side).filter((e) => {
+    // Surely beyond 6" by the bounding circles (a short cut: the tests below would say no too).
+    if (baseDistanceLowerBound(me, baseOf(e)) > MOVE_DISTANCES.proximityInches + FAR_SLACK) return false;
     // L333: cavalry may ignore infantry in a town or works.
     if (p.arm === 'cavalry' && e.arm === 'infantry' && inTownOrWorks(baseOf(e), s.map.terrain)) return false;
     return (nearest(me, [e])?.distance ?? Infinity) <= MOVE_DISTANCES.proximityInches + 1e-6;
@@ -305,7 +310,12 @@ export function planMoveDetail(state: NwState, req: NwMoveRequest, opts: NwManeu
   const onRoad = !officer && modes.every((m) => m === 'forward' || m === 'retrograde') && face.degrees === 0 && turnCost === 0 && modes.length > 0
     && priced.legs.every((l) => l.stretches.every((x) => stretchGoing(x.areas, x.along) === 'road'));
   const liveFoes = enemies.filter((e) => e.status !== 'routed');
-  const farFromFoes = onRoad && [...swept.samples.map((x) => x.pose), end].every((q) => (nearest({ pose: q, size: p.base }, liveFoes)?.distance ?? Infinity) > MOVE_DISTANCES.proximityInches);
+  // Foes surely beyond 6" of a pose (bounding circles) cannot bring the nearest within 6": leave them out.
+  const farFromFoes = onRoad && [...swept.samples.map((x) => x.pose), end].every((q) => {
+    const me: Base = { pose: q, size: p.base };
+    const near = liveFoes.filter((e) => baseDistanceLowerBound(me, baseOf(e)) <= MOVE_DISTANCES.proximityInches + FAR_SLACK);
+    return (nearest(me, near)?.distance ?? Infinity) > MOVE_DISTANCES.proximityInches;
+  });
   const bonusAllowance = maneuverInches(ma.inches, fraction, ROAD_BONUS_MAX_INCHES, state.settings);
   const needed = !state.settings.road.bonusOnlyWhenNeeded || cost > granted + 1e-9;
   const roadBonus = farFromFoes && needed && cost <= bonusAllowance + 1e-9;

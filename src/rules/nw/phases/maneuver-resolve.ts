@@ -10,16 +10,18 @@ import { areaGoing } from '../movement';
 import { awayFacing, facingToward, overlaps } from '../movement-rules';
 import { rollEvasion, rollFinalFire } from '../procedures/artillery';
 import { rollLeaderLoss } from '../procedures/leaders';
-import { commanderOf, type NwState } from '../state';
+import { activeSpecial, commanderOf, phaseNations, type NwState } from '../state';
 import type { EvasionCondition } from '../tables/artillery';
 import { OFFICER_MOVE_INCHES } from '../tables/leaders';
 import { MOVEMENT_ALLOWANCE } from '../tables/maneuver';
+import { ROCKETS } from '../tables/optional';
 import { MOVE_DISTANCES } from '../tables/terrain';
 import { baseOf, bodies, pieceOf, placePiece } from './maneuver-pieces';
 import type { NwAttachRequest, NwMoveDetail } from './maneuver-plan';
 import type { NwManeuverOptions } from './maneuver-roll';
 import { offTable } from './rally';
-import { fullMoveInches, retreatPiece } from './retreat';
+import { nationalFireConditions } from './artillery';
+import { fullMoveOf, retreatPiece } from './retreat';
 import { disorder, draftOf, loseOfficer, loseSp, nameOf, type Draft } from './target-units';
 
 /** Steps of the maneuver phase that change more than the mover: attachments, artillery contacted, officers run over. */
@@ -109,18 +111,29 @@ export interface BatteryContact { readonly state: NwState; readonly contactStand
  * straight away from the attacker (shortened to stay on the table and clear of
  * bases); the attacker deducts 1" and overruns the battery (removed) if its remaining inches
  * still reach the new position — it does not move on, the overrun is the contact's end.
+ * NAT-5: final fire takes the battery's national fire modifier (chart L742-745) from the state's
+ * nations, as any fire. OPT-5 (Optional §4.0 L626, `optional.rockets`): a rocket battery has no
+ * final fire; one that fails to evade is overrun at once (removed, no combat): the attacker pays 1"
+ * and may continue: it stays where it made contact, its Maneuver grant becomes the inches left
+ * (allowance − cost − 1", fraction 'hold' so no road bonus) and it leaves `log.moved`, so its
+ * owner may post a second move for it.
+ * (Known gap: until it moves again, reaction does not see it as a mover, reaction-zone.ts RX-1.)
  */
 export function batteryContacted(s: NwState, plan: NwMoveDetail, dice: Dice, opts: NwManeuverOptions, events: GameEvent[]): BatteryContact {
   const b = s.batteries[plan.contact!]!;
   const a = s.units[plan.unit]!;
   const attached = b.attachedTo !== null;
+  const rocket = activeSpecial(s, b) === 'rocket';
+  const nations = phaseNations(s, opts.nations);
   let next = s;
   let mayEvade = !attached;
-  if (plan.contactSide === 'front') {
+  if (plan.contactSide === 'front' && rocket) {
+    events.push({ kind: 'note', rule: 'NW Optional §4.0 L626 (OPT-5)', text: `${b.name} is a rocket battery: no final fire.` });
+  } else if (plan.contactSide === 'front') {
     const ff = rollFinalFire({
       battery: { unit: b.id, weight: b.weight, kind: b.kind, condition: b.condition, attached },
       attacker: { unit: a.id, arm: a.arm, ...(a.attachedGeneral ? { attachedGeneral: a.attachedGeneral } : {}) },
-      contact: 'front', conditions: [],
+      contact: 'front', conditions: nationalFireConditions(nations[b.side], [b.weight]),
     }, s.settings, dice);
     events.push(...ff.events);
     const d = draftOf(next);
@@ -136,7 +149,7 @@ export function batteryContacted(s: NwState, plan: NwMoveDetail, dice: Dice, opt
       if (!now.removed && retreat !== 0) {
         // PH-17: the fire result's retreat (chart L757 6", L759 a full move), straight away from the battery (retreat.ts).
         const d2 = draftOf(next);
-        const inches = retreat === 6 ? 6 : fullMoveInches(now, opts.nations?.[now.side]);
+        const inches = retreat === 6 ? 6 : fullMoveOf(next, now, nations);
         retreatPiece(next, d2, { id: a.id, from: b.pose.at, inches, kind: 'retreat', foes: [b.id], rule: `NW §8.5 L202; chart ${retreat === 6 ? 'L757' : 'L759'}`, cause: by }, events);
         next = withDraft(next, d2);
       } else if (!now.removed) {
@@ -155,6 +168,7 @@ export function batteryContacted(s: NwState, plan: NwMoveDetail, dice: Dice, opt
   if (terrainAt(b.pose.at, s.map.terrain).some((f) => isArea(f) && areaGoing(f) === 'rough')) conditions.push('rough-terrain');
   const ev = rollEvasion({ battery: { unit: b.id, kind: b.kind }, attacker: { unit: a.id, arm: a.arm, ...(a.weight ? { weight: a.weight } : {}) }, conditions }, s.settings, dice);
   events.push(...ev.events);
+  if (!ev.result.escaped && rocket) return rocketOverrun(next, plan, events);
   if (!ev.result.escaped) return { state: next, contactStands: true };
   const attacker = next.units[a.id]!;
   const full = MOVEMENT_ALLOWANCE[b.kind === 'foot' ? 'foot-artillery' : 'horse-artillery'];
@@ -171,6 +185,35 @@ export function batteryContacted(s: NwState, plan: NwMoveDetail, dice: Dice, opt
   if (remaining >= gap - 1e-6) {
     events.push({ kind: 'removed', rule: 'NW §8.5 L202 (MV-24)', unit: b.id, at: to.at, reason: `overrun by ${a.name}: it could still reach the battery after its escape` });
     next = { ...next, batteries: { ...next.batteries, [b.id]: { ...next.batteries[b.id]!, removed: true } } };
+  }
+  return { state: next, contactStands: false };
+}
+
+/**
+ * OPT-5 (Optional §4.0 L626): a rocket battery that fails to evade is overrun at once: removed, no
+ * combat; the attacker pays only 1" and may continue its move with what is left (a second move).
+ */
+function rocketOverrun(s: NwState, plan: NwMoveDetail, events: GameEvent[]): BatteryContact {
+  const rule = 'NW Optional §4.0 L626 (OPT-5)';
+  const b = s.batteries[plan.contact!]!;
+  const a = s.units[plan.unit]!;
+  let next: NwState = { ...s, batteries: { ...s.batteries, [b.id]: { ...b, removed: true } } };
+  if (b.attachedTo && next.units[b.attachedTo]?.attachedBattery === b.id) {
+    next = { ...next, units: { ...next.units, [b.attachedTo]: { ...next.units[b.attachedTo]!, attachedBattery: null } } };
+  }
+  events.push({ kind: 'removed', rule, unit: b.id, at: b.pose.at, reason: `rocket battery overrun by ${a.name}: it failed to evade` });
+  const left = Math.max(0, plan.allowance - plan.cost - ROCKETS.overrunOnFailedEvasionCostInches);
+  const grant = next.log.rolls[a.id];
+  if (left > 0 && grant && !plan.entering) {
+    next = {
+      ...next,
+      // The grant's fraction is set to 'hold' so the continuation cannot claim the road bonus, which
+      // maneuver-plan.ts reckons from the fraction: a move that made contact was within 6" of an enemy (§9.5 note 6 L300).
+      log: { ...next.log, moved: next.log.moved.filter((x) => x !== a.id), rolls: { ...next.log.rolls, [a.id]: { ...grant, inches: left, fraction: 'hold' } } },
+    };
+    events.push({ kind: 'note', rule, text: `${a.name} pays ${ROCKETS.overrunOnFailedEvasionCostInches}" for the overrun and may continue its move: ${Math.round(left * 100) / 100}" left.` });
+  } else {
+    events.push({ kind: 'note', rule, text: `${a.name} pays ${ROCKETS.overrunOnFailedEvasionCostInches}" for the overrun; no move is left.` });
   }
   return { state: next, contactStands: false };
 }

@@ -8,8 +8,8 @@ import type { Point, Pose } from '../../geometry/types';
 import { add, headingVector, scale } from '../../geometry/vector';
 import { awayFacing, nearest, overlaps } from '../movement-rules';
 import { rollManeuver, type ManeuverInput } from '../procedures/maneuver';
-import { commanderOf, type NwManeuverGrant, type NwState } from '../state';
-import { infantryCategory, MOVEMENT_ALLOWANCE, type ManeuverCondition, type MovementCategory } from '../tables/maneuver';
+import { activeSpecial, commanderOf, infantryCategoryOf, phaseNations, type NwManeuverGrant, type NwState } from '../state';
+import { MOVEMENT_ALLOWANCE, type ManeuverCondition, type MovementCategory } from '../tables/maneuver';
 import type { Ground, Nationality } from '../tables/vocabulary';
 import { offTable } from './rally';
 import { baseOf, bodies, entryOf, isOfficerKind, pieceOf, placePiece, type NwPiece } from './maneuver-pieces';
@@ -17,7 +17,7 @@ import { nameOf, problem } from './target-units';
 
 /** What the state does not carry and a caller may give (MV-11, MV-16). */
 export interface NwManeuverOptions {
-  /** Nationality by side id: French, British, Ottoman and Prussian infantry move 10" (chart L655-657). */
+  /** Nationality by side id, overriding the state's (NAT-2): French, British, Ottoman and Prussian infantry move 10" (chart L655-657). */
   readonly nations?: Readonly<Record<string, Nationality>>;
   /** Ground condition (§9.4): 'mud' doubles movement costs. Default 'normal'. */
   readonly ground?: Ground;
@@ -36,25 +36,27 @@ export interface NwAllowance {
 }
 
 /**
- * The Movement Allowance Chart row of a piece. MV-11: the state carries no nationality, so
- * infantry is 'other-infantry' (8") unless `opts.nations` names its side's nation (as combat C7).
+ * The Movement Allowance Chart row of a piece. MV-11 (revised, NAT-2/NAT-3): infantry reads its
+ * army's nation from the state (`opts.nations` overrides it), with its patron and the battle's year
+ * for the allied rows: 10" for French, British, Ottoman and Prussian infantry, else 8". OPT-2: a
+ * rocket battery under `optional.rockets` moves as horse artillery (Optional §4.0 L626).
  */
 export function allowanceOf(s: NwState, p: NwPiece, opts: NwManeuverOptions = {}): NwAllowance {
   if (p.arm === 'officer') return { category: 'officer', inches: MOVEMENT_ALLOWANCE.officer, firedPenalty: 'none' };
   if (p.mover.arm === 'infantry') {
-    const nation = opts.nations?.[p.side];
-    const category = nation ? infantryCategory(nation, 0) : 'other-infantry';
+    const category = infantryCategoryOf(s, p.side, opts.nations?.[p.side]);
     return { category, inches: MOVEMENT_ALLOWANCE[category], firedPenalty: 'none' };
   }
   if (p.mover.arm === 'cavalry') {
     const category = p.mover.weight === 'heavy' ? 'heavy-cavalry' : 'other-cavalry';
     return { category, inches: MOVEMENT_ALLOWANCE[category], firedPenalty: 'none' };
   }
-  const kind = p.mover.arm === 'artillery' ? p.mover.kind : 'foot';
+  const battery = s.batteries[p.id];
+  const kind = battery && activeSpecial(s, battery) === 'rocket' ? 'horse' : p.mover.arm === 'artillery' ? p.mover.kind : 'foot';
   const category = kind === 'foot' ? 'foot-artillery' : 'horse-artillery';
   const full = MOVEMENT_ALLOWANCE[category];
   if (kind === 'foot' && s.log.fired.includes(p.id)) {
-    if (opts.nations?.[p.side] === 'ottoman') return { category, inches: 0, firedPenalty: 'cannot-move' };
+    if (phaseNations(s, opts.nations)[p.side] === 'ottoman') return { category, inches: 0, firedPenalty: 'cannot-move' };
     return { category, inches: full / 2, firedPenalty: 'halved' };
   }
   return { category, inches: full, firedPenalty: 'none' };

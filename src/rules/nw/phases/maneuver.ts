@@ -7,7 +7,7 @@ import { add, headingVector, scale } from '../../geometry/vector';
 import { overlaps } from '../movement-rules';
 import type { NwState } from '../state';
 import { baseOf, bodies, entryOf, isOfficerKind, pieceOf, placePiece } from './maneuver-pieces';
-import { fmt, planMove, planMoveDetail, type NwAttachRequest, type NwMoveRequest } from './maneuver-plan';
+import { fmt, planMoveDetail, type NwAttachRequest, type NwMoveDetail, type NwMoveRequest } from './maneuver-plan';
 import { applyAttach, batteryContacted, officersRunOver, turnToFace } from './maneuver-resolve';
 import { mustRoll, rollUnitManeuver, type NwManeuverOptions } from './maneuver-roll';
 import { offTable } from './rally';
@@ -102,12 +102,15 @@ export function moveAction(state: NwState, m: NwMoveRequest, dice: Dice, opts: N
   if (p.side !== state.phasing) return err(problem('move/not-phasing', `${p.name} is not of the phasing side: only the phasing player moves (NW §9.0).`));
   if (state.log.moved.includes(p.id)) return err(problem('move/already-moved', `${p.name} has already moved this phase: a move is completed before the next (NW §9.0 B).`));
   const unrolled = !isOfficerKind(p.kind) && p.onTable && !state.log.rolls[p.id] && !entryOf(state, p.id);
+  let checked: NwMoveDetail | undefined;
   if (!unrolled) {
-    const plan = planMove(state, m, opts);
+    // Planned once: the checked plan is the one applied (nothing is rolled before it, so the state is the same).
+    const plan = planMoveDetail(state, m, opts);
     if (!plan.ok) return plan;
+    checked = plan.value;
   }
   const events: GameEvent[] = [];
-  const next = move(state, m, dice, opts, events);
+  const next = move(state, m, dice, opts, events, checked);
   return ok({ state: next, events });
 }
 
@@ -133,13 +136,14 @@ function roll(s: NwState, id: string, dice: Dice, opts: NwManeuverOptions, event
   return r.value.state;
 }
 
-function move(s: NwState, m: NwMoveRequest, dice: Dice, opts: NwManeuverOptions, events: GameEvent[]): NwState {
+/** `checked`: the plan already made for `s` itself (used only when no roll came first). */
+function move(s: NwState, m: NwMoveRequest, dice: Dice, opts: NwManeuverOptions, events: GameEvent[], checked?: NwMoveDetail): NwState {
   const p = pieceOf(s, m.unit);
   let next = s;
   if (p && !isOfficerKind(p.kind) && p.side === s.phasing && p.onTable && !s.log.rolls[p.id] && !entryOf(s, p.id)) {
     next = roll(next, p.id, dice, opts, events);
   }
-  const plan = planMoveDetail(next, m, opts);
+  const plan: Result<NwMoveDetail, Problem> = checked && next === s ? ok(checked) : planMoveDetail(next, m, opts);
   if (!plan.ok) {
     events.push({ kind: 'note', rule: MANEUVER_PHASE_RULE, text: `${nameOf(next, m.unit)} holds: ${plan.error.message}${plan.error.hint ? ` ${plan.error.hint}` : ''}` });
     return next;

@@ -5,7 +5,7 @@ import type { BaseSize, Point, Pose } from '../../geometry/types';
 import { add, angleDifference, headingVector, normalizeFacing, scale } from '../../geometry/vector';
 import { nwPathCost } from '../movement';
 import { awayFacing, inTown, overlaps } from '../movement-rules';
-import type { NwBattery, NwState, NwUnit } from '../state';
+import { infantryCategoryOf, type NwBattery, type NwState, type NwUnit } from '../state';
 import { infantryCategory, MOVEMENT_ALLOWANCE } from '../tables/maneuver';
 import { terrainClass, type Mover } from '../tables/terrain';
 import type { Nationality } from '../tables/vocabulary';
@@ -77,6 +77,15 @@ export function fullMoveInches(p: NwUnit | NwBattery, nation?: Nationality): num
     return MOVEMENT_ALLOWANCE[nation ? infantryCategory(nation, 0) : 'other-infantry'];
   }
   return MOVEMENT_ALLOWANCE[p.kind === 'foot' ? 'foot-artillery' : 'horse-artillery'];
+}
+
+/**
+ * C7 with the state's nations (NAT-2): a full move, infantry by its army's nation, patron and the
+ * battle's year (chart L655-658), `nations` overriding the state's side by side.
+ */
+export function fullMoveOf(s: NwState, p: NwUnit | NwBattery, nations?: Readonly<Record<string, Nationality>>): number {
+  if ('arm' in p && p.arm === 'infantry') return MOVEMENT_ALLOWANCE[infantryCategoryOf(s, p.side, nations?.[p.side])];
+  return fullMoveInches(p);
 }
 
 /** C7: a rout move is 12" for infantry, 24" for cavalry (§11.5.1 L407). */

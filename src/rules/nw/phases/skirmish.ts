@@ -43,9 +43,23 @@ export interface NwSkirmishAttack {
   readonly result: SkirmishProcedureResult;
 }
 
+// States are immutable: the assignments of one state object are worked out once per weather
+// (the fire window asks for them for each side's choice, the service's `owing`, validation of
+// every posted order and the phase itself). They depend on nothing else in the options.
+const assignmentsCache = new WeakMap<NwState, Map<Weather, Readonly<Record<string, SkirmishAssignments>>>>();
+
 /** Each side's assignments this phase (for the board and for the players' prompts). */
 export function skirmishAssignments(state: NwState, opts: NwSkirmishOptions = {}): Record<string, SkirmishAssignments> {
-  const ctx: NwTargetContext = { weather: opts.weather ?? 'clear', terrain: state.map.terrain };
+  const weather = opts.weather ?? 'clear';
+  let byWeather = assignmentsCache.get(state);
+  if (!byWeather) { byWeather = new Map(); assignmentsCache.set(state, byWeather); }
+  let hit = byWeather.get(weather);
+  if (!hit) { hit = computeAssignments(state, weather); byWeather.set(weather, hit); }
+  return { ...hit };
+}
+
+function computeAssignments(state: NwState, weather: Weather): Record<string, SkirmishAssignments> {
+  const ctx: NwTargetContext = { weather, terrain: state.map.terrain };
   return Object.fromEntries(state.sides.map((side) => [
     side.id,
     mandatorySkirmishAssignments(targetUnits(state, (x) => x === side.id), targetUnits(state, (x) => x !== side.id), ctx, state.settings),

@@ -9,6 +9,7 @@ import {
   firePointsAt, totalFirePoints, type EvasionColumn, type EvasionCondition, type FireCondition, type FireEffect,
   type FireModifier, type FirePointsTotal, type FireResult, type RangeBand,
 } from '../tables/artillery';
+import { ROCKETS, rocketFirePointDice } from '../tables/optional';
 import type { Arm, ArtilleryCondition, ArtilleryKind, CavalryWeight, GunWeight } from '../tables/vocabulary';
 import { namedModifier, naturalOf, rangeText, tableModifiers, type Procedure } from './common';
 import { rollLeaderLoss } from './leaders';
@@ -27,8 +28,14 @@ import { rollLeaderLoss } from './leaders';
  * - `rollFinalFire`: a battery attacked from its front fires once at the charging unit, even if
  *   suppressed (§8.5 L202). HR N-13 (`finalFire.stopsOn`) says whether the attack stops; if not,
  *   an unattached battery then rolls to evade (`rollEvasion`, called by the engine).
+ * - Optional §4.0 L626 (`optional.rockets`, the caller sets `rocket`): a rocket battery's fire
+ *   points are rolled at each fire, 1d6 vs infantry and artillery, 2d6 vs cavalry (an audited roll
+ *   before the fire roll, OPT-4), out to 12" whatever its weight; damage and suppression halve the
+ *   rolled points as any battery's (OPT-4). Rockets have no final fire (`rollFinalFire` refuses).
  * Ranges, arcs, lines of fire and targets are the caller's geometry.
  */
+
+export const ROCKET_RULE = 'NW Optional §4.0 L626';
 
 export const ARTILLERY_FIRE_RULE = 'NW §8.4';
 export const EVASION_RULE = 'NW §8.5';
@@ -52,6 +59,8 @@ export interface FiringBattery {
   readonly condition: ArtilleryCondition;
   /** Range to the nearest part of the target's base, in whole tenths of an inch. */
   readonly rangeTenths: number;
+  /** A rocket battery under `optional.rockets`: fire points rolled, 12" range (Optional §4.0 L626). */
+  readonly rocket?: boolean;
 }
 
 /** The target of artillery fire. */
@@ -77,7 +86,8 @@ export interface ArtilleryFireInput {
 /** What one battery contributed. */
 export interface BatteryFirePoints {
   readonly unit: string;
-  readonly band: RangeBand;
+  /** The Fire Points Table band, or 'rocket' (rolled points, Optional §4.0 L626). */
+  readonly band: RangeBand | 'rocket';
   /** Full-strength fire points at this range (chart L713-718). */
   readonly fullPoints: number;
   /** After damage / suppression, in HALF-points (0 = may not fire). */
@@ -127,6 +137,21 @@ export function batteryFirePoints(b: FiringBattery): BatteryFirePoints {
   return { unit: b.unit, band: band.band, fullPoints: band.points, halfPoints: batteryHalfPoints(band.points, b.condition) };
 }
 
+/**
+ * OPT-4: a rocket battery's fire points, rolled for this fire (Optional §4.0 L626): 1d6 vs infantry
+ * and artillery, 2d6 vs cavalry, out to 12". A battery that may not fire (damaged and suppressed)
+ * rolls nothing.
+ */
+function rocketFirePoints(b: FiringBattery, target: FireTarget, dice: Dice, events: GameEvent[]): BatteryFirePoints {
+  if (b.rangeTenths > ROCKETS.maxRangeInches * 10) throw new RangeError(`NW rocket fire: ${b.unit} is out of range at ${b.rangeTenths / 10}" (max ${ROCKETS.maxRangeInches}", ${ROCKET_RULE})`);
+  if (batteryHalfPoints(1, b.condition) === 0) return { unit: b.unit, band: 'rocket', fullPoints: 0, halfPoints: 0 };
+  const n = rocketFirePointDice(target.arm);
+  const roll = ruleRoll(dice, `${n}d6`, { rule: ROCKET_RULE, purpose: 'rocket fire points', subject: `${b.unit} at ${target.unit}` });
+  const full = roll.rolled.total;
+  events.push(roll.event(`${n}d6 vs ${target.arm === 'cavalry' ? 'cavalry' : target.arm}: ${full} fire points`));
+  return { unit: b.unit, band: 'rocket', fullPoints: full, halfPoints: batteryHalfPoints(full, b.condition) };
+}
+
 /** Shared by fire and final fire: points, roll, row, effect, general. */
 function resolveFire(
   batteries: readonly FiringBattery[], target: FireTarget, conditions: readonly FireCondition[],
@@ -136,20 +161,22 @@ function resolveFire(
   if (conditions.includes('target-artillery')) throw new RangeError("NW artillery fire: 'target-artillery' comes from target.arm, do not pass it");
   if (target.attachedGeneral && target.arm === 'artillery') throw new RangeError('NW artillery fire: generals attach only to infantry or cavalry (§9.0 A)');
   if (target.condition && target.arm !== 'artillery') throw new RangeError('NW artillery fire: only an artillery target has a battery condition');
-  const points = batteries.map(batteryFirePoints);
+  const rocketEvents: GameEvent[] = [];
+  const points = batteries.map((b) => (b.rocket ? rocketFirePoints(b, target, dice, rocketEvents) : batteryFirePoints(b)));
   const total = totalFirePoints(points.map((p) => p.halfPoints), settings);
   const names = batteries.map((b) => b.unit).join(' + ');
   const breakdown = batteries
     .map((b, i) => {
       const p = points[i]!;
       const cond = b.condition === 'full' ? '' : b.condition === 'damaged-and-suppressed' ? ', damaged and suppressed: may not fire' : `, ${b.condition}: ½`;
-      return `${b.unit} ${b.weight} ${p.band} ${b.rangeTenths / 10}" = ${p.fullPoints}${cond} → ${halvesText(p.halfPoints)}`;
+      const what = b.rocket ? `rockets ${b.rangeTenths / 10}" = ${p.fullPoints} rolled` : `${b.weight} ${p.band} ${b.rangeTenths / 10}" = ${p.fullPoints}`;
+      return `${b.unit} ${what}${cond} → ${halvesText(p.halfPoints)}`;
     })
     .join('; ');
   const sumHalves = points.reduce((s, p) => s + p.halfPoints, 0);
   const totalText = total.kind === 'none' ? 'no fire' : total.kind === 'half' ? '"½" row' : `${total.points}`;
-  const events: GameEvent[] = [{
-    kind: 'note', rule: `${rule} L178-183, L196; chart L713-718; HR N-3/N-4`,
+  const events: GameEvent[] = [...rocketEvents, {
+    kind: 'note', rule: `${rule} L178-183, L196; chart L713-718; HR N-3/N-4${rocketEvents.length ? `; ${ROCKET_RULE}` : ''}`,
     text: `Fire points at ${target.unit}: ${breakdown}; total ${halvesText(sumHalves)} → ${totalText} (${settings.fp.roundOn}, ${settings.rounding.mode}).`,
   }];
   const row = fireAffectsRow(total);
@@ -243,7 +270,7 @@ export function rollEvasion(input: EvasionInput, settings: NwSettings, dice: Dic
 }
 
 export interface FinalFireInput {
-  /** The charged battery; final fire is at canister range (range 0, HR: the shot is "prior to contact"). */
+  /** The charged battery; final fire is at canister range (range 0, HR: the shot is "prior to contact"). A rocket battery has none (NT-31). */
   readonly battery: Omit<FiringBattery, 'rangeTenths'> & { readonly attached?: boolean };
   /** The charging unit (infantry or cavalry), with any attached general. */
   readonly attacker: { readonly unit: string; readonly arm: 'infantry' | 'cavalry'; readonly attachedGeneral?: string };
@@ -263,6 +290,7 @@ export interface FinalFireResult extends ArtilleryFireResult {
 export function rollFinalFire(input: FinalFireInput, settings: NwSettings, dice: Dice): Procedure<FinalFireResult> {
   const b = input.battery;
   if (input.contact !== 'front') throw new RangeError(`NW final fire: ${b.unit} is contacted in the ${input.contact} and gets no final shot, though it may roll to evade (§8.5 L202)`);
+  if (b.rocket) throw new RangeError(`NW final fire: ${b.unit} is a rocket battery and gets no final fire (${ROCKET_RULE}; NT-31)`);
   const battery: FiringBattery = { unit: b.unit, weight: b.weight, kind: b.kind, condition: b.condition, rangeTenths: 0 };
   const target: FireTarget = { unit: input.attacker.unit, arm: input.attacker.arm, ...(input.attacker.attachedGeneral ? { attachedGeneral: input.attacker.attachedGeneral } : {}) };
   const fired = resolveFire([battery], target, input.conditions, FINAL_FIRE_RULE, 'final fire', settings, dice);

@@ -39,7 +39,13 @@ describe('maneuverInputOf / rollUnitManeuver (NW §9.0 C)', () => {
     const s0 = await at({ 'fr-1b': [20, 10, N] }, { lemaire: [20, 7], napoleon: [23, 10] });
     const s = { ...s0, units: { ...s0.units, 'fr-1b': { ...s0.units['fr-1b']!, attachedGeneral: 'dufour' } } };
     const r = maneuverInputOf(s, 'fr-1b');
-    expect(r.ok && r.value).toMatchObject({ conditions: ['fresh', 'veteran', 'general-attached', 'within-3-of-valorous'], cincWithin3: { skill: 'excellent', isNapoleon: true }, allowance: 8 });
+    expect(r.ok && r.value).toMatchObject({ conditions: ['fresh', 'veteran', 'general-attached', 'within-3-of-valorous'], cincWithin3: { skill: 'excellent', isNapoleon: true }, allowance: 10 });
+    // French infantry move 10" (chart L655), read from the state's nation (NAT-2); 'other' infantry 8".
+    const other = { ...s, armies: { ...s.armies, french: { ...s.armies['french']!, nation: 'other' as const } } };
+    const o = maneuverInputOf(other, 'fr-1b');
+    expect(o.ok && o.value.allowance).toBe(8);
+    const given = maneuverInputOf(s, 'fr-1b', { nations: { french: 'austrian' } });
+    expect(given.ok && given.value.allowance).toBe(8);
   });
 
   it('a commander awaiting replacement leaves his units out of range (§11.7 L421)', async () => {

@@ -41,3 +41,8 @@ export function deepFreeze<T>(x: T): T {
 export function expectJsonRoundTrip(s: NwState): void {
   expect(JSON.parse(JSON.stringify(s))).toEqual(s);
 }
+
+/** The state with these armies' nations (NAT-1): e.g. { french: 'other' } to test without the French modifiers. */
+export function withNations(s: NwState, nations: Readonly<Record<string, NwState['armies'][string]['nation']>>): NwState {
+  return { ...s, armies: Object.fromEntries(Object.entries(s.armies).map(([side, a]) => [side, { ...a, nation: nations[side] ?? a.nation }])) };
+}
