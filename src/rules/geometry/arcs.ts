@@ -36,8 +36,10 @@ function pointInFrontalArc(viewer: Base, p: Point, halfAngle: number): boolean {
  */
 function pointsAgainstFrontalArc(viewer: Base, pts: readonly Point[], halfAngle: number): 'in' | 'apart' | 'unknown' {
   const { at, facing } = viewer.pose;
-  const h = headingVector(facing);
-  const r = rightVector(facing);
+  // One viewer is usually tested against many targets in a row: its axes are kept for its facing.
+  if (facing !== axesFacing) { axesFacing = facing; axesH = headingVector(facing); axesR = rightVector(facing); }
+  const h = axesH;
+  const r = axesR;
   const halfDepth = viewer.size.depth / 2;
   const halfWidth = viewer.size.width / 2;
   const tan = tanDeg(halfAngle);
@@ -56,6 +58,11 @@ function pointsAgainstFrontalArc(viewer: Base, pts: readonly Point[], halfAngle:
   }
   return behind || outLeft || outRight ? 'apart' : 'unknown';
 }
+
+// pointsAgainstFrontalArc's last facing and its heading and right vectors (plain functions of it).
+let axesFacing = NaN;
+let axesH: Point = { x: 0, y: 1 };
+let axesR: Point = { x: 1, y: 0 };
 
 /**
  * Margin, inches, beyond an arc line for pointsAgainstFrontalArc's 'apart': far above EPS (and

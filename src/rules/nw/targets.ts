@@ -35,10 +35,11 @@ import {
   lineOfSight, pointToBaseDistance, rightVector, scale, sub, add, withinDistance,
   type Base, type Point, type SightOptions, type TerrainFeature,
 } from '../geometry';
+import { baseDistanceLowerBound, baseRadius } from '../geometry/base';
 import { centroid, clipConvex, nearestPointOnRing, signedArea } from '../geometry/polygon';
 import { ringContains, ringDistance } from '../geometry/primitives';
 import type { NwSettings } from './settings';
-import { ARTILLERY_FIRE_GEOMETRY, firePointsAt, type RangeBand } from './tables/artillery';
+import { ARTILLERY_FIRE_GEOMETRY, FIRE_POINTS_TABLE, firePointsAt, type RangeBand } from './tables/artillery';
 import { ROCKETS, rocketFirePointDice } from './tables/optional';
 import { IRREGULAR_SKIRMISH_CAVALRY, skirmishRange } from './tables/skirmish';
 import type { Arm, ArtilleryCondition, GunWeight, SkValue, Status, Weather } from './tables/vocabulary';
@@ -80,6 +81,12 @@ export interface NwTargetContext {
   readonly sight?: SightOptions;
 }
 
+/**
+ * Margin, inches, past a range (beyond its EPS) for the broad phases below: a target whose bounding
+ * circle is this far out is out of range for sure (the margin is far above rounding).
+ */
+const RANGE_SLACK = 0.01;
+
 // ---------------------------------------------------------------------------------------------
 // Shared geometry helpers (built only from geometry-module primitives)
 // ---------------------------------------------------------------------------------------------
@@ -87,6 +94,11 @@ export interface NwTargetContext {
 /** The part of `target` inside `viewer`'s frontal perspective (TG-1), or null when none is. */
 function inArcPart(viewer: Base, target: Base): Point[] | null {
   if (!inFrontalArc(viewer, target)) return null;
+  return arcPartOf(viewer, target);
+}
+
+/** inArcPart for a target already known to be in the viewer's frontal perspective. */
+function arcPartOf(viewer: Base, target: Base): Point[] {
   const reach = distance(viewer.pose.at, target.pose.at) + viewer.size.width + viewer.size.depth + target.size.width + target.size.depth + 1;
   const part = clipConvex(basePolygon(target), frontalArcPolygon(viewer, reach));
   // Touching the arc's line only (within EPS): the whole base stands for the touching part.
@@ -202,7 +214,6 @@ export function skirmishCandidates(attacker: NwTargetUnit, enemies: readonly NwT
     const reason = bar ?? 'sk0';
     return { attacker: attacker.id, range: null, barred: { reason, ref: ATTACKER_REF[reason] }, candidates: [], excluded: [] };
   }
-  const byId = new Map(enemies.map((e) => [e.id, e]));
   const candidates: SkirmishCandidate[] = [];
   const excluded: { target: string; reason: SkirmishTargetBar; ref: string }[] = [];
   const exclude = (target: string, reason: SkirmishTargetBar) => excluded.push({ target, reason, ref: TARGET_REF[reason] });
@@ -215,16 +226,24 @@ export function skirmishCandidates(attacker: NwTargetUnit, enemies: readonly NwT
       if (attacker.arm !== 'infantry') { exclude(t.id, 'irregular-only-by-infantry'); continue; }
     }
     if (t.arm === 'artillery' && t.attachedTo !== undefined) {
-      const parent = byId.get(t.attachedTo);
+      const parent = unitById(enemies, t.attachedTo);
       if (parent && parent.sk > 0) { exclude(t.id, 'screened-attached-artillery'); continue; }
     }
-    const d = frontalDistance(attacker.base, t.base);
-    if (d === null) { exclude(t.id, 'outside-frontal-perspective'); continue; }
+    if (!inFrontalArc(attacker.base, t.base)) { exclude(t.id, 'outside-frontal-perspective'); continue; }
+    // Broad phase: the in-arc part is no nearer than the whole base, nor that than the bounding circles.
+    if (baseDistanceLowerBound(attacker.base, t.base) > range + RANGE_SLACK) { exclude(t.id, 'out-of-range'); continue; }
+    const d = distanceToPart(attacker.base, arcPartOf(attacker.base, t.base));
     if (!withinDistance(d, range)) { exclude(t.id, 'out-of-range'); continue; }
     candidates.push({ target: t.id, distance: d });
   }
   candidates.sort((x, y) => x.distance - y.distance || (x.target < y.target ? -1 : x.target > y.target ? 1 : 0));
   return { attacker: attacker.id, range, candidates, excluded };
+}
+
+/** The unit of that id (the last, as a Map of them would keep): looked up only for attached batteries. */
+function unitById(units: readonly NwTargetUnit[], id: string): NwTargetUnit | undefined {
+  for (let i = units.length - 1; i >= 0; i--) if (units[i]!.id === id) return units[i];
+  return undefined;
 }
 
 /** Maximum bipartite matching size (Kuhn) of attackers to distinct targets. */
@@ -416,15 +435,22 @@ export function artilleryTargets(battery: NwTargetUnit, enemies: readonly NwTarg
   const blockers = battery.special === 'howitzer' ? [] : battery.special === 'rocket' ? friends : [...enemies, ...friends];
   const all = blockers.filter((u) => u.id !== battery.id);
   const from = frontCentre(battery.base);
+  const batteryRadius = baseRadius(battery.base.size);
+  const allGaps = all.map((u) => distance(u.base.pose.at, battery.base.pose.at) - baseRadius(u.base.size));
   const legal: ArtilleryTarget[] = [];
   const excluded: { target: string; reason: ArtilleryTargetBar; ref: string; blockedBy?: string }[] = [];
   const exclude = (target: string, reason: ArtilleryTargetBar, blockedBy?: string) =>
     excluded.push(blockedBy === undefined ? { target, reason, ref: ART_REF[reason] } : { target, reason, ref: ART_REF[reason], blockedBy });
   const within6: string[] = [];
+  // Broad phase: beyond this (bounding circles) a target is neither within 6" nor in range.
+  const bands = FIRE_POINTS_TABLE[weight] as readonly { readonly maxTenths: number }[] | undefined;
+  const longest = battery.special === 'rocket' ? ROCKETS.maxRangeInches : bands ? bands[bands.length - 1]!.maxTenths / 10 : Infinity;
+  const reach = Math.max(longest, ARTILLERY_FIRE_GEOMETRY.forcedTargetInches) + RANGE_SLACK;
   for (const t of enemies) {
     if (t.side === battery.side) { exclude(t.id, 'not-enemy'); continue; }
-    const part = inArcPart(battery.base, t.base);
-    if (!part) { exclude(t.id, 'outside-frontal-perspective'); continue; }
+    if (!inFrontalArc(battery.base, t.base)) { exclude(t.id, 'outside-frontal-perspective'); continue; }
+    if (baseDistanceLowerBound(battery.base, t.base) > reach) { exclude(t.id, 'out-of-range'); continue; }
+    const part = arcPartOf(battery.base, t.base);
     const d = distanceToPart(battery.base, part);
     if (t.status !== 'routed' && withinDistance(d, ARTILLERY_FIRE_GEOMETRY.forcedTargetInches)) within6.push(t.id);
     const rangeTenths = Math.max(0, Math.ceil(d * 10 - EPS * 10));
@@ -434,7 +460,11 @@ export function artilleryTargets(battery: NwTargetUnit, enemies: readonly NwTarg
       : firePointsAt(weight, rangeTenths);
     if (band === null) { exclude(t.id, 'out-of-range'); continue; }
     if (ctx.visibilityInches !== undefined && !withinDistance(d, ctx.visibilityInches)) { exclude(t.id, 'beyond-visibility'); continue; }
-    const others = all.filter((u) => u.id !== t.id);
+    // Broad phase: the alleys run from the front centre to points of the target, which stands
+    // within d + both radii of the battery's centre; a unit whose bounding circle stays beyond that
+    // reach (plus the alley's half width) cannot stand in the line of fire.
+    const limit = d + batteryRadius + 2 * baseRadius(t.base.size) + ARTILLERY_FIRE_GEOMETRY.lineOfFireWidthInches / 2 + RANGE_SLACK;
+    const others = all.filter((u, i) => u.id !== t.id && allGaps[i]! <= limit);
     const aims = [nearestPointOnRing(part, from), centroid(part)];
     let blocked: { reason: 'terrain-blocks' | 'unit-in-line-of-fire'; by: string } | null = null;
     for (const aim of aims) {

@@ -87,15 +87,34 @@ const ctxOf = (state: NwState, opts: NwArtilleryOptions): NwTargetContext => ({
   ...(opts.visibilityInches !== undefined ? { visibilityInches: opts.visibilityInches } : {}),
 });
 
+// States are immutable: the battery targets of one state object are worked out once per weather
+// and visibility (the fire window asks for them for each side's choice, the service's `owing`,
+// validation of every posted order and the phase itself). Nothing else in the options counts.
+const targetsCache = new WeakMap<NwState, Map<string, Readonly<Record<string, ArtilleryTargets>>>>();
+
 /** Every live battery's targets and fire decision (for prompts and for the phase). */
 export function batteryTargets(state: NwState, opts: NwArtilleryOptions = {}): Record<string, ArtilleryTargets> {
   const ctx = ctxOf(state, opts);
+  const key = `${ctx.weather}|${ctx.visibilityInches ?? ''}`;
+  let byCtx = targetsCache.get(state);
+  if (!byCtx) { byCtx = new Map(); targetsCache.set(state, byCtx); }
+  let hit = byCtx.get(key);
+  if (!hit) { hit = computeBatteryTargets(state, ctx); byCtx.set(key, hit); }
+  return { ...hit };
+}
+
+function computeBatteryTargets(state: NwState, ctx: NwTargetContext): Record<string, ArtilleryTargets> {
   const out: Record<string, ArtilleryTargets> = {};
+  // Every live piece once (targetUnits' order), then each side's enemies and friends from it.
+  const everyone = targetUnits(state, () => true);
+  const bySide = new Map<string, { enemies: typeof everyone; friends: typeof everyone }>();
   for (const b of liveBatteries(state)) {
-    const found = targetUnits(state, () => true).find((t) => t.id === b.id)!;
+    const found = everyone.find((t) => t.id === b.id)!;
     const special = activeSpecial(state, b);
     const me = special ? { ...found, special } : found;
-    out[b.id] = artilleryTargets(me, targetUnits(state, (s) => s !== b.side), targetUnits(state, (s) => s === b.side), ctx);
+    let lists = bySide.get(b.side);
+    if (!lists) { lists = { enemies: everyone.filter((t) => t.side !== b.side), friends: everyone.filter((t) => t.side === b.side) }; bySide.set(b.side, lists); }
+    out[b.id] = artilleryTargets(me, lists.enemies, lists.friends, ctx);
   }
   return out;
 }

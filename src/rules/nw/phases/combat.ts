@@ -115,6 +115,17 @@ const baseOf = (u: NwUnit): Base => ({ pose: u.pose, size: u.base });
  * touching another defender too fights that one.
  */
 export function findContacts(state: NwState): { contacts: NwContact[]; idle: string[]; barred: { unit: string; defender: string }[] } {
+  // States are immutable: the contacts of one state object are found once (resolve reads them
+  // to filter the posted primaries, then the phase itself).
+  let hit = contactsCache.get(state);
+  if (!hit) { hit = contactsOf(state); contactsCache.set(state, hit); }
+  return { contacts: [...hit.contacts], idle: [...hit.idle], barred: [...hit.barred] };
+}
+
+type Contacts = ReturnType<typeof findContacts>;
+const contactsCache = new WeakMap<NwState, Contacts>();
+
+function contactsOf(state: NwState): Contacts {
   const phasing = state.phasing;
   const barred: { unit: string; defender: string }[] = [];
   if (phasing === null) return { contacts: [], idle: [], barred };

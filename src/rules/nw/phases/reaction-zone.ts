@@ -1,4 +1,4 @@
-import { pointToBaseDistance, type Base } from '../../geometry/base';
+import { baseDistanceLowerBound, pointToBaseDistance, type Base } from '../../geometry/base';
 import { EPS } from '../../geometry/epsilon';
 import { distance } from '../../geometry/vector';
 import { liveBatteries, liveUnits, type NwState, type NwUnit } from '../state';
@@ -30,6 +30,9 @@ import { leftToRight, nameOf } from './target-units';
  *   "General attached" (as combat C4).
  * - RX-14 Order: left to right across the reacting side's mean facing (PH-3), ties by id.
  */
+
+/** Room past the zone (beyond its EPS) for the broad phase in assessReaction: far above rounding. */
+const ZONE_SLACK = 0.01;
 
 export const REACTION_CHOICES = ['countercharge', 'evade', 'charge', 'none'] as const;
 export type NwReactionChoice = (typeof REACTION_CHOICES)[number];
@@ -113,7 +116,10 @@ export function assessReaction(s: NwState, id: string): { ok: true; value: NwRea
   }
   // RX-1: every enemy base reaching into the zone, with its in-arc distance.
   const me = baseOf(u);
-  const inZone = enemies.map((e) => ({ id: e.id, d: frontalDistance(me, e.base) }))
+  // Broad phase: a base whose bounding circle is beyond the zone cannot reach into it (the
+  // in-arc distance is no less than the whole base's, nor that than the circles').
+  const inZone = enemies.filter((e) => baseDistanceLowerBound(me, e.base) <= zoneInches + ZONE_SLACK)
+    .map((e) => ({ id: e.id, d: frontalDistance(me, e.base) }))
     .filter((e): e is { id: string; d: number } => e.d !== null && e.d <= zoneInches + EPS);
   const order = (x: string) => s.log.moved.indexOf(x);
   const movers = inZone.filter((e) => order(e.id) >= 0).sort((a, b) => a.d - b.d || order(a.id) - order(b.id));

@@ -1,6 +1,7 @@
 import type { GameEvent } from '../../events';
-import { baseDistance, basePolygon, type Base } from '../../geometry/base';
+import { baseDistance, basePolygon, baseRadius, type Base } from '../../geometry/base';
 import { EPS } from '../../geometry/epsilon';
+import { isArea } from '../../geometry/features';
 import type { BaseSize, Point, Pose } from '../../geometry/types';
 import { add, angleDifference, headingVector, normalizeFacing, scale } from '../../geometry/vector';
 import { nwPathCost } from '../movement';
@@ -49,6 +50,10 @@ import { disorder, hitBattery, loseSp, nameOf, type Draft } from './target-units
 export const RETREAT_STEP_INCHES = 0.25;
 /** C14: the bends tried, in order. */
 export const RETREAT_BENDS = [0, 15, -15, 30, -30, 45, -45] as const;
+/** Room for rounding in the broad phase's bounding-circle tests (far above float noise). */
+const BROAD_SLACK = 1e-3;
+/** A step this much farther from another enemy than the start was is farther for sure (see walk). */
+const APPROACH_SLACK = 1e-4;
 
 export interface RetreatOrder {
   /** Brigade or battery id. */
@@ -137,15 +142,51 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
     ...Object.values(d.units).filter((u) => u.onTable && !u.removed).map((u) => ({ id: u.id, side: u.side, base: { pose: u.pose, size: u.base }, battery: false, routed: u.status === 'routed' })),
     ...Object.values(d.batteries).filter((b) => b.onTable && !b.removed).map((b) => ({ id: b.id, side: b.side, base: { pose: b.pose, size: b.base }, battery: true, routed: false })),
   ].filter((b) => !carried.has(b.id));
-  const enemies = all.filter((b) => b.side !== piece.side);
-  const friends = all.filter((b) => b.side === piece.side);
+  const extension = o.inches + 12;
+  // Broad phase (a pure short cut): every pose tried is centred within `reach` of the start, so a
+  // body whose bounding circle stays farther than that can never overlap one of them.
+  const radius = baseRadius(size);
+  const reach = o.inches + extension + RETREAT_STEP_INCHES;
+  const near = (b: Body): boolean => Math.hypot(b.base.pose.at.x - start.at.x, b.base.pose.at.y - start.at.y) - radius - baseRadius(b.base.size) <= reach + BROAD_SLACK;
+  const enemiesAll = all.filter((b) => b.side !== piece.side);
+  const enemies = enemiesAll.filter(near);
+  const friends = all.filter((b) => b.side === piece.side && near(b));
+  // The terrain features that could hold a step's centre or corner: every other feature's box lies
+  // wholly beyond the reach of them all, and a point outside a ring's box is not inside it.
+  const span = reach + radius + BROAD_SLACK;
+  const towns = isInfantry ? [] : s.map.terrain.filter((f) => !isArea(f) || f.polygon.some((p) => p.x >= start.at.x - span) && f.polygon.some((p) => p.x <= start.at.x + span)
+    && f.polygon.some((p) => p.y >= start.at.y - span) && f.polygon.some((p) => p.y <= start.at.y + span));
+  // Per body, the centre distance beyond which the bases cannot overlap (bounding circles).
+  const enemyReach = enemies.map((e) => radius + baseRadius(e.base.size) + BROAD_SLACK);
+  const friendReach = friends.map((f) => radius + baseRadius(f.base.size) + BROAD_SLACK);
   const foes = new Set(o.foes);
-  const others = rout ? [] : enemies.filter((e) => !e.routed && !foes.has(e.id));
+  const others = rout ? [] : enemiesAll.filter((e) => !e.routed && !foes.has(e.id));
   const startBase: Base = { pose: start, size };
-  const gap0 = others.map((e) => baseDistance(startBase, e.base));
+  // The gap at the start to each other enemy, measured only when a step could come closer than it.
+  const gap0: (number | undefined)[] = others.map(() => undefined);
+  const gapOf = (i: number): number => gap0[i] ?? (gap0[i] = baseDistance(startBase, others[i]!.base));
+  // An upper bound of that gap (centre to centre) plus both radii: a step whose centre is farther
+  // than this from the other's cannot come closer than the start did.
+  const otherReach = others.map((e) => Math.hypot(e.base.pose.at.x - start.at.x, e.base.pose.at.y - start.at.y) + radius + baseRadius(e.base.size) + BROAD_SLACK);
+  const otherRadii = others.map((e) => radius + baseRadius(e.base.size) + BROAD_SLACK);
+  // The bases' half sizes and axes, for the separating-axis bound in walk: per other enemy its
+  // half width, half depth and heading (its right is the heading turned a quarter clockwise).
+  const halfW = size.width / 2, halfD = size.depth / 2;
+  const { x: aheadX, y: aheadY } = headingVector(start.facing);
+  const { x: rightX, y: rightY } = headingVector(start.facing + 90);
+  // Then, as the facings stay put, the fixed half extents across each of the four edge normals:
+  // the other's on our heading and right, ours on its heading and right.
+  const otherAxes = new Float64Array(others.length * 8);
+  others.forEach((e, i) => {
+    const h = headingVector(e.base.pose.facing);
+    const eD = e.base.size.depth / 2, eW = e.base.size.width / 2;
+    const across = (nx: number, ny: number, d: number, w: number, hx: number, hy: number) => d * Math.abs(hx * nx + hy * ny) + w * Math.abs(hy * nx - hx * ny);
+    otherAxes.set([eD, eW, h.x, h.y,
+      across(aheadX, aheadY, eD, eW, h.x, h.y), across(rightX, rightY, eD, eW, h.x, h.y),
+      across(h.x, h.y, halfD, halfW, aheadX, aheadY), across(h.y, -h.x, halfD, halfW, aheadX, aheadY)], i * 8);
+  });
   const away = awayFacing(o.from, start.at, start.facing);
   const straight = headingVector(away);
-  const extension = o.inches + 12;
 
   const walk = (bend: number): Walk => {
     const facing = normalizeFacing(away + bend);
@@ -163,7 +204,6 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
     })();
     // How far the base reaches ahead of its centre along the way: its leading edge meets the river first.
     const lead = Math.max(...basePolygon({ pose: poseAt(0), size }).map((p) => (p.x - start.at.x) * dir.x + (p.y - start.at.y) * dir.y));
-    const validEnd = (b: Base) => !friends.some((f) => overlaps(b, f.base)) && (isInfantry || !inTown(b, s.map.terrain));
     const ks: number[] = [];
     for (let k = RETREAT_STEP_INCHES; k < o.inches - EPS; k += RETREAT_STEP_INCHES) ks.push(k);
     ks.push(o.inches);
@@ -172,6 +212,12 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
     const approachAt: number[] = [];
     const good: number[] = [0];
     let approach = 0;
+    // The other enemies this walk may still come closer to.
+    const active = others.map((_, i) => i);
+    // Per other enemy, the best lower bound known of (its distance − its gap at the start) and the
+    // step it was found at (0 at the start itself).
+    const lastB = others.map(() => 0);
+    const lastK = others.map(() => 0);
     const passedSoFar = new Set<string>();
     let stop: 'blocked' | 'routed-off' | null = null;
     let k = 0;
@@ -182,13 +228,70 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
         if (rout) { k = kk; stop = 'routed-off'; } else stop = 'blocked';
         break;
       }
-      if (enemies.some((e) => overlaps(b, e.base))) { stop = 'blocked'; break; }
-      others.forEach((e, i) => { approach = Math.min(approach, baseDistance(b, e.base) - gap0[i]!); });
-      for (const f of friends) if (overlaps(b, f.base)) passedSoFar.add(f.id);
+      // The same pose under another object, for overlaps: its (shrunk) ring is then kept apart
+      // from the full-size one basePolygon keeps for b's pose, so neither is worked out again.
+      const bo: Base = { pose: { at: b.pose.at, facing: b.pose.facing }, size };
+      if (overlapsAny(bo, enemies, enemyReach)) { stop = 'blocked'; break; }
+      // A step's exact distance to another enemy is at least the bounding-circle bound; when that
+      // bound is beyond the start's gap the step is not closer, and the minimum cannot change.
+      // And a retreat keeps its facing, so its distance to a base is a convex function of the
+      // distance walked: once a step is clearly (by APPROACH_SLACK, far above rounding and the EPS
+      // of touching) farther than at the start, every later step is too, and that enemy is done.
+      let kept = 0;
+      for (let j = 0; j < active.length; j++) {
+        const i = active[j]!;
+        // A translation of t inches changes a distance by at most t: an enemy found clear of the
+        // least so far by a margin stays clear of it for as far again.
+        if (lastB[i]! - (kk - lastK[i]!) > approach + APPROACH_SLACK) { active[kept++] = i; continue; }
+        const e = others[i]!;
+        const dx = b.pose.at.x - e.base.pose.at.x, dy = b.pose.at.y - e.base.pose.at.y;
+        const d2 = dx * dx + dy * dy;
+        const far = otherReach[i]!;
+        if (d2 > far * far) continue;
+        const g = gapOf(i);
+        const lim = g + otherRadii[i]!;
+        if (d2 > lim * lim) continue;
+        // The gap between the two bases' shadows on the line through their centres (a separating
+        // axis) is a lower bound of their distance, close for bases far apart.
+        const cd = Math.sqrt(d2);
+        if (cd > 0) {
+          const ux = -dx / cd, uy = -dy / cd;
+          const a = i * 8;
+          const hx = otherAxes[a + 2]!, hy = otherAxes[a + 3]!;
+          // On the line of centres, then on each base's edge normals (separating axes all).
+          const lb = Math.max(
+            cd - (halfW * Math.abs(rightX * ux + rightY * uy) + halfD * Math.abs(aheadX * ux + aheadY * uy))
+              - (otherAxes[a]! * Math.abs(hx * ux + hy * uy) + otherAxes[a + 1]! * Math.abs(hy * ux - hx * uy)),
+            Math.abs(dx * aheadX + dy * aheadY) - halfD - otherAxes[a + 4]!,
+            Math.abs(dx * rightX + dy * rightY) - halfW - otherAxes[a + 5]!,
+            Math.abs(dx * hx + dy * hy) - otherAxes[a]! - otherAxes[a + 6]!,
+            Math.abs(dx * hy - dy * hx) - otherAxes[a + 1]! - otherAxes[a + 7]!,
+          );
+          if (lb - g > APPROACH_SLACK) continue;
+          if (lb - g > approach + APPROACH_SLACK) {
+            if (lb - g > lastB[i]! - (kk - lastK[i]!)) { lastB[i] = lb - g; lastK[i] = kk; }
+            active[kept++] = i;
+            continue;
+          }
+        }
+        const x = baseDistance(b, e.base) - g;
+        approach = Math.min(approach, x);
+        if (x > APPROACH_SLACK) continue;
+        lastB[i] = x;
+        lastK[i] = kk;
+        active[kept++] = i;
+      }
+      active.length = kept;
+      // The friends overlapped here (passed, and no valid end: C16).
+      let onFriend = false;
+      for (let i = 0; i < friends.length; i++) {
+        if (mayOverlap(bo, friends[i]!, friendReach[i]!) && overlaps(bo, friends[i]!.base)) { passedSoFar.add(friends[i]!.id); onFriend = true; }
+      }
       passedAt.push([...passedSoFar]);
       approachAt.push(approach);
-      if (validEnd(b)) good.push(kk);
-      if (kk >= o.inches - EPS && validEnd(b)) {
+      const valid = !onFriend && (isInfantry || !inTown(b, towns));
+      if (valid) good.push(kk);
+      if (kk >= o.inches - EPS && valid) {
         return { k: kk, complete: true, routedOff: false, approach, passed: [...passedSoFar].filter((id) => !overlaps(b, all.find((x) => x.id === id)!.base)), facing, dir };
       }
     }
@@ -263,6 +366,18 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
   // C15: a retreat cut short costs 1 s.p.
   if (!w.complete && unit) loseSp(d, o.id, 1, `${o.rule}; NW §11.4 L401`, `could not complete its retreat (${o.cause})`, events);
   return { moved: w.k, complete: w.complete, fate: d.units[o.id]?.removed ? 'none' : 'on-table' };
+}
+
+/** Could these bases overlap? False when their centres are farther apart than `reach` (a broad phase for overlaps). */
+function mayOverlap(b: Base, other: Body, reach: number): boolean {
+  const dx = b.pose.at.x - other.base.pose.at.x, dy = b.pose.at.y - other.base.pose.at.y;
+  return dx * dx + dy * dy <= reach * reach;
+}
+
+/** Does `b` overlap any of `bodies` (with their broad-phase reaches)? */
+function overlapsAny(b: Base, bodies: readonly Body[], reach: readonly number[]): boolean {
+  for (let i = 0; i < bodies.length; i++) if (mayOverlap(b, bodies[i]!, reach[i]!) && overlaps(b, bodies[i]!.base)) return true;
+  return false;
 }
 
 const fmtIn = (n: number): string => `${Math.round(n * 100) / 100}"`;
