@@ -73,6 +73,24 @@ export function baseDistanceLowerBound(a: Base, b: Base): number {
   return Math.max(0, Math.hypot(a.pose.at.x - b.pose.at.x, a.pose.at.y - b.pose.at.y) - baseRadius(a.size) - baseRadius(b.size));
 }
 
+/**
+ * Is baseDistanceLowerBound(a, b) > limit? The same answer, mostly without Math.hypot: the
+ * radii lie between half the longer side and half the sum of the sides, so a centre distance
+ * beyond the sum of those upper bounds (or short of the lower ones), by a relative margin far
+ * above rounding, decides it; only a pair in between is measured.
+ */
+export function baseDistanceLowerBoundBeyond(a: Base, b: Base, limit: number): boolean {
+  if (limit >= 0) {
+    const dx = a.pose.at.x - b.pose.at.x, dy = a.pose.at.y - b.pose.at.y;
+    const d2 = dx * dx + dy * dy;
+    const hi = limit + (a.size.width + a.size.depth + b.size.width + b.size.depth) / 2;
+    if (d2 > hi * hi * (1 + 1e-9) + 1e-12) return true;
+    const lo = limit + (Math.max(a.size.width, a.size.depth) + Math.max(b.size.width, b.size.depth)) / 2;
+    if (d2 < lo * lo * (1 - 1e-9)) return false;
+  }
+  return baseDistanceLowerBound(a, b) > limit;
+}
+
 /** The named edges of a base. */
 export function baseEdges(base: Base): BaseEdges {
   const c = baseCorners(base);
@@ -112,7 +130,7 @@ export function baseDistance(a: Base, b: Base): number {
 
 /** Is baseDistance(a, b) ≤ limit? Decided by the bounding circles when they suffice. */
 export function baseWithin(a: Base, b: Base, limit: number): boolean {
-  if (baseDistanceLowerBound(a, b) > limit + EPS) return false;
+  if (baseDistanceLowerBoundBeyond(a, b, limit + EPS)) return false;
   return baseDistance(a, b) <= limit + EPS;
 }
 
@@ -127,7 +145,7 @@ export function pointToBaseDistance(p: Point, base: Base): number {
 
 /** Are two bases touching, within `tolerance` inches? Overlapping bases count as in contact. */
 export function inContact(a: Base, b: Base, tolerance: number = CONTACT_TOLERANCE): boolean {
-  if (baseDistanceLowerBound(a, b) > tolerance + EPS) return false;
+  if (baseDistanceLowerBoundBeyond(a, b, tolerance + EPS)) return false;
   return withinDistance(baseDistance(a, b), tolerance);
 }
 

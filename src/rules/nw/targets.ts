@@ -35,7 +35,7 @@ import {
   lineOfSight, pointToBaseDistance, rightVector, scale, sub, add, withinDistance,
   type Base, type Point, type SightOptions, type TerrainFeature,
 } from '../geometry';
-import { baseDistanceLowerBound, baseRadius } from '../geometry/base';
+import { baseDistanceLowerBound, baseDistanceLowerBoundBeyond, baseRadius } from '../geometry/base';
 import { centroid, clipConvex, nearestPointOnRing, signedArea } from '../geometry/polygon';
 import { ringContains, ringDistance } from '../geometry/primitives';
 import type { NwSettings } from './settings';
@@ -214,7 +214,41 @@ export function skirmishCandidates(attacker: NwTargetUnit, enemies: readonly NwT
     const reason = bar ?? 'sk0';
     return { attacker: attacker.id, range: null, barred: { reason, ref: ATTACKER_REF[reason] }, candidates: [], excluded: [] };
   }
+  // The candidates alone (the same set as skirmishExclusions leaves): a target beyond the range
+  // by the bounding circles is no candidate, in the perspective or not, so the arc test is made
+  // only for the rest. The exclusions (with their first reason) are worked out only when read.
   const candidates: SkirmishCandidate[] = [];
+  for (const t of enemies) {
+    if (skirmishTargetBar(attacker, t, enemies, ctx) !== null) continue;
+    if (baseDistanceLowerBoundBeyond(attacker.base, t.base, range + RANGE_SLACK)) continue;
+    if (!inFrontalArc(attacker.base, t.base)) continue;
+    const d = distanceToPart(attacker.base, arcPartOf(attacker.base, t.base));
+    if (!withinDistance(d, range)) continue;
+    candidates.push({ target: t.id, distance: d });
+  }
+  candidates.sort((x, y) => x.distance - y.distance || (x.target < y.target ? -1 : x.target > y.target ? 1 : 0));
+  let excluded: SkirmishCandidates['excluded'] | undefined;
+  return { attacker: attacker.id, range, candidates, get excluded() { return excluded ??= skirmishExclusions(attacker, enemies, ctx, range); } };
+}
+
+/** skirmishCandidates' reasons that need no geometry (the first that applies), or null. */
+function skirmishTargetBar(attacker: NwTargetUnit, t: NwTargetUnit, enemies: readonly NwTargetUnit[], ctx: NwTargetContext): SkirmishTargetBar | null {
+  if (t.side === attacker.side) return 'not-enemy';
+  if (t.status === 'routed') return 'routed';
+  if (t.arm === 'cavalry') {
+    if (t.irregular === undefined) return 'cavalry';
+    if (!isSkirmishingIrregular(t, ctx)) return 'irregular-not-skirmishing';
+    if (attacker.arm !== 'infantry') return 'irregular-only-by-infantry';
+  }
+  if (t.arm === 'artillery' && t.attachedTo !== undefined) {
+    const parent = unitById(enemies, t.attachedTo);
+    if (parent && parent.sk > 0) return 'screened-attached-artillery';
+  }
+  return null;
+}
+
+/** Every enemy of an attacker that may skirmish that is not its candidate, with the first reason it is excluded. */
+function skirmishExclusions(attacker: NwTargetUnit, enemies: readonly NwTargetUnit[], ctx: NwTargetContext, range: number): SkirmishCandidates['excluded'] {
   const excluded: { target: string; reason: SkirmishTargetBar; ref: string }[] = [];
   const exclude = (target: string, reason: SkirmishTargetBar) => excluded.push({ target, reason, ref: TARGET_REF[reason] });
   for (const t of enemies) {
@@ -234,10 +268,8 @@ export function skirmishCandidates(attacker: NwTargetUnit, enemies: readonly NwT
     if (baseDistanceLowerBound(attacker.base, t.base) > range + RANGE_SLACK) { exclude(t.id, 'out-of-range'); continue; }
     const d = distanceToPart(attacker.base, arcPartOf(attacker.base, t.base));
     if (!withinDistance(d, range)) { exclude(t.id, 'out-of-range'); continue; }
-    candidates.push({ target: t.id, distance: d });
   }
-  candidates.sort((x, y) => x.distance - y.distance || (x.target < y.target ? -1 : x.target > y.target ? 1 : 0));
-  return { attacker: attacker.id, range, candidates, excluded };
+  return excluded;
 }
 
 /** The unit of that id (the last, as a Map of them would keep): looked up only for attached batteries. */
@@ -424,6 +456,19 @@ function alleyBlocker(
  * choice); otherwise any legal target (one legal target → forced 'only-target').
  */
 export function artilleryTargets(battery: NwTargetUnit, enemies: readonly NwTargetUnit[], friends: readonly NwTargetUnit[], ctx: NwTargetContext): ArtilleryTargets {
+  const r = batteryFire(battery, enemies, friends, ctx, false);
+  if (r.barred) return r;
+  // The exclusions (with their reasons) are worked out only when read: the same walk, recording them.
+  let excluded: ArtilleryTargets['excluded'] | undefined;
+  return { battery: r.battery, legal: r.legal, get excluded() { return excluded ??= batteryFire(battery, enemies, friends, ctx, true).excluded; }, within6: r.within6, decision: r.decision };
+}
+
+/**
+ * artilleryTargets' walk. With `full` it records every exclusion with its first reason; without,
+ * none, and a target out of reach by the bounding circles is passed over before the arc test (it
+ * is neither legal nor within 6" whatever that test says).
+ */
+function batteryFire(battery: NwTargetUnit, enemies: readonly NwTargetUnit[], friends: readonly NwTargetUnit[], ctx: NwTargetContext, full: boolean): ArtilleryTargets {
   const barredOut = (reason: BatteryBar, ref: string): ArtilleryTargets =>
     ({ battery: battery.id, barred: { reason, ref }, legal: [], excluded: [], within6: [], decision: { kind: 'none' } });
   if (battery.arm !== 'artillery') return barredOut('not-artillery', 'NW §8.0 L158');
@@ -439,7 +484,7 @@ export function artilleryTargets(battery: NwTargetUnit, enemies: readonly NwTarg
   const allGaps = all.map((u) => distance(u.base.pose.at, battery.base.pose.at) - baseRadius(u.base.size));
   const legal: ArtilleryTarget[] = [];
   const excluded: { target: string; reason: ArtilleryTargetBar; ref: string; blockedBy?: string }[] = [];
-  const exclude = (target: string, reason: ArtilleryTargetBar, blockedBy?: string) =>
+  const exclude = (target: string, reason: ArtilleryTargetBar, blockedBy?: string) => full &&
     excluded.push(blockedBy === undefined ? { target, reason, ref: ART_REF[reason] } : { target, reason, ref: ART_REF[reason], blockedBy });
   const within6: string[] = [];
   // Broad phase: beyond this (bounding circles) a target is neither within 6" nor in range.
@@ -448,6 +493,7 @@ export function artilleryTargets(battery: NwTargetUnit, enemies: readonly NwTarg
   const reach = Math.max(longest, ARTILLERY_FIRE_GEOMETRY.forcedTargetInches) + RANGE_SLACK;
   for (const t of enemies) {
     if (t.side === battery.side) { exclude(t.id, 'not-enemy'); continue; }
+    if (!full && baseDistanceLowerBoundBeyond(battery.base, t.base, reach)) continue;
     if (!inFrontalArc(battery.base, t.base)) { exclude(t.id, 'outside-frontal-perspective'); continue; }
     if (baseDistanceLowerBound(battery.base, t.base) > reach) { exclude(t.id, 'out-of-range'); continue; }
     const part = arcPartOf(battery.base, t.base);

@@ -2,16 +2,18 @@ import type { GameEvent } from '../../events';
 import { baseDistance, basePolygon, baseRadius, type Base } from '../../geometry/base';
 import { EPS } from '../../geometry/epsilon';
 import { isArea } from '../../geometry/features';
-import type { BaseSize, Point, Pose } from '../../geometry/types';
+import type { BaseSize, Point, Pose, TerrainFeature } from '../../geometry/types';
 import { add, angleDifference, headingVector, normalizeFacing, scale } from '../../geometry/vector';
 import { nwPathCost } from '../movement';
-import { awayFacing, inTown, overlaps } from '../movement-rules';
+import { awayFacing, OVERLAP_SLACK, overlaps } from '../movement-rules';
+import { ringDistance, ringStrictlyContains } from '../../geometry/primitives';
+import { baseDistanceLowerBound } from '../../geometry/base';
+import { isTownArea } from '../movement';
 import { infantryCategoryOf, type NwBattery, type NwState, type NwUnit } from '../state';
 import { infantryCategory, MOVEMENT_ALLOWANCE } from '../tables/maneuver';
 import { terrainClass, type Mover } from '../tables/terrain';
 import type { Nationality } from '../tables/vocabulary';
 import { placePiece } from './maneuver-pieces';
-import { offTable } from './rally';
 import { disorder, hitBattery, loseSp, nameOf, type Draft } from './target-units';
 
 /**
@@ -186,12 +188,21 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
       across(h.x, h.y, halfD, halfW, aheadX, aheadY), across(h.y, -h.x, halfD, halfW, aheadX, aheadY)], i * 8);
   });
   const away = awayFacing(o.from, start.at, start.facing);
+  const shrunkSize: BaseSize = { width: Math.max(0.05, size.width - 2 * OVERLAP_SLACK), depth: Math.max(0.05, size.depth - 2 * OVERLAP_SLACK) };
+  const tableW = s.map.table.width, tableH = s.map.table.height;
   const straight = headingVector(away);
 
   const walk = (bend: number): Walk => {
     const facing = normalizeFacing(away + bend);
     const dir = headingVector(facing);
     const poseAt = (k: number): Pose => ({ at: add(start.at, scale(dir, k)), facing: rout ? facing : start.facing });
+    // The half-extent vectors of the base (full and shrunk for overlaps) as baseCorners makes them:
+    // the facing stays put along the walk, so each step's ring is worked out here without a cache.
+    const stepFacing = rout ? facing : start.facing;
+    const fFull = scale(headingVector(stepFacing), size.depth / 2);
+    const rFull = scale(headingVector(stepFacing + 90), size.width / 2);
+    const fShrunk = scale(headingVector(stepFacing), shrunkSize.depth / 2);
+    const rShrunk = scale(headingVector(stepFacing + 90), shrunkSize.width / 2);
     // Impassable terrain (C13): the first distance at which the centre line crosses a river.
     const blockedFrom = (() => {
       const far = o.inches + extension;
@@ -208,7 +219,9 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
     for (let k = RETREAT_STEP_INCHES; k < o.inches - EPS; k += RETREAT_STEP_INCHES) ks.push(k);
     ks.push(o.inches);
     for (let k = o.inches + RETREAT_STEP_INCHES; k <= o.inches + extension + EPS; k += RETREAT_STEP_INCHES) ks.push(k);
-    const passedAt: string[][] = [];
+    // The friends passed by each step: the first passedAt[i] of passedOrder.
+    const passedAt: number[] = [];
+    const passedOrder: string[] = [];
     const approachAt: number[] = [];
     const good: number[] = [0];
     let approach = 0;
@@ -222,16 +235,27 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
     let stop: 'blocked' | 'routed-off' | null = null;
     let k = 0;
     for (const kk of ks) {
-      const b: Base = { pose: poseAt(kk), size };
       if (kk + lead > blockedFrom - EPS) { stop = 'blocked'; break; }
-      if (offTable(s, b)) {
+      const sd = scale(dir, kk);
+      const at: Point = add(start.at, sd);
+      // The step's ring, as basePolygon would make it for this pose (offTable's test on it).
+      const ring = ringAt(at, fFull, rFull);
+      if (ringOffTable(ring, tableW, tableH)) {
         if (rout) { k = kk; stop = 'routed-off'; } else stop = 'blocked';
         break;
       }
-      // The same pose under another object, for overlaps: its (shrunk) ring is then kept apart
-      // from the full-size one basePolygon keeps for b's pose, so neither is worked out again.
-      const bo: Base = { pose: { at: b.pose.at, facing: b.pose.facing }, size };
-      if (overlapsAny(bo, enemies, enemyReach)) { stop = 'blocked'; break; }
+      // The shrunk base and ring overlaps measures with, made only when a body is near.
+      let sRing: Point[] | undefined;
+      const shrunkBase: Base = { pose: { at, facing: stepFacing }, size: shrunkSize };
+      const overlapsBody = (other: Body): boolean => {
+        if (baseDistanceLowerBound(shrunkBase, other.base) > EPS) return false;
+        return ringDistance(sRing ??= ringAt(at, fShrunk, rShrunk), basePolygon(other.base)) <= EPS;
+      };
+      let blockedHere = false;
+      for (let i = 0; i < enemies.length; i++) {
+        if (mayOverlapAt(at, enemies[i]!, enemyReach[i]!) && overlapsBody(enemies[i]!)) { blockedHere = true; break; }
+      }
+      if (blockedHere) { stop = 'blocked'; break; }
       // A step's exact distance to another enemy is at least the bounding-circle bound; when that
       // bound is beyond the start's gap the step is not closer, and the minimum cannot change.
       // And a retreat keeps its facing, so its distance to a base is a convex function of the
@@ -244,7 +268,7 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
         // least so far by a margin stays clear of it for as far again.
         if (lastB[i]! - (kk - lastK[i]!) > approach + APPROACH_SLACK) { active[kept++] = i; continue; }
         const e = others[i]!;
-        const dx = b.pose.at.x - e.base.pose.at.x, dy = b.pose.at.y - e.base.pose.at.y;
+        const dx = at.x - e.base.pose.at.x, dy = at.y - e.base.pose.at.y;
         const d2 = dx * dx + dy * dy;
         const far = otherReach[i]!;
         if (d2 > far * far) continue;
@@ -274,7 +298,7 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
             continue;
           }
         }
-        const x = baseDistance(b, e.base) - g;
+        const x = ringDistance(ring, basePolygon(e.base)) - g;
         approach = Math.min(approach, x);
         if (x > APPROACH_SLACK) continue;
         lastB[i] = x;
@@ -285,25 +309,30 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
       // The friends overlapped here (passed, and no valid end: C16).
       let onFriend = false;
       for (let i = 0; i < friends.length; i++) {
-        if (mayOverlap(bo, friends[i]!, friendReach[i]!) && overlaps(bo, friends[i]!.base)) { passedSoFar.add(friends[i]!.id); onFriend = true; }
+        if (mayOverlapAt(at, friends[i]!, friendReach[i]!) && overlapsBody(friends[i]!)) {
+          const id = friends[i]!.id;
+          if (!passedSoFar.has(id)) { passedSoFar.add(id); passedOrder.push(id); }
+          onFriend = true;
+        }
       }
-      passedAt.push([...passedSoFar]);
+      passedAt.push(passedOrder.length);
       approachAt.push(approach);
-      const valid = !onFriend && (isInfantry || !inTown(b, towns));
+      const valid = !onFriend && (isInfantry || !ringInTown(at, ring, towns));
       if (valid) good.push(kk);
       if (kk >= o.inches - EPS && valid) {
+        const b: Base = { pose: { at, facing: stepFacing }, size };
         return { k: kk, complete: true, routedOff: false, approach, passed: [...passedSoFar].filter((id) => !overlaps(b, all.find((x) => x.id === id)!.base)), facing, dir };
       }
     }
     if (stop === 'routed-off') {
       const i = ks.indexOf(k);
-      return { k, complete: true, routedOff: true, approach: i > 0 ? approachAt[i - 1]! : 0, passed: i > 0 ? passedAt[i - 1]! : [], facing, dir };
+      return { k, complete: true, routedOff: true, approach: i > 0 ? approachAt[i - 1]! : 0, passed: i > 0 ? passedOrder.slice(0, passedAt[i - 1]!) : [], facing, dir };
     }
     // Not made in full: the last clear spot short of the nominal distance (C15, C16).
     const best = Math.max(...good.filter((g) => g <= o.inches + EPS));
     const i = ks.indexOf(best);
     const b: Base = { pose: poseAt(best), size };
-    const passed = i >= 0 ? passedAt[i]!.filter((id) => !overlaps(b, all.find((x) => x.id === id)!.base)) : [];
+    const passed = i >= 0 ? passedOrder.slice(0, passedAt[i]!).filter((id) => !overlaps(b, all.find((x) => x.id === id)!.base)) : [];
     return { k: best, complete: false, routedOff: false, approach: i >= 0 ? approachAt[i]! : 0, passed, facing, dir };
   };
 
@@ -368,16 +397,27 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
   return { moved: w.k, complete: w.complete, fate: d.units[o.id]?.removed ? 'none' : 'on-table' };
 }
 
-/** Could these bases overlap? False when their centres are farther apart than `reach` (a broad phase for overlaps). */
-function mayOverlap(b: Base, other: Body, reach: number): boolean {
-  const dx = b.pose.at.x - other.base.pose.at.x, dy = b.pose.at.y - other.base.pose.at.y;
+/** Could a base centred at `at` overlap `other`? False when the centres are farther apart than `reach` (a broad phase for overlaps). */
+function mayOverlapAt(at: Point, other: Body, reach: number): boolean {
+  const dx = at.x - other.base.pose.at.x, dy = at.y - other.base.pose.at.y;
   return dx * dx + dy * dy <= reach * reach;
 }
 
-/** Does `b` overlap any of `bodies` (with their broad-phase reaches)? */
-function overlapsAny(b: Base, bodies: readonly Body[], reach: readonly number[]): boolean {
-  for (let i = 0; i < bodies.length; i++) if (mayOverlap(b, bodies[i]!, reach[i]!) && overlaps(b, bodies[i]!.base)) return true;
-  return false;
+/** basePolygon's ring (baseCorners' arithmetic) for a base centred at `at` with half-extent vectors f (ahead) and r (right). */
+function ringAt(at: Point, f: Point, r: Point): Point[] {
+  const front = add(at, f), rear = { x: at.x - f.x, y: at.y - f.y };
+  return [{ x: front.x - r.x, y: front.y - r.y }, add(front, r), add(rear, r), { x: rear.x - r.x, y: rear.y - r.y }];
+}
+
+/** offTable on a base's ring. */
+function ringOffTable(ring: readonly Point[], width: number, height: number): boolean {
+  return ring.some((p) => p.x < -EPS || p.y < -EPS || p.x > width + EPS || p.y > height + EPS);
+}
+
+/** inTown on a base's centre and ring. */
+function ringInTown(at: Point, ring: readonly Point[], terrain: readonly TerrainFeature[]): boolean {
+  const pts = [at, ...ring];
+  return terrain.some((f) => isArea(f) && isTownArea(f) && pts.some((p) => ringStrictlyContains(f.polygon, p)));
 }
 
 const fmtIn = (n: number): string => `${Math.round(n * 100) / 100}"`;
