@@ -115,6 +115,14 @@ export function ringsIntersect(a: readonly Point[], b: readonly Point[]): boolea
 /** Distance between two rings: 0 when they touch, cross or one contains the other. */
 export function ringDistance(a: readonly Point[], b: readonly Point[]): number {
   if (ringsIntersect(a, b)) return 0;
+  return ringDistanceApart(a, b);
+}
+
+/**
+ * ringDistance for two rings already known not to intersect (e.g. a separating axis shows them
+ * farther apart than any tolerance of ringsIntersect): the same value without that test.
+ */
+export function ringDistanceApart(a: readonly Point[], b: readonly Point[]): number {
   // The minimum of pointSegmentDistance over every corner and edge of the other ring, with the
   // same vectors; Math.hypot (slow) is taken only for the offsets whose squared length is within
   // a hair of the least: any other one is longer by far more than rounding, so cannot be the min.

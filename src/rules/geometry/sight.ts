@@ -15,8 +15,9 @@
  */
 import { EPS } from './epsilon';
 import { isArea, isLine, type AreaKind } from './features';
-import { ringsIntersect, ringStrictlyContains, segmentRingIntersections } from './primitives';
-import { elevationAt, segmentProfile } from './terrain';
+import { ringsIntersect, ringStrictlyContains, segmentIntersections, segmentRingIntersections } from './primitives';
+import { elevationAt, featureBox } from './terrain';
+import type { LineFeature } from './features';
 import type { Point, TerrainFeature } from './types';
 import { add, distance, dot, headingVector, lerp, rightVector, scale, sub, bearing } from './vector';
 
@@ -53,10 +54,41 @@ function insideIntervals(a: Point, b: Point, ring: readonly Point[]): Array<read
   return out;
 }
 
+/**
+ * Broad phase margin: a feature whose bounding box stays farther than this from the segment's
+ * cannot contain either end (ringContains' tolerance is EPS), have the segment pass inside it, nor
+ * be crossed by it (segmentIntersections' tolerance is EPS), so it cannot change the answer.
+ */
+const SIGHT_BOX_MARGIN = 1e-3;
+
+/**
+ * The line crossings of a→b (length > EPS) as segmentProfile reports them (same distances, same
+ * order, the same de-duplication of a polyline vertex on the segment), without its stretches.
+ */
+function lineCrossings(a: Point, b: Point, length: number, lines: readonly LineFeature[]): Array<{ id: string; distance: number }> {
+  const u = scale(sub(b, a), 1 / length);
+  const project = (p: Point) => Math.min(length, Math.max(0, dot(sub(p, a), u)));
+  const out: Array<{ feature: LineFeature; id: string; distance: number }> = [];
+  for (const f of lines) {
+    for (let i = 1; i < f.line.length; i++) {
+      for (const x of segmentIntersections(a, b, f.line[i - 1] as Point, f.line[i] as Point)) {
+        const s = project(x);
+        if (out.some((c) => c.feature === f && Math.abs(c.distance - s) <= EPS)) continue;
+        out.push({ feature: f, id: f.id, distance: s });
+      }
+    }
+  }
+  return out;
+}
+
 /** Can a see b over the terrain? See the module comment for the rules. */
-export function lineOfSight(a: Point, b: Point, features: readonly TerrainFeature[], opts: SightOptions = {}): SightLine {
+export function lineOfSight(a: Point, b: Point, allFeatures: readonly TerrainFeature[], opts: SightOptions = {}): SightLine {
   const length = distance(a, b);
   const hills = opts.hills ?? true;
+  // Only features whose bounding box comes near the segment's can matter (order kept).
+  const x0 = Math.min(a.x, b.x) - SIGHT_BOX_MARGIN, x1 = Math.max(a.x, b.x) + SIGHT_BOX_MARGIN;
+  const y0 = Math.min(a.y, b.y) - SIGHT_BOX_MARGIN, y1 = Math.max(a.y, b.y) + SIGHT_BOX_MARGIN;
+  const features = allFeatures.filter((f) => { const bx = featureBox(f); return bx.x0 <= x1 && x0 <= bx.x1 && bx.y0 <= y1 && y0 <= bx.y1; });
   let first: { id: string; s: number } | undefined;
   const block = (id: string, s: number) => {
     if (!first || s < first.s) first = { id, s };
@@ -80,8 +112,8 @@ export function lineOfSight(a: Point, b: Point, features: readonly TerrainFeatur
     }
   }
   if (length > EPS) {
-    const crossings = segmentProfile(a, b, features.filter(isLine).filter((f) => f.blocksLos === true)).crossings;
-    for (const c of crossings) if (c.distance > EPS && c.distance < length - EPS) block(c.feature.id, c.distance);
+    const crossings = lineCrossings(a, b, length, features.filter(isLine).filter((f) => f.blocksLos === true));
+    for (const c of crossings) if (c.distance > EPS && c.distance < length - EPS) block(c.id, c.distance);
   }
   if (!first) return { clear: true };
   return { clear: false, blockedBy: first.id, at: length > EPS ? lerp(a, b, Math.min(1, first.s / length)) : a };

@@ -166,7 +166,7 @@ function bridgeOrFordAt(f: LineFeature, at: Point, features: readonly TerrainFea
 
 // Bounding boxes of features, cached per feature object (scenario terrain never changes).
 const boxCache = new WeakMap<TerrainFeature, { x0: number; y0: number; x1: number; y1: number }>();
-function featureBox(f: TerrainFeature) {
+export function featureBox(f: TerrainFeature): { x0: number; y0: number; x1: number; y1: number } {
   let box = boxCache.get(f);
   if (!box) {
     const pts = isArea(f) ? f.polygon : isLine(f) ? f.line : [f.at];

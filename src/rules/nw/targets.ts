@@ -481,7 +481,8 @@ function batteryFire(battery: NwTargetUnit, enemies: readonly NwTargetUnit[], fr
   const all = blockers.filter((u) => u.id !== battery.id);
   const from = frontCentre(battery.base);
   const batteryRadius = baseRadius(battery.base.size);
-  const allGaps = all.map((u) => distance(u.base.pose.at, battery.base.pose.at) - baseRadius(u.base.size));
+  // Worked out when a first target needs its line of fire checked (many batteries have none).
+  let allGaps: number[] | undefined;
   const legal: ArtilleryTarget[] = [];
   const excluded: { target: string; reason: ArtilleryTargetBar; ref: string; blockedBy?: string }[] = [];
   const exclude = (target: string, reason: ArtilleryTargetBar, blockedBy?: string) => full &&
@@ -510,7 +511,9 @@ function batteryFire(battery: NwTargetUnit, enemies: readonly NwTargetUnit[], fr
     // within d + both radii of the battery's centre; a unit whose bounding circle stays beyond that
     // reach (plus the alley's half width) cannot stand in the line of fire.
     const limit = d + batteryRadius + 2 * baseRadius(t.base.size) + ARTILLERY_FIRE_GEOMETRY.lineOfFireWidthInches / 2 + RANGE_SLACK;
-    const others = all.filter((u, i) => u.id !== t.id && allGaps[i]! <= limit);
+    allGaps ??= all.map((u) => distance(u.base.pose.at, battery.base.pose.at) - baseRadius(u.base.size));
+    const gaps = allGaps;
+    const others = all.filter((u, i) => u.id !== t.id && gaps[i]! <= limit);
     const aims = [nearestPointOnRing(part, from), centroid(part)];
     let blocked: { reason: 'terrain-blocks' | 'unit-in-line-of-fire'; by: string } | null = null;
     for (const aim of aims) {

@@ -7,7 +7,7 @@ import { combatPhase, findContacts, type NwCombatOptions } from './phases/combat
 import { initiativePhase } from './phases/initiative';
 import { maneuverPhase } from './phases/maneuver';
 import { rallyPhase } from './phases/rally';
-import { reactionCandidates, reactionPhase, type NwReactionChoice } from './phases/reaction';
+import { carryReactionCandidates, reactionCandidates, reactionPhase, type NwReactionChoice } from './phases/reaction';
 import { skirmishAssignments, skirmishPhase } from './phases/skirmish';
 import type { SkirmishCondition } from './tables/skirmish';
 import type { FireCondition } from './tables/artillery';
@@ -79,6 +79,22 @@ export function nwOwing(s: NwState): SeatId[] {
   return [...owing];
 }
 
+/**
+ * Whether `nwOwing(s)` is non-empty, short-circuiting the fire window: a side whose seats owe for
+ * its initiative or a skirmish choice settles it without working out every battery's targets.
+ */
+function anyoneOwes(s: NwState): boolean {
+  const known = owingCache.get(s);
+  if (known) return known.length > 0;
+  if (s.phase !== 'skirmish') return nwOwing(s).length > 0;
+  const sides = s.sides.filter((x) => seatsOfSide(s, x.id).length > 0);
+  if (s.playerTurn === 1 && sides.some((x) => s.initiative?.winner === x.id)) return true;
+  const assignments = skirmishAssignments(s, fireOptions(s));
+  if (sides.some((x) => (assignments[x.id]?.choices.length ?? 0) > 0)) return true;
+  const targets = fireTargets(s);
+  return sides.some((x) => liveBatteries(s, x.id).some((b) => targets[b.id]?.decision.kind === 'choice'));
+}
+
 function owingOf(s: NwState): SeatId[] {
   switch (s.phase) {
     case 'skirmish': return s.sides.filter((x) => hasFireChoice(s, x.id)).flatMap((x) => seatsOfSide(s, x.id));
@@ -102,7 +118,7 @@ export function resolveNw(state: NwState, orders: ReadonlyMap<SeatId, readonly N
   s = first.state;
   events.push(...first.events);
   // Phases with no choice for anyone resolve at once (bounded: each step moves the sequence on).
-  for (let guard = 0; s.phase !== 'ended' && nwOwing(s).length === 0; guard++) {
+  for (let guard = 0; s.phase !== 'ended' && !anyoneOwes(s); guard++) {
     if (guard > 40) throw new Error(`NW: no window opened after 40 automatic phases (turn ${s.turn}, ${s.phase})`);
     const next = resolvePhase(s, [], dice);
     s = next.state;
@@ -204,6 +220,7 @@ function resolveReaction(s: NwState, all: readonly NwOrder[], dice: Dice): Step<
   const choices: Record<string, NwReactionChoice> = {};
   for (const o of all) if (o.kind === 'react') choices[o.unit] = o.choice;
   const withCombat = { ...s, log: { ...s.log, combat: combatChoices(all, s.log.combat) } };
+  carryReactionCandidates(s, withCombat);
   let r = reactionPhase(withCombat, choices, dice);
   const events: GameEvent[] = [];
   if (!r.ok) {

@@ -1,4 +1,4 @@
-import { baseDistanceLowerBound, pointToBaseDistance, type Base } from '../../geometry/base';
+import { baseDistanceLowerBoundBeyond, pointToBaseDistance, type Base } from '../../geometry/base';
 import { EPS } from '../../geometry/epsilon';
 import { distance } from '../../geometry/vector';
 import { liveBatteries, liveUnits, type NwState, type NwUnit } from '../state';
@@ -91,7 +91,9 @@ export function reactionConditions(s: NwState, u: NwUnit, contacted: boolean): R
 }
 
 /** Whether one brigade may react now, and to whom; the reason when it may not. */
-export function assessReaction(s: NwState, id: string): { ok: true; value: NwReactionCandidate } | { ok: false; error: NwReactionExclusion } {
+export function assessReaction(
+  s: NwState, id: string, enemiesOf: (side: string) => ReturnType<typeof enemyPieces> = (side) => enemyPieces(s, side),
+): { ok: true; value: NwReactionCandidate } | { ok: false; error: NwReactionExclusion } {
   const no = (reason: string) => ({ ok: false as const, error: { unit: id, reason } });
   const u = s.units[id];
   if (!u) return no(`there is no brigade "${id}"`);
@@ -101,7 +103,7 @@ export function assessReaction(s: NwState, id: string): { ok: true; value: NwRea
   if (!u.onTable || u.removed) return no(`${name} is not on the table`);
   if (u.status === 'routed') return no(`${name} is routed`);
   if (s.log.reacted.includes(id)) return no(`${name} has already rolled for reaction this player-turn (RX-6)`);
-  const enemies = enemyPieces(s, u.side);
+  const enemies = enemiesOf(u.side);
   const live = new Set(enemies.map((e) => e.id));
   const centre = (x: string) => enemies.find((e) => e.id === x)!.at;
   const contactedBy = Object.entries(s.log.contacts).filter(([a, d]) => d === id && live.has(a)).map(([a]) => a)
@@ -118,7 +120,7 @@ export function assessReaction(s: NwState, id: string): { ok: true; value: NwRea
   const me = baseOf(u);
   // Broad phase: a base whose bounding circle is beyond the zone cannot reach into it (the
   // in-arc distance is no less than the whole base's, nor that than the circles').
-  const inZone = enemies.filter((e) => baseDistanceLowerBound(me, e.base) <= zoneInches + ZONE_SLACK)
+  const inZone = enemies.filter((e) => !baseDistanceLowerBoundBeyond(me, e.base, zoneInches + ZONE_SLACK))
     .map((e) => ({ id: e.id, d: frontalDistance(me, e.base) }))
     .filter((e): e is { id: string; d: number } => e.d !== null && e.d <= zoneInches + EPS);
   const order = (x: string) => s.log.moved.indexOf(x);
@@ -136,13 +138,35 @@ export function assessReaction(s: NwState, id: string): { ok: true; value: NwRea
   } };
 }
 
+// States are immutable: one state object's candidates are worked out once (the loop of resolveNw
+// asks whether a reaction window opens, then the phase reads them again).
+const candidatesCache = new WeakMap<NwState, readonly NwReactionCandidate[]>();
+
 /** Non-phasing cavalry that may react this phase, in the order they roll (RX-14). */
 export function reactionCandidates(s: NwState): NwReactionCandidate[] {
+  let hit = candidatesCache.get(s);
+  if (!hit) { hit = computeCandidates(s); candidatesCache.set(s, hit); }
+  return [...hit];
+}
+
+/**
+ * `to` is `from` with only `log.combat` changed, which the candidates do not read (nothing in this
+ * module or what it calls looks at it): let `to` reuse what was worked out for `from`.
+ */
+export function carryReactionCandidates(from: NwState, to: NwState): void {
+  const hit = candidatesCache.get(from);
+  if (hit && !candidatesCache.has(to)) candidatesCache.set(to, hit);
+}
+
+function computeCandidates(s: NwState): NwReactionCandidate[] {
   if (s.phasing === null) return [];
   const out: NwReactionCandidate[] = [];
+  // Each side's enemies once for all its cavalry (assessReaction only reads them).
+  const enemies = new Map<string, ReturnType<typeof enemyPieces>>();
+  const enemiesOf = (side: string) => { let e = enemies.get(side); if (!e) { e = enemyPieces(s, side); enemies.set(side, e); } return e; };
   for (const u of liveUnits(s)) {
     if (u.side === s.phasing || u.arm !== 'cavalry') continue;
-    const a = assessReaction(s, u.id);
+    const a = assessReaction(s, u.id, enemiesOf);
     if (a.ok) out.push(a.value);
   }
   const byside = new Map<string, (at: NwUnit['pose']['at']) => number>();

@@ -15,7 +15,7 @@ import { offTable } from './rally';
 import { assessReaction, REACTION_CHOICES, reactionCandidates, type NwReactionCandidate, type NwReactionChoice } from './reaction-zone';
 import { commit, disorder, draftOf, nameOf, phaseEvent, problem, type Draft } from './target-units';
 
-export { assessReaction, REACTION_CHOICES, reactionCandidates, reactionConditions, reactionZoneInches } from './reaction-zone';
+export { assessReaction, carryReactionCandidates, REACTION_CHOICES, reactionCandidates, reactionConditions, reactionZoneInches } from './reaction-zone';
 export type { NwReactionCandidate, NwReactionChoice, NwReactionExclusion } from './reaction-zone';
 
 /**

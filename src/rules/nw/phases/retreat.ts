@@ -6,8 +6,7 @@ import type { BaseSize, Point, Pose, TerrainFeature } from '../../geometry/types
 import { add, angleDifference, headingVector, normalizeFacing, scale } from '../../geometry/vector';
 import { nwPathCost } from '../movement';
 import { awayFacing, OVERLAP_SLACK, overlaps } from '../movement-rules';
-import { ringDistance, ringStrictlyContains } from '../../geometry/primitives';
-import { baseDistanceLowerBound } from '../../geometry/base';
+import { ringDistance, ringDistanceApart, ringStrictlyContains } from '../../geometry/primitives';
 import { isTownArea } from '../movement';
 import { infantryCategoryOf, type NwBattery, type NwState, type NwUnit } from '../state';
 import { infantryCategory, MOVEMENT_ALLOWANCE } from '../tables/maneuver';
@@ -56,6 +55,8 @@ export const RETREAT_BENDS = [0, 15, -15, 30, -30, 45, -45] as const;
 const BROAD_SLACK = 1e-3;
 /** A step this much farther from another enemy than the start was is farther for sure (see walk). */
 const APPROACH_SLACK = 1e-4;
+/** A separating-axis gap beyond this (a thousand times EPS) means two bases cannot touch. */
+const APART_MARGIN = 1e-3;
 
 export interface RetreatOrder {
   /** Brigade or battery id. */
@@ -161,6 +162,12 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
   // Per body, the centre distance beyond which the bases cannot overlap (bounding circles).
   const enemyReach = enemies.map((e) => radius + baseRadius(e.base.size) + BROAD_SLACK);
   const friendReach = friends.map((f) => radius + baseRadius(f.base.size) + BROAD_SLACK);
+  // Their radii, for overlapsBody's baseDistanceLowerBound (the same arithmetic, worked out once).
+  const enemyRadius = enemies.map((e) => baseRadius(e.base.size));
+  const friendRadius = friends.map((f) => baseRadius(f.base.size));
+  // Their rings (basePolygon), looked up once each when first needed, across every step and bend.
+  const enemyRing: (Point[] | undefined)[] = enemies.map(() => undefined);
+  const friendRing: (Point[] | undefined)[] = friends.map(() => undefined);
   const foes = new Set(o.foes);
   const others = rout ? [] : enemiesAll.filter((e) => !e.routed && !foes.has(e.id));
   const startBase: Base = { pose: start, size };
@@ -171,6 +178,7 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
   // than this from the other's cannot come closer than the start did.
   const otherReach = others.map((e) => Math.hypot(e.base.pose.at.x - start.at.x, e.base.pose.at.y - start.at.y) + radius + baseRadius(e.base.size) + BROAD_SLACK);
   const otherRadii = others.map((e) => radius + baseRadius(e.base.size) + BROAD_SLACK);
+  const otherRing: (Point[] | undefined)[] = others.map(() => undefined);
   // The bases' half sizes and axes, for the separating-axis bound in walk: per other enemy its
   // half width, half depth and heading (its right is the heading turned a quarter clockwise).
   const halfW = size.width / 2, halfD = size.depth / 2;
@@ -189,10 +197,14 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
   });
   const away = awayFacing(o.from, start.at, start.facing);
   const shrunkSize: BaseSize = { width: Math.max(0.05, size.width - 2 * OVERLAP_SLACK), depth: Math.max(0.05, size.depth - 2 * OVERLAP_SLACK) };
+  const shrunkRadius = baseRadius(shrunkSize);
   const tableW = s.map.table.width, tableH = s.map.table.height;
   const straight = headingVector(away);
 
-  const walk = (bend: number): Walk => {
+  // `beaten`: the approach of the best complete walk before this one (C14's fallback order). A walk
+  // that comes closer than that (and than -EPS) can neither be chosen outright nor replace it in the
+  // fallback, as its approach only falls from there: it stops at once, marked not complete.
+  const walk = (bend: number, beaten?: number): Walk => {
     const facing = normalizeFacing(away + bend);
     const dir = headingVector(facing);
     const poseAt = (k: number): Pose => ({ at: add(start.at, scale(dir, k)), facing: rout ? facing : start.facing });
@@ -234,26 +246,34 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
     const passedSoFar = new Set<string>();
     let stop: 'blocked' | 'routed-off' | null = null;
     let k = 0;
+    // This step's centre and (made only when a body is near) shrunk ring, for overlapsBody; the
+    // step's rings are written into two scratch rings of this walk (nothing keeps them).
+    let stepAt: Point = start.at;
+    let sRingMade = false;
+    const sRing: Point[] = [{ x: 0, y: 0 }, { x: 0, y: 0 }, { x: 0, y: 0 }, { x: 0, y: 0 }];
+    const ring: Point[] = [{ x: 0, y: 0 }, { x: 0, y: 0 }, { x: 0, y: 0 }, { x: 0, y: 0 }];
+    // baseDistanceLowerBound(shrunk base at stepAt, other.base) > EPS is the broad phase.
+    const overlapsBody = (other: Body, otherRadius: number, rings: (Point[] | undefined)[], i: number): boolean => {
+      const o = other.base.pose.at;
+      if (Math.max(0, Math.hypot(stepAt.x - o.x, stepAt.y - o.y) - shrunkRadius - otherRadius) > EPS) return false;
+      if (!sRingMade) { ringInto(sRing, stepAt, fShrunk, rShrunk); sRingMade = true; }
+      return ringDistance(sRing, rings[i] ??= basePolygon(other.base)) <= EPS;
+    };
     for (const kk of ks) {
       if (kk + lead > blockedFrom - EPS) { stop = 'blocked'; break; }
-      const sd = scale(dir, kk);
-      const at: Point = add(start.at, sd);
+      const at: Point = { x: start.at.x + dir.x * kk, y: start.at.y + dir.y * kk };
       // The step's ring, as basePolygon would make it for this pose (offTable's test on it).
-      const ring = ringAt(at, fFull, rFull);
+      ringInto(ring, at, fFull, rFull);
       if (ringOffTable(ring, tableW, tableH)) {
         if (rout) { k = kk; stop = 'routed-off'; } else stop = 'blocked';
         break;
       }
       // The shrunk base and ring overlaps measures with, made only when a body is near.
-      let sRing: Point[] | undefined;
-      const shrunkBase: Base = { pose: { at, facing: stepFacing }, size: shrunkSize };
-      const overlapsBody = (other: Body): boolean => {
-        if (baseDistanceLowerBound(shrunkBase, other.base) > EPS) return false;
-        return ringDistance(sRing ??= ringAt(at, fShrunk, rShrunk), basePolygon(other.base)) <= EPS;
-      };
+      stepAt = at;
+      sRingMade = false;
       let blockedHere = false;
       for (let i = 0; i < enemies.length; i++) {
-        if (mayOverlapAt(at, enemies[i]!, enemyReach[i]!) && overlapsBody(enemies[i]!)) { blockedHere = true; break; }
+        if (mayOverlapAt(at, enemies[i]!, enemyReach[i]!) && overlapsBody(enemies[i]!, enemyRadius[i]!, enemyRing, i)) { blockedHere = true; break; }
       }
       if (blockedHere) { stop = 'blocked'; break; }
       // A step's exact distance to another enemy is at least the bounding-circle bound; when that
@@ -278,6 +298,9 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
         // The gap between the two bases' shadows on the line through their centres (a separating
         // axis) is a lower bound of their distance, close for bases far apart.
         const cd = Math.sqrt(d2);
+        // Bases a separating axis shows clearly apart (far beyond ringsIntersect's EPS of touching)
+        // do not intersect: their exact distance needs no intersection test.
+        let apart = false;
         if (cd > 0) {
           const ux = -dx / cd, uy = -dy / cd;
           const a = i * 8;
@@ -291,6 +314,7 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
             Math.abs(dx * hx + dy * hy) - otherAxes[a]! - otherAxes[a + 6]!,
             Math.abs(dx * hy - dy * hx) - otherAxes[a + 1]! - otherAxes[a + 7]!,
           );
+          apart = lb > APART_MARGIN;
           if (lb - g > APPROACH_SLACK) continue;
           if (lb - g > approach + APPROACH_SLACK) {
             if (lb - g > lastB[i]! - (kk - lastK[i]!)) { lastB[i] = lb - g; lastK[i] = kk; }
@@ -298,7 +322,7 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
             continue;
           }
         }
-        const x = ringDistance(ring, basePolygon(e.base)) - g;
+        const x = (apart ? ringDistanceApart : ringDistance)(ring, otherRing[i] ??= basePolygon(e.base)) - g;
         approach = Math.min(approach, x);
         if (x > APPROACH_SLACK) continue;
         lastB[i] = x;
@@ -306,10 +330,11 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
         active[kept++] = i;
       }
       active.length = kept;
+      if (beaten !== undefined && approach < -EPS && approach <= beaten + EPS) return { k: kk, complete: false, routedOff: false, approach, passed: [], facing, dir };
       // The friends overlapped here (passed, and no valid end: C16).
       let onFriend = false;
       for (let i = 0; i < friends.length; i++) {
-        if (mayOverlapAt(at, friends[i]!, friendReach[i]!) && overlapsBody(friends[i]!)) {
+        if (mayOverlapAt(at, friends[i]!, friendReach[i]!) && overlapsBody(friends[i]!, friendRadius[i]!, friendRing, i)) {
           const id = friends[i]!.id;
           if (!passedSoFar.has(id)) { passedSoFar.add(id); passedOrder.push(id); }
           onFriend = true;
@@ -339,10 +364,13 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
   // C14: the first bend that is clear (and, for a retreat, never closer to other enemies).
   const walks: Walk[] = [];
   let chosen: Walk | undefined;
+  // The fallback's pick among the complete walks so far (the same reduce as below).
+  let best: Walk | undefined;
   for (const bend of RETREAT_BENDS) {
-    const w = walk(bend);
+    const w = walk(bend, rout || !best ? undefined : best.approach);
     walks.push(w);
     if (w.complete && (rout || w.approach >= -EPS)) { chosen = w; break; }
+    if (w.complete && (!best || w.approach > best.approach + EPS)) best = w;
   }
   if (!chosen) {
     const complete = walks.filter((w) => w.complete);
@@ -404,9 +432,14 @@ function mayOverlapAt(at: Point, other: Body, reach: number): boolean {
 }
 
 /** basePolygon's ring (baseCorners' arithmetic) for a base centred at `at` with half-extent vectors f (ahead) and r (right). */
-function ringAt(at: Point, f: Point, r: Point): Point[] {
-  const front = add(at, f), rear = { x: at.x - f.x, y: at.y - f.y };
-  return [{ x: front.x - r.x, y: front.y - r.y }, add(front, r), add(rear, r), { x: rear.x - r.x, y: rear.y - r.y }];
+function ringInto(out: Point[], at: Point, f: Point, r: Point): void {
+  const frontX = at.x + f.x, frontY = at.y + f.y, rearX = at.x - f.x, rearY = at.y - f.y;
+  const p0 = out[0] as { x: number; y: number }, p1 = out[1] as { x: number; y: number };
+  const p2 = out[2] as { x: number; y: number }, p3 = out[3] as { x: number; y: number };
+  p0.x = frontX - r.x; p0.y = frontY - r.y;
+  p1.x = frontX + r.x; p1.y = frontY + r.y;
+  p2.x = rearX + r.x; p2.y = rearY + r.y;
+  p3.x = rearX - r.x; p3.y = rearY - r.y;
 }
 
 /** offTable on a base's ring. */

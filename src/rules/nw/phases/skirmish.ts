@@ -2,9 +2,9 @@ import type { Dice } from '../../../dice/dice';
 import { err, ok, type Problem, type Result } from '../../../lib/result';
 import type { Step } from '../../contract';
 import type { GameEvent } from '../../events';
-import { baseDistance, EPS } from '../../geometry';
+import { baseDistance, baseDistanceLowerBoundBeyond, EPS } from '../../geometry';
 import { rollSkirmish, type SkirmishProcedureResult } from '../procedures/skirmish';
-import { liveUnits, type NwState } from '../state';
+import { liveUnits, type NwState, type NwUnit } from '../state';
 import type { SkirmishCondition } from '../tables/skirmish';
 import { FRIENDLY_CAVALRY_SCREEN_INCHES } from '../tables/skirmish';
 import type { Weather } from '../tables/vocabulary';
@@ -101,12 +101,21 @@ const PROBLEM_TEXT: Record<SkirmishPlanProblem['problem'], string> = {
 };
 
 /** The target's skirmish conditions the state shows (PH-5), plus any given. */
-function targetConditions(state: NwState, t: NwTargetUnit, given: readonly SkirmishCondition[] = []): SkirmishCondition[] {
+/** How far beyond the screen distance a bounding-circle bound must be to pass a pair over. */
+const SCREEN_SLACK = 1e-6;
+
+function targetConditions(
+  state: NwState, t: NwTargetUnit, given: readonly SkirmishCondition[] = [],
+  cavalryOf: (side: string) => readonly NwUnit[] = (side) => liveUnits(state, side).filter((c) => c.arm === 'cavalry' && c.status !== 'routed'),
+): SkirmishCondition[] {
   const held = new Set<SkirmishCondition>(given);
   if (t.arm === 'artillery') held.add('target-artillery');
   if (state.units[t.id]?.mixed) held.add('target-mx');
   if (inTownOrHardCover(t, state.map.terrain)) held.add('hard-cover');
-  const screen = liveUnits(state, t.side).some((c) => c.arm === 'cavalry' && c.id !== t.id && c.status !== 'routed'
+  // Broad phase: bounding circles farther apart than the screen distance (by a margin far above
+  // rounding) cannot be within it.
+  const screen = cavalryOf(t.side).some((c) => c.id !== t.id
+    && !baseDistanceLowerBoundBeyond({ pose: c.pose, size: c.base }, t.base, FRIENDLY_CAVALRY_SCREEN_INCHES + EPS + SCREEN_SLACK)
     && baseDistance({ pose: c.pose, size: c.base }, t.base) <= FRIENDLY_CAVALRY_SCREEN_INCHES + EPS);
   if (screen) held.add('friendly-cavalry-within-3');
   return [...held];
@@ -158,6 +167,9 @@ export function skirmishPhase(
   const enemyView = new Map(targetUnits(state, () => true).map((t) => [t.id, t]));
   for (const side of order) {
     const byTarget = new Map<string, string[]>();
+    // Each side's live, non-routed cavalry once (the friendly-cavalry screen of every target).
+    const cavalry = new Map<string, readonly NwUnit[]>();
+    const cavalryOf = (x: string) => { let c = cavalry.get(x); if (!c) { c = liveUnits(state, x).filter((u) => u.arm === 'cavalry' && u.status !== 'routed'); cavalry.set(x, c); } return c; };
     for (const [att, t] of Object.entries(plans[side]!)) byTarget.set(t, [...(byTarget.get(t) ?? []), att]);
     const pos = leftToRight(state, side);
     const targets = [...byTarget.keys()].sort((x, y) => pos(poseAt(state, x)!) - pos(poseAt(state, y)!) || (x < y ? -1 : 1));
@@ -168,7 +180,7 @@ export function skirmishPhase(
       const rolled = rollSkirmish({
         attackers: attackers.map((id) => ({ unit: id, sk: state.units[id]!.sk })),
         target: { unit: target, sk: t.sk, arm: t.arm, ...(general ? { attachedGeneral: general } : {}) },
-        conditions: targetConditions(state, t, opts.conditions?.[target]),
+        conditions: targetConditions(state, t, opts.conditions?.[target], cavalryOf),
       }, state.settings, dice);
       events.push(...rolled.events);
       attacks.push({ side, target, attackers, result: rolled.result });
