@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { scriptedDice } from '../../../src/dice/dice';
 import type { GameEvent } from '../../../src/rules/events';
 import { artilleryPhase, batteryTargets } from '../../../src/rules/nw/phases/artillery';
+import { skirmishPhase } from '../../../src/rules/nw/phases/skirmish';
 import { maneuverPhase, moveAction } from '../../../src/rules/nw/phases/maneuver';
 import { allowanceOf } from '../../../src/rules/nw/phases/maneuver-roll';
 import { pieceOf } from '../../../src/rules/nw/phases/maneuver-pieces';
@@ -109,6 +110,20 @@ describe('nations in the state (NAT-1…NAT-3)', () => {
     // Hard cover cancels it (NT-7): −2 only.
     const covered = artilleryPhase(s, undefined, scriptedDice([3, 3]), { conditions: { 'au-1b': ['hard-cover'] } });
     expect(covered.ok && rolls(covered.value.events)[0]!.total).toBe(4);
+  });
+
+  it('skirmishers firing at Ottoman artillery: +3 to its roll instead of +2, from the state (§7.7 L134)', async () => {
+    // fr-1b (SK1, 4") 3" in front of the Austrian battery.
+    const base = placed(await teachingState(), 'skirmish', { 'fr-1b': [24, 20, N], 'au-battery': [24, 26, S] });
+    const targetMods = (nation: 'austrian' | 'ottoman') => {
+      const r = skirmishPhase(withNations(base, { austrians: nation }), undefined, scriptedDice([3, 3, 3, 3]));
+      if (!r.ok) throw new Error(r.error.message);
+      return rolls(r.value.events).flatMap((x) => x.modifiers.map((m) => m.label));
+    };
+    expect(targetMods('austrian')).toContain('+2 target is artillery (NW §7.7 L134)');
+    expect(targetMods('austrian').some((m) => m.includes('Ottoman'))).toBe(false);
+    expect(targetMods('ottoman')).toContain('+3 target is Ottoman artillery (NW §7.7 L134)');
+    expect(targetMods('ottoman').some((m) => m.startsWith('+2 target is artillery'))).toBe(false);
   });
 
   it('Russian heavy +1 and Ottoman −1 from the state (chart L743, L745)', async () => {

@@ -109,7 +109,7 @@ function targetConditions(
   cavalryOf: (side: string) => readonly NwUnit[] = (side) => liveUnits(state, side).filter((c) => c.arm === 'cavalry' && c.status !== 'routed'),
 ): SkirmishCondition[] {
   const held = new Set<SkirmishCondition>(given);
-  if (t.arm === 'artillery') held.add('target-artillery');
+  if (t.arm === 'artillery') held.add(state.armies[t.side]?.nation === 'ottoman' ? 'target-ottoman-artillery' : 'target-artillery');
   if (state.units[t.id]?.mixed) held.add('target-mx');
   if (inTownOrHardCover(t, state.map.terrain)) held.add('hard-cover');
   // Broad phase: bounding circles farther apart than the screen distance (by a margin far above

@@ -19,7 +19,7 @@ import type { NwTargetUnit } from '../targets';
  *   from its left to its right (left = across the side's mean facing), by target position.
  * - PH-4 skirmish default: forced attacks are automatic; unposted choices take a maximum matching
  *   onto targets not yet taken (nearest first), leftovers double up on their nearest candidate.
- * - PH-5 skirmish conditions read from the state: artillery target, MX, town/hard cover, friendly
+ * - PH-5 skirmish conditions read from the state: artillery target (Ottoman artillery +3, NAT-2), MX, town/hard cover, friendly
  *   cavalry within 3" (base to base); soft cover and "vulnerable" come from the caller.
  * - PH-6 a brigade at 0 s.p. is eliminated and removed at once.
  * - PH-7 a shot officer: general/ADC lost; corps commander awaiting replacement (rolled at rally).
