@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineCommand } from '../src/interaction/command';
 import { batteryTargets } from '../src/rules/nw/phases/artillery';
 import { skirmishAssignments } from '../src/rules/nw/phases/skirmish';
+import { fireOptions } from '../src/rules/nw/turn';
 import { nameOf } from '../src/rules/nw/phases/target-units';
 import { matches } from './play-helpers';
 import { mySide, nwGame } from './nw-helpers';
@@ -28,8 +29,8 @@ export const fire = defineCommand({
     const s = l.state;
     const side = mySide(ctx, l);
     if (!side || s.phase !== 'skirmish') return [];
-    const skirmish = skirmishAssignments(s)[side];
-    const batteries = batteryTargets(s);
+    const skirmish = skirmishAssignments(s, fireOptions(s))[side];
+    const batteries = batteryTargets(s, fireOptions(s));
     if (focused.name === 'unit') {
       const sk = (skirmish?.choices ?? []).map((c) => ({ name: `${nameOf(s, c.attacker)} (skirmish: ${c.options.length} targets)`, value: c.attacker }));
       const bt = Object.values(s.batteries).filter((b) => b.side === side && batteries[b.id]?.decision.kind !== 'none')

@@ -7,7 +7,7 @@ import { nwPublicEvents } from './public-events';
 import { buildNwState, nwScenarioData, type NwScenarioData } from './scenario';
 import { NwSettingsSchema, parseNwSettings, type NwSettings } from './settings';
 import type { NwState } from './state';
-import { nwOwing, nwPhaseInfo, resolveNw } from './turn';
+import { maneuverOptions, nwOwing, nwPhaseInfo, resolveNw } from './turn';
 import { validateNwOrder } from './validate';
 import { viewNw } from './view';
 
@@ -39,10 +39,10 @@ export const nw: Ruleset<NwState, NwOrder, NwAction, NwSettings, NwScenarioData>
     switch (action.kind) {
       case 'maneuver':
         if (!own(action.unit)) return err(problem('action/not-yours', `${action.unit} is not one of your units.`));
-        return rollUnitManeuver(s, action.unit, dice);
+        return rollUnitManeuver(s, action.unit, dice, maneuverOptions(s));
       case 'move':
         if (!own(action.unit)) return err(problem('action/not-yours', `${action.unit} is not one of your units or officers.`));
-        return moveAction(s, { unit: action.unit, to: action.to }, dice);
+        return moveAction(s, { unit: action.unit, to: action.to }, dice, maneuverOptions(s));
       case 'attach':
         if (!own(action.general)) return err(problem('action/not-yours', `${action.general} is not one of your generals.`));
         return attachAction(s, { general: action.general, unit: action.unit });

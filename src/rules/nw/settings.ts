@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatSettingValue, settingsKit, type DottedKey } from '../settings-kit';
 import { ROUNDING_MODES } from './tables/rounding';
+import { GROUNDS, WEATHERS } from './tables/vocabulary';
 
 /**
  * NW house rulings (DIGEST §3(e) N-1…N-33) as ONE zod schema. Keys are the DIGEST config keys
@@ -103,6 +104,12 @@ export const NwSettingsSchema = z
       /** N-22: what a "valid command path (in inches)" is. */
       path: z.enum(['straight-line', 'referee']).default('straight-line'),
     }),
+    battlefield: group({
+      /** NT-41: the weather the scenario's special rules set for the battle (§7.2 fog ranges, rain fire modifier, §9.51 fog hinders visibility). */
+      weather: z.enum(WEATHERS).default('clear'),
+      /** NT-41: the ground (§9.4 mud doubles movement costs; mud modifies evasion). */
+      ground: z.enum(GROUNDS).default('normal'),
+    }),
     optional: group({
       /** Optional rule §1.0-2.0 (L603-619): campaign pursuit and final losses after the battle. Off unless the game opts in. */
       pursuit: z.boolean().default(false),
@@ -169,6 +176,8 @@ export const NW_SETTING_INFO: Readonly<Record<NwSettingKey, Omit<NwSettingInfo, 
   'independent.range': { ruling: 'N-21', digestKey: 'nw.independent.range', allowed: 'always, measured', explanation: 'An independent brigade is always in range of the CinC\'s command quality, or must be measured.' },
   'independent.measuredRangeInches': { ruling: 'MV-12', digestKey: '(engine ruling, README)', allowed: 'inches, 0-48', explanation: 'With independent.range measured: an independent brigade this close to its CinC is in range.' },
   'command.path': { ruling: 'N-22', digestKey: 'nw.command.path', allowed: 'straight-line, referee', explanation: 'Command range is a straight line from the commander to the unit\'s nearest point (referee may override), or referee-only.' },
+  'battlefield.weather': { ruling: 'NT-41', digestKey: '(scenario special rules, §9.51)', allowed: 'clear, fog, rain, snow', explanation: 'The battle\'s weather: fog shortens skirmish ranges, visibility (24" − 6") and command ranges (−3"); rain gives the −1 fire modifier.' },
+  'battlefield.ground': { ruling: 'NT-41', digestKey: '(scenario special rules, §9.4)', allowed: 'normal, mud', explanation: 'Mud doubles movement costs once (not obstacles) and hampers evasion.' },
   'optional.pursuit': { ruling: 'N11', digestKey: 'DIGEST §3(b) N11', allowed: 'true, false', explanation: 'Play the optional campaign pursuit and final-losses rules after the battle (L603-619).' },
   'optional.howitzers': { ruling: 'N11', digestKey: 'DIGEST §3(b) N11', allowed: 'true, false', explanation: 'Howitzer batteries (special: howitzer) fire over friendly and enemy units; terrain still blocks (Optional §3.0 L620-622). Off: ordinary batteries of their label.' },
   'optional.rockets': { ruling: 'N11', digestKey: 'DIGEST §3(b) N11', allowed: 'true, false', explanation: 'Rocket batteries (special: rocket) fire over enemy units to 12", roll their fire points (1d6, 2d6 vs cavalry), move as horse, have no final fire and are overrun when they fail to evade (Optional §4.0 L624-626). Off: ordinary batteries of their label.' },

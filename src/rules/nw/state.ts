@@ -2,6 +2,8 @@ import type { Seat } from '../contract';
 import type { BaseSize, Point, Pose } from '../geometry/types';
 import type { ScenarioMap, ScenarioSide } from '../scenario/types';
 import type { NwSettings } from './settings';
+import { hinderedCommandRange } from './tables/leaders';
+import { MOVE_DISTANCES } from './tables/terrain';
 import type { FatigueLevels } from './tables/fatigue';
 import { infantryCategory, type MovementCategory } from './tables/maneuver';
 import type {
@@ -385,3 +387,14 @@ export function activeSpecial(s: Pick<NwState, 'settings'>, b: Pick<NwBattery, '
   if (b.special === 'rocket' && s.settings.optional.rockets) return 'rocket';
   return null;
 }
+
+/** §9.51 L309: hindrances to visibility this battle (fog; twilight is a scenario's special rule). */
+export const visibilityHindrances = (s: Pick<NwState, 'settings'>): number => (s.settings.battlefield.weather === 'fog' ? 1 : 0);
+
+/** §9.51 L309: how far units can see: 24", −6" per hindrance. */
+export const visibilityInches = (s: Pick<NwState, 'settings'>): number =>
+  MOVE_DISTANCES.visibilityInches - MOVE_DISTANCES.visibilityPerHindranceInches * visibilityHindrances(s);
+
+/** A commander's range now: −3" per visibility hindrance, never below his base (§9.51 L309). */
+export const commandRangeNow = (s: Pick<NwState, 'settings'>, c: Pick<NwCommander, 'rangeInches' | 'baseRangeInches'>): number =>
+  hinderedCommandRange(c.rangeInches, c.baseRangeInches ?? 0, visibilityHindrances(s));

@@ -11,7 +11,8 @@ import { carryReactionCandidates, reactionCandidates, reactionPhase, type NwReac
 import { skirmishAssignments, skirmishPhase } from './phases/skirmish';
 import type { SkirmishCondition } from './tables/skirmish';
 import type { FireCondition } from './tables/artillery';
-import { EMPTY_LOG, liveBatteries, nwClockOf, type NwState } from './state';
+import { EMPTY_LOG, liveBatteries, nwClockOf, visibilityInches, type NwState } from './state';
+import type { Ground, Weather } from './tables/vocabulary';
 
 /**
  * The NW game turn (§5.0 L59-69) as the windows players post in. A window opens only where a
@@ -104,10 +105,17 @@ function owingOf(s: NwState): SeatId[] {
   }
 }
 
-/** Conditions the fire phases read from the state: road-marched units are vulnerable (§9.5 n6 L300, §7.7 L136, §8.4 L189). */
-function fireOptions(s: NwState): { conditions: Record<string, SkirmishCondition[] & FireCondition[]> } {
-  return { conditions: Object.fromEntries(s.vulnerable.map((id) => [id, ['target-vulnerable']])) as Record<string, SkirmishCondition[] & FireCondition[]> };
+/** What the fire phases read from the state: weather and visibility, and road-marched units are vulnerable (§9.5 n6 L300, §7.7 L136, §8.4 L189). */
+export function fireOptions(s: NwState): { weather: Weather; visibilityInches: number; conditions: Record<string, SkirmishCondition[] & FireCondition[]> } {
+  return {
+    // The battle's weather and the visibility it leaves (NT-41, §9.51 L309).
+    weather: s.settings.battlefield.weather, visibilityInches: visibilityInches(s),
+    conditions: Object.fromEntries(s.vulnerable.map((id) => [id, ['target-vulnerable']])) as Record<string, SkirmishCondition[] & FireCondition[]>,
+  };
 }
+
+/** What the maneuver phase reads from the battle's settings (NT-41: mud, §9.4). */
+export const maneuverOptions = (s: NwState): { ground: Ground } => ({ ground: s.settings.battlefield.ground });
 
 /** Resolve the current window with every seat's orders, then every phase after it that nobody has to post in. */
 export function resolveNw(state: NwState, orders: ReadonlyMap<SeatId, readonly NwOrder[]>, dice: Dice): Step<NwState> {
@@ -211,7 +219,7 @@ function combatChoices(all: readonly NwOrder[], prior: NwState['log']['combat'])
 
 /** The maneuver window: the bot rolls what the rules require and nobody rolled; units not moved hold. */
 function resolveManeuver(s: NwState, all: readonly NwOrder[], dice: Dice): Step<NwState> {
-  const r = maneuverPhase(s, { moves: [] }, dice);
+  const r = maneuverPhase(s, { moves: [] }, dice, maneuverOptions(s));
   const log = { ...r.state.log, combat: combatChoices(all, s.log.combat) };
   return { state: { ...r.state, log, vulnerable: r.state.log.roadBonus }, events: r.events };
 }

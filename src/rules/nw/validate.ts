@@ -7,6 +7,7 @@ import { reactionCandidates } from './phases/reaction';
 import { defaultSkirmishPlan, skirmishAssignments } from './phases/skirmish';
 import { nameOf, problem } from './phases/target-units';
 import type { NwState } from './state';
+import { fireOptions } from './turn';
 import { checkSkirmishPlan } from './targets';
 
 /**
@@ -32,7 +33,7 @@ export function validateNwOrder(s: NwState, seat: SeatId, o: NwOrder, pending: r
       if (s.phase !== 'skirmish') return wrongWindow('A skirmish target', 'fire');
       if (!s.units[o.unit]) return err(problem('order/unknown-unit', `There is no brigade "${o.unit}".`));
       if (!mine(o.unit)) return err(problem('order/not-yours', `${nameOf(s, o.unit)} is not one of your brigades.`));
-      const a = skirmishAssignments(s)[side]!;
+      const a = skirmishAssignments(s, fireOptions(s))[side]!;
       const c = a.candidates.find((x) => x.attacker === o.unit);
       const options = c && !c.barred ? c.candidates.map((x) => x.target) : [];
       if (options.length === 0) {
@@ -54,7 +55,7 @@ export function validateNwOrder(s: NwState, seat: SeatId, o: NwOrder, pending: r
       const b = s.batteries[o.battery];
       if (!b || b.removed || !b.onTable) return err(problem('order/unknown-unit', `There is no battery "${o.battery}" in play.`));
       if (b.side !== side) return err(problem('order/not-yours', `${b.name} is not one of your batteries.`));
-      const a = aimBattery(s, b, batteryTargets(s)[b.id]!, o.target);
+      const a = aimBattery(s, b, batteryTargets(s, fireOptions(s))[b.id]!, o.target);
       if (a.problem) return err(problem('artillery/invalid-fire', a.problem, 'Fire at a legal target or "hold" (NW §8.3 L174).'));
       return ok({ order: o, preview: [a.target ? `${b.name} will fire at ${nameOf(s, a.target)}.` : `${b.name} holds its fire.`], warnings: ['If skirmish fire removes the target first, the battery takes its default target.'] });
     }

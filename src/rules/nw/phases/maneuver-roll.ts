@@ -8,7 +8,7 @@ import type { Point, Pose } from '../../geometry/types';
 import { add, headingVector, scale } from '../../geometry/vector';
 import { awayFacing, nearest, overlaps } from '../movement-rules';
 import { rollManeuver, type ManeuverInput } from '../procedures/maneuver';
-import { activeSpecial, commanderOf, infantryCategoryOf, phaseNations, type NwManeuverGrant, type NwState } from '../state';
+import { activeSpecial, commandRangeNow, commanderOf, infantryCategoryOf, phaseNations, type NwManeuverGrant, type NwState } from '../state';
 import { MOVEMENT_ALLOWANCE, type ManeuverCondition, type MovementCategory } from '../tables/maneuver';
 import type { Ground, Nationality } from '../tables/vocabulary';
 import { offTable } from './rally';
@@ -98,7 +98,7 @@ export function maneuverInputOf(state: NwState, unit: string, opts: NwManeuverOp
   const allowance = allowanceOf(state, p, opts).inches;
   const status = p.status;
   if (cmdr) {
-    const inRange = cmdr.status === 'in-command' && cmdr.onTable && near(cmdr.pose.at, p, cmdr.rangeInches);
+    const inRange = cmdr.status === 'in-command' && cmdr.onTable && near(cmdr.pose.at, p, commandRangeNow(state, cmdr));
     return ok({ unit, commanderSkill: cmdr.skill, inRange, status, arm: p.arm === 'officer' ? 'infantry' : p.arm, conditions, allowance, ...(cincWithin3 ? { cincWithin3 } : {}) });
   }
   if (!cinc) return err(problem('maneuver/no-commander', `${p.name} has neither a commander nor a CinC to take a Maneuver column from.`));

@@ -11,7 +11,7 @@ import { assessVictory, rollPursuit, type ArmyState, type PursuitCavalry, type V
 import { RALLY_OUTCOME, type RallyCondition } from '../tables/rally';
 import { replacementCommander, REPLACEMENT_SETUP_INCHES } from '../tables/leaders';
 import {
-  liveBatteries, liveUnits, type NwBattery, type NwCommander, type NwState, type NwUnit,
+  commandRangeNow, liveBatteries, liveUnits, type NwBattery, type NwCommander, type NwState, type NwUnit,
 } from '../state';
 
 /**
@@ -122,7 +122,7 @@ export function rallyConditions(s: NwState, u: NwUnit): RallyCondition[] {
   if (u.fatigue === 'fresh') out.push('fresh');
   const cmd = s.commands[u.command];
   const commander = cmd ? s.commanders[cmd.commander] : undefined;
-  const inRange = commander !== undefined && commander.status === 'in-command' && commander.onTable && near(commander.pose.at, commander.rangeInches);
+  const inRange = commander !== undefined && commander.status === 'in-command' && commander.onTable && near(commander.pose.at, commandRangeNow(s, commander));
   if (!inRange) out.push('outside-command-radius');
   if (u.attachedGeneral !== null) out.push('general-attached');
   if (u.fatigue === 'spent') out.push('spent');
