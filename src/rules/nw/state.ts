@@ -84,6 +84,8 @@ export interface NwPlayerTurnLog {
   readonly atTheHalt: readonly string[];
   /** Cavalry that rolled for reaction this player-turn (one attempt each, §10.1 L355). */
   readonly reacted: readonly string[];
+  /** Cavalry that countercharged, with the unit it met (HR N-19: with `reaction.counterchargeAttacker: reacting` it attacks in that combat). */
+  readonly countercharged?: Readonly<Record<string, string>>;
   /** The phasing player's combat choices posted before the combat phase (dominant attacker, advances; §11.0.1, §11.5). */
   readonly combat?: { readonly primary: Readonly<Record<string, string>>; readonly advance: Readonly<Record<string, boolean>> };
 }

@@ -151,7 +151,22 @@ function contactsOf(state: NwState): Contacts {
     return { id: defender, defender, attackers: sorted.slice(0, MAX_ATTACKERS).sort() };
   });
   contacts.sort((x, y) => pos(state.units[x.defender]!.pose.at) - pos(state.units[y.defender]!.pose.at) || (x.id < y.id ? -1 : 1));
-  return { contacts, idle, barred };
+  return { contacts: counterchargesAttack(state, contacts), idle, barred };
+}
+
+/**
+ * HR N-19 with `reaction.counterchargeAttacker: reacting`: a cavalry brigade that countercharged a
+ * lone attacker attacks it in this combat (the roles swap; the combat keeps its place in the
+ * order). With the default `phasing`, or when a second unit also attacks the cavalry, nothing changes.
+ */
+function counterchargesAttack(state: NwState, contacts: NwContact[]): NwContact[] {
+  const cc = state.log.countercharged;
+  if (state.settings.reaction.counterchargeAttacker !== 'reacting' || !cc) return contacts;
+  return contacts.map((k) => {
+    const met = cc[k.defender];
+    if (met === undefined || k.attackers.length !== 1 || k.attackers[0] !== met) return k;
+    return { id: met, defender: met, attackers: [k.defender] };
+  });
 }
 
 /** The dominant attacker (C3), or a Problem for an illegal posted choice. */

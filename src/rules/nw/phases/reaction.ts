@@ -180,6 +180,7 @@ export function reactionPhase(
   const d = draftOf(state);
   const atTheHalt = [...state.log.atTheHalt];
   const reacted = [...state.log.reacted];
+  const countercharged: Record<string, string> = { ...(state.log.countercharged ?? {}) };
   if (cands.length === 0) events.push({ kind: 'note', rule: `${REACTION_PHASE_RULE}.0 L347`, text: 'No cavalry may react.' });
   const halt = (c: NwReactionCandidate, attacker: string, why: string) => {
     if (!atTheHalt.includes(c.unit)) atTheHalt.push(c.unit);
@@ -203,10 +204,14 @@ export function reactionPhase(
       if (c.contacted) halt(c, attacker, `fails to react (${roll.result.total})`);
       continue;
     }
-    if (choice === 'countercharge') countercharge(state, d, c, attacker, events);
+    if (choice === 'countercharge') {
+      countercharge(state, d, c, attacker, events);
+      countercharged[c.unit] = attacker;
+    }
     else if (choice === 'evade') evade(state, d, c, events);
     else charge(state, d, c, events);
   }
   const next = commit(state, d, 'combat');
-  return ok({ state: { ...next, log: { ...state.log, atTheHalt, reacted } }, events });
+  const log = Object.keys(countercharged).length > 0 ? { ...state.log, atTheHalt, reacted, countercharged } : { ...state.log, atTheHalt, reacted };
+  return ok({ state: { ...next, log }, events });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { scriptedDice } from '../../../../src/dice/dice';
+import { scriptedDice, seededDice } from '../../../../src/dice/dice';
 import { distance } from '../../../../src/rules/geometry/vector';
-import { findContacts } from '../../../../src/rules/nw/phases/combat';
+import { combatPhase, findContacts } from '../../../../src/rules/nw/phases/combat';
 import { reactionCandidates, reactionPhase } from '../../../../src/rules/nw/phases/reaction';
 import type { NwState } from '../../../../src/rules/nw/state';
 import { expectJsonRoundTrip } from './phase-fixtures';
@@ -35,7 +35,17 @@ describe('countercharge (NW §10.2 L359, HR N-19, RX-8)', () => {
     expect(events[4]).toMatchObject({ rule: 'HR N-19', text: expect.stringContaining('2nd Brigade is the attacker') });
     // HR N-19: the phasing unit is still the attacker when combat finds the contact.
     expect(findContacts({ ...state, phase: 'combat' }).contacts).toEqual([{ id: 'au-hussars', defender: 'au-hussars', attackers: ['fr-2b'] }]);
+    expect(state.log.countercharged).toEqual({ 'au-hussars': 'fr-2b' });
     expectJsonRoundTrip(state);
+  });
+
+  it('with reaction.counterchargeAttacker: reacting, the countercharging cavalry is the attacker in combat (HR N-19 alternative)', async () => {
+    const reacting = (x: NwState): NwState => ({ ...x, settings: { ...x.settings, reaction: { ...x.settings.reaction, counterchargeAttacker: 'reacting' } } });
+    const { state, events } = run(await contacted(reacting), OK, { 'au-hussars': 'countercharge' });
+    expect(events.at(-1)).toMatchObject({ rule: 'HR N-19', text: expect.stringContaining('Hussar Brigade is the attacker') });
+    expect(findContacts({ ...state, phase: 'combat' }).contacts).toEqual([{ id: 'fr-2b', defender: 'fr-2b', attackers: ['au-hussars'] }]);
+    const fought = combatPhase({ ...state, phase: 'combat' }, {}, seededDice('cd'.repeat(32)));
+    expect(fought.ok && fought.value.events.some((e) => e.kind === 'note' && e.text.startsWith('Hussar Brigade attack 2nd Brigade'))).toBe(true);
   });
 
   it('contacted by two: `against` names the one to countercharge', async () => {
