@@ -47,7 +47,7 @@ async function main(): Promise<number> {
   const scheduler = new Scheduler(services.games, Date.now, log);
   scheduler.start();
   let outbox: OutboxSender | undefined;
-  const close = async () => { clearInterval(sweep); scheduler.stop(); outbox?.stop(); await maps.close(); await services.rolls.close(); db.$client.close(); };
+  const close = async () => { clearInterval(sweep); scheduler.stop(); await outbox?.stop(); await maps.close(); await services.rolls.close(); db.$client.close(); };
   if (!config.discordToken) {
     const files = consoleFiles(config.consoleOutputDir, 'post');
     const names: ConsoleNames = new Map();

@@ -23,11 +23,19 @@ const MAX_BACKOFF_MS = 10 * 60_000;
 export class OutboxSender {
   private timer: NodeJS.Timeout | undefined;
   private running = false;
+  private stopped = false;
+  private current: Promise<number> | null = null;
 
   constructor(private readonly repo: GamesRepo, private readonly poster: ChannelPoster, private readonly clock: () => number, private readonly log?: Logger, private readonly maps?: MapRenderer) {}
 
-  async flush(): Promise<number> {
-    if (this.running) return 0;
+  flush(): Promise<number> {
+    // After stop() the database may be closed: a kick queued just before must not touch it.
+    if (this.running || this.stopped) return Promise.resolve(0);
+    this.current = this.drain().finally(() => { this.current = null; });
+    return this.current;
+  }
+
+  private async drain(): Promise<number> {
     this.running = true;
     let sent = 0;
     try {
@@ -71,8 +79,11 @@ export class OutboxSender {
     this.timer.unref();
   }
 
-  stop(): void {
+  /** Stop polling and wait for a flush under way, so the caller may close the database after. */
+  async stop(): Promise<void> {
     clearInterval(this.timer);
+    this.stopped = true;
+    await this.current?.catch(() => undefined);
   }
 }
 

@@ -117,7 +117,7 @@ describe("two players play Napoleon's Wars (The Mill at Aubach) on Discord", () 
     await flush();
     // Turn 1's initiative was rolled at set-up: Napoleon won it (his +4 against the Archduke's +2).
     expect(state().initiative).toEqual({ winner: 'french', first: 'french' });
-    expect(channelText()).toContain('📯 **The Mill at Aubach — Turn 1 (13:00), French player-turn — 2. Skirmish and 3. Artillery fire** is open.');
+    expect(channelText()).toContain('📯 **The Mill at Aubach — Turn 1 (13:00), French player-turn — 2. Skirmish and 3. Artillery fire (initiative won by French)** is open.');
     expect(channelText()).toContain(`<@${FR.id}>`);
   });
 
@@ -138,7 +138,7 @@ describe("two players play Napoleon's Wars (The Mill at Aubach) on Discord", () 
     for (const secret of ['fr-battery', 'au-1b', 'Mayer', 'will fire', '"first"']) expect(since()).not.toContain(secret);
 
     await readyAll();
-    expect(since()).toMatch(/⚔️ \*\*The Mill at Aubach — Turn 1 \(13:00\), French player-turn — 2\. Skirmish and 3\. Artillery fire\*\* resolved \(everyone is ready\)/);
+    expect(since()).toMatch(/⚔️ \*\*The Mill at Aubach — Turn 1 \(13:00\), French player-turn — 2\. Skirmish and 3\. Artillery fire \(initiative won by French\)\*\* resolved \(everyone is ready\)/);
     expect(since()).toMatch(/🎲 fr-battery at au-1b: artillery fire \[\d, \d\]/);
     expect(since()).toContain('"battery":"fr-battery","kind":"fire","target":"au-1b"'); // the sealed orders, opened
     expect(windowLabel()).toBe('Turn 1 (13:00), French player-turn — 4. Maneuver');
@@ -241,7 +241,7 @@ describe("two players play Napoleon's Wars (The Mill at Aubach) on Discord", () 
       seen.push(windowLabel());
       await readyAll();
     }
-    expect(seen).toContain('Turn 2 (13:30), French player-turn — 2. Skirmish and 3. Artillery fire');
+    expect(seen.some((l) => l.startsWith('Turn 2 (13:30), French player-turn — 2. Skirmish and 3. Artillery fire (initiative won by '))).toBe(true);
     expect(seen).toContain('Turn 2 (13:30), French player-turn — 4. Maneuver');
     expect(seen).toContain('Turn 2 (13:30), Austrians player-turn — 4. Maneuver');
     expect(since()).toContain('Hussar Brigade (2B/2/II) (Austrians)');

@@ -36,8 +36,12 @@ export function nwPhaseInfo(s: NwState): PhaseInfo {
   const base = { turn: s.turn, clock, ...(s.phasing ? { phasingSide: s.phasing } : {}) };
   switch (s.phase) {
     case 'skirmish':
-      // Simultaneous fire: both sides' targets stay sealed until the phase resolves.
-      return { ...base, id: 'nw/fire', label: `${head}${pt} — 2. Skirmish and 3. Artillery fire`, owes: { kind: 'all' }, secret: true };
+      // Simultaneous fire: both sides' targets stay sealed until the phase resolves. In player-turn 1
+      // the label says who won the initiative (turn 1's roll is made at set-up, before any post).
+      return {
+        ...base, id: 'nw/fire', secret: true, owes: { kind: 'all' },
+        label: `${head}${pt} — 2. Skirmish and 3. Artillery fire${s.playerTurn === 1 && s.initiative ? ` (initiative won by ${sideName(s, s.initiative.winner)})` : ''}`,
+      };
     case 'maneuver':
       return { ...base, id: 'nw/maneuver', label: `${head}${pt} — 4. Maneuver`, owes: { kind: 'phasing' }, secret: false };
     case 'reaction':

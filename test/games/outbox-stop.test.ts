@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { GamesRepo } from '../../src/games/games.repo';
+import { OutboxSender } from '../../src/games/outbox';
+
+describe('OutboxSender.stop', () => {
+  it('waits for a flush under way, and no flush queued before it touches the database afterwards', async () => {
+    let release: () => void = () => undefined;
+    let posting: () => void = () => undefined;
+    const posted = new Promise<void>((r) => { posting = r; });
+    const touched: string[] = [];
+    const row = { id: 1, gameId: 1, channelId: 'c', body: JSON.stringify({ content: 'hi' }), dedupeKey: 'k', attempts: 0, createdAt: 0, nextAttemptAt: 0, sentAt: null, lastError: null };
+    const repo = {
+      dueOutbox: () => { touched.push('due'); return [row]; },
+      markSent: () => { touched.push('sent'); },
+      markFailed: () => { touched.push('failed'); },
+    } as unknown as GamesRepo;
+    const poster = { post: () => new Promise<void>((r) => { release = r; posting(); }) };
+    const sender = new OutboxSender(repo, poster as never, () => 0);
+    const first = sender.flush();
+    sender.kick(); // a kick queued while the first flush waits on Discord
+    await posted;
+    const stopping = sender.stop();
+    release();
+    await stopping;
+    expect(await first).toBe(1);
+    await new Promise((r) => setImmediate(r));
+    expect(await sender.flush()).toBe(0);
+    expect(touched).toEqual(['due', 'sent']);
+  });
+});
