@@ -10,6 +10,7 @@ import { discordPoster } from '../../src/adapters/posters';
 import { OutboxSender } from '../../src/games/outbox';
 import { Scheduler, TICK_MS } from '../../src/games/scheduler';
 import type { Services } from '../../src/services/services';
+import { e2eChannel } from '../helpers/e2e-channel';
 import { startFakeDiscord, type FakeDiscord } from '../helpers/fake-discord';
 import { silentLog, testClock, testServices } from '../helpers/services';
 
@@ -41,13 +42,7 @@ describe('two players play Saint-Rémy on Discord', () => {
     await fake?.close();
   });
 
-  type Opt = { name: string; type: number; value: string | number | boolean };
-  const cmd = (user: typeof GM, name: string, subcommand: string | undefined, options: Opt[] = []) =>
-    fake.sendSlashCommand({ guildId: GUILD, channelId: CHANNEL, user, name, ...(subcommand ? { subcommand } : {}), options, memberPermissions: '0' }).waitForResponse({ timeoutMs: 15_000 });
-  const str = (name: string, value: string): Opt => ({ name, type: 3, value });
-  const channelText = () => fake.channelMessages(CHANNEL).map((m) => m.message.content).join('\n');
-  const flush = async () => { while (await outbox.flush()) { /* until the outbox is empty */ } };
-  const replyText = (h: Awaited<ReturnType<typeof cmd>>) => h.edits.at(-1)?.content ?? h.followUps.at(-1)?.content ?? h.callback?.content ?? '';
+  const { cmd, str, channelText, flush, replyText } = e2eChannel(() => ({ fake, outbox }), GUILD, CHANNEL);
   /** Tick the scheduler every 30 s up to `t`, as the live bot does. */
   const runUntil = async (t: number) => {
     while (clock() < t) { clock.set(Math.min(t, clock() + TICK_MS)); scheduler.tick(); }

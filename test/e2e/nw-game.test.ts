@@ -23,6 +23,7 @@ import { openDb } from '../../src/db/open';
 import { OutboxSender } from '../../src/games/outbox';
 import type { NwState } from '../../src/rules/nw/state';
 import { createServices, type Services } from '../../src/services/services';
+import { e2eChannel } from '../helpers/e2e-channel';
 import { startFakeDiscord, type FakeDiscord } from '../helpers/fake-discord';
 import { silentLog, testClock } from '../helpers/services';
 
@@ -71,15 +72,8 @@ describe("two players play Napoleon's Wars (The Mill at Aubach) on Discord", () 
     await fake?.close();
   });
 
-  type Opt = { name: string; type: number; value: string | number | boolean };
-  const cmd = (user: typeof GM, name: string, subcommand: string | undefined, options: Opt[] = []) =>
-    fake.sendSlashCommand({ guildId: GUILD, channelId: CHANNEL, user, name, ...(subcommand ? { subcommand } : {}), options, memberPermissions: '0' }).waitForResponse({ timeoutMs: 15_000 });
-  const str = (name: string, value: string): Opt => ({ name, type: 3, value });
-  const posts = () => fake.channelMessages(CHANNEL).map((m) => m.message.content);
-  const channelText = () => posts().join('\n');
-  const flush = async () => { while (await outbox.flush()) { /* until the outbox is empty */ } };
+  const { cmd, str, posts, channelText, flush, replyText } = e2eChannel(() => ({ fake, outbox }), GUILD, CHANNEL);
   type Reply = Awaited<ReturnType<typeof cmd>>;
-  const replyText = (h: Reply) => h.edits.at(-1)?.content ?? h.followUps.at(-1)?.content ?? h.callback?.content ?? '';
   const isPrivate = (h: Reply) => h.callback?.ephemeral === true || h.followUps.at(-1)?.ephemeral === true;
   const live = () => services.games.live(CHANNEL);
   const state = () => live().state as NwState;
