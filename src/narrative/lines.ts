@@ -49,12 +49,22 @@ export function orderLine(names: NameBook, e: OrderEvent): string {
   return `📜 ${whoOfSide(names, e.unit)}: ${change} (${prose(names, e.reason)}${by})`;
 }
 
-/** Losses, and gains (a negative loss: re-organisation). */
+/** "3 SP", "1 figure", "3 figures", "2 hits", "1 crew": the amount in the loss's own measure. */
+export function lossAmount(n: number, measure: LossEvent['measure']): string {
+  switch (measure ?? 'sp') {
+    case 'sp': return `${n} SP`;
+    case 'figures': return `${n} ${n === 1 ? 'figure' : 'figures'}`;
+    case 'hits': return `${n} ${n === 1 ? 'hit' : 'hits'}`;
+    case 'crew': return `${n} crew`;
+  }
+}
+
+/** Losses, and gains (a negative loss: re-organisation), in SP, figures, hits or crew. */
 export function lossLine(names: NameBook, e: LossEvent): string {
-  const left = e.remaining === undefined ? '' : e.amount < 0 ? `: ${e.remaining} SP` : `: ${e.remaining} SP left`;
+  const left = e.remaining === undefined ? '' : e.amount < 0 ? `: ${lossAmount(e.remaining, e.measure)}` : `: ${lossAmount(e.remaining, e.measure)} left`;
   return e.amount < 0
-    ? `💚 ${whoOfSide(names, e.unit)} regains ${-e.amount} SP (${prose(names, e.cause)})${left}`
-    : `🩸 ${whoOfSide(names, e.unit)} loses ${e.amount} SP (${prose(names, e.cause)})${left}`;
+    ? `💚 ${whoOfSide(names, e.unit)} regains ${lossAmount(-e.amount, e.measure)} (${prose(names, e.cause)})${left}`
+    : `🩸 ${whoOfSide(names, e.unit)} loses ${lossAmount(e.amount, e.measure)} (${prose(names, e.cause)})${left}`;
 }
 
 export function removedLine(names: NameBook, e: RemovedEvent): string {

@@ -70,12 +70,19 @@ export interface OrderEvent {
   readonly by?: string;
 }
 
+/** What a loss is counted in: strength points (DRAM, NW), figures (B&P, ANRT), hits or gun crew. */
+export const LOSS_MEASURES = ['sp', 'figures', 'hits', 'crew'] as const;
+/** The measure of a loss. */
+export type LossMeasure = (typeof LOSS_MEASURES)[number];
+
 /** Strength lost (or regained, when negative). */
 export interface LossEvent {
   readonly kind: 'loss';
   readonly rule: string;
   readonly unit: string;
   readonly amount: number;
+  /** What `amount` and `remaining` count; 'sp' when absent (DRAM, NW). */
+  readonly measure?: LossMeasure;
   /** Strength left; absent where the reader may not know it (NW §3.0: s.p. are secret). */
   readonly remaining?: number;
   readonly cause: string;
