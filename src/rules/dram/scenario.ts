@@ -50,7 +50,9 @@ export function dramScenarioData(sc: Scenario, settings: DramSettings): Result<D
       for (const u of c.divisions) {
         const pose = poseOf(u.id);
         if (!pose) { problems.push({ code: 'scenario/unit-not-placed', message: `Unit ${u.id} is neither deployed nor a reinforcement.` }); continue; }
+        // The DRAM profile refuses figures (profiles.ts strengths), so this arm only guards a hand-built scenario.
         const sp = u.strength.kind === 'sp' ? ok(u.strength.sp)
+          : u.strength.kind === 'figures' ? err({ code: 'scenario/strength', message: 'DRAM counts strength in SP (§10), not figures.' })
           : strengthPoints({ ...u.strength.composition, grade: u.strength.grade, officers: u.strength.officers, ...(u.strength.gunWeight ? { gunWeight: u.strength.gunWeight } : {}) }, settings);
         if (!sp.ok) { problems.push({ ...sp.error, message: `${u.id}: ${sp.error.message}` }); continue; }
         const order = placed.get(u.id)?.order ?? arriving.get(u.id)?.order ?? 'D';

@@ -1,5 +1,5 @@
 import type { Landmark, Point, TableSize, TerrainFeature } from '../geometry/types';
-import type { Arm, GeneralLevel, GunWeight, Grade, OfficerCorps, RulesetId } from './vocabulary';
+import type { Arm, GeneralLevel, GunWeight, Grade, OfficerCorps, RulesetId, UnitFormation } from './vocabulary';
 
 /**
  * A scenario as the rules core receives it: validated, every reference resolved, every place
@@ -104,13 +104,18 @@ export interface Unit {
   readonly name: string;
   readonly arm: Arm;
   readonly strength: Strength;
+  /** Stands of a unit counted in figures (B&P L12), when the author gives them. */
+  readonly stands?: number;
+  /** Starting formation of a unit of several stands. */
+  readonly formation?: UnitFormation;
   readonly rules: Readonly<Record<string, unknown>>;
   readonly note?: string;
 }
 
-/** Strength as the author gave it: strength points outright, or the history DRAM §10 turns into SP. */
+/** Strength as the author gave it: strength points outright, the history DRAM §10 turns into SP, or figures (B&P L12). */
 export type Strength =
   | { readonly kind: 'sp'; readonly sp: number }
+  | { readonly kind: 'figures'; readonly figures: number }
   | {
       readonly kind: 'historical';
       readonly composition: Composition;

@@ -3,7 +3,7 @@ import { report } from './codes';
 import { idSchema, textSchema } from './fields';
 import type { ScenarioProfile } from './profiles';
 import type { Unit } from './types';
-import { ARMS, GENERAL_LEVELS, GRADES, GUN_WEIGHTS, OFFICER_CORPS } from './vocabulary';
+import { ARMS, GENERAL_LEVELS, GRADES, GUN_WEIGHTS, OFFICER_CORPS, STRENGTH_KINDS, UNIT_FORMATIONS, type StrengthKind } from './vocabulary';
 
 /** Generals, wings, corps and units: the order of battle of one side. */
 
@@ -32,6 +32,12 @@ function unitSchema(profile: ScenarioProfile) {
       name: textSchema,
       arm: z.enum(ARMS),
       sp: z.number().int().min(1).max(30).optional(),
+      /** Figures of a battalion-level game (B&P L12: 12 a battalion, 8 a regiment, 4 crew a gun). */
+      figures: z.number().int().min(1).max(500).optional(),
+      /** Stands the figures are mounted on (B&P L12: 4 for a battalion of 12). */
+      stands: z.number().int().min(1).max(60).optional(),
+      /** The starting formation (battalion games: line, column, square, skirmish; guns limbered or unlimbered). */
+      formation: z.enum(UNIT_FORMATIONS).optional(),
       composition: composition.optional(),
       grade: z.enum(GRADES).optional(),
       officers: z.enum(OFFICER_CORPS).optional(),
@@ -39,23 +45,50 @@ function unitSchema(profile: ScenarioProfile) {
       rules: rules.optional(),
       note: textSchema.optional(),
     })
-    .superRefine((u, ctx) => checkStrength(u, ctx))
+    .superRefine((u, ctx) => checkStrength(u, ctx, profile.strengths ?? DEFAULT_STRENGTHS))
     .transform((u, ctx): Unit => (ctx.issues.length > 0 ? z.NEVER : {
       id: u.id,
       name: u.name,
       arm: u.arm,
       strength: u.composition
         ? { kind: 'historical', composition: u.composition, grade: u.grade!, officers: u.officers!, ...(u.gunWeight && { gunWeight: u.gunWeight }) }
-        : { kind: 'sp', sp: u.sp! },
+        : u.figures !== undefined ? { kind: 'figures', figures: u.figures } : { kind: 'sp', sp: u.sp! },
+      ...(u.stands !== undefined && { stands: u.stands }),
+      ...(u.formation !== undefined && { formation: u.formation }),
       rules: u.rules ?? {},
       ...(u.note !== undefined && { note: u.note }),
     }));
 }
 
-type RawUnit = { arm: string; sp?: number | undefined; composition?: z.output<typeof composition> | undefined; grade?: string | undefined; officers?: string | undefined; gunWeight?: string | undefined };
+/** Strengths a profile that says nothing accepts: the two DRAM §10 ways. */
+const DEFAULT_STRENGTHS: readonly StrengthKind[] = ['sp', 'historical'];
 
-/** Strength is EITHER `sp` OR `composition` + `grade` + `officers` (+ `gunWeight` with guns): DRAM §10. */
-function checkStrength(u: RawUnit, ctx: z.RefinementCtx): void {
+type RawUnit = { arm: string; sp?: number | undefined; figures?: number | undefined; stands?: number | undefined; formation?: string | undefined; composition?: z.output<typeof composition> | undefined; grade?: string | undefined; officers?: string | undefined; gunWeight?: string | undefined };
+
+/**
+ * Strength is EITHER `sp` OR `composition` + `grade` + `officers` (+ `gunWeight` with guns), DRAM
+ * §10, OR `figures` (+ `stands`) in a battalion-level game (B&P L12); the profile says which.
+ */
+function checkStrength(u: RawUnit, ctx: z.RefinementCtx, allowed: readonly StrengthKind[]): void {
+  const given: StrengthKind[] = [];
+  if (u.sp !== undefined) given.push('sp');
+  if (u.composition !== undefined) given.push('historical');
+  if (u.figures !== undefined) given.push('figures');
+  const how: Record<StrengthKind, string> = { sp: 'sp: 3', historical: 'composition: {infantry: 4200, guns: 8} with grade, officers and gunWeight', figures: 'figures: 12 (and stands: 4)' };
+  const ways = allowed.map((k) => how[k]).join(', or ');
+  for (const k of given.filter((g) => !allowed.includes(g))) {
+    const key = k === 'historical' ? 'composition' : k;
+    report(ctx, [key], 'scenario/strength', `this ruleset counts strength as ${allowed.join(' or ')}, not ${k}`, `Give ${ways}.`, { at: 'key' });
+  }
+  if (given.some((g) => !allowed.includes(g))) return;
+  if (u.figures !== undefined || (allowed.length === 1 && allowed[0] === 'figures')) {
+    if (u.figures === undefined) return report(ctx, [], 'scenario/strength', 'this unit has no figures', `Give ${ways}.`);
+    if (u.stands !== undefined && u.stands > u.figures) report(ctx, ['stands'], 'scenario/strength', `${u.stands} stands for ${u.figures} figures: every stand needs a figure`, 'Give fewer stands, or more figures.');
+    return;
+  }
+  for (const key of ['stands', 'formation'] as const) {
+    if (u[key] !== undefined) report(ctx, [key], 'scenario/strength', `'${key}' belongs to a unit counted in figures`, `Delete it: this ruleset counts strength as ${allowed.join(' or ')}.`, { at: 'key' });
+  }
   const hist = 'Give either sp: 3, or composition: {infantry: 4200, guns: 8} with grade, officers and gunWeight (DRAM §10).';
   if (u.sp !== undefined && u.composition !== undefined) return report(ctx, ['sp'], 'scenario/strength', 'a unit has either sp or a composition, not both', 'Keep the composition (the SP is calculated from it) or keep sp, and delete the other.', { at: 'key' });
   if (u.sp === undefined && u.composition === undefined) return report(ctx, [], 'scenario/strength', 'this unit has no strength', hist);

@@ -39,3 +39,11 @@ export const OFF_TABLE = 'off-table';
 
 /** Objective `side` meaning "whichever side holds it scores". */
 export const ANY_SIDE = 'any';
+
+/** How a unit's strength is given: DRAM §10's strength points or history, or figures (B&P L12). */
+export const STRENGTH_KINDS = ['sp', 'historical', 'figures'] as const;
+/** One way to give strength. */
+export type StrengthKind = (typeof STRENGTH_KINDS)[number];
+
+/** Starting formations of a unit of several stands (src/rules/battalion/formations.ts). */
+export { FORMATIONS as UNIT_FORMATIONS, type Formation as UnitFormation } from '../battalion/formations';
