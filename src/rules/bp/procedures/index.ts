@@ -4,3 +4,7 @@ export * from './common';
 export * from './volley';
 export * from './morale';
 export * from './melee';
+export * from './artillery';
+export * from './buildings';
+export * from './command-control';
+export * from './status';
