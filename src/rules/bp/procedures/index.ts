@@ -8,3 +8,4 @@ export * from './artillery';
 export * from './buildings';
 export * from './command-control';
 export * from './status';
+export * from './artillery-reach';

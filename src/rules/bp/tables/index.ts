@@ -7,3 +7,4 @@ export * from './morale-points';
 export * from './buildings';
 export * from './command-control';
 export * from './rout';
+export * from './charge';
