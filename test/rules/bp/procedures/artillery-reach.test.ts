@@ -41,7 +41,7 @@ describe('round-shot stick (L93; BP-4)', () => {
     const r = roundShotReach(gun, { x: 0, y: 12 }, column, bpSettingsWith({ 'art.stickWidthStands': 3 }));
     expect(r.targets).toHaveLength(8);
     expect(r.ranks).toBe(4);
-    expect(r.beyond.sort()).toEqual(['r4L', 'r4R']);
+    expect([...r.beyond].sort()).toEqual(['r4L', 'r4R']);
   });
   it('the stick is 18" long (L81): a stand at 19" is not touched', () => {
     expect(roundShotReach(gun, { x: 0, y: 12 }, [stand('x', 0, 19)], settings).targets).toEqual([]);
