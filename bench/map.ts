@@ -10,7 +10,7 @@
  *      [p99 delay < 20 ms; Discord wants an answer within 3 s]
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { describeDram } from '../src/render/map/dram';
+import { describeDram } from '../src/rules/dram/present/map';
 import { renderMap } from '../src/render/map/draw';
 import type { MapDescription } from '../src/render/map/model';
 import { createRenderPool } from '../src/render/pool/index';

@@ -1,10 +1,7 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { z } from 'zod';
 import { defineCommand } from '../src/interaction/command';
-import { findContacts } from '../src/rules/nw/phases/combat';
-import { nameOf } from '../src/rules/nw/phases/target-units';
-import { matches } from './play-helpers';
-import { mySide, nwGame } from './nw-helpers';
+import { runVerb, verbChoices } from './play-helpers';
 
 const Input = z.discriminatedUnion('subcommand', [
   z.object({ subcommand: z.literal('first'), side: z.string().min(1) }),
@@ -31,27 +28,6 @@ export const choose = defineCommand({
       .addStringOption((o) => o.setName('defender').setDescription('The enemy being attacked').setRequired(true).setAutocomplete(true))
       .addStringOption((o) => o.setName('unit').setDescription('Your attacking brigade').setRequired(true).setAutocomplete(true))),
   input: Input,
-  execute(ctx, i) {
-    const user = { id: ctx.user.id, name: ctx.user.name };
-    const order = i.subcommand === 'first' ? { kind: 'first', side: i.side }
-      : i.subcommand === 'reroll' ? { kind: 'reroll', use: i.use }
-        : i.subcommand === 'advance' ? { kind: 'advance', unit: i.unit, advance: i.advance }
-          : { kind: 'primary', defender: i.defender, unit: i.unit };
-    const r = ctx.services.games.submit(ctx.channelId, user, order);
-    return { visibility: 'private', content: `✅ ${r.accepted.preview.join(' ')}` };
-  },
-  autocomplete(ctx, focused, inv) {
-    const l = nwGame(ctx);
-    const s = l.state;
-    const side = mySide(ctx, l);
-    const q = focused.value;
-    if (focused.name === 'side') return s.sides.map((x) => ({ name: x.name, value: x.id })).filter((c) => matches(q, c.name, c.value));
-    if (focused.name === 'defender') {
-      return findContacts(s).contacts.map((k) => ({ name: nameOf(s, k.defender), value: k.defender })).filter((c) => matches(q, c.name, c.value));
-    }
-    const defender = typeof inv.options.defender === 'string' ? inv.options.defender : null;
-    const attackers = defender ? new Set(findContacts(s).contacts.find((k) => k.defender === defender)?.attackers ?? []) : null;
-    return Object.values(s.units).filter((u) => u.side === side && u.onTable && !u.removed && (!attackers || attackers.has(u.id)))
-      .map((u) => ({ name: `${u.name} — ${u.label}`.slice(0, 100), value: u.id })).filter((c) => matches(q, c.name, c.value));
-  },
+  execute: (ctx, i) => runVerb(ctx, `choose ${i.subcommand}`, i),
+  autocomplete: (ctx, focused, inv) => verbChoices(ctx, `choose ${String(inv.subcommand)}`, focused, inv.options),
 });

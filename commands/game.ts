@@ -10,7 +10,6 @@ import { parseDuration, parseReminderLeads } from '../src/scheduler/time';
 import { narrate } from '../src/narrative';
 import { namesFor, publicEventsFor } from '../src/games/names';
 import type { GameOptions } from '../src/games/options';
-import { describeSettings } from '../src/rules/dram/settings';
 
 const Input = z.discriminatedUnion('subcommand', [
   z.object({ subcommand: z.literal('create'), ruleset: z.string(), scenario: z.string(), name: z.string().max(80).optional() }),
@@ -144,7 +143,9 @@ export const game = defineCommand<Input>({
       return (await listScenarios()).filter((s) => RULESETS[s.ruleset] && (!ruleset || s.ruleset === ruleset) && s.id.includes(q)).map((s) => ({ name: `${s.ruleset}: ${s.id}`, value: s.id }));
     }
     if (focused.name === 'key') {
-      return describeSettings().filter((d) => d.key.includes(q)).map((d) => ({ name: `${d.key} (${d.ruling}): ${d.allowed}`.slice(0, 100), value: d.key }));
+      const l = ctx.services.games.live(ctx.channelId);
+      return l.ruleset.present.settings(JSON.parse(l.game.settings)).filter((d) => d.key.includes(q))
+        .map((d) => ({ name: `${d.key}${d.ruling ? ` (${d.ruling})` : ''}: ${d.allowed ?? d.value}`.slice(0, 100), value: d.key }));
     }
     if (focused.name === 'seat') {
       const l = ctx.services.games.live(ctx.channelId);
@@ -220,8 +221,8 @@ function settings(ctx: CommandContext, i: Extract<Input, { subcommand: 'settings
     `• No-orders policy: ${options.extensionsPerPlayer} extension(s) of ${options.extensionMinutes} min, vacant after ${options.vacantAfterMisses} silent windows`,
     `• GM: <@${l.game.gmUserId}>${options.gmRoleId ? ` and members of <@&${options.gmRoleId}>` : ''}`,
     `• Submitting counts as ready: ${options.submitIsReady ? 'yes' : 'no'} · map: ${options.mapVisibility}, ${options.palette === 'colour-blind' ? 'colour-blind-safe colours' : 'scenario colours'}`];
-  if (l.game.ruleset === 'dram') {
-    const rulings = describeSettings(JSON.parse(l.game.settings)).map((d) => `\`${d.key}\` = ${d.value}${d.value !== d.default ? ` (default ${d.default})` : ''}`);
+  {
+    const rulings = l.ruleset.present.settings(JSON.parse(l.game.settings)).map((d) => `\`${d.key}\` = ${d.value}${d.value !== d.default ? ` (default ${d.default})` : ''}`);
     lines.push(`House rulings (change before start with /game ruling): ${rulings.join(' · ')}`);
   }
   return { visibility: changes.length ? 'public' : 'private', content: lines.join('\n').slice(0, 2000) };

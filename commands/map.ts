@@ -6,7 +6,7 @@ import { defineCommand } from '../src/interaction/command';
 import { escapeMd } from '../src/interaction/present-rolls';
 import { UserError } from '../src/lib/user-error';
 import type { Viewer } from '../src/rules/contract';
-import { matches } from './play-helpers';
+import { choicesMatching } from '../src/rules/plugin';
 
 /**
  * `/map [area] [around] [private]` — the battle as it stands (issue 5). Public by default;
@@ -47,7 +47,6 @@ export const map = defineCommand({
   },
   autocomplete(ctx, focused) {
     const l = ctx.services.games.live(ctx.channelId);
-    const state = l.state as { stands?: Record<string, { id: string; name: string; onTable: boolean; removed: boolean }> } | null;
-    return Object.values(state?.stands ?? {}).filter((s) => s.onTable && !s.removed && matches(focused.value, s.id, s.name)).map((s) => ({ name: s.name, value: s.id }));
+    return l.state ? choicesMatching(focused.value, l.ruleset.present.pieces(l.state)) : [];
   },
 });

@@ -2,7 +2,8 @@ import { SlashCommandBuilder } from '@discordjs/builders';
 import { z } from 'zod';
 import { defineCommand } from '../src/interaction/command';
 import { escapeMd } from '../src/interaction/present-rolls';
-import { dramGame, matches, myCommands } from './play-helpers';
+import { choicesMatching } from '../src/rules/plugin';
+import { runVerb, verbChoices } from './play-helpers';
 
 const Input = z.discriminatedUnion('subcommand', [
   z.object({ subcommand: z.literal('issue'), general: z.string(), target: z.string(), order: z.enum(['D', 'R', 'A', 'M']) }),
@@ -11,7 +12,10 @@ const Input = z.discriminatedUnion('subcommand', [
   z.object({ subcommand: z.literal('losses'), corps: z.string(), stands: z.string().max(300) }),
 ]);
 
-/** `/orders …` — DRAM §5 order chits (secret until the next turn's phase 1), and your pending orders. */
+/**
+ * `/orders …` — your pending orders in the open window (any ruleset), and the order verbs a
+ * ruleset declares under it: DRAM §5 chits (secret until the next turn's phase 1) and HR D-13 loss order.
+ */
 export const orders = defineCommand({
   data: new SlashCommandBuilder().setName('orders').setDescription('Order chits and your pending orders').setDMPermission(false)
     .addSubcommand((s) => s.setName('issue').setDescription('Write an order chit (secret until revealed next turn)')
@@ -28,16 +32,7 @@ export const orders = defineCommand({
   input: Input,
   execute(ctx, i) {
     const user = { id: ctx.user.id, name: ctx.user.name };
-    if (i.subcommand === 'issue') {
-      const target = i.target.startsWith('corps:') ? { kind: 'corps' as const, id: i.target.slice(6) } : { kind: 'stand' as const, id: i.target };
-      const r = ctx.services.games.submit(ctx.channelId, user, { kind: 'chit', general: i.general, target, order: i.order });
-      return { visibility: 'private', content: [`✅ ${r.accepted.preview.join(' ')}`, '-# Only you can see this order until it is revealed. A sealed receipt was posted.'].join('\n') };
-    }
-    if (i.subcommand === 'losses') {
-      const stands = i.stands.split(/[,\s]+/).map((x) => x.trim()).filter(Boolean);
-      const r = ctx.services.games.submit(ctx.channelId, user, { kind: 'losses', corps: i.corps, stands });
-      return { visibility: 'private', content: `✅ ${r.accepted.preview.join(' ')}` };
-    }
+    if (i.subcommand === 'issue' || i.subcommand === 'losses') return runVerb(ctx, `orders ${i.subcommand}`, i);
     if (i.subcommand === 'withdraw') {
       ctx.services.games.withdraw(ctx.channelId, user, i.key);
       return { visibility: 'private', content: `Withdrawn: \`${escapeMd(i.key)}\`. You are no longer ready; post again or \`/ready\`.` };
@@ -47,25 +42,11 @@ export const orders = defineCommand({
     if (!list.length) return { visibility: 'private', content: 'You have no orders in the open window.' };
     return { visibility: 'private', content: list.map((x) => `• \`${x.key}\` ${escapeMd(x.body.slice(0, 150))}`).join('\n') };
   },
-  autocomplete(ctx, focused) {
-    const l = dramGame(ctx);
-    const mine = myCommands(ctx, l);
-    const q = focused.value;
-    if (focused.name === 'general') {
-      return Object.values(l.state.generals).filter((g) => g.status === 'present' && (mine.has(g.id) || (g.corps !== null && mine.has(g.corps))) && matches(q, g.id, g.name))
-        .map((g) => ({ name: `${g.name} (AP ${g.ap})`, value: g.id }));
-    }
-    if (focused.name === 'target') {
-      const stands = Object.values(l.state.stands).filter((s) => !s.removed && s.onTable && mine.has(s.corps)).map((s) => ({ name: `${s.name} — now ${s.order}`, value: s.id }));
-      const corps = Object.values(l.state.corps).map((c) => ({ name: `${c.name} (written order)`, value: `corps:${c.id}` }));
-      return [...stands, ...corps].filter((c) => matches(q, c.name, c.value));
-    }
-    if (focused.name === 'corps') {
-      return Object.values(l.state.corps).filter((c) => mine.has(c.id) && matches(q, c.id, c.name)).map((c) => ({ name: c.name, value: c.id }));
-    }
+  autocomplete(ctx, focused, inv) {
     if (focused.name === 'key') {
-      return ctx.services.games.myOrders(l, ctx.user.id).filter((x) => matches(q, x.key)).map((x) => ({ name: x.key, value: x.key }));
+      const l = ctx.services.games.live(ctx.channelId);
+      return choicesMatching(focused.value, ctx.services.games.myOrders(l, ctx.user.id).map((x) => ({ name: x.key, value: x.key })));
     }
-    return [];
+    return verbChoices(ctx, `orders ${String(inv.subcommand)}`, focused, inv.options);
   },
 });

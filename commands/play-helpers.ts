@@ -1,20 +1,59 @@
-import type { CommandContext } from '../src/interaction/command';
+import type { Choice, CommandContext } from '../src/interaction/command';
 import type { Live } from '../src/games/game.service';
-import type { DramState } from '../src/rules/dram/state';
+import { namesFor, publicEventsFor } from '../src/games/names';
+import { escapeMd } from '../src/interaction/present-rolls';
+import type { ReplyModel } from '../src/interaction/reply';
 import { UserError } from '../src/lib/user-error';
+import { narrate } from '../src/narrative';
+import type { Caller, InputOptions, InputVerb } from '../src/rules/plugin';
 
-/** The DRAM game in this channel, as the input commands need it (other rulesets get their own commands). */
-export function dramGame(ctx: CommandContext): Live & { state: DramState } {
+/** The started game in this channel, and who the caller is in it (their seats and side). */
+export function playing(ctx: CommandContext): { l: Live; state: unknown; caller: Caller } {
   const l = ctx.services.games.live(ctx.channelId);
-  if (l.game.ruleset !== 'dram') throw new UserError('game/wrong-ruleset', `This command is for A Wee DRAM of Napoleon; this game uses ${l.game.ruleset}.`);
-  if (!l.state) throw new UserError('game/not-started', 'The game has not started yet.');
-  return l as Live & { state: DramState };
+  if (!l.state) throw new UserError('game/not-started', 'The game has not started yet.', 'The GM starts it with /game start once the seats are taken.');
+  const seats = l.seats.filter((s) => s.userId === ctx.user.id).map((s) => s.seatId);
+  const side = l.ruleset.seats(l.state).find((s: { id: string }) => seats.includes(s.id))?.side ?? null;
+  return { l, state: l.state, caller: { seats, side } };
 }
 
-/** What the caller commands in this game: seat ids and the ids (corps, generals) they list. */
-export function myCommands(ctx: CommandContext, l: Live & { state: DramState }): Set<string> {
-  const seats = new Set(l.seats.filter((s) => s.userId === ctx.user.id).map((s) => s.seatId));
-  return new Set(l.state.seats.filter((s) => seats.has(s.id)).flatMap((s) => s.commands));
+/** The verbs a ruleset accepts, as players type them ("/move, /choose first"). */
+const verbList = (l: Live): string => Object.keys(l.ruleset.inputs).map((v) => `/${v}`).join(', ');
+
+/** This game's verb `name`, or a refusal that says the ruleset has no such verb and lists the ones it has. */
+export function verbOf(l: Live, name: string): InputVerb<unknown> {
+  const verb = (l.ruleset.inputs as Record<string, InputVerb<unknown> | undefined>)[name];
+  if (!verb) throw new UserError('game/verb-unsupported', `/${name} is not part of ${l.ruleset.name}, the rules this game is played with.`, `Its commands: ${verbList(l)}.`);
+  return verb;
 }
 
-export const matches = (q: string, ...texts: string[]) => texts.some((t) => t.toLowerCase().includes(q.toLowerCase()));
+/**
+ * A player's verb, through the ruleset record: an order is posted to the window and answered
+ * privately with its preview; an action is made at once and its narrative goes to the channel
+ * (or, for a private action such as a standing reaction, only to the caller).
+ */
+export function runVerb(ctx: CommandContext, name: string, options: InputOptions): ReplyModel {
+  const { l, state, caller } = playing(ctx);
+  const verb = verbOf(l, name);
+  const user = { id: ctx.user.id, name: ctx.user.name };
+  const input = verb.build(state, options, caller);
+  if (verb.kind === 'order') {
+    const r = ctx.services.games.submit(ctx.channelId, user, input);
+    return { visibility: 'private', content: verb.confirm(r.accepted, options) };
+  }
+  const events = ctx.services.games.act(ctx.channelId, user, input);
+  const after = ctx.services.games.live(ctx.channelId);
+  const tail = verb.after?.(after.state, options, caller);
+  if (verb.reply === 'private') {
+    return { visibility: 'private', content: [...narrate(events, namesFor(after.game, after.state)), ...(tail ? [tail] : [])].join('\n') || '✅ Done.' };
+  }
+  const text = `${escapeMd(ctx.user.name)}: ${narrate(publicEventsFor(after.game, events), namesFor(after.game, after.state)).join('\n')}`;
+  return { visibility: 'public', content: tail ? `${text}\n${tail}` : text };
+}
+
+/** Autocomplete for a verb's option; nothing where the game has not started or the ruleset lacks the verb. */
+export function verbChoices(ctx: CommandContext, name: string, focused: { name: string; value: string }, options: InputOptions): Choice[] {
+  const l = ctx.services.games.live(ctx.channelId);
+  const verb = (l.ruleset.inputs as Record<string, InputVerb<unknown> | undefined>)[name];
+  if (!l.state || !verb?.choices) return [];
+  return [...verb.choices(l.state, playing(ctx).caller, focused, options)];
+}

@@ -61,7 +61,7 @@ export class GameService {
     const listing = (await listScenarios()).filter((x) => x.ruleset === ruleset.id);
     const found = listing.find((x) => x.id === scenarioId);
     if (!found) throw new UserError('game/unknown-scenario', `There is no ${ruleset.id} scenario "${scenarioId}".`, `Available: ${listing.map((x) => x.id).join(', ') || 'none yet'}.`);
-    const sc = await loadScenarioFile(found.path);
+    const sc = await loadScenarioFile(found.path, ruleset.profile ? { profiles: { [ruleset.id]: ruleset.profile } } : {});
     if (!sc.ok) throw new Error(`shipped scenario ${found.path} is invalid: ${sc.error[0]?.message}`);
     const settings = ruleset.settings.parse(rulings ?? sc.value.rulings);
     if (!settings.ok) throw UserError.from(settings.error);

@@ -1,10 +1,9 @@
 import type { Problem, Result } from '../lib/result';
 import { err } from '../lib/result';
 import type { Viewer } from '../rules/contract';
-import type { DramState } from '../rules/dram/state';
-import type { NwState } from '../rules/nw/state';
 import type { GameEvent } from '../rules/events';
-import { describeDram, describeNw, renderMap, type MapDescription, type MapView } from '../render/map';
+import { rulesetById } from '../rules/index';
+import { renderMap, type MapDescription, type MapView } from '../render/map';
 import type { RenderPool } from '../render/pool';
 import type { GameRow } from './games.repo';
 import type { GameOptions } from './options';
@@ -39,14 +38,9 @@ export const inProcessRenderer = (): MapRenderer => ({ render: async (desc) => r
 /** What to draw for a game, as its ruleset describes it (pure; ~1-2 ms). */
 export function describeGame(game: Pick<GameRow, 'ruleset' | 'name' | 'options'>, state: unknown, opts: { events?: readonly GameEvent[]; viewer?: Viewer; view?: MapView } = {}): Result<MapDescription, Problem> {
   const options = JSON.parse(game.options) as GameOptions;
-  switch (game.ruleset) {
-    case 'dram':
-      return describeDram(state as DramState, { events: opts.events ?? [], viewer: opts.viewer ?? { kind: 'public' }, ...(opts.view ? { view: opts.view } : {}), palette: options.palette, game: game.name });
-    case 'nw':
-      return describeNw(state as NwState, { events: opts.events ?? [], viewer: opts.viewer ?? { kind: 'public' }, ...(opts.view ? { view: opts.view } : {}), palette: options.palette, game: game.name });
-    default:
-      return err({ code: 'map/unsupported', message: `No map for ruleset ${game.ruleset} yet.` });
-  }
+  const ruleset = rulesetById(game.ruleset);
+  if (!ruleset) return err({ code: 'map/unsupported', message: `No map for ruleset ${game.ruleset}.` });
+  return ruleset.present.map(state, { events: opts.events ?? [], viewer: opts.viewer ?? { kind: 'public' }, ...(opts.view ? { view: opts.view } : {}), palette: options.palette, game: game.name });
 }
 
 export const mapFileName = (format: 'png' | 'jpeg', stem = 'map') => `${stem}.${format === 'png' ? 'png' : 'jpg'}`;

@@ -1,5 +1,4 @@
 import type { GridContext } from '../rules/location/grid';
-import { clockOf, type DramState } from '../rules/dram/state';
 
 /** What an id in an event can stand for. */
 export type NameKind = 'unit' | 'general' | 'corps' | 'side';
@@ -33,21 +32,4 @@ export const nameOf = (names: NameBook, id: string): string => names.entry(id)?.
 export function nameBook(entries: Iterable<readonly [string, NameEntry]>, extra: Omit<NameBook, 'entry'> = {}): NameBook {
   const table = new Map(entries);
   return { ...extra, entry: (id) => table.get(id) };
-}
-
-/**
- * Names of a DRAM game. Build it from the state *after* the resolution being narrated: it still
- * holds removed stands and fallen generals, and also the staff generals the resolution created.
- */
-export function dramNames(state: DramState): NameBook {
-  const entries: [string, NameEntry][] = [
-    ...state.sides.map((s): [string, NameEntry] => [s.id, { name: s.name, kind: 'side' }]),
-    ...Object.values(state.corps).map((c): [string, NameEntry] => [c.id, { name: c.name, kind: 'corps', side: c.side }]),
-    ...Object.values(state.generals).map((g): [string, NameEntry] => [g.id, { name: g.name, kind: 'general', side: g.side }]),
-    ...Object.values(state.stands).map((s): [string, NameEntry] => [s.id, { name: s.name, kind: 'unit', side: s.side, tag: s.order }]),
-  ];
-  return nameBook(entries, {
-    clock: (turn) => clockOf(state, turn),
-    grid: { table: state.map.table, grid: { cell: state.map.gridCell } },
-  });
 }

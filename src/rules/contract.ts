@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import type { Dice } from '../dice/dice';
 import type { Problem, Result } from '../lib/result';
 import type { GameEvent } from './events';
+import type { Inputs, Presentation } from './plugin';
+import type { ScenarioProfile } from './scenario/profiles';
 import type { Scenario } from './scenario/types';
 
 /**
@@ -145,6 +147,13 @@ export interface Ruleset<S, O, A, Settings, ScenarioData> {
   view(state: S, viewer: Viewer): S;
   /** The events as the whole channel may read them (NW: no s.p. left, no fatigue counts); all of them when absent. */
   publicEvents?(events: readonly GameEvent[]): readonly GameEvent[];
+
+  /** What the shared scenario loader checks in this ruleset's files while their line numbers are at hand. */
+  readonly profile?: ScenarioProfile;
+  /** Names, map model, rosters and settings lines for the shared layers (src/rules/plugin.ts). */
+  readonly present: Presentation<S, Settings>;
+  /** The slash verbs this ruleset accepts and how each becomes an order or an action. */
+  readonly inputs: Inputs<S>;
 }
 
 /** Any ruleset, for registries. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { seededDice } from '../../src/dice/dice';
 import { escapeMd } from '../../src/interaction/present-rolls';
-import { dramNames, nameOf, narrate, summarize } from '../../src/narrative/index';
+import { nameOf, narrate, summarize } from '../../src/narrative/index';
+import { dramNames } from '../../src/rules/dram/present/names';
 import { phaseTitle } from '../../src/narrative/lines';
 import type { GameEvent } from '../../src/rules/events';
 import { dram } from '../../src/rules/dram/index';

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nameOf, narrate } from '../../src/narrative/index';
 import { moveLine } from '../../src/narrative/lines';
-import { nwNames } from '../../src/narrative/nw-names';
+import { nwNames } from '../../src/rules/nw/present/names';
 import type { GameEvent } from '../../src/rules/events';
 import type { NwState } from '../../src/rules/nw/state';
 import { teachingState } from '../rules/nw/phases/phase-fixtures';

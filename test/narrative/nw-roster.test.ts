@@ -2,7 +2,7 @@
  * NW §3.0 "Army Rosters" (L43-49): a player's own roster, and the public one the enemy may see.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nwPublicRoster, nwRoster } from '../../src/narrative/nw-roster';
+import { nwPublicRoster, nwRoster } from '../../src/rules/nw/present/roster';
 import type { NwState } from '../../src/rules/nw/state';
 import { teachingState } from '../rules/nw/phases/phase-fixtures';
 

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seededDice } from '../../src/dice/dice';
-import { describeDram } from '../../src/render/map/dram';
+import { describeDram } from '../../src/rules/dram/present/map';
 import { LAYERS, type MapDescription, type MapItem } from '../../src/render/map/model';
 import { OKABE_ITO_SIDES } from '../../src/render/map/palette';
 import type { Viewer } from '../../src/rules/contract';

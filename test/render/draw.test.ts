@@ -3,7 +3,7 @@
  * under 2 MB), with a JPEG and a downscale fallback when PNG would be too big.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeDram } from '../../src/render/map/dram';
+import { describeDram } from '../../src/rules/dram/present/map';
 import { MAX_MAP_BYTES, renderMap } from '../../src/render/map/draw';
 import type { MapDescription } from '../../src/render/map/model';
 import { bigBattle, DRAM_SETTINGS_DEFAULTS, playDram, shippedDram } from './states';

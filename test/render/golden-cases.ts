@@ -4,7 +4,7 @@
  * run only when regenerating (UPDATE_GOLDENS=1): the goldens test the canvas step on frozen
  * descriptions, so a change in the DRAM engine does not move the pictures.
  */
-import { describeDram } from '../../src/render/map/dram';
+import { describeDram } from '../../src/rules/dram/present/map';
 import { describeMap } from '../../src/render/map/describe';
 import type { SizeOptions } from '../../src/render/map/layout';
 import type { MapDescription } from '../../src/render/map/model';

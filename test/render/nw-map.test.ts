@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderMap } from '../../src/render/map/draw';
 import type { MapDescription, MapItem, UnitLabelItem } from '../../src/render/map/model';
-import { describeNw } from '../../src/render/map/nw';
+import { describeNw } from '../../src/rules/nw/present/map';
 import type { GameEvent } from '../../src/rules/events';
 import type { NwState } from '../../src/rules/nw/state';
 import { teachingState } from '../rules/nw/phases/phase-fixtures';

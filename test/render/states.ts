@@ -11,12 +11,13 @@ import type { DramScenarioData } from '../../src/rules/dram/setup';
 import type { Chit, DramState } from '../../src/rules/dram/state';
 import { loadScenarioFile } from '../../src/rules/scenario/index';
 import { generateBattle, playWindow } from '../helpers/dram-battle';
+import { SCENARIO_PROFILES } from '../../src/rules/index';
 
 const SEED = 'ab'.repeat(32);
 
 /** A shipped DRAM scenario's data and settings. */
 export async function shippedDram(id: 'saint-remy' | 'ligny'): Promise<{ data: DramScenarioData; settings: typeof DRAM_SETTINGS_DEFAULTS }> {
-  const sc = await loadScenarioFile(resolve(import.meta.dirname, `../../assets/scenarios/dram/${id}.yaml`));
+  const sc = await loadScenarioFile(resolve(import.meta.dirname, `../../assets/scenarios/dram/${id}.yaml`), { profiles: SCENARIO_PROFILES });
   if (!sc.ok) throw new Error(sc.error.map((e) => e.message).join('\n'));
   const settings = parseDramSettings(sc.value.rulings);
   if (!settings.ok) throw new Error(settings.error.message);

@@ -4,8 +4,6 @@
  */
 export * from './model';
 export { describeMap, type MapEngagement, type MapInput, type MapUnit } from './describe';
-export { describeDram, type DramMapOptions } from './dram';
-export { describeNw, type NwMapOptions } from './nw';
 export { areaFrame, aroundFrame, type MapView } from './frame';
 export { losVisibility, type LosFilterOptions } from './visibility';
 export { drawMap, renderMap, MAX_MAP_BYTES, type DrawnMap, type RenderedMap, type RenderOptions } from './draw';

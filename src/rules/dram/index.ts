@@ -2,6 +2,8 @@ import { err, ok } from '../../lib/result';
 import type { Ruleset } from '../contract';
 import { rollInitiative } from './initiative';
 import { DramOrder, InitiativeAction, orderKey, validateOrder, type DramAction } from './orders';
+import { DRAM_PROFILE } from './profile';
+import { dramInputs, dramPresentation } from './present/index';
 import { DramSettingsSchema, parseDramSettings, type DramSettings } from './settings';
 import { dramScenarioData } from './scenario';
 import { setupDram, type DramScenarioData } from './setup';
@@ -41,5 +43,7 @@ export const dram: Ruleset<DramState, DramOrder, DramAction, DramSettings, DramS
   resolve: resolveWindow,
   outcome: (s) => (s.ended ? { winner: s.ended.winner, summary: s.ended.summary } : null),
   view: viewDram,
+  profile: DRAM_PROFILE,
+  present: dramPresentation,
+  inputs: dramInputs,
 };
-

@@ -3,6 +3,8 @@ import type { Ruleset } from '../contract';
 import { NwAction, NwOrder, nwOrderKey } from './orders';
 import { attachAction, moveAction, mustRoll, rollUnitManeuver } from './phases/maneuver';
 import { problem } from './phases/target-units';
+import { nwInputs, nwPresentation } from './present/index';
+import { NW_PROFILE } from './profile';
 import { nwPublicEvents } from './public-events';
 import { buildNwState, nwScenarioData, type NwScenarioData } from './scenario';
 import { NwSettingsSchema, parseNwSettings, type NwSettings } from './settings';
@@ -57,5 +59,7 @@ export const nw: Ruleset<NwState, NwOrder, NwAction, NwSettings, NwScenarioData>
   outcome: (s) => (s.ended ? { winner: s.ended.winner, summary: s.ended.summary } : null),
   view: viewNw,
   publicEvents: nwPublicEvents,
+  profile: NW_PROFILE,
+  present: nwPresentation,
+  inputs: nwInputs,
 };
-

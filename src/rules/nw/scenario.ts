@@ -9,7 +9,7 @@ import { formatPath, type ScenarioError } from '../scenario/errors';
 import { idSchema } from '../scenario/fields';
 import { parseScenarioYaml } from '../scenario/load';
 import { locate } from '../scenario/locate';
-import { SCENARIO_PROFILES } from '../scenario/profiles';
+import { NW_PROFILE } from './profile';
 import type { Scenario } from '../scenario/types';
 import {
   parseArtilleryLabel, parseCinCLabel, parseCommanderLabel, parseGeneralLabel, parseUnitLabel, unitLabelChartMismatch,
@@ -271,7 +271,7 @@ export function nwScenarioData(sc: Scenario, settings: NwSettings): Result<NwSce
  * profile, then NW's cross-field checks, every error at `file:line:column`.
  */
 export function parseNwScenarioYaml(text: string, file = '<scenario>', settings: NwSettings, expect?: { id?: string; ruleset?: string }): Result<NwScenarioData, ScenarioError[]> {
-  const parsed = parseScenarioYaml(text, file, { profiles: SCENARIO_PROFILES, ...(expect && { expect }) });
+  const parsed = parseScenarioYaml(text, file, { profiles: { nw: NW_PROFILE }, ...(expect && { expect }) });
   if (!parsed.ok) return parsed;
   const data = nwScenarioData(parsed.value, settings);
   if (data.ok) return data;

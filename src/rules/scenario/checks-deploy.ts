@@ -98,7 +98,7 @@ export function checkDeployment(doc: ScenarioDoc, ctx: z.RefinementCtx, profile:
   }
   for (const [id, info] of pieces) {
     if ((info.kind === 'unit' || info.kind === 'general') && !placed.has(id) && !offTable.has(id)) {
-      report(ctx, info.path, 'scenario/not-deployed', `${info.kind} '${id}' is neither deployed nor a reinforcement`, `Add it to deployment (${info.kind}: ${id}, at, facing${info.kind === 'unit' && doc.meta.ruleset === 'dram' ? ', order' : ''}) or to a reinforcement.`);
+      report(ctx, info.path, 'scenario/not-deployed', `${info.kind} '${id}' is neither deployed nor a reinforcement`, `Add it to deployment (${info.kind}: ${id}, at, facing${info.kind === 'unit' && profile.orders?.required ? ', order' : ''}) or to a reinforcement.`);
     }
   }
 }

@@ -7,6 +7,6 @@ export { columnLabel, gridRefToPoint, gridShape, isGridRef, pointToGridRef } fro
 export { listScenarios, loadScenarioFile, parseScenarioYaml, SHIPPED_SCENARIOS, type ParseOptions, type ScenarioListing } from './load';
 export { normalizeName } from './names';
 export { landmarkIndex, resolveName, type PlaceContext, type ResolvedName } from './places';
-export { DRAM_PROFILE, SCENARIO_PROFILES, type ScenarioProfile } from './profiles';
+export type { ScenarioProfile } from './profiles';
 export { scenarioSchema, structureSchema, type ScenarioDoc } from './schema';
 export { turnClock } from './clock';

@@ -6,14 +6,17 @@ import { err, ok, type Result } from '../../lib/result';
 import type { IssuePath, ScenarioErrorCode } from './codes';
 import { fromIssues, formatPath, valueAt, type ScenarioError, type Unplaced } from './errors';
 import { locate } from './locate';
-import { SCENARIO_PROFILES, type ScenarioProfile } from './profiles';
+import type { ScenarioProfile } from './profiles';
 import { scenarioSchema, structureSchema } from './schema';
 import type { Scenario } from './types';
 import { RULESET_IDS, type RulesetId } from './vocabulary';
 
 /** Options of `parseScenarioYaml`. */
 export interface ParseOptions {
-  /** Profiles by ruleset (default SCENARIO_PROFILES): how a ruleset's own fields are checked. */
+  /**
+   * Profiles by ruleset: how a ruleset's own fields are checked. The registry's SCENARIO_PROFILES
+   * (src/rules/index.ts) holds every registered ruleset's; without it only the common format is checked.
+   */
   readonly profiles?: Readonly<Partial<Record<RulesetId, ScenarioProfile>>>;
   /** What the file's location promises (assets/scenarios/<ruleset>/<id>.yaml): checked against meta. */
   readonly expect?: { readonly id?: string; readonly ruleset?: string };
@@ -50,8 +53,8 @@ export function parseScenarioYaml(text: string, file = '<scenario>', options: Pa
     return err([{ code: 'scenario/missing', file, line: 1, column: 1, path: '', message: 'the scenario is empty', hint: `Start from a shipped scenario such as assets/scenarios/dram/saint-remy.yaml: it needs ${TOP_LEVEL.join(', ')}.` }]);
   }
   const ruleset = valueAt(raw, ['meta', 'ruleset']);
-  const profiles = options.profiles ?? SCENARIO_PROFILES;
-  const profile = (typeof ruleset === 'string' && profiles[ruleset as RulesetId]) || {};
+  const profiles = options.profiles ?? {};
+  const profile = profiles[String(ruleset) as RulesetId] ?? {};
 
   const parsed = scenarioSchema(profile).safeParse(raw);
   const place = (u: Unplaced) => placeError(u, file, doc, lines);

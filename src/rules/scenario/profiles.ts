@@ -1,14 +1,5 @@
-import { z } from 'zod';
-import { ARMS as DRAM_ARMS, GENERAL_LEVELS as DRAM_LEVELS, ORDER_NAMES as DRAM_ORDER_NAMES, ORDERS as DRAM_ORDERS } from '../dram/tables/vocabulary';
-import type { OfficerCorps as DramOfficerCorps, GunWeight as DramGunWeight, TroopGrade } from '../dram/strength';
-import { NW_PROFILE } from '../nw/profile';
-import type { Arm, GeneralLevel, Grade, GunWeight, OfficerCorps, RulesetId, StrengthKind } from './vocabulary';
-
-// The DRAM SP calculator (dram/strength.ts) reads a unit's grade, officers and gun weight as
-// written here: the words must stay the same on both sides, which these lines check at compile time.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const SAME_WORDS: [Same<Grade, TroopGrade>, Same<OfficerCorps, DramOfficerCorps>, Same<GunWeight, DramGunWeight>] = [true, true, true];
-void SAME_WORDS;
+import type { z } from 'zod';
+import type { Arm, GeneralLevel, StrengthKind } from './vocabulary';
 
 /**
  * What a ruleset adds to the common scenario format, so that its fields are checked while the
@@ -31,26 +22,3 @@ export interface ScenarioProfile {
   /** How units give their strength; sp or a DRAM §10 composition when absent. */
   readonly strengths?: readonly StrengthKind[];
 }
-
-/** DRAM §6 ratings. The text sets no upper bound; the caps only catch typos such as `cr: 22`. */
-const dramGeneralRules = z.strictObject({
-  cr: z.number().int().min(0).max(6),
-  ap: z.number().int().min(0).max(10),
-});
-
-/** DRAM Mk IV: stands are divisions, four order chits, generals rated CR/AP, 6 in = 1 mile (DRAM §1, §5, §6, §7). */
-export const DRAM_PROFILE: ScenarioProfile = {
-  arms: DRAM_ARMS satisfies readonly Arm[],
-  levels: DRAM_LEVELS satisfies readonly GeneralLevel[],
-  orders: { codes: DRAM_ORDERS, names: DRAM_ORDER_NAMES, required: true },
-  generalRules: dramGeneralRules,
-  // DRAM stands carry nothing beyond the common fields yet; refuse stray keys rather than ignore them.
-  unitRules: z.strictObject({}),
-  inchesPerMile: 6,
-};
-
-/** Profiles the loader applies by `meta.ruleset`. The other rulesets add theirs as they are written. */
-export const SCENARIO_PROFILES: Readonly<Partial<Record<RulesetId, ScenarioProfile>>> = {
-  dram: DRAM_PROFILE,
-  nw: NW_PROFILE,
-};

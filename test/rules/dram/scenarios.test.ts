@@ -5,11 +5,12 @@ import { parseDramSettings } from '../../../src/rules/dram/settings';
 import type { DramState } from '../../../src/rules/dram/state';
 import { listScenarios, loadScenarioFile } from '../../../src/rules/scenario/index';
 import { playWindow, stateHash, type WindowInput } from '../../helpers/dram-battle';
+import { SCENARIO_PROFILES } from '../../../src/rules/index';
 
 const shipped = (await listScenarios()).filter((x) => x.ruleset === 'dram');
 
 async function load(path: string) {
-  const sc = await loadScenarioFile(path);
+  const sc = await loadScenarioFile(path, { profiles: SCENARIO_PROFILES });
   if (!sc.ok) throw new Error(sc.error.map((e) => e.message).join('\n'));
   const settings = parseDramSettings(sc.value.rulings);
   if (!settings.ok) throw new Error(settings.error.message);

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatScenarioError, parseScenarioYaml, SCENARIO_ERROR_CODES, type ScenarioError } from '../../../src/rules/scenario';
+import { SCENARIO_PROFILES } from '../../../src/rules/index';
 import { BASE, edit } from './fixture';
 
 /** The errors of a text that must not parse. */
 function errorsOf(text: string, options?: Parameters<typeof parseScenarioYaml>[2]): ScenarioError[] {
-  const r = parseScenarioYaml(text, 'test.yaml', options);
+  const r = parseScenarioYaml(text, 'test.yaml', { profiles: SCENARIO_PROFILES, ...options });
   if (r.ok) throw new Error('expected the scenario to be rejected');
   return r.error;
 }

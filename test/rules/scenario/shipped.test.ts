@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { AREA_KINDS } from '../../../src/rules/geometry/types';
 import { formatScenarioError, listScenarios, loadScenarioFile, turnClock, type Scenario, type Unit } from '../../../src/rules/scenario';
+import { SCENARIO_PROFILES } from '../../../src/rules/index';
 
 /** Load a shipped scenario, failing the test with every error if it does not parse. */
 async function shipped(id: string): Promise<Scenario> {
   const all = await listScenarios();
   const entry = all.find((s) => s.id === id);
   if (!entry) throw new Error(`no shipped scenario ${id}`);
-  const r = await loadScenarioFile(entry.path);
+  const r = await loadScenarioFile(entry.path, { profiles: SCENARIO_PROFILES });
   if (!r.ok) throw new Error(r.error.map(formatScenarioError).join('\n'));
   return r.value;
 }
@@ -22,7 +23,7 @@ describe('shipped scenarios', () => {
 
   it('all parse and pass every cross-check', async () => {
     for (const entry of await listScenarios()) {
-      const r = await loadScenarioFile(entry.path);
+      const r = await loadScenarioFile(entry.path, { profiles: SCENARIO_PROFILES });
       expect(r.ok ? 'ok' : r.error.map(formatScenarioError)).toBe('ok');
     }
   });

@@ -1,6 +1,6 @@
-import { nwClockOf, type NwState } from '../rules/nw/state';
-import { unitIdentity } from '../rules/nw/view';
-import { nameBook, type NameBook, type NameEntry } from './names';
+import { nwClockOf, type NwState } from '../state';
+import { unitIdentity } from '../view';
+import { nameBook, type NameBook, type NameEntry } from '../../../narrative/names';
 
 /**
  * Names of an NW game, for the narrative. Build it from the state *after* the resolution being

@@ -6,17 +6,17 @@
  * DRAM; chits written for next turn are face down, so only their author's side (or the
  * umpire) sees them and the public map never does. DRAM hides no units.
  */
-import type { Problem, Result } from '../../lib/result';
-import type { Viewer } from '../../rules/contract';
-import type { GameEvent } from '../../rules/events';
-import type { BaseSize } from '../../rules/geometry/types';
-import { clockOf, type Chit, type DramState, type General, type Stand } from '../../rules/dram/state';
-import { BASES, type Arm } from '../../rules/dram/tables';
-import { viewDram } from '../../rules/dram/view';
-import { describeMap, type MapEngagement, type MapUnit } from './describe';
-import type { MapView } from './frame';
-import { shortGeneralLabel, shortUnitLabel } from './labels';
-import type { Chip, LegendEntry, MapDescription, PaletteName, UnitSymbol } from './model';
+import type { Problem, Result } from '../../../lib/result';
+import type { Viewer } from '../../contract';
+import type { GameEvent } from '../../events';
+import type { BaseSize } from '../../geometry/types';
+import { clockOf, type Chit, type DramState, type General, type Stand } from '../state';
+import { BASES, type Arm } from '../tables';
+import { viewDram } from '../view';
+import { describeMap, type MapEngagement, type MapUnit } from '../../../render/map/describe';
+import type { MapView } from '../../../render/map/frame';
+import { shortGeneralLabel, shortUnitLabel } from '../../../render/map/labels';
+import type { Chip, LegendEntry, MapDescription, PaletteName, UnitSymbol } from '../../../render/map/model';
 
 export interface DramMapOptions {
   /** The last resolution's events: trails, smoke, puffs and ghosts come from these only. */

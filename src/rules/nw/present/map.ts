@@ -9,18 +9,18 @@
  * from the viewed state and shows them only where viewNw left them (rulings VW-1..VW-4).
  * Every piece on the table itself is seen by both players: NW hides no units.
  */
-import type { Problem, Result } from '../../lib/result';
-import type { Viewer } from '../../rules/contract';
-import type { GameEvent } from '../../rules/events';
-import type { BaseSize, Landmark, Pose } from '../../rules/geometry/types';
-import { BASES_INCHES } from '../../rules/nw/tables/leaders';
-import { QUALITY_LABELS, SKILL_CODES } from '../../rules/nw/tables/vocabulary';
-import { nwClockOf, type NwBattery, type NwPhase, type NwState, type NwUnit } from '../../rules/nw/state';
-import { nwViewerSide, strengthHidden, unitIdentity, viewNw } from '../../rules/nw/view';
-import { describeMap, type MapEngagement, type MapUnit } from './describe';
-import type { MapView } from './frame';
-import { shortGeneralLabel } from './labels';
-import type { Chip, LegendEntry, MapDescription, PaletteName, UnitSymbol } from './model';
+import type { Problem, Result } from '../../../lib/result';
+import type { Viewer } from '../../contract';
+import type { GameEvent } from '../../events';
+import type { BaseSize, Landmark, Pose } from '../../geometry/types';
+import { BASES_INCHES } from '../tables/leaders';
+import { QUALITY_LABELS, SKILL_CODES } from '../tables/vocabulary';
+import { nwClockOf, type NwBattery, type NwPhase, type NwState, type NwUnit } from '../state';
+import { nwViewerSide, strengthHidden, unitIdentity, viewNw } from '../view';
+import { describeMap, type MapEngagement, type MapUnit } from '../../../render/map/describe';
+import type { MapView } from '../../../render/map/frame';
+import { shortGeneralLabel } from '../../../render/map/labels';
+import type { Chip, LegendEntry, MapDescription, PaletteName, UnitSymbol } from '../../../render/map/model';
 
 export interface NwMapOptions {
   /** The last resolution's events: trails, smoke, puffs and ghosts come from these only. */

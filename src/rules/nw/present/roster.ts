@@ -1,9 +1,9 @@
-import { escapeMd } from '../interaction/present-rolls';
-import { countFatigue, countsForFatigue, halvesText, type FatigueScope, type FatigueUnit } from '../rules/nw/procedures/fatigue';
-import { MORALE_MULTIPLIER_HUNDREDTHS } from '../rules/nw/tables/fatigue';
-import { fatigueBatteryOf, fatigueUnitOf } from '../rules/nw/phases/rally';
-import type { NwBattery, NwCommand, NwCommander, NwState, NwUnit } from '../rules/nw/state';
-import { strengthHidden, viewNw } from '../rules/nw/view';
+import { escapeMd } from '../../../interaction/present-rolls';
+import { countFatigue, countsForFatigue, halvesText, type FatigueScope, type FatigueUnit } from '../procedures/fatigue';
+import { MORALE_MULTIPLIER_HUNDREDTHS } from '../tables/fatigue';
+import { fatigueBatteryOf, fatigueUnitOf } from '../phases/rally';
+import type { NwBattery, NwCommand, NwCommander, NwState, NwUnit } from '../state';
+import { strengthHidden, viewNw } from '../view';
 
 /**
  * NW §3.0 "Army Rosters" (L43-49) as Discord lines. A player's own roster carries what the

@@ -1,0 +1,108 @@
+import type { Problem, Result } from '../lib/result';
+import type { NameBook } from '../narrative/names';
+import type { MapView } from '../render/map/frame';
+import type { MapDescription, PaletteName } from '../render/map/model';
+import type { Accepted, SeatId, SideId, Viewer } from './contract';
+import type { GameEvent } from './events';
+
+/**
+ * What the shared layers (commands, games, narrative, render) need from a ruleset beyond its
+ * rules, carried by the ruleset record itself (STYLE.md pattern 2; boardgame.io's game carries
+ * its moves). Everything here is pure: it reads a state and returns data or text; the command
+ * layer talks to Discord, the render pool draws. See src/rules/README.md for the shape.
+ */
+
+/** Who is giving an input: the caller's seats in this game and the side they play (null: a spectator). */
+export interface Caller {
+  readonly seats: readonly SeatId[];
+  readonly side: SideId | null;
+}
+
+/** One autocomplete suggestion (Discord shows 25 at most; the command layer cuts). */
+export interface InputChoice {
+  readonly name: string;
+  readonly value: string;
+}
+
+/** A command's options as the command layer parsed them (`subcommand` included when it has one). */
+export type InputOptions = Readonly<Record<string, unknown>>;
+
+interface VerbBase<S> {
+  /** What the verb does in this ruleset, for /help and for the refusal that lists a ruleset's verbs. */
+  readonly summary: string;
+  /** The order or action the command's options make; the ruleset's own schema and validate check it next. */
+  build(state: S, options: InputOptions, caller: Caller): unknown;
+  /** Autocomplete for the focused option, from the state, for this caller. */
+  choices?(state: S, caller: Caller, focused: { readonly name: string; readonly value: string }, options: InputOptions): readonly InputChoice[];
+}
+
+/** An input posted to the open window (sealed or plotted), answered privately with the preview. */
+export interface OrderVerb<S> extends VerbBase<S> {
+  readonly kind: 'order';
+  /** The private reply once the order is accepted. */
+  confirm(accepted: Accepted<unknown>, options: InputOptions): string;
+}
+
+/** An input made at once with binding dice (an in-window action). */
+export interface ActionVerb<S> extends VerbBase<S> {
+  readonly kind: 'action';
+  /** 'public': the narrative goes to the channel; 'private': only the caller reads it (standing reactions). */
+  readonly reply: 'public' | 'private';
+  /** A line after the narrative, read from the state after the action ("➡️ 4" to spend"). */
+  after?(state: S, options: InputOptions, caller: Caller): string | null;
+}
+
+/** One slash verb a ruleset accepts. */
+export type InputVerb<S> = OrderVerb<S> | ActionVerb<S>;
+
+/**
+ * The verbs a ruleset accepts, keyed by the command and subcommand that carries them:
+ * 'move', 'fire', 'choose first', 'orders issue'. A verb a ruleset does not list is refused
+ * for that reason alone.
+ */
+export type Inputs<S> = Readonly<Record<string, InputVerb<S>>>;
+
+/** How the map of a game is asked for. */
+export interface MapRequest {
+  /** The last resolution's events: trails, smoke, puffs and ghosts come from these only. */
+  readonly events: readonly GameEvent[];
+  readonly viewer: Viewer;
+  readonly view?: MapView;
+  readonly palette?: PaletteName;
+  /** The game's name, for the title block. */
+  readonly game?: string;
+}
+
+/** A house-ruling setting as /game settings prints it. */
+export interface SettingLine {
+  readonly key: string;
+  readonly value: string;
+  readonly default: string;
+  /** The DIGEST or README ruling id ('D-13', 'N-4', 'BP-3'). */
+  readonly ruling?: string;
+  /** The values it takes, for hints. */
+  readonly allowed?: string;
+}
+
+/** What players see of a ruleset: names, the map model, rosters, settings. */
+export interface Presentation<S, Settings> {
+  /** The narrative's name book, built from the state after the resolution being narrated. */
+  names(state: S): NameBook;
+  /** The pure map description the renderer draws. */
+  map(state: S, request: MapRequest): Result<MapDescription, Problem>;
+  /** Pieces on the table a player may zoom the map around (`/map around:`). */
+  pieces(state: S): readonly InputChoice[];
+  /** The sides, for options that name one. */
+  sides(state: S): readonly InputChoice[];
+  /** `/roster`: a side's roster, all of it for its own player (`own`), else what the enemy can see. Absent: the ruleset has no rosters. */
+  roster?(state: S, side: SideId, own: boolean): readonly string[];
+  /** /game settings: every house ruling with its current value and default. */
+  settings(settings: Settings): readonly SettingLine[];
+}
+
+/** Whether any of `texts` contains what the player has typed so far (autocomplete filtering). */
+export const matchesQuery = (query: string, ...texts: readonly string[]): boolean => texts.some((t) => t.toLowerCase().includes(query.toLowerCase()));
+
+/** The choices that match what is typed, longest names cut to Discord's 100 characters. */
+export const choicesMatching = (query: string, choices: readonly InputChoice[]): InputChoice[] =>
+  choices.filter((c) => matchesQuery(query, c.name, c.value)).map((c) => (c.name.length <= 100 ? c : { ...c, name: `${c.name.slice(0, 99)}…` }));
