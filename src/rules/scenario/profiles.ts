@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ARMS as DRAM_ARMS, GENERAL_LEVELS as DRAM_LEVELS, ORDER_NAMES as DRAM_ORDER_NAMES, ORDERS as DRAM_ORDERS } from '../dram/tables/vocabulary';
 import type { OfficerCorps as DramOfficerCorps, GunWeight as DramGunWeight, TroopGrade } from '../dram/strength';
 import { NW_PROFILE } from '../nw/profile';
-import type { Arm, GeneralLevel, Grade, GunWeight, OfficerCorps, RulesetId, StrengthKind } from './vocabulary';
+import type { Arm, GeneralLevel, Grade, GunWeight, OfficerCorps, RulesetId, StrengthKind, UnitFormation } from './vocabulary';
 
 // The DRAM SP calculator (dram/strength.ts) reads a unit's grade, officers and gun weight as
 // written here: the words must stay the same on both sides, which these lines check at compile time.
@@ -30,6 +30,8 @@ export interface ScenarioProfile {
   readonly inchesPerMile?: number;
   /** How units give their strength; sp or a DRAM §10 composition when absent. */
   readonly strengths?: readonly StrengthKind[];
+  /** Starting formations a unit may take (battalion games); any of the battalion vocabulary when absent. */
+  readonly formations?: readonly UnitFormation[];
 }
 
 /** DRAM §6 ratings. The text sets no upper bound; the caps only catch typos such as `cr: 22`. */

@@ -45,7 +45,12 @@ function unitSchema(profile: ScenarioProfile) {
       rules: rules.optional(),
       note: textSchema.optional(),
     })
-    .superRefine((u, ctx) => checkStrength(u, ctx, profile.strengths ?? DEFAULT_STRENGTHS))
+    .superRefine((u, ctx) => {
+      checkStrength(u, ctx, profile.strengths ?? DEFAULT_STRENGTHS);
+      if (u.formation !== undefined && profile.formations && !profile.formations.includes(u.formation)) {
+        report(ctx, ['formation'], 'scenario/bad-value', `formation ${u.formation} is not one this ruleset knows`, `Give one of ${profile.formations.join(', ')}, or leave formation out.`);
+      }
+    })
     .transform((u, ctx): Unit => (ctx.issues.length > 0 ? z.NEVER : {
       id: u.id,
       name: u.name,
