@@ -15,6 +15,7 @@ import { buildingMelee } from '../procedures/buildings';
 import { commandFigureKill } from '../procedures/command-control';
 import { melee } from '../procedures/melee';
 import { moraleTest } from '../procedures/morale';
+import { chargeLegality } from '../tables/charge';
 import { recoveringUnitAssaulted } from '../tables/rout';
 import { moveAllowance, type MoveHalving } from '../tables/movement';
 import { ORGANISATION } from '../tables/organisation';
@@ -61,18 +62,21 @@ export function cannotCharge(s: BpState, u: BpUnit, t: BpUnit): string | null {
   if (s.log.moved[u.id] || s.log.formed.includes(u.id) && u.arm === 'infantry') return `${u.id} has moved or changed formation this move period (L161)`;
   if (s.log.meleed.includes(u.id)) return `${u.id} has fought a melee this move period (L115)`;
   if (s.noMove.includes(u.id)) return `${u.id} returned fire and may not move (L131)`;
-  if (u.arm === 'artillery') return 'artillery does not charge';
   if (u.formation === 'square') return 'a square does not charge (BP-C4)';
   if (u.building) return `${u.id} holds a building`;
-  if (u.arm === 'infantry' && t.arm === 'cavalry') return 'infantry cannot charge cavalry (L119)';
-  if (u.formation === 'skirmish') {
-    if (u.arm === 'cavalry') return 'cavalry in skirmish order may not charge (L69)';
-    if (t.arm === 'artillery' || (t.arm === 'infantry' && t.formation !== 'skirmish')) return 'skirmishers cannot charge artillery or formed infantry (L121)';
-    const woods = terrainAt(envelopeOf(t).pose.at, s.map.terrain).some((f) => f.kind === 'woods' || f.kind === 'forest');
-    if (!woods) return 'skirmishers charge only where the terrain allows no other formation, such as heavy woods (L61)';
-  }
-  if (s.log.wonMelee.includes(t.id)) return `${t.id} won a melee this move period and cannot be charged again (L163)`;
+  const woods = terrainAt(envelopeOf(t).pose.at, s.map.terrain).some((f) => f.kind === 'woods' || f.kind === 'forest');
+  const to0 = contactPose(u, t);
+  const lane0 = swept(envelopeOf(u), envelopeOf(u, to0));
+  const screen = unitsOverlapping(s, lane0, [u.id, t.id]).some((o) => o.side !== u.side && o.formation === 'skirmish');
+  // P0 legality (tables/charge.ts) with the answers the table reads from the state.
+  const legal = chargeLegality(u, t, {
+    terrainOnlySkirmish: woods, throughSkirmishScreen: screen,
+    chargerMeleedThisMove: s.log.meleed.includes(u.id), targetWonMeleeThisMove: s.log.wonMelee.includes(t.id),
+  });
+  if (!legal.ok) return `${legal.error.message}`;
+  if (u.formation === 'skirmish' && (t.arm === 'artillery' || (t.arm === 'infantry' && t.formation !== 'skirmish'))) return 'skirmishers cannot charge artillery or formed infantry (L121)';
   if (t.building && u.arm !== 'infantry') return 'only infantry stands assault a building (L185)';
+  if (s.log.meleed.includes(t.id) && t.stage === 'effective') return `${t.id} has fought a melee this move period (L115)`;
   if (!inFrontalArc(envelopeOf(u), envelopeOf(t))) return `${t.id} is not in ${u.id}'s front arc (BP-C1)`;
   const to = contactPose(u, t);
   const halvings: MoveHalving[] = [];

@@ -2,11 +2,12 @@ import { isolation } from '../../battalion/formations';
 import { frontalArcPolygon } from '../../geometry/arcs';
 import { basePolygon, pointToBaseDistance } from '../../geometry/base';
 import { ringContains, ringsIntersect } from '../../geometry/primitives';
-import { corridorPolygon } from '../../geometry/sight';
 import type { Point } from '../../geometry/types';
-import { add, bearing, distance, headingVector, rightVector, scale } from '../../geometry/vector';
-import { levelOf } from '../ground';
-import { RANGES_INCHES, ROUND_SHOT_MAX_RANKS, VOLLEY_ANGLE_DEGREES } from '../tables/fire';
+import { distance } from '../../geometry/vector';
+import { levelOf, positionOf } from '../ground';
+import { canisterReach, roundShotReach, roundShotStick, type StandOnTable } from '../procedures/artillery-reach';
+import type { ArtilleryTargetStand } from '../procedures/types';
+import { RANGES_INCHES, VOLLEY_ANGLE_DEGREES } from '../tables/fire';
 import { envelopeOf, liveUnits, standBases, STAND_SIZES, type BpState, type BpUnit } from '../state';
 
 /**
@@ -51,31 +52,29 @@ export function musketZones(u: BpUnit): { ahead: Point[]; angled: Point[] } {
   return { ahead: frontalArcPolygon(env, RANGES_INCHES.musket.max, 0), angled: frontalArcPolygon(env, RANGES_INCHES.musket.max, VOLLEY_ANGLE_DEGREES) };
 }
 
-/** The canister triangle: 60° from the muzzle, 6" long (L82, L99). */
-export function canisterTriangle(u: BpUnit): Point[] {
-  const m = muzzleOf(u);
-  const ahead = add(m, scale(headingVector(u.pose.facing), RANGES_INCHES.canister.max));
-  const half = scale(rightVector(u.pose.facing), RANGES_INCHES.canister.max * Math.tan(Math.PI / 6));
-  return [m, add(ahead, half), add(ahead, scale(half, -1))];
-}
+/** The battery's gun stand (its muzzle is the stand's front centre). */
+export const gunBase = (u: BpUnit) => standBases(u)[0]!;
 
-/** The round-shot stick from the muzzle toward a point, 18" long (L93), `stickWidthStands` wide (BP-4). */
-export function stick(s: BpState, u: BpUnit, toward: Point): Point[] {
-  const m = muzzleOf(u);
-  const far = add(m, scale(headingVector(bearing(m, toward)), RANGES_INCHES.roundShot.max));
-  return corridorPolygon(m, far, s.settings.art.stickWidthStands * STAND_SIZES.artillery.width);
-}
-
-/** Stands a shot along the stick reaches: enemy stands in order of distance, at most four ranks (L93). */
-export function stickStands(s: BpState, u: BpUnit, ring: readonly Point[]): { unit: BpUnit; index: number; d: number }[] {
-  const m = muzzleOf(u);
-  const hits: { unit: BpUnit; index: number; d: number }[] = [];
+/** Enemy stands on the table as the artillery reach reads them, named `unit#n`, with their position seen from the gun (L101). */
+export function enemyStandsOnTable(s: BpState, u: BpUnit): StandOnTable[] {
+  const out: StandOnTable[] = [];
   for (const o of liveUnits(s)) {
     if (o.side === u.side) continue;
-    standBases(o).forEach((b, index) => { if (ringsIntersect(ring, basePolygon(b))) hits.push({ unit: o, index, d: pointToBaseDistance(m, b) }); });
+    const position = positionOf(s, o, u).position;
+    standBases(o).forEach((base, i) => out.push({ stand: `${o.id}#${i + 1}`, base, figures: o.stands[i] ?? 0, position }));
   }
-  return hits.sort((a, b) => a.d - b.d || a.unit.id.localeCompare(b.unit.id) || a.index - b.index).slice(0, ROUND_SHOT_MAX_RANKS);
+  return out;
 }
+
+/** The unit id of a stand named `unit#n`. */
+export const unitOfStand = (stand: string): string => stand.slice(0, stand.lastIndexOf('#'));
+
+/** Stands canister reaches (procedures/artillery-reach.ts). */
+export const canisterStands = (s: BpState, u: BpUnit): ArtilleryTargetStand[] => canisterReach(gunBase(u), enemyStandsOnTable(s, u), s.settings);
+
+/** Stands round shot aimed at `aim` reaches, at most four ranks (L93; procedures/artillery-reach.ts). */
+export const roundShotStands = (s: BpState, u: BpUnit, aim: Point): readonly ArtilleryTargetStand[] =>
+  roundShotReach(gunBase(u), aim, enemyStandsOnTable(s, u), s.settings, STAND_SIZES.artillery.width).targets;
 
 /** Is the infantry unit isolated (L63, L65): one stand, or a stand farther than 2 stand widths from the rest? */
 export function isIsolated(u: BpUnit): boolean {
@@ -140,15 +139,13 @@ export function fireTargets(s: BpState, u: BpUnit, returnFire = false): FireOpti
 function artilleryOption(s: BpState, u: BpUnit, o: BpUnit): FireOption {
   const d = rangeTo(u, o);
   if (d <= RANGES_INCHES.canister.max + 1e-9) {
-    const tri = canisterTriangle(u);
-    if (touches(o, tri)) return { target: o.id, kind: 'canister', legal: true, inches: d };
+    if (canisterStands(s, u).some((t) => unitOfStand(t.stand) === o.id)) return { target: o.id, kind: 'canister', legal: true, inches: d };
     return { target: o.id, kind: null, legal: false, reason: 'within 6" but outside the 60° canister triangle (L82)', inches: d };
   }
   if (d > RANGES_INCHES.roundShot.max + 1e-9) return { target: o.id, kind: null, legal: false, reason: `${round(d)}" away; round shot reaches 18" (L81)`, inches: d };
   const env = envelopeOf(o);
-  const ring = stick(s, u, env.pose.at);
-  const reached = stickStands(s, u, ring);
-  if (!reached.some((r) => r.unit.id === o.id)) return { target: o.id, kind: null, legal: false, reason: 'other targets take the stick\'s four ranks first (L93)', inches: d };
+  const ring = roundShotStick(gunBase(u), env.pose.at, s.settings, STAND_SIZES.artillery.width);
+  if (!roundShotStands(s, u, env.pose.at).some((t) => unitOfStand(t.stand) === o.id)) return { target: o.id, kind: null, legal: false, reason: 'other targets take the stick\'s four ranks first (L93)', inches: d };
   // Own troops on the line of fire (L95).
   const gunLevel = levelOf(s, u);
   for (const f of liveUnits(s)) {

@@ -2,8 +2,7 @@ import { err, ok, type Result } from '../../../lib/result';
 import type { Dice } from '../../../dice/dice';
 import type { Step } from '../../contract';
 import type { GameEvent } from '../../events';
-import { basePolygon, pointToBaseDistance } from '../../geometry/base';
-import { ringContains, ringsIntersect } from '../../geometry/primitives';
+import { pointToBaseDistance } from '../../geometry/base';
 import { attackAspect } from '../../battalion/formations';
 import { bearing } from '../../geometry/vector';
 import { positionOf } from '../ground';
@@ -15,7 +14,7 @@ import { buildingBurns } from '../tables/fire';
 import { ORGANISATION } from '../tables/organisation';
 import { envelopeOf, figuresOf, isDisrupted, isLive, logAdd, phasingSide, standBases, standingOf, type BpState, type BpUnit } from '../state';
 import { applyLosses, problem, rout } from './common';
-import { canisterTriangle, fireTargets, stick, stickStands, type FireKind } from './fire-zones';
+import { canisterStands, fireTargets, roundShotStands, unitOfStand, type FireKind } from './fire-zones';
 
 /**
  * Fire (L71-103, L131, L181-183): the phasing player's fire at once, with its consequences —
@@ -60,14 +59,12 @@ export function shoot(s: BpState, firer: BpUnit, target: BpUnit, kind: FireKind,
     events.push(...b.events);
     if (b.result.hit) lose(target.id, 1, firer.building ? 'B&P L181' : 'B&P L183', `fire ${firer.building ? 'from' : 'into'} a building by ${firer.id}`);
   } else {
-    const stands = kind === 'canister'
-      ? enemyStandsIn(s, firer, canisterTriangle(firer))
-      : stickStands(s, firer, stick(s, firer, envelopeOf(target).pose.at)).map((r) => ({ unit: r.unit, index: r.index }));
-    const input = { battery: firer.id, crew: firer.stands[0]!, targets: stands.map((t) => ({ stand: `${t.unit.id}#${t.index + 1}`, figures: t.unit.stands[t.index] ?? 0, position: positionOf(s, t.unit, firer).position })) };
+    const targets = kind === 'canister' ? canisterStands(s, firer) : roundShotStands(s, firer, envelopeOf(target).pose.at);
+    const input = { battery: firer.id, crew: firer.stands[0]!, targets };
     const r = kind === 'canister' ? canister(input, s.settings, dice) : roundShot(input, s.settings, dice);
     events.push(...r.events);
     const byUnit = new Map<string, number>();
-    for (const h of r.result.stands) { const id = h.stand.split('#')[0]!; byUnit.set(id, (byUnit.get(id) ?? 0) + h.hits); }
+    for (const h of r.result.stands) { const id = unitOfStand(h.stand); byUnit.set(id, (byUnit.get(id) ?? 0) + h.hits); }
     for (const [id, hits] of [...byUnit].sort()) {
       const before = next.units[id]!;
       lose(id, hits, kind === 'canister' ? 'B&P L99' : 'B&P L93', `${kind === 'canister' ? 'canister' : 'round shot'} by ${firer.id}`);
@@ -100,19 +97,6 @@ export function shoot(s: BpState, firer: BpUnit, target: BpUnit, kind: FireKind,
     next = ro.s; events.push(...ro.events);
   }
   return { s: next, events };
-}
-
-/** Enemy stands in a ring, by the canister rule (BP-4 `art.canisterStands`). */
-function enemyStandsIn(s: BpState, firer: BpUnit, ring: readonly { x: number; y: number }[]): { unit: BpUnit; index: number }[] {
-  const out: { unit: BpUnit; index: number }[] = [];
-  for (const o of Object.values(s.units).filter(isLive).sort((a, b) => a.id.localeCompare(b.id))) {
-    if (o.side === firer.side) continue;
-    standBases(o).forEach((b, index) => {
-      const hit = s.settings.art.canisterStands === 'touched' ? ringsIntersect(ring, basePolygon(b)) : ringContains(ring, b.pose.at);
-      if (hit) out.push({ unit: o, index });
-    });
-  }
-  return out;
 }
 
 /** The fire action of the phasing player, with the target's return fire. */
