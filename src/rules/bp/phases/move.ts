@@ -49,6 +49,8 @@ interface Plan {
   readonly centres: readonly Point[];
   readonly facings: readonly number[];
   readonly final: Pose;
+  /** Only wheels: a battery pivots on its axis (L32). */
+  readonly wheelsOnly?: boolean;
 }
 
 function plan(s: BpState, u: BpUnit, text: string): Result<Plan> {
@@ -66,8 +68,14 @@ function plan(s: BpState, u: BpUnit, text: string): Result<Plan> {
     return ok({ centres: [env.pose.at, end], facings: [u.pose.facing, u.pose.facing], final: { at: r.value.at, facing: u.pose.facing } });
   }
   const p = r.value.plan;
+  const wheelsOnly = parsed.value.kind === 'move' && parsed.value.steps.every((st) => st.kind === 'wheel');
+  if (wheelsOnly && u.arm === 'artillery') {
+    // L32: guns pivot on their axes: the stand turns about its centre, which does not move.
+    const facing = p.final.facing;
+    return ok({ centres: [env.pose.at], facings: [facing], final: frontFrom(u, env.pose.at, facing), wheelsOnly });
+  }
   const facings = [p.start.facing, ...p.waypoints.map((w) => w.facing)];
-  return ok({ centres: p.path, facings, final: frontFrom(u, p.final.at, p.final.facing) });
+  return ok({ centres: p.path, facings, final: frontFrom(u, p.final.at, p.final.facing), wheelsOnly });
 }
 
 /** Why a unit may not move now, or null (L28, L32, L131, L167-171; cascading L161). */
@@ -155,7 +163,7 @@ export function moveAction(s: BpState, id: string, text: string): Result<Step<Bp
   }
   // Artillery: a pivot of 45° or less in place still lets it fire (L32); anything else is its move.
   const turned = Math.abs(angleDifference(u.pose.facing, pl.value.final.facing));
-  const pivotOnly = u.arm === 'artillery' && distance(u.pose.at, pl.value.final.at) < 0.25 && turned <= 45 + 1e-6;
+  const pivotOnly = u.arm === 'artillery' && !!pl.value.wheelsOnly && turned <= 45 + 1e-6;
   let next = withUnit(s, { ...u, pose: pl.value.final, building: building ? building.id : null });
   if (pivotOnly) next = { ...next, log: { ...next.log, pivoted: [...next.log.pivoted, u.id] } };
   else next = { ...next, log: { ...next.log, moved: { ...next.log.moved, [u.id]: { spent: cost, allowance } } } };
