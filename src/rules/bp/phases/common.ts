@@ -83,7 +83,8 @@ export function rout(s: BpState, id: string, why: string): { s: BpState; events:
   }
   const d = routDistance(u.arm, s.settings);
   const to = poseBehind(u.pose, d);
-  const ring = swept(envelopeOf(u), envelopeOf(u, to));
+  // Start a hair behind the front, so the enemy it is in contact with does not block its own rout.
+  const ring = swept(envelopeOf(u, poseBehind(u.pose, 0.05)), envelopeOf(u, to));
   const crossed = unitsOverlapping(s, ring, [id]);
   const enemy = crossed.find((o) => o.side !== u.side);
   if (enemy) {
