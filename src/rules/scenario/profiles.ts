@@ -28,7 +28,7 @@ export interface ScenarioProfile {
   readonly unitRules?: z.ZodType;
   /** The scale the rules measure in; a scenario must use it. */
   readonly inchesPerMile?: number;
-  /** How units give their strength; sp or a DRAM §10 composition when absent. */
+  /** How units give their strength; any of sp, a DRAM §10 composition or figures when absent. */
   readonly strengths?: readonly StrengthKind[];
   /** Starting formations a unit may take (battalion games); any of the battalion vocabulary when absent. */
   readonly formations?: readonly UnitFormation[];
@@ -49,6 +49,7 @@ export const DRAM_PROFILE: ScenarioProfile = {
   // DRAM stands carry nothing beyond the common fields yet; refuse stray keys rather than ignore them.
   unitRules: z.strictObject({}),
   inchesPerMile: 6,
+  strengths: ['sp', 'historical'],
 };
 
 /** Profiles the loader applies by `meta.ruleset`. The other rulesets add theirs as they are written. */

@@ -65,8 +65,8 @@ function unitSchema(profile: ScenarioProfile) {
     }));
 }
 
-/** Strengths a profile that says nothing accepts: the two DRAM §10 ways. */
-const DEFAULT_STRENGTHS: readonly StrengthKind[] = ['sp', 'historical'];
+/** Strengths a profile that says nothing accepts: every way (a ruleset without a profile gets open checks). */
+const DEFAULT_STRENGTHS: readonly StrengthKind[] = STRENGTH_KINDS;
 
 type RawUnit = { arm: string; sp?: number | undefined; figures?: number | undefined; stands?: number | undefined; formation?: string | undefined; composition?: z.output<typeof composition> | undefined; grade?: string | undefined; officers?: string | undefined; gunWeight?: string | undefined };
 
