@@ -1,7 +1,9 @@
 import type { Command } from '../src/interaction/command';
 import { attach } from './attach';
+import { charge } from './charge';
 import { choose } from './choose';
 import { fire } from './fire';
+import { formation } from './formation';
 import { game } from './game';
 import { initiative } from './initiative';
 import { maneuver } from './maneuver';
@@ -13,8 +15,9 @@ import { ready } from './ready';
 import { roll } from './roll';
 import { rolls } from './rolls';
 import { roster } from './roster';
+import { standing } from './standing';
 
 /** Every slash command, listed explicitly (no directory scanning). */
-export const COMMANDS: readonly Command[] = [roll, rolls, game, initiative, move, orders, ready, map, maneuver, fire, react, choose, attach, roster];
+export const COMMANDS: readonly Command[] = [roll, rolls, game, initiative, move, orders, ready, map, maneuver, fire, react, choose, attach, roster, formation, charge, standing];
 
 export const commandMap = (): ReadonlyMap<string, Command> => new Map(COMMANDS.map((c) => [c.data.name, c]));

@@ -106,7 +106,8 @@ export function describeMap(input: MapInput): Result<MapDescription, Problem> {
   }
 
   layer.labels.push(...t.places);
-  for (const u of drawn) {
+  // A unit drawn stand by stand (B&P) labels one stand; the others carry no text to place.
+  for (const u of drawn.filter((x) => x.label !== '' || x.chips.length > 0)) {
     layer.labels.push({ kind: 'unit-label', unit: u.id, at: u.pose.at, base: { width: u.base.width, depth: u.base.depth }, facing: u.pose.facing, text: u.label, chips: u.chips } satisfies UnitLabelItem);
   }
 

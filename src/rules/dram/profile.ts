@@ -26,4 +26,5 @@ export const DRAM_PROFILE: ScenarioProfile = {
   // DRAM stands carry nothing beyond the common fields yet; refuse stray keys rather than ignore them.
   unitRules: z.strictObject({}),
   inchesPerMile: 6,
+  strengths: ['sp', 'historical'],
 };

@@ -89,6 +89,8 @@ export const NW_PROFILE: ScenarioProfile = {
   generalRules,
   unitRules,
   inchesPerMile: 1760 / SCALE.yardsPerInch,
+  // NW counts s.p. (§3.0); figures belong to battalion-level games.
+  strengths: ['sp', 'historical'],
 };
 
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Arm, GeneralLevel, StrengthKind } from './vocabulary';
+import type { Arm, GeneralLevel, StrengthKind, UnitFormation } from './vocabulary';
 
 /**
  * What a ruleset adds to the common scenario format, so that its fields are checked while the
@@ -19,6 +19,8 @@ export interface ScenarioProfile {
   readonly unitRules?: z.ZodType;
   /** The scale the rules measure in; a scenario must use it. */
   readonly inchesPerMile?: number;
-  /** How units give their strength; sp or a DRAM §10 composition when absent. */
+  /** How units give their strength; any of sp, a DRAM §10 composition or figures when absent. */
   readonly strengths?: readonly StrengthKind[];
+  /** Starting formations a unit may take (battalion games); any of the battalion vocabulary when absent. */
+  readonly formations?: readonly UnitFormation[];
 }

@@ -45,7 +45,12 @@ function unitSchema(profile: ScenarioProfile) {
       rules: rules.optional(),
       note: textSchema.optional(),
     })
-    .superRefine((u, ctx) => checkStrength(u, ctx, profile.strengths ?? DEFAULT_STRENGTHS))
+    .superRefine((u, ctx) => {
+      checkStrength(u, ctx, profile.strengths ?? DEFAULT_STRENGTHS);
+      if (u.formation !== undefined && profile.formations && !profile.formations.includes(u.formation)) {
+        report(ctx, ['formation'], 'scenario/bad-value', `formation ${u.formation} is not one this ruleset knows`, `Give one of ${profile.formations.join(', ')}, or leave formation out.`);
+      }
+    })
     .transform((u, ctx): Unit => (ctx.issues.length > 0 ? z.NEVER : {
       id: u.id,
       name: u.name,
@@ -60,8 +65,8 @@ function unitSchema(profile: ScenarioProfile) {
     }));
 }
 
-/** Strengths a profile that says nothing accepts: the two DRAM §10 ways. */
-const DEFAULT_STRENGTHS: readonly StrengthKind[] = ['sp', 'historical'];
+/** Strengths a profile that says nothing accepts: every way (a ruleset without a profile gets open checks). */
+const DEFAULT_STRENGTHS: readonly StrengthKind[] = STRENGTH_KINDS;
 
 type RawUnit = { arm: string; sp?: number | undefined; figures?: number | undefined; stands?: number | undefined; formation?: string | undefined; composition?: z.output<typeof composition> | undefined; grade?: string | undefined; officers?: string | undefined; gunWeight?: string | undefined };
 

@@ -60,6 +60,34 @@ export function controlRoll(input: ControlInput, settings: BpSettings, dice: Dic
   return { result: { rolled: true, face, move, reason: `class ${input.controlClass} rolls${input.controlClass === 'B' ? ` (HR B-12 ${schedule})` : ' every turn'}` }, events };
 }
 
+/** Who moves first this turn, or who chooses. */
+export interface FirstPlayerResult {
+  /** The side that moves first, when the rules decide it. */
+  readonly first: string | null;
+  /** With a roll-off: the side that rolled high and chooses who moves first (player input). */
+  readonly chooser: string | null;
+  readonly how: BpSettings['sequence']['firstPlayer'];
+}
+
+/**
+ * HR B-1 (`sequence.firstPlayer`): the text has no initiative rule (L24). `scenario`: the
+ * scenario's first side every turn; `alternate`: the scenario's first side on odd turns, the other
+ * on even turns; `rolloff-each-turn`: a D6 roll-off, whose winner chooses.
+ */
+export function firstPlayer(input: { readonly turn: number; readonly sides: readonly [string, string]; readonly scenarioFirst: string }, settings: BpSettings, dice: Dice): Procedure<FirstPlayerResult> {
+  const [a, b] = input.sides;
+  if (input.scenarioFirst !== a && input.scenarioFirst !== b) throw new RangeError(`B&P HR B-1: scenarioFirst must be ${a} or ${b}, not ${input.scenarioFirst}`);
+  if (!Number.isInteger(input.turn) || input.turn < 1) throw new RangeError(`B&P HR B-1: turn must be a whole number ≥ 1, not ${input.turn}`);
+  const how = settings.sequence.firstPlayer;
+  if (how === 'scenario') return { result: { first: input.scenarioFirst, chooser: null, how }, events: [] };
+  if (how === 'alternate') {
+    const other = input.scenarioFirst === a ? b : a;
+    return { result: { first: input.turn % 2 === 1 ? input.scenarioFirst : other, chooser: null, how }, events: [] };
+  }
+  const r = firstPlayerRollOff(input.sides, dice);
+  return { result: { first: null, chooser: r.result.chooser, how }, events: r.events };
+}
+
 /** HR B-1 roll-off: each side rolls a D6, high roll chooses who moves first; ties re-roll. */
 export function firstPlayerRollOff(sides: readonly [string, string], dice: Dice): Procedure<{ readonly chooser: string; readonly rerolls: number }> {
   const events: GameEvent[] = [];

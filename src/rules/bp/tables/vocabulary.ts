@@ -35,6 +35,15 @@ export const CONTROL_CLASSES = ['A', 'B', 'C'] as const;
 /** A unit's (or army's) control class. */
 export type ControlClass = (typeof CONTROL_CLASSES)[number];
 
+/**
+ * The B&P table formation of a unit whose formation comes from the shared battalion layer (which
+ * adds `limbered` / `unlimbered` for batteries). A battery reads one Morale and Point row and one
+ * movement row (9" in every column, L41), so both gun formations read as `line`.
+ */
+export function tableFormation(f: Formation | 'limbered' | 'unlimbered'): Formation {
+  return f === 'limbered' || f === 'unlimbered' ? 'line' : f;
+}
+
 /** From which side a charge comes (B&P L117: flank = 45° or more from the front). */
 export const ATTACK_DIRECTIONS = ['front', 'flank', 'rear'] as const;
 /** From which side a unit is charged. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedDice } from '../../../../src/dice/dice';
-import { bRollsOnTurn, commandFigureKill, controlRoll, firstPlayerRollOff } from '../../../../src/rules/bp/procedures';
+import { bRollsOnTurn, commandFigureKill, controlRoll, firstPlayer, firstPlayerRollOff } from '../../../../src/rules/bp/procedures';
 import { bpSettingsWith, facesFor, rollsOf } from './helpers';
 
 const settings = bpSettingsWith();
@@ -51,5 +51,23 @@ describe('firstPlayerRollOff (HR B-1)', () => {
     const r = firstPlayerRollOff(['French', 'Allies'], scriptedDice([3, 3, 2, 5]));
     expect(r.result).toEqual({ chooser: 'Allies', rerolls: 1 });
     expect(rollsOf(r.events)).toHaveLength(4);
+  });
+});
+
+describe('firstPlayer (HR B-1 sequence.firstPlayer)', () => {
+  const input = { turn: 2, sides: ['French', 'Allies'] as const, scenarioFirst: 'French' };
+  it('rolloff-each-turn (default): the high roller chooses', () => {
+    expect(firstPlayer(input, settings, scriptedDice([2, 6])).result).toEqual({ first: null, chooser: 'Allies', how: 'rolloff-each-turn' });
+  });
+  it('scenario: the scenario side every turn, no dice', () => {
+    expect(firstPlayer(input, bpSettingsWith({ 'sequence.firstPlayer': 'scenario' }), scriptedDice([])).result.first).toBe('French');
+  });
+  it('alternate: the scenario side on odd turns, the other on even turns', () => {
+    const s = bpSettingsWith({ 'sequence.firstPlayer': 'alternate' });
+    expect(firstPlayer({ ...input, turn: 1 }, s, scriptedDice([])).result.first).toBe('French');
+    expect(firstPlayer(input, s, scriptedDice([])).result.first).toBe('Allies');
+  });
+  it('refuses an unknown scenario side', () => {
+    expect(() => firstPlayer({ ...input, scenarioFirst: 'Prussians' }, settings, scriptedDice([]))).toThrow(/French or Allies/);
   });
 });

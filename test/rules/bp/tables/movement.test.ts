@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DIFFICULT_TERRAIN_COST_PER_INCH, FORMATIONS, MOVEMENT_TABLE, MOVE_HALVINGS, ROAD_BONUS_INCHES, SQUARE_MOVE_INCHES, THROUGH_FORMED_FRIENDS_INCHES,
-  THROUGH_SKIRMISHERS_INCHES, moveAllowance, terrainCost,
+  THROUGH_SKIRMISHERS_INCHES, moveAllowance, tableFormation, terrainCost,
 } from '../../../../src/rules/bp/tables';
 import { printed } from './printed';
 
@@ -54,5 +54,14 @@ describe('moveAllowance (BP-6: additions first, then each halving)', () => {
     expect(() => moveAllowance({ arm: 'infantry', formation: 'square', road: true })).toThrow(/road/);
     expect(() => moveAllowance({ arm: 'infantry', formation: 'line', halvings: ['cavalryFormationChange'] })).toThrow(/only cavalry/);
     expect(() => moveAllowance({ arm: 'infantry', formation: 'skirmish', halvings: ['sideSlip'] })).toThrow(/side-slips/);
+  });
+});
+
+describe('tableFormation: battalion-layer gun formations read as the artillery row', () => {
+  it('limbered / unlimbered → line; troop formations unchanged', () => {
+    expect(tableFormation('limbered')).toBe('line');
+    expect(tableFormation('unlimbered')).toBe('line');
+    for (const f of FORMATIONS) expect(tableFormation(f)).toBe(f);
+    expect(moveAllowance({ arm: 'artillery', formation: tableFormation('limbered') })).toBe(9);
   });
 });

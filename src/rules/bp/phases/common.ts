@@ -1,0 +1,107 @@
+import type { Problem } from '../../../lib/result';
+import type { GameEvent } from '../../events';
+import { basePolygon, type Base } from '../../geometry/base';
+import { ringsIntersect } from '../../geometry/primitives';
+import type { Point, Pose } from '../../geometry/types';
+import { add, headingVector, scale, turn } from '../../geometry/vector';
+import { commandWithin4 } from '../ground';
+import { removeCasualties, routDistance } from '../procedures/status';
+import type { BpUnitInput } from '../procedures/types';
+import { envelopeOf, figuresOf, isDisrupted, isLive, liveUnits, withUnit, type BpState, type BpUnit } from '../state';
+
+/** Helpers every B&P phase shares: problems, unit inputs for the procedures, losses and routs. */
+
+/** A refusal a player can act on. */
+export const problem = (code: string, message: string, hint?: string): Problem => ({ code, message, ...(hint ? { hint } : {}) });
+
+/** A unit as the morale and melee procedures read it, with its modifiers from the state (L167, L202, L208). */
+export function unitInput(s: BpState, u: BpUnit): BpUnitInput {
+  return {
+    name: u.id, figures: figuresOf(u), arm: u.arm, formation: u.formation, guard: u.guard, heavy: u.heavy, green: u.green,
+    disrupted: isDisrupted(u), commandWithin4: commandWithin4(s, u) !== null && u.building === null,
+  };
+}
+
+/** Convex hull of points (monotone chain), clockwise or not: ringsIntersect reads either. */
+export function hull(points: readonly Point[]): Point[] {
+  const p = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
+  if (p.length < 3) return p;
+  const cross = (o: Point, a: Point, b: Point) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+  const lower: Point[] = [];
+  for (const q of p) { while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, q) <= 0) lower.pop(); lower.push(q); }
+  const upper: Point[] = [];
+  for (const q of [...p].reverse()) { while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, q) <= 0) upper.pop(); upper.push(q); }
+  return [...lower.slice(0, -1), ...upper.slice(0, -1)];
+}
+
+/** The ground a unit sweeps moving straight from one envelope to another. */
+export const swept = (a: Base, b: Base): Point[] => hull([...basePolygon(a), ...basePolygon(b)]);
+
+/** Live units (other than `except`) whose envelope overlaps a ring. */
+export function unitsOverlapping(s: BpState, ring: readonly Point[], except: readonly string[] = []): BpUnit[] {
+  return liveUnits(s).filter((o) => !except.includes(o.id) && ringsIntersect(ring, basePolygon(envelopeOf(o))));
+}
+
+/** A loss event in figures (or crew for a battery, L97). */
+export function lossEvent(u: BpUnit, amount: number, remaining: number, rule: string, cause: string): GameEvent {
+  return { kind: 'loss', rule, unit: u.id, amount, remaining, cause, measure: u.arm === 'artillery' ? 'crew' : 'figures' };
+}
+
+/**
+ * Takes `losses` figures off a unit (BP-3 `casualties.standRemoval`), removing empty stands; a
+ * unit with no figure left is eliminated.
+ */
+export function applyLosses(s: BpState, id: string, losses: number, rule: string, cause: string): { s: BpState; events: GameEvent[] } {
+  const u = s.units[id]!;
+  if (losses <= 0 || !isLive(u)) return { s, events: [] };
+  const after = removeCasualties(u.arm, u.stands, Math.min(losses, figuresOf(u)), s.settings);
+  const left = after.stands.reduce((a, f) => a + f, 0);
+  const events: GameEvent[] = [lossEvent(u, after.figuresRemoved, left, rule, cause)];
+  const next: BpUnit = { ...u, stands: after.stands, ...(left === 0 ? { gone: 'eliminated' as const } : {}) };
+  if (left === 0) events.push({ kind: 'removed', rule, unit: u.id, at: u.pose.at, reason: `no figures left (${cause})` });
+  return { s: withUnit(s, next), events };
+}
+
+/** Pose `inches` straight behind (L109: "retreat immediately to its rear"). */
+export const poseBehind = (pose: Pose, inches: number): Pose => ({ at: add(pose.at, scale(headingVector(turn(pose.facing, 180)), inches)), facing: pose.facing });
+
+const onTable = (s: BpState, p: Point): boolean => p.x >= 0 && p.y >= 0 && p.x <= s.map.table.width && p.y <= s.map.table.height;
+
+/**
+ * A unit routs (L109, L165-167): it falls back its rout distance (HR B-10) straight to its rear
+ * and turns its back. Blocked by an enemy on the way → eliminated (L109); off the table → gone;
+ * formed friends it runs through are disrupted (L167; engine ruling BP-R1: no swerve, the
+ * straight line is taken). An artillery crew that routs loses its gun (L103).
+ */
+export function rout(s: BpState, id: string, why: string): { s: BpState; events: GameEvent[] } {
+  const u = s.units[id]!;
+  if (!isLive(u)) return { s, events: [] };
+  const events: GameEvent[] = [{ kind: 'status', rule: 'B&P L109', unit: id, status: 'routed', on: true, reason: why }];
+  if (u.arm === 'artillery') {
+    events.push({ kind: 'removed', rule: 'B&P L103', unit: id, at: u.pose.at, reason: 'the crew routs: the gun is lost' });
+    return { s: withUnit(s, { ...u, gone: 'gun-lost', building: null }), events };
+  }
+  const d = routDistance(u.arm, s.settings);
+  const to = poseBehind(u.pose, d);
+  // Start a hair behind the front, so the enemy it is in contact with does not block its own rout.
+  const ring = swept(envelopeOf(u, poseBehind(u.pose, 0.05)), envelopeOf(u, to));
+  const crossed = unitsOverlapping(s, ring, [id]);
+  const enemy = crossed.find((o) => o.side !== u.side);
+  if (enemy) {
+    events.push({ kind: 'removed', rule: 'B&P L109', unit: id, at: u.pose.at, reason: `its retreat is blocked by ${enemy.id}: eliminated` });
+    return { s: withUnit(s, { ...u, gone: 'eliminated', building: null }), events };
+  }
+  const end = envelopeOf(u, to);
+  if (!basePolygon(end).every((p) => onTable(s, p))) {
+    events.push({ kind: 'removed', rule: 'B&P L167', unit: id, at: u.pose.at, reason: 'routs off the table' });
+    return { s: withUnit(s, { ...u, gone: 'fled', building: null }), events };
+  }
+  events.push({ kind: 'move', rule: 'B&P L167', unit: id, from: u.pose.at, to: to.at, path: [], facing: turn(u.pose.facing, 180), cost: d, allowance: d, stopped: 'rout move' });
+  let next = withUnit(s, { ...u, pose: { at: to.at, facing: turn(u.pose.facing, 180) }, stage: 'routed', building: null });
+  for (const f of crossed) {
+    if (f.formation === 'skirmish' || f.stage !== 'effective' || isDisrupted(f)) continue;
+    next = withUnit(next, { ...f, disruptedAt: next.periodsDone });
+    events.push({ kind: 'status', rule: 'B&P L167', unit: f.id, status: 'disrupted', on: true, reason: `${id} routed through it` });
+  }
+  return { s: next, events };
+}

@@ -1,0 +1,162 @@
+import { isolation } from '../../battalion/formations';
+import { frontalArcPolygon } from '../../geometry/arcs';
+import { basePolygon, pointToBaseDistance } from '../../geometry/base';
+import { ringContains, ringsIntersect } from '../../geometry/primitives';
+import type { Point } from '../../geometry/types';
+import { distance } from '../../geometry/vector';
+import { levelOf, positionOf } from '../ground';
+import { canisterReach, roundShotReach, roundShotStick, type StandOnTable } from '../procedures/artillery-reach';
+import type { ArtilleryTargetStand } from '../procedures/types';
+import { RANGES_INCHES, VOLLEY_ANGLE_DEGREES } from '../tables/fire';
+import { envelopeOf, liveUnits, standBases, STAND_SIZES, type BpState, type BpUnit } from '../state';
+
+/**
+ * Where fire goes (L73-75, L79-82, L93-95, L99): the volley's zone straight ahead and at 30°,
+ * the canister triangle and the round-shot stick, read from the stands on the table. The
+ * legality of each target, with the reason for every exclusion, is what players and the lead's
+ * prompts read (`fireTargets`).
+ */
+
+/** How a unit fires at a target. */
+export type FireKind = 'volley' | 'skirmish' | 'round-shot' | 'canister' | 'building';
+
+/** One possible target and whether it may be fired at now. */
+export interface FireOption {
+  readonly target: string;
+  readonly kind: FireKind | null;
+  readonly legal: boolean;
+  /** Why not, when not legal. */
+  readonly reason?: string;
+  readonly inches: number;
+}
+
+/** The unit's front edge centre is its muzzle (a battery) or its firing line. */
+const muzzleOf = (u: BpUnit): Point => u.pose.at;
+
+/** Nearest distance from the unit's front edge to the target's stands. */
+export function rangeTo(firer: BpUnit, target: BpUnit): number {
+  const env = envelopeOf(firer);
+  const ring = basePolygon(env);
+  const front = [ring[0]!, ring[1]!];
+  let best = Infinity;
+  for (const b of standBases(target)) for (const p of [...front, muzzleOf(firer)]) best = Math.min(best, pointToBaseDistance(p, b));
+  return best;
+}
+
+/** Touches: does any stand of the unit meet the ring? */
+const touches = (u: BpUnit, ring: readonly Point[]): boolean => standBases(u).some((b) => ringsIntersect(ring, basePolygon(b)));
+
+/** The musket zone straight ahead (L75), and the 30° zone used when nothing is straight ahead. */
+export function musketZones(u: BpUnit): { ahead: Point[]; angled: Point[] } {
+  const env = envelopeOf(u);
+  return { ahead: frontalArcPolygon(env, RANGES_INCHES.musket.max, 0), angled: frontalArcPolygon(env, RANGES_INCHES.musket.max, VOLLEY_ANGLE_DEGREES) };
+}
+
+/** The battery's gun stand (its muzzle is the stand's front centre). */
+export const gunBase = (u: BpUnit) => standBases(u)[0]!;
+
+/** Enemy stands on the table as the artillery reach reads them, named `unit#n`, with their position seen from the gun (L101). */
+export function enemyStandsOnTable(s: BpState, u: BpUnit): StandOnTable[] {
+  const out: StandOnTable[] = [];
+  for (const o of liveUnits(s)) {
+    if (o.side === u.side) continue;
+    const position = positionOf(s, o, u).position;
+    standBases(o).forEach((base, i) => out.push({ stand: `${o.id}#${i + 1}`, base, figures: o.stands[i] ?? 0, position }));
+  }
+  return out;
+}
+
+/** The unit id of a stand named `unit#n`. */
+export const unitOfStand = (stand: string): string => stand.slice(0, stand.lastIndexOf('#'));
+
+/** Stands canister reaches (procedures/artillery-reach.ts). */
+export const canisterStands = (s: BpState, u: BpUnit): ArtilleryTargetStand[] => canisterReach(gunBase(u), enemyStandsOnTable(s, u), s.settings);
+
+/** Stands round shot aimed at `aim` reaches, at most four ranks (L93; procedures/artillery-reach.ts). */
+export const roundShotStands = (s: BpState, u: BpUnit, aim: Point): readonly ArtilleryTargetStand[] =>
+  roundShotReach(gunBase(u), aim, enemyStandsOnTable(s, u), s.settings, STAND_SIZES.artillery.width).targets;
+
+/** Is the infantry unit isolated (L63, L65): one stand, or a stand farther than 2 stand widths from the rest? */
+export function isIsolated(u: BpUnit): boolean {
+  if (u.arm !== 'infantry' || u.formation === 'skirmish') return false;
+  const iso = isolation(standBases(u), 2 * STAND_SIZES.infantry.width);
+  return iso.single || iso.stands.length > 0;
+}
+
+/** Why this unit cannot fire at all now, or null (L28, L32, L59, L65, L69, L97, L115). */
+export function cannotFire(s: BpState, u: BpUnit, returnFire = false): string | null {
+  if (u.gone) return `${u.id} is not on the table`;
+  if (u.arm === 'cavalry') return 'cavalry does not shoot (L69, L135)';
+  if (u.stage !== 'effective') return `${u.id} is ${u.stage}`;
+  if (s.log.fired.includes(u.id)) return `${u.id} has already fired this move period (L115)`;
+  if (u.arm === 'artillery') {
+    if (u.stands[0]! < 3) return `${u.id} has ${u.stands[0]} crew; 3 are needed to fire (L97)`;
+    if (s.log.moved[u.id]) return `${u.id} moved: artillery moves or fires (L32)`;
+    if (returnFire && s.gunsMoved.includes(u.id)) return `${u.id} moved in its own move and may not fire back (L32)`;
+    return null;
+  }
+  if (u.building) return null;
+  if (!returnFire && isIsolated(u)) return `${u.id} is isolated and may not initiate fire (L65)`;
+  if (s.log.formedFromSkirmish.includes(u.id)) return `${u.id} formed up from skirmish order and may not fire this move (L59)`;
+  if (s.log.moved[u.id] && s.log.formed.includes(u.id) && !s.log.deployedSkirmish.includes(u.id)) return `${u.id} moved and changed formation: it may not also fire (L28)`;
+  return null;
+}
+
+/**
+ * Every enemy unit as a target for `u`, legal or with the reason it is not. Infantry fires at
+ * the nearest enemy straight ahead within 6" (L75); only if none is there, at the nearest within
+ * the 30° zone; a skirmish screen stops musket fire at what is behind it (L57). A battery fires
+ * canister at what is in its triangle (≤ 6") and round shot from 6" to 18" (L79-82) unless its
+ * own formed troops are in the way (L95).
+ */
+export function fireTargets(s: BpState, u: BpUnit, returnFire = false): FireOption[] {
+  const enemies = liveUnits(s).filter((o) => o.side !== u.side);
+  const why = cannotFire(s, u, returnFire);
+  if (why) return enemies.map((o) => ({ target: o.id, kind: null, legal: false, reason: why, inches: rangeTo(u, o) }));
+  if (u.arm === 'artillery') return enemies.map((o) => artilleryOption(s, u, o));
+  if (u.building) {
+    return enemies.map((o) => {
+      const d = rangeTo(u, o);
+      return d <= RANGES_INCHES.musket.max ? { target: o.id, kind: 'building' as const, legal: true, inches: d } : { target: o.id, kind: null, legal: false, reason: `${round(d)}" away; muskets reach 6" (L80)`, inches: d };
+    });
+  }
+  const { ahead, angled } = musketZones(u);
+  const kind: FireKind = u.formation === 'skirmish' ? 'skirmish' : 'volley';
+  const inAhead = enemies.filter((o) => touches(o, ahead)).sort((a, b) => rangeTo(u, a) - rangeTo(u, b));
+  const zone = inAhead.length > 0 ? inAhead : enemies.filter((o) => touches(o, angled)).sort((a, b) => rangeTo(u, a) - rangeTo(u, b));
+  const nearest = zone[0];
+  return enemies.map((o) => {
+    const d = rangeTo(u, o);
+    if (o.building && o.id === nearest?.id) return { target: o.id, kind: 'building' as const, legal: true, inches: d };
+    if (o.id === nearest?.id) return { target: o.id, kind, legal: true, inches: d };
+    if (d > RANGES_INCHES.musket.max + 1e-9) return { target: o.id, kind: null, legal: false, reason: `${round(d)}" away; muskets reach 6" (L80)`, inches: d };
+    if (!zone.includes(o)) return { target: o.id, kind: null, legal: false, reason: inAhead.length > 0 ? 'not straight ahead, and there is an enemy straight ahead (L75)' : 'outside the 30° zone ahead (L75)', inches: d };
+    const screen = nearest!.formation === 'skirmish' ? ' (a skirmish screen stops musket fire, L57)' : '';
+    return { target: o.id, kind: null, legal: false, reason: `${nearest!.id} is nearer in front and must be fired at first (L75)${screen}`, inches: d };
+  });
+}
+
+function artilleryOption(s: BpState, u: BpUnit, o: BpUnit): FireOption {
+  const d = rangeTo(u, o);
+  if (d <= RANGES_INCHES.canister.max + 1e-9) {
+    if (canisterStands(s, u).some((t) => unitOfStand(t.stand) === o.id)) return { target: o.id, kind: 'canister', legal: true, inches: d };
+    return { target: o.id, kind: null, legal: false, reason: 'within 6" but outside the 60° canister triangle (L82)', inches: d };
+  }
+  if (d > RANGES_INCHES.roundShot.max + 1e-9) return { target: o.id, kind: null, legal: false, reason: `${round(d)}" away; round shot reaches 18" (L81)`, inches: d };
+  const env = envelopeOf(o);
+  const ring = roundShotStick(gunBase(u), env.pose.at, s.settings, STAND_SIZES.artillery.width);
+  if (!roundShotStands(s, u, env.pose.at).some((t) => unitOfStand(t.stand) === o.id)) return { target: o.id, kind: null, legal: false, reason: 'other targets take the stick\'s four ranks first (L93)', inches: d };
+  // Own troops on the line of fire (L95).
+  const gunLevel = levelOf(s, u);
+  for (const f of liveUnits(s)) {
+    if (f.side !== u.side || f.id === u.id) continue;
+    if (!standBases(f).some((b) => ringsIntersect(ring, basePolygon(b)))) continue;
+    if (distance(f.pose.at, u.pose.at) > d + 1e-9 && !ringContains(ring, f.pose.at)) continue;
+    if (f.formation === 'skirmish') continue;
+    const over = levelOf(s, o) > gunLevel && rangeTo(u, f) >= 6;
+    if (!over) return { target: o.id, kind: null, legal: false, reason: `${f.id} is in the line of fire; guns fire over their own troops only at a higher target with the troops 6" or more away (L95)`, inches: d };
+  }
+  return { target: o.id, kind: 'round-shot', legal: true, inches: d };
+}
+
+const round = (x: number): number => Math.round(x * 10) / 10;
