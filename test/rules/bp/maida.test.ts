@@ -10,6 +10,7 @@ import { collapsed, objectiveHolders, standsLostPercent } from '../../../src/rul
 import { ORGANISATION, SCALE } from '../../../src/rules/bp/tables/organisation';
 import { baseDistance, basePolygon, terrainAt, type Point } from '../../../src/rules/geometry';
 import { pointSegmentDistance } from '../../../src/rules/geometry/primitives';
+import { playBp } from '../../helpers/bp-game';
 import { formatScenarioError, loadScenarioFile, SHIPPED_SCENARIOS, turnClock, type Deployment, type Scenario, type Unit } from '../../../src/rules/scenario';
 
 /**
@@ -256,4 +257,17 @@ describe('Maida as a B&P state (src/rules/bp/scenario.ts)', () => {
       }
     }
   });
+
+  // One game is enough here: replay and the per-act invariants are the whole-game tests' (game.test.ts).
+  it('plays to its end with the random legal player of the whole-game tests', () => {
+    const seed = 'maida'.split('').map((c) => c.charCodeAt(0).toString(16)).join('').padEnd(64, '6');
+    const played = playBp(data, BP_SETTINGS_DEFAULTS, 1806, seed);
+    const out = bp.outcome(played.final);
+    expect(out?.summary).toMatch(/British|French|draw/i);
+    expect(played.final.turn).toBeLessThanOrEqual(18);
+    const events = played.steps.flatMap((st) => st.events);
+    expect(events.some((e) => e.kind === 'roll' && e.rule === 'B&P L77')).toBe(true); // volleys were fired
+    // It ends only by a collapse or after the last turn's second move period.
+    expect(played.final.turn === 18 || collapsed(played.final) !== null).toBe(true);
+  }, 120_000);
 });
