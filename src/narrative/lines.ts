@@ -102,6 +102,7 @@ export function engagementLines(names: NameBook, e: EngagementEvent, firer?: str
     : gun
       ? `💥 Artillery fire at ${at}: ${units(gun)} fires on ${e.sides.filter((s) => s !== gun).map(units).join(', ')}`
       : `💥 Artillery fire at ${at}: ${e.sides.map(units).join(' · ')}`;
+  if (e.pools === false) return [head];
   const pools = (gun ? [gun] : e.sides).map((s) => {
     const sp = s.dice - s.modifiers.reduce((a, m) => a + m.value, 0);
     const only = s.units.length === 1 ? s.units[0] : undefined;

@@ -106,6 +106,11 @@ export interface EngagementEvent {
   readonly sides: readonly { readonly side: string; readonly units: readonly string[]; readonly dice: number; readonly modifiers: readonly Modifier[] }[];
   /** Artillery firing at range: one-way, drawn as a puff. */
   readonly bombardment?: boolean;
+  /**
+   * False where the fight has no SP dice pools to show (figure games such as B&P: each roll is
+   * its own event with its own modifiers); the narrative then names only who fought.
+   */
+  readonly pools?: boolean;
   readonly at: Point;
 }
 

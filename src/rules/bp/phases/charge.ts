@@ -122,7 +122,7 @@ export function chargeAction(s0: BpState, id: string, targetId: string, dice: Di
   const aspect: AttackDirection = attackAspect({ formation: t0.formation, facing: t0.pose.facing }, heading).aspect;
   const cavalry = u0.arm === 'cavalry';
   const head: GameEvent[] = [
-    { kind: 'engagement', rule: 'B&P L105', id: `charge:${s0.periodsDone}:${id}`, sides: [{ side: u0.side, units: [id], dice: 1, modifiers: [] }, { side: t0.side, units: [targetId], dice: 1, modifiers: [] }], at: to.at },
+    { kind: 'engagement', rule: 'B&P L105', id: `charge:${s0.periodsDone}:${id}`, sides: [{ side: u0.side, units: [id], dice: 1, modifiers: [] }, { side: t0.side, units: [targetId], dice: 1, modifiers: [] }], pools: false, at: to.at },
     { kind: 'note', rule: 'B&P L105', text: `${id} charges ${targetId}${aspect === 'front' ? '' : ` in the ${aspect} (L117)`}.` },
   ];
   // The charger has spent its move whatever happens (L161).

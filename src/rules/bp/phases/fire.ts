@@ -108,7 +108,7 @@ export function fireAction(s: BpState, id: string, targetId: string, dice: Dice)
   if (u.side !== phasingSide(s)) return err(problem('fire/not-now', `${id} fires in its own side's move period; in the enemy's it returns fire by its standing reaction (L131).`));
   const option = fireTargets(s, u).find((o) => o.target === targetId);
   if (!option || !option.legal || !option.kind) return err(problem('fire/illegal', `${id} may not fire at ${targetId}: ${option?.reason ?? 'not an enemy'}.`));
-  const events: GameEvent[] = [{ kind: 'engagement', rule: 'B&P L71', id: `fire:${s.periodsDone}:${id}`, sides: [{ side: u.side, units: [u.id], dice: 1, modifiers: [] }, { side: t.side, units: [t.id], dice: 0, modifiers: [] }], bombardment: true, at: envelopeOf(t).pose.at }];
+  const events: GameEvent[] = [{ kind: 'engagement', rule: 'B&P L71', id: `fire:${s.periodsDone}:${id}`, sides: [{ side: u.side, units: [u.id], dice: 1, modifiers: [] }, { side: t.side, units: [t.id], dice: 0, modifiers: [] }], bombardment: true, pools: false, at: envelopeOf(t).pose.at }];
   let next = logAdd(s, 'fired', u.id);
   // L32: fired upon from the flank or rear, a battery may not pivot (recorded for the target).
   if (attackAspect({ formation: t.formation, facing: t.pose.facing }, bearing(u.pose.at, t.pose.at)).aspect !== 'front') next = logAdd(next, 'firedFromFlank', t.id);
