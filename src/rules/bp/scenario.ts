@@ -1,9 +1,10 @@
 import { err, ok, type Problem, type Result } from '../../lib/result';
 import { isArea } from '../geometry/features';
+import type { Point } from '../geometry/types';
 import type { Scenario, Unit } from '../scenario/types';
 import { bpUnitRules } from './profile';
 import type { BpSettings } from './settings';
-import { emptyLog, type BpBuilding, type BpCommander, type BpState, type BpUnit } from './state';
+import { emptyLog, type BpArrival, type BpBuilding, type BpCommander, type BpState, type BpUnit } from './state';
 import { ORGANISATION } from './tables/organisation';
 import type { Arm, Formation } from './tables/vocabulary';
 
@@ -38,8 +39,15 @@ export function spreadFigures(figures: number, stands: number): number[] {
 export function bpScenarioData(sc: Scenario, _settings: BpSettings): Result<BpScenarioData, Problem[]> {
   const problems: Problem[] = [];
   if (sc.sides.length !== 2) problems.push({ code: 'bp/sides', message: `B&P is a two-player move-counter move game (L24); this scenario has ${sc.sides.length} sides.` });
-  if (sc.reinforcements.length > 0) problems.push({ code: 'bp/reinforcements', message: 'B&P scenarios cannot have reinforcements yet.', hint: 'Deploy every unit on the table.' });
-  const placed = new Map(sc.deployment.map((d) => [d.piece, d]));
+  const placed = new Map<string, { at: Point; facing: number }>(sc.deployment.map((d) => [d.piece, d]));
+  // Reinforcements enter at their entry point, one behind the other in the order listed (BP-S2).
+  const arriving = new Map<string, Scenario['reinforcements'][number]>();
+  for (const r of sc.reinforcements) {
+    [...r.units, ...r.generals].forEach((id, i) => {
+      arriving.set(id, r);
+      placed.set(id, { at: { x: r.at.x - Math.sin((r.facing * Math.PI) / 180) * 3 * i, y: r.at.y - Math.cos((r.facing * Math.PI) / 180) * 3 * i }, facing: r.facing });
+    });
+  }
   const units: Record<string, BpUnit> = {};
   const commanders: Record<string, BpCommander> = {};
   for (const side of sc.sides) {
@@ -80,14 +88,20 @@ export function bpScenarioData(sc: Scenario, _settings: BpSettings): Result<BpSc
     if (isArea(f) && (f.kind === 'built-up' || f.kind === 'town')) buildings[f.id] = { id: f.id, name: f.name ?? f.id, polygon: f.polygon, hits: 0, burning: false };
   }
   if (problems.length > 0) return err(problems);
+  const arrivals: BpArrival[] = sc.reinforcements.map((r) => {
+    const side = sc.sides.find((x) => sc.orderOfBattle[x.id]?.corps.some((c) => c.divisions.some((u) => r.units.includes(u.id))) || sc.orderOfBattle[x.id]?.generals.some((g) => r.generals.includes(g.id)))?.id ?? sc.sides[0]!.id;
+    return { turn: r.turn, side, units: r.units.flatMap((id) => (units[id] ? [units[id]!] : [])), commanders: r.generals.flatMap((id) => (commanders[id] ? [commanders[id]!] : [])) };
+  });
+  for (const id of arriving.keys()) { delete units[id]; delete commanders[id]; }
   const [hh, mm] = sc.meta.firstTurn.split(':').map(Number);
   return ok({
     v: 1, scenario: { id: sc.meta.id, name: sc.meta.name }, turn: 1, lastTurn: sc.meta.turns,
     clock: { start: hh! * 60 + mm!, turnMinutes: sc.meta.turnMinutes }, map: sc.map,
     sides: sc.sides.map((x) => ({ id: x.id, name: x.name, colour: x.colour })),
-    seats: sc.sides.map((x) => ({ id: x.id, side: x.id, label: x.name, commands: [...Object.values(units).filter((u) => u.side === x.id).map((u) => u.id), ...Object.values(commanders).filter((c) => c.side === x.id).map((c) => c.id)] })),
+    seats: sc.sides.map((x) => ({ id: x.id, side: x.id, label: x.name, commands: [...Object.values(units).filter((u) => u.side === x.id).map((u) => u.id), ...Object.values(commanders).filter((c) => c.side === x.id).map((c) => c.id),
+      ...arrivals.filter((a) => a.side === x.id).flatMap((a) => [...a.units.map((u) => u.id), ...a.commanders.map((c) => c.id)])] })),
     units, commanders, buildings, periodsDone: 0, gunsMoved: [], noMove: [], standing: {}, firstChoice: {}, control: {}, lastBControl: {},
-    victory: sc.victory, ended: null,
+    ...(arrivals.length > 0 ? { arrivals } : {}), victory: sc.victory, ended: null,
   });
 }
 

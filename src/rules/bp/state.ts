@@ -52,8 +52,18 @@ export interface BpState {
   readonly control: Readonly<Record<string, 'full' | 'half'>>;
   /** B-class units' last rolled control result (HR B-12 `even-turns-carry`). */
   readonly lastBControl: Readonly<Record<string, 'full' | 'half'>>;
+  /** Reinforcements still to come (the scenario's), each placed when its side's move period of its turn opens. */
+  readonly arrivals?: readonly BpArrival[];
   readonly victory: Victory;
   readonly ended: { readonly winner: string | null; readonly summary: string } | null;
+}
+
+/** Units and command figures that enter the table on a later turn, at the scenario's entry point. */
+export interface BpArrival {
+  readonly turn: number;
+  readonly side: string;
+  readonly units: readonly BpUnit[];
+  readonly commanders: readonly BpCommander[];
 }
 
 /** A unit's standing reactions (defaults: return fire, form square against cavalry). */

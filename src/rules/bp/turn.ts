@@ -127,6 +127,25 @@ function checkEnd(s: BpState): { s: BpState; events: GameEvent[] } {
 }
 
 /** Opens the next window with someone owing, or ends the game. Used by setup and resolve. */
+/**
+ * Reinforcements whose turn has come enter at the scenario's entry point as their side's move
+ * period opens (BP-S2: B&P prints no reinforcement rule; the shared scenario format gives turn,
+ * place and facing), so their owner moves them in that period.
+ */
+function arrive(s: BpState): { s: BpState; events: GameEvent[] } {
+  const mover = s.order[s.period];
+  const due = (s.arrivals ?? []).filter((a) => a.side === mover && a.turn <= s.turn);
+  if (due.length === 0) return { s, events: [] };
+  const units = { ...s.units };
+  const commanders = { ...s.commanders };
+  const events: GameEvent[] = [];
+  for (const a of due) {
+    for (const u of a.units) { units[u.id] = u; events.push({ kind: 'note', rule: 'BP-S2', text: `${u.id} arrives on the table (reinforcement, turn ${a.turn}).` }); }
+    for (const c of a.commanders) { commanders[c.id] = c; events.push({ kind: 'note', rule: 'BP-S2', text: `${c.id} arrives on the table.` }); }
+  }
+  return { s: { ...s, units, commanders, arrivals: (s.arrivals ?? []).filter((a) => !due.includes(a)) }, events };
+}
+
 export function advance(s0: BpState, dice: Dice, fresh: boolean): Step<BpState> {
   let s = s0;
   const events: GameEvent[] = [];
@@ -146,6 +165,7 @@ export function advance(s0: BpState, dice: Dice, fresh: boolean): Step<BpState> 
       }
     }
     if (s.period === 0) { const o = orderTurn(s, dice); s = o.s; events.push(...o.events); }
+    const ar = arrive(s); s = ar.s; events.push(...ar.events);
     const op = openPeriod(s, dice); s = op.s; events.push(...op.events);
     if (bpOwing(s).length > 0) return { state: s, events };
     opening = false;
