@@ -12,6 +12,7 @@ import { GamesRepo, type GameRow, type SeatRow, type WindowRow } from './games.r
 import { DEFAULT_OPTIONS, GameOptions as GameOptionsSchema, type GameOptions } from './options';
 import { parsePaces } from '../scheduler/time';
 import { Posts } from './posts';
+import { safeText } from '../interaction/safe-text';
 import { resolveWindowOnce, type Resolved, type Trigger } from './resolve';
 import { openNextWindow } from './windows';
 
@@ -89,7 +90,7 @@ export class GameService {
       if (this.repo.liveGameIn(input.channelId)) throw new UserError('game/channel-busy', 'This channel already has a game in progress.', 'Use /game status, or create the new game in another channel.');
       const now = this.deps.clock();
       const game = this.repo.insertGame({
-        guildId: input.guildId, channelId: input.channelId, name: input.name?.trim() || sc.meta.name, ruleset: ruleset.id,
+        guildId: input.guildId, channelId: input.channelId, name: safeText(input.name ?? '').trim() || sc.meta.name, ruleset: ruleset.id,
         scenarioId: found.id, gmUserId: input.gm.id, status: 'setup', settings: JSON.stringify(settings),
         options: JSON.stringify(DEFAULT_OPTIONS), state: null, version: 0, createdAt: now, updatedAt: now,
       });
