@@ -30,13 +30,15 @@ export function roundOrderNumbers<T>(v: T): T {
 /**
  * The text sealed for a seat: canonical JSON of its orders — object keys sorted (UTF-16 order,
  * as RFC 8785), no whitespace, numbers in JavaScript's shortest form — and pure printable ASCII:
- * any other character, and the backtick, is written as a JSON \uXXXX escape. So the text means
- * the same JSON, survives copy and paste from Discord (no invisible or bidi characters, nothing
- * that closes an inline code span), and is hashed as the same bytes on every machine.
+ * any other character, the backtick and the apostrophe are written as JSON \uXXXX escapes. So
+ * the text means the same JSON, survives copy and paste from Discord (no invisible or bidi
+ * characters, nothing that closes an inline code span), can be pasted between single quotes in
+ * a shell (the README's `printf '%s' '<nonce><orders>' | sha256sum`), and is hashed as the same
+ * bytes on every machine.
  */
 export function sealedOrdersText(orders: readonly unknown[]): string {
   // Outside strings canonical JSON is ASCII already, so escaping the whole text is safe.
-  return canonical(orders).replace(/[^\x20-\x5f\x61-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return canonical(orders).replace(/[^\x20-\x26\x28-\x5f\x61-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function canonical(v: unknown): string {

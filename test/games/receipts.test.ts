@@ -105,9 +105,9 @@ describe('the sealed orders text', () => {
 
   it('sorts keys, rounds to 6 places, and writes anything but printable ASCII (and the backtick) as \\u escapes', () => {
     expect(roundOrderNumbers({ a: 7.9399999999999995, b: [1 / 3, 2, -0.0000004] })).toEqual({ a: 7.94, b: [0.333333, 2, -0] });
-    const text = sealedOrdersText([{ z: 1, a: 'Saint-Rémy `x` \u202E', '10': true, '9': null }]);
-    expect(text).toBe('[{"10":true,"9":null,"a":"Saint-R\\u00e9my \\u0060x\\u0060 \\u202e","z":1}]');
-    expect(JSON.parse(text)).toEqual([{ z: 1, a: 'Saint-Rémy `x` \u202E', '10': true, '9': null }]);
+    const text = sealedOrdersText([{ z: 1, a: "Ney's Saint-Rémy `x` \u202E", '10': true, '9': null }]);
+    expect(text).toBe('[{"10":true,"9":null,"a":"Ney\\u0027s Saint-R\\u00e9my \\u0060x\\u0060 \\u202e","z":1}]');
+    expect(JSON.parse(text)).toEqual([{ z: 1, a: "Ney's Saint-Rémy `x` \u202E", '10': true, '9': null }]);
   });
 });
 
