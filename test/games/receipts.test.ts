@@ -76,6 +76,22 @@ describe('the reveal', () => {
   });
 });
 
+describe('games stored before this change', () => {
+  it('open their receipts exactly as they were stored and hashed (raw UTF-8, float noise)', async () => {
+    const w = await game('saint-remy');
+    // The old sealing: JSON.stringify with sorted keys, nothing rounded or escaped.
+    const orders = '[{"kind":"move","path":[{"x":21,"y":7},{"x":21,"y":7.9399999999999995}],"to":"vers Saint-Rémy","unit":"garnier"}]';
+    const nonce = '0123456789abcdef0123456789abcdef';
+    s.games.repo.insertReceipt({ windowId: w.id, seatId: 'french:fr-i-corps', hash: receiptHash(nonce, orders), nonce, orders, createdAt: 0 });
+    resolve();
+    const file = stored().flatMap((p) => p.files ?? []).find((f) => f.name.startsWith('receipts-'));
+    expect(file).toBeDefined(); // raw non-ASCII cannot be pasted safely from a message: the file carries it
+    const found = parseRevealed(Buffer.from(file!.data, 'base64').toString('utf8'));
+    expect(found.ok && found.value).toEqual([{ seat: 'french:fr-i-corps', hash: receiptHash(nonce, orders), nonce, orders }]);
+    expect(checkRevealed(found.ok ? found.value : [])[0]!.ok).toBe(true);
+  });
+});
+
 describe('the receipt', () => {
   it('is the full SHA-256 of nonce + orders, posted when the orders are sealed', async () => {
     const w = await game('saint-remy');

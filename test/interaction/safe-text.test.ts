@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { commandMap } from '../../commands/index';
-import { execute, prepare } from '../../src/interaction/dispatch';
+import { execute, prepare, userErrorReply } from '../../src/interaction/dispatch';
+import type { UserError } from '../../src/lib/user-error';
 import type { CommandContext, Invocation } from '../../src/interaction/command';
 import { escapeMd } from '../../src/interaction/present-rolls';
 import { safeText } from '../../src/interaction/safe-text';
@@ -49,6 +50,14 @@ describe('user text in posts', () => {
     // The GM's own display name is user text too.
     const g = await run(s, { name: 'game', subcommand: 'join', options: { seat: 'french:fr-i-corps' } }, { id: '6', name: `Ney${RLO}` });
     expect(shown(g)).toMatch(/^🪖 Ney takes/);
+  });
+
+  it('a private error quoting what the user typed comes back without U+202E', async () => {
+    const s = testServices();
+    await run(s, { name: 'game', subcommand: 'create', options: { ruleset: 'dram', scenario: 'saint-remy' } });
+    const r = await run(s, { name: 'game', subcommand: 'join', options: { seat: `french${RLO}:x` } }).catch((e: unknown) => userErrorReply(e as UserError));
+    expect(r.content).toContain('There is no seat "french:x"');
+    expect(shown(r)).not.toMatch(BAD);
   });
 
   it('a roll reason with U+202E is shown (public and private) and stored without it', async () => {
