@@ -13,6 +13,7 @@ import { startDiscord, type DiscordBot } from '../../src/adapters/discord';
 import { discordPoster } from '../../src/adapters/posters';
 import { OutboxSender } from '../../src/games/outbox';
 import { checkRevealed, parseRevealed, receiptsCommand } from '../../src/games/receipts-check';
+import { receiptHash, revealReceipts } from '../../src/games/receipts';
 import type { Services } from '../../src/services/services';
 import { e2eChannel } from '../helpers/e2e-channel';
 import { startFakeDiscord, type FakeDiscord } from '../helpers/fake-discord';
@@ -139,5 +140,25 @@ describe('sealed receipts reach the channel before their reveal', () => {
     }
     expect(c.channelText()).toContain('resolved (everyone is ready)');
     expect(expectRevealedAfterPosted(CH_FAIL)).toContain('forward 1.5in');
+  });
+
+  it('a reveal too long for messages reaches Discord as one JSON attachment that the check accepts', async () => {
+    const nonce = 'cd'.repeat(16);
+    const receipts = Array.from({ length: 12 }, (_, i) => {
+      const orders = JSON.stringify([{ kind: 'move', unit: `stand-${i}`, path: Array.from({ length: 50 }, (_, k) => ({ x: k + 0.25, y: i + 0.5 })) }]);
+      return { seat: `seat-${i}`, hash: receiptHash(nonce, orders), nonce, orders };
+    });
+    const reveal = revealReceipts({ gameId: 9, game: 'Ligny', seq: 2, label: 'Turn 1' }, receipts);
+    expect(reveal.file).not.toBeNull();
+    const poster = discordPoster(bot.client);
+    for (const [i, content] of reveal.messages.entries()) await poster.post(CH_FAIL, i === 0 ? { content, files: [reveal.file!] } : { content }, `receipts-file-${i}`);
+    const posted = fake.channelMessages(CH_FAIL).find((m) => m.message.attachments.some((a) => a.filename === 'receipts-9-2.json'))!;
+    const bytes = [...posted.files.values()].find((f) => f.filename === 'receipts-9-2.json')!.data;
+    const dir = mkdtempSync(join(tmpdir(), 'estafette-receipts-'));
+    writeFileSync(join(dir, 'receipts-9-2.json'), bytes);
+    const lines: string[] = [];
+    expect(receiptsCommand(join(dir, 'receipts-9-2.json'), (s) => lines.push(s), (s) => lines.push(s))).toBe(0);
+    expect(lines.filter((l) => l.startsWith('OK '))).toHaveLength(12);
+    for (const r of receipts) expect(fake.channelMessages(CH_FAIL).map((m) => m.message.content).join('\n')).toContain(r.hash);
   });
 });
