@@ -41,9 +41,12 @@ export class Posts {
     this.put(game, `window-open:${w.id}`, { content: lines.join('\n'), mentions: [...notify] });
   }
 
-  /** A seat's sealed receipt; an unsent earlier receipt of the same seat is replaced, not queued behind. */
+  /**
+   * A seat's sealed receipt. An earlier receipt of the seat that the sender has not taken yet is
+   * replaced; one already being sent is left alone and this one queues behind it (issue 16).
+   */
   receipt(game: GameRow, w: WindowRow, seat: string, seatLabel: string, hash: string, n: number): void {
-    // The full SHA-256: a shortened receipt could be matched by other orders found by search.
+    // The full SHA-256, so the check is the hash itself and not a 64-bit prefix of it (issue 16).
     const post: Post = { content: `📨 **${escapeMd(seatLabel)}** has posted orders — sealed receipt \`${hash}\`. It will be checkable when the orders are revealed.` };
     this.queued++;
     this.repo.enqueueLatest(`receipt:${w.id}:${seat}:`, { gameId: game.id, channelId: game.channelId, body: JSON.stringify(post), dedupeKey: `receipt:${w.id}:${seat}:${n}`, createdAt: this.now(), nextAttemptAt: this.now() });
