@@ -5,17 +5,21 @@ import { verifyChain } from './dice/verify';
 import { loadConfig } from './config';
 import { openDb } from './db/open';
 import { createServices } from './services/services';
+import { receiptsCommand } from './games/receipts-check';
 
 /**
  * `npx estafette verify trail.json[.gz]` — check an exported audit trail offline: every hash
  * link, every revealed seed against its commitment, every die recomputed.
  * `npx estafette export --guild <id> [--out file]` — export from the bot's database (operators).
+ * `npx estafette receipts <file>` — recompute a window's sealed receipts from its reveal
+ * (the attached receipts-….json, or the reveal message pasted in a file): OK/MISMATCH per seat.
  */
 export function runCli(argv: readonly string[], out: (s: string) => void, errOut: (s: string) => void): number {
   const [cmd, ...rest] = argv;
   if (cmd === 'verify' && rest[0]) return verifyFile(rest[0], out, errOut);
   if (cmd === 'export') return exportGuild(rest, out, errOut);
-  errOut('Usage:\n  estafette verify <trail.json | trail.json.gz>\n  estafette export --guild <guild id> [--out trail.json]');
+  if (cmd === 'receipts' && rest[0]) return receiptsCommand(rest[0], out, errOut);
+  errOut('Usage:\n  estafette verify <trail.json | trail.json.gz>\n  estafette export --guild <guild id> [--out trail.json]\n  estafette receipts <receipts-….json | pasted reveal message.txt>');
   return 2;
 }
 

@@ -40,8 +40,12 @@ export class OutboxSender {
     let sent = 0;
     try {
       const blocked = new Set<string>();
-      for (const row of this.repo.dueOutbox(this.clock(), 500)) {
-        if (blocked.has(row.channelId)) continue;
+      for (const due of this.repo.dueOutbox(this.clock(), 500)) {
+        if (blocked.has(due.channelId)) continue;
+        // Claim, then post what the row says now: a receipt amended since the list was read is
+        // posted as amended, and one amended after the claim is queued behind it (issue 16).
+        const row = this.repo.claimOutbox(due.id, this.clock());
+        if (!row) continue;
         try {
           await this.poster.post(row.channelId, await this.withMap(decode(row)), `estafette-${row.id}`);
           this.repo.markSent(row.id, this.clock());

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { UserError } from '../lib/user-error';
 import type { Choice, Command, CommandContext, Invocation } from './command';
+import { safeText } from './safe-text';
 import type { ReplyModel, Visibility } from './reply';
 
 /** The one error boundary: user errors privately with code and fix; bugs logged, apologised for. */
@@ -15,8 +16,9 @@ export function errorReply(e: unknown, ctx: Pick<CommandContext, 'log'>, inv: In
 }
 
 export function userErrorReply(e: UserError): ReplyModel {
-  const lines = [`❌ ${e.message}`];
-  if (e.hint) lines.push(`💡 ${e.hint}`);
+  // Errors often quote what the user typed (a seat, a place): no bidi or invisible controls back.
+  const lines = [`❌ ${safeText(e.message)}`];
+  if (e.hint) lines.push(`💡 ${safeText(e.hint)}`);
   lines.push(`-# error code \`${e.code}\``);
   return { visibility: 'private', content: lines.join('\n') };
 }

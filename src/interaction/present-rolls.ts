@@ -3,6 +3,7 @@ import { formatRoll } from '../dice/expression';
 import type { SeedEpochRow } from '../db/schema';
 import type { LogLine } from '../services/rolls.service';
 import type { StoredRoll } from '../services/audit-trail';
+import { safeText } from './safe-text';
 
 /** How rolls and trail entries read in a reply. Discord markdown; the console strips what it cannot show. */
 
@@ -63,7 +64,8 @@ export function epochLine(e: SeedEpochRow): string {
  * Plain punctuation such as "(09:00)" or "Saint-Rémy" is left alone.
  */
 export function escapeMd(s: string): string {
-  return s
+  // Bidi and invisible controls first: the @everyone defuse below adds a zero-width space on purpose.
+  return safeText(s)
     .replace(/([\\*_`~|[\]])/g, '\\$1')
     .replace(/^(\s*)([>#-])/gm, '$1\\$2')
     .replace(/@(everyone|here)/g, '@\u200b$1');
