@@ -9,6 +9,7 @@ import { createRenderPool } from './render/pool';
 import { Scheduler } from './games/scheduler';
 import { startDiscord } from './adapters/discord';
 import { ConfigError, loadConfig, type Config } from './config';
+import { DatabaseFileError } from './db/file-check';
 import { openDb } from './db/open';
 import { createLogger, type Logger } from './logger';
 import { createServices } from './services/services';
@@ -32,7 +33,10 @@ async function main(): Promise<number> {
     db = openDb(config.databasePath);
   } catch (e) {
     log.fatal({ err: e, path: config.databasePath }, 'cannot open the database');
-    process.stderr.write(`Cannot open the database at ${config.databasePath}: ${(e as Error).message}\nCheck DATABASE_PATH; if the file is damaged, restore it from a backup or move it away to start a new one.\n`);
+    // A DatabaseFileError's message names the file and says what to do; anything else gets the general advice.
+    process.stderr.write(e instanceof DatabaseFileError
+      ? `Cannot open the database: ${e.message}\n`
+      : `Cannot open the database at ${config.databasePath}: ${(e as Error).message}\nCheck DATABASE_PATH; if the file is damaged, restore it from a backup or move it away to start a new one.\n`);
     return 1;
   }
   // Maps are drawn in a small pool of child processes so the bot never stalls while canvas works.
