@@ -112,14 +112,15 @@ async function main(): Promise<number> {
     outbox = new OutboxSender(services.games.repo, consolePoster(process.stdout, files, { names, now: services.clock }), Date.now, log, maps);
     outbox.start(500);
     services.games.onPosted = () => outbox?.kick();
-    const ended = await Promise.race([
-      runConsole({
-        commands, services, log, input: process.stdin, output: process.stdout, outputDir: config.consoleOutputDir,
-        user: { id: 'console-user', name: safeUserName() }, interactive: process.stdin.isTTY === true, names,
-      }).then(() => 'eof' as const),
-      stopRequested,
-    ]);
-    if (ended === 'eof') await outbox.flush();
+    const reading = new AbortController();
+    const session = runConsole({
+      commands, services, log, input: process.stdin, output: process.stdout, outputDir: config.consoleOutputDir,
+      user: { id: 'console-user', name: safeUserName() }, interactive: process.stdin.isTTY === true, names, signal: reading.signal,
+    });
+    const ended = await Promise.race([session.then(() => 'eof' as const), stopRequested]);
+    // A signal: stop reading, let the command under way finish (its map still renders), then close.
+    if (ended !== 'eof') { reading.abort(); await session; }
+    await outbox.flush();
     await close();
     // Stopped by a signal or a lost lease: stdin may still be open and would keep the process alive.
     if (ended !== 'eof') process.exit(ended);
