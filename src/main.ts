@@ -10,6 +10,7 @@ import { Scheduler } from './games/scheduler';
 import { startDiscord, type DiscordBot } from './adapters/discord';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DatabaseFileError } from './db/file-check';
+import { PeriodicBackup } from './db/backup';
 import { acquireLease, LeaseHeldError, type ProcessLease } from './db/lease';
 import { openDb, type Db } from './db/open';
 import { createLogger, type Logger } from './logger';
@@ -84,6 +85,10 @@ async function main(): Promise<number> {
   sweep.unref();
   revealDue(services.trail, log);
 
+  // Optional periodic online backups (BACKUP_DIR); off by default.
+  const backups = config.backup ? new PeriodicBackup(db.$client, config.backup, Date.now, log) : null;
+  backups?.start();
+
   // The durable turn scheduler: deadlines and reminders live in the database.
   const scheduler = new Scheduler(services.games, Date.now, log);
   scheduler.start();
@@ -101,6 +106,7 @@ async function main(): Promise<number> {
     await step('outbox', () => outbox?.stop());
     await step('render pool', () => maps.close());
     await step('verify workers', () => services.rolls.close());
+    await step('backups', () => backups?.stop());
     await step('lease', () => lease.release());
     await step('database', () => db.$client.close());
   })());
