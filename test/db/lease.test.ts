@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { acquireLease, LeaseHeldError, release, renew, scopesOverlap, shardScope, tryAcquire } from '../../src/db/lease';
 import { openDb } from '../../src/db/open';
@@ -61,9 +62,9 @@ describe('the process lease (one process per scope on a database)', () => {
 });
 
 /** The console bot on `db`, kept running (stdin open) until killed. A 15 s lease: longer than a start-up on a busy machine, so the third process meets an unexpired lease. */
-function startBot(db: string) {
+function startBot(db: string, ttlSeconds = 15) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, DISCORD_TOKEN: '', DATABASE_PATH: db, LOG_LEVEL: 'info', LEASE_TTL_SECONDS: '15', CONSOLE_OUTPUT_DIR: join(db, '..', 'out') },
+    env: { ...process.env, DISCORD_TOKEN: '', DATABASE_PATH: db, LOG_LEVEL: 'info', LEASE_TTL_SECONDS: String(ttlSeconds), CONSOLE_OUTPUT_DIR: join(db, '..', 'out') },
     stdio: ['pipe', 'pipe', 'pipe'],
   }) as ChildProcessWithoutNullStreams;
   let stderr = '';
@@ -105,4 +106,16 @@ describe('two real processes on one database file', () => {
     fourth.child.stdin.end();
     expect(await fourth.exited).toBe(0);
   }, 120_000);
+
+  it('a process whose lease was taken over stops serving at its next renewal, exit 1', async () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'estafette-lease-')), 'e.db');
+    const bot = startBot(db, 3);
+    await bot.waitFor('lease taken');
+    // What a successor does once the lease has expired while this process was frozen.
+    const side = new Database(db);
+    side.prepare("UPDATE process_leases SET holder = 'other-host:42:abcdef'").run();
+    side.close();
+    expect(await bot.exited).toBe(1);
+    expect(bot.stderr()).toContain('Estafette is stopping: another process took over this database');
+  }, 60_000);
 });
