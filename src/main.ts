@@ -14,6 +14,7 @@ import { PeriodicBackup } from './db/backup';
 import { acquireLease, LeaseHeldError, type ProcessLease } from './db/lease';
 import { openDb, type Db } from './db/open';
 import { createLogger, type Logger } from './logger';
+import { storageErrorCode } from './lib/storage-error';
 import { installProcessGuard } from './process-guard';
 import { createServices } from './services/services';
 
@@ -40,8 +41,10 @@ async function main(): Promise<number> {
   } catch (e) {
     log.fatal({ err: e, path: config.databasePath }, 'cannot open the database');
     // A DatabaseFileError's message names the file and says what to do; anything else gets the general advice.
+    const storage = storageErrorCode(e);
     process.stderr.write(e instanceof DatabaseFileError
       ? `Cannot open the database: ${e.message}\n`
+      : storage ? `Cannot open the database at ${config.databasePath}: its storage is full or failing (${storage}). Free space on its disk (or fix the disk) and start again.\n`
       : `Cannot open the database at ${config.databasePath}: ${(e as Error).message}\nCheck DATABASE_PATH; if the file is damaged, restore it from a backup or move it away to start a new one.\n`);
     return 1;
   }
@@ -72,7 +75,12 @@ async function main(): Promise<number> {
       process.stderr.write(`Estafette cannot start: ${e.message}\n`);
       return 1;
     }
-    throw e;
+    const storage = storageErrorCode(e);
+    log.fatal({ err: e, storage }, 'cannot take the database lease');
+    process.stderr.write(storage
+      ? `Estafette cannot start: the storage of ${config.databasePath} is full or failing (${storage}). Free space on its disk (or fix the disk) and start again.\n`
+      : `Estafette cannot start: cannot take the lease on ${config.databasePath}: ${(e as Error).message}\n`);
+    return 1;
   }
   if (stopCode !== null) { lease.release(); db.$client.close(); return stopCode; } // a signal while we waited for the lease
   log.info({ holder: lease.holder, scope: lease.scope }, 'lease taken');

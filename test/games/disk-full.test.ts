@@ -88,4 +88,18 @@ describe('a full disk under the real bot process', () => {
       await fake.close();
     }
   }, 180_000);
+
+  it('refuses to start on a full disk with a message that says so', async () => {
+    const dbPath = join(mkdtempSync(join(tmpdir(), 'estafette-full-')), 'e.db');
+    openDb(dbPath).$client.close();
+    // No byte may be written to any file: the bot cannot even create its shared-memory index.
+    const child = spawn('prlimit', ['--fsize=0:', process.execPath, '--import', 'tsx', 'src/main.ts'], {
+      env: { ...process.env, DISCORD_TOKEN: '', DATABASE_PATH: dbPath, LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (c) => { stderr += c; });
+    const code = await new Promise<number | null>((r) => child.on('close', r));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(new RegExp(`^Cannot open the database at ${dbPath}: its storage is full or failing \\(SQLITE_IOERR_[A-Z]+\\)\\. Free space on its disk`));
+  }, 60_000);
 });
