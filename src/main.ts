@@ -11,7 +11,7 @@ import { startDiscord, type DiscordBot } from './adapters/discord';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DatabaseFileError } from './db/file-check';
 import { PeriodicBackup } from './db/backup';
-import { acquireLease, LeaseHeldError, type ProcessLease } from './db/lease';
+import { acquireLease, LeaseHeldError, LeaseWaitAborted, type ProcessLease } from './db/lease';
 import { openDb, type Db } from './db/open';
 import { createLogger, type Logger } from './logger';
 import { storageErrorCode } from './lib/storage-error';
@@ -52,7 +52,8 @@ async function main(): Promise<number> {
   // One process per scope on this file, or every post would go out twice (issue 16).
   let stopCode: number | null = null;
   let stop!: (code: number) => void;
-  const stopRequested = new Promise<number>((r) => { stop = (code) => { stopCode ??= code; r(code); }; });
+  const leaseWait = new AbortController();
+  const stopRequested = new Promise<number>((r) => { stop = (code) => { stopCode ??= code; leaseWait.abort(); r(code); }; });
   const onSignal = (signal: string) => { log.info({ signal }, 'shutting down'); stop(0); };
   process.once('SIGINT', () => onSignal('SIGINT'));
   process.once('SIGTERM', () => onSignal('SIGTERM'));
@@ -66,10 +67,12 @@ async function main(): Promise<number> {
         stop(1);
       },
       onRenewError: (e) => log.error({ err: e }, 'lease: renewal failed; will retry'),
+      signal: leaseWait.signal,
       onWait: (h) => log.warn({ holder: h.holder, scope: h.scope, expiresAt: new Date(h.expiresAt).toISOString() }, 'lease: held by another process; waiting to see whether it is still alive'),
     });
   } catch (e) {
     db.$client.close();
+    if (e instanceof LeaseWaitAborted) return stopCode ?? 0;
     if (e instanceof LeaseHeldError) {
       log.fatal({ holder: e.held.holder, scope: e.held.scope }, 'database in use by another process');
       process.stderr.write(`Estafette cannot start: ${e.message}\n`);

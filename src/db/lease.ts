@@ -96,6 +96,12 @@ export interface LeaseOptions {
   readonly onRenewError?: (e: unknown) => void;
   /** Called when the lease is held and we wait to see whether its holder is still alive. */
   readonly onWait?: (held: LeaseHeld) => void;
+  /** Stop waiting (a shutdown signal): acquireLease then rejects with LeaseWaitAborted. */
+  readonly signal?: AbortSignal;
+}
+
+export class LeaseWaitAborted extends Error {
+  override readonly name = 'LeaseWaitAborted';
 }
 
 export interface ProcessLease {
@@ -112,10 +118,14 @@ export interface ProcessLease {
  */
 export async function acquireLease(o: LeaseOptions): Promise<ProcessLease> {
   const holder = o.holder ?? newHolderId();
-  const sleep = o.sleep ?? ((ms) => new Promise<void>((r) => setTimeout(r, ms)));
+  const sleep = o.sleep ?? ((ms) => new Promise<void>((r) => {
+    const t = setTimeout(r, ms);
+    o.signal?.addEventListener('abort', () => { clearTimeout(t); r(); }, { once: true });
+  }));
   const renewEvery = Math.max(1, Math.floor(o.ttlMs / 3));
   let seen: LeaseHeld | null = null;
   for (;;) {
+    if (o.signal?.aborted) throw new LeaseWaitAborted('stopped while waiting for the database lease');
     const now = o.clock();
     const r = tryAcquire(o.db, o.scope, holder, now, o.ttlMs);
     if (r.ok) break;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { acquireLease, LeaseHeldError, release, renew, scopesOverlap, shardScope, tryAcquire } from '../../src/db/lease';
+import { acquireLease, LeaseHeldError, LeaseWaitAborted, release, renew, scopesOverlap, shardScope, tryAcquire } from '../../src/db/lease';
 import { openDb } from '../../src/db/open';
 
 describe('the process lease (one process per scope on a database)', () => {
@@ -58,6 +58,19 @@ describe('the process lease (one process per scope on a database)', () => {
       db, dbPath: 'x.db', scope: 'all', ttlMs: 3_000, clock: () => t, holder: 'second', onLost: () => undefined,
       sleep: async (ms) => { t += ms; renew(db, 'all', 'alive', t, 3_000); },
     })).rejects.toBeInstanceOf(LeaseHeldError);
+  });
+});
+
+describe('a shutdown while waiting for the lease', () => {
+  it('stops waiting at once (real timers, a 60 s lease)', async () => {
+    const db = openDb(':memory:');
+    tryAcquire(db, 'all', 'dead', Date.now(), 60_000);
+    const ac = new AbortController();
+    const started = Date.now();
+    const waiting = acquireLease({ db, dbPath: 'x.db', scope: 'all', ttlMs: 60_000, clock: Date.now, onLost: () => undefined, signal: ac.signal });
+    setTimeout(() => ac.abort(), 100);
+    await expect(waiting).rejects.toBeInstanceOf(LeaseWaitAborted);
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });
 
