@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { AuditExport } from './dice/entry';
 import { verifyChain } from './dice/verify';
+import { backupCommand } from './backup-cli';
 import { loadConfig } from './config';
 import { openDb } from './db/open';
 import { createServices } from './services/services';
@@ -13,13 +14,15 @@ import { receiptsCommand } from './games/receipts-check';
  * `npx estafette export --guild <id> [--out file]` — export from the bot's database (operators).
  * `npx estafette receipts <file>` — recompute a window's sealed receipts from its reveal
  * (the attached receipts-….json, or the reveal message pasted in a file): OK/MISMATCH per seat.
+ * `npx estafette backup <file>` — an online backup of the bot's database (src/backup-cli.ts).
  */
-export function runCli(argv: readonly string[], out: (s: string) => void, errOut: (s: string) => void): number {
+export function runCli(argv: readonly string[], out: (s: string) => void, errOut: (s: string) => void): number | Promise<number> {
   const [cmd, ...rest] = argv;
+  if (cmd === 'backup') return backupCommand(rest, out, errOut);
   if (cmd === 'verify' && rest[0]) return verifyFile(rest[0], out, errOut);
   if (cmd === 'export') return exportGuild(rest, out, errOut);
   if (cmd === 'receipts' && rest[0]) return receiptsCommand(rest[0], out, errOut);
-  errOut('Usage:\n  estafette verify <trail.json | trail.json.gz>\n  estafette export --guild <guild id> [--out trail.json]\n  estafette receipts <receipts-….json | pasted reveal message.txt>');
+  errOut('Usage:\n  estafette verify <trail.json | trail.json.gz>\n  estafette export --guild <guild id> [--out trail.json]\n  estafette receipts <receipts-….json | pasted reveal message.txt>\n  estafette backup <file.db>');
   return 2;
 }
 

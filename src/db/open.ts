@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkDatabaseFile, checkIsEstafette } from './file-check';
 import * as schema from './schema';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -17,7 +18,14 @@ export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '
  */
 export function openDb(path: string): Db {
   if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
+  if (path !== ':memory:') checkDatabaseFile(path);
   const sqlite = new Database(path);
+  try {
+    checkIsEstafette(sqlite, path, MIGRATIONS_DIR);
+  } catch (e) {
+    sqlite.close();
+    throw e;
+  }
   // WAL: readers never block the writer; NORMAL sync is durable across process crashes in WAL.
   if (path !== ':memory:') sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
