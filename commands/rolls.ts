@@ -78,6 +78,7 @@ async function verify(ctx: CommandContext): Promise<ReplyModel> {
   ];
   if (v.awaitingReveal > 0) lines.push(`• ${v.awaitingReveal} roll(s) use seeds not yet revealed; the bot checked them against the published commitments, and everyone can once the seeds are revealed (\`/rolls seeds\`).`);
   lines.push(`• ${v.epochs} seed(s), ${v.revealedEpochs} revealed, each matching its commitment.`);
+  if (v.uncommittedReveals) lines.push(`• The reveal of seed(s) ${v.uncommittedReveals.map((id) => `#${id}`).join(', ')} predates the roll-count check: a deletion of their last rolls could not be detected from the trail alone.`);
   return { visibility: 'public', content: lines.join('\n') };
 }
 

@@ -42,6 +42,7 @@ function verifyFile(path: string, out: (s: string) => void, errOut: (s: string) 
   out(`OK: ${v.entries} entries, hash chain intact.`);
   out(`  ${v.rolls} rolls: ${v.recomputed} recomputed from revealed seeds, ${v.awaitingReveal} awaiting their seed's reveal${v.sealed ? ` (${v.sealed} private, sealed in this copy)` : ''}.`);
   out(`  ${v.epochs} seeds, ${v.revealedEpochs} revealed and matching their commitments.`);
+  if (v.uncommittedReveals) out(`  Note: the reveal of seed(s) ${v.uncommittedReveals.map((id) => `#${id}`).join(', ')} predates the roll-count check, so a deletion of their last rolls cannot be detected from this file alone.`);
   return 0;
 }
 

@@ -24,6 +24,8 @@ export class AuditRepo {
         VALUES (@guildId, @seq, @kind, @createdAt, @actorId, @actorName, @gameId, @epochId, @rollIndex,
           @visibility, @derivesFrom, @detail, @detailHash, @prevHash, @hash)`),
       openEpoch: c.prepare<[string, string], SeedEpochRow>(`SELECT ${EPOCH_COLUMNS} FROM seed_epochs WHERE guild_id = ? AND scope = ? AND revealed_at IS NULL`),
+      // The index (epoch_id, roll_index) walked backwards: the highest roll, else the opening (NULL sorts last).
+      lastOfEpoch: c.prepare<[number], { seq: number; hash: string }>("SELECT seq, hash FROM audit_entries WHERE epoch_id = ? AND kind IN ('epoch-open', 'roll') ORDER BY roll_index DESC LIMIT 1"),
       takeIndex: c.prepare<[number], { next: number }>('UPDATE seed_epochs SET next_index = next_index + 1 WHERE id = ? RETURNING next_index AS next'),
     };
   }
@@ -35,6 +37,11 @@ export class AuditRepo {
   insertEntry(row: Omit<NewAuditEntryRow, 'id'>): number {
     const r = this.stmt.insert.run({ gameId: null, epochId: null, rollIndex: null, derivesFrom: null, ...row });
     return Number(r.lastInsertRowid);
+  }
+
+  /** An epoch's last entry: its last roll, or its opening when it has none. */
+  lastEpochEntry(epochId: number): { seq: number; hash: string } | null {
+    return this.stmt.lastOfEpoch.get(epochId) ?? null;
   }
 
   openEpoch(guildId: string, scope: string): SeedEpochRow | null {

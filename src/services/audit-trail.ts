@@ -113,7 +113,11 @@ export class AuditTrail {
       const epoch = this.repo.epoch(epochId);
       if (!epoch || epoch.revealedAt !== null) return null;
       const now = this.opts.clock();
-      this.append(epoch.guildId, 'epoch-reveal', { scope: epoch.scope, commitment: epoch.commitment, seed: epoch.seed }, {
+      // The reveal commits to the epoch's roll count and last entry (issue 16), so deleting its
+      // last rolls later is caught by verify even with the chain re-linked around them.
+      const last = this.repo.lastEpochEntry(epoch.id);
+      if (!last) throw new Error(`epoch ${epoch.id} has no opening entry in the trail`);
+      this.append(epoch.guildId, 'epoch-reveal', { scope: epoch.scope, commitment: epoch.commitment, seed: epoch.seed, rolls: epoch.nextIndex, lastSeq: last.seq, lastHash: last.hash }, {
         actor, now, gameId: epoch.gameId, epochId: epoch.id, rollIndex: null, visibility: 'public', derivesFrom: null,
       });
       this.repo.markRevealed(epoch.id, now);
