@@ -34,6 +34,10 @@ export interface RollSpec {
 export interface StoredRoll {
   readonly id: number;
   readonly seq: number;
+  /** The entry's hash: with seq, the anchor its public reply prints. */
+  readonly hash: string;
+  /** The guild's chain was found broken before this roll (issue 16): replies say so. */
+  readonly broken?: { readonly seq: number; readonly since: number } | undefined;
   readonly epoch: SeedEpochRow;
   readonly rollIndex: number;
   readonly detail: RollDetail;
@@ -90,11 +94,12 @@ export class AuditTrail {
         tableRow: spec.tableRow ?? null,
         salt: spec.visibility === 'private' ? rollSalt(epoch.seed, rollIndex) : null,
       };
-      const { id, seq } = this.append(spec.guildId, 'roll', detail, {
+      const { id, seq, hash } = this.append(spec.guildId, 'roll', detail, {
         actor: spec.actor, now, gameId: spec.gameId ?? null, epochId: epoch.id, rollIndex,
         visibility: spec.visibility, derivesFrom: spec.derivesFrom ?? null,
       });
-      return { id, seq, epoch, rollIndex, detail };
+      const brk = this.repo.firstBreak(spec.guildId);
+      return { id, seq, hash, epoch, rollIndex, detail, ...(brk ? { broken: { seq: brk.firstBadSeq, since: brk.foundAt } } : {}) };
     }
   }
 
@@ -160,7 +165,7 @@ export class AuditTrail {
   private append<K extends EntryKind>(guildId: string, kind: K, detail: DetailOf<K>, h: {
     actor: Actor; now: number; gameId: string | null; epochId: number | null; rollIndex: number | null;
     visibility: Visibility; derivesFrom: string | null;
-  }): { id: number; seq: number } {
+  }): { id: number; seq: number; hash: string } {
     const last = this.repo.lastLink(guildId);
     const header = {
       guildId, seq: (last?.seq ?? 0) + 1, kind, createdAt: h.now, actorId: h.actor.id, actorName: h.actor.name,
@@ -170,6 +175,15 @@ export class AuditTrail {
     const prevHash = last?.hash ?? GENESIS_HASH;
     const hash = entryHash(prevHash, header);
     const id = this.repo.insertEntry({ ...header, detail: canonicalJson(detail), prevHash, hash });
-    return { id, seq: header.seq };
+    // The chain head is what replies anchor to. A new entry at or below the last anchor means
+    // the trail lost entries the bot had written (and maybe shown): a rollback, recorded at once.
+    if (!this.repo.advanceAnchor(guildId, header.seq, hash, h.now)) {
+      const seen = this.repo.anchor(guildId)!;
+      this.repo.recordBreak({
+        guildId, firstBadSeq: header.seq, code: 'anchor/behind', foundAt: h.now, channelId: null,
+        message: `Entry #${header.seq} was written again: the trail had already reached #${seen.seq} (hash ${seen.hash.slice(0, 16)}…), so entries shown before were lost (a rollback or a deletion).`,
+      });
+    }
+    return { id, seq: header.seq, hash };
   }
 }
