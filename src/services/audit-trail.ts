@@ -7,6 +7,7 @@ import { evaluate, normalize, type DiceExpression } from '../dice/expression';
 import { AuditRepo } from '../db/audit.repo';
 import type { Db } from '../db/open';
 import type { SeedEpochRow } from '../db/schema';
+import type { ShownMarks } from '../db/shown-marks';
 
 /** Who caused an entry. The bot itself acts as { id: 'system' } (scheduled reveals, rolls for absent players). */
 export interface Actor {
@@ -49,6 +50,8 @@ export interface AuditTrailOptions {
   readonly seedEpochHours: number;
   /** Injectable for tests; defaults to 32 bytes from the OS CSPRNG. */
   readonly newSeed?: () => string;
+  /** What the bot has shown, kept outside the database (null: in-memory database). */
+  readonly marks?: ShownMarks | null;
 }
 
 /**
@@ -75,7 +78,36 @@ export class AuditTrail {
 
   /** Roll and record. Opens (and publishes the commitment of) a new epoch first if none is open. */
   roll(spec: RollSpec): StoredRoll {
-    return this.tx.roll(spec);
+    // Only a roll committed on its own is shown at once (game rolls are posted after their
+    // resolution's commit, through the outbox).
+    const alone = !this.db.$client.inTransaction;
+    if (alone) this.catchUpWithShown(spec.guildId);
+    const r = this.tx.roll(spec);
+    if (alone) this.opts.marks?.set(spec.guildId, r.seq, r.hash);
+    return r;
+  }
+
+  /**
+   * The trail is behind what the bot has shown (a lost -wal file, a restored copy): record the
+   * break, and reveal the server seed, whose counter went back with the trail, so the next roll
+   * draws from a fresh seed instead of dealing the shown dice again (issue 16).
+   */
+  private catchUpWithShown(guildId: string): void {
+    const shown = this.opts.marks?.get(guildId);
+    if (!shown) return;
+    const head = this.repo.lastLink(guildId);
+    if (head && head.seq >= shown.seq) return;
+    const headSeq = head?.seq ?? 0;
+    this.db.$client.transaction(() => {
+      this.repo.recordBreak({
+        guildId, firstBadSeq: headSeq + 1, code: 'trail/rolled-back', foundAt: this.opts.clock(), channelId: null,
+        message: `The trail ends at #${headSeq}, but the bot had shown entries up to #${shown.seq} (hash ${shown.hash.slice(0, 16)}…): they were lost (a lost -wal file or a restored copy of the database). The server seed in use was revealed, so no lost roll's dice are dealt again.`,
+      });
+      const open = this.repo.openEpoch(guildId, SERVER_SCOPE);
+      if (open) this.revealTx(open.id, SYSTEM_ACTOR);
+    })();
+    const now = this.repo.lastLink(guildId);
+    if (now) this.opts.marks!.set(guildId, now.seq, now.hash);
   }
 
   private rollTx(spec: RollSpec): StoredRoll {

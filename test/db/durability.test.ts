@@ -55,32 +55,44 @@ describe('a roll is durable before its reply (issue 16)', () => {
     }
   }, 60_000);
 
-  it('a lost -wal file (the .db copied alone) rolls back what it held under any synchronous level; the anchors posted before expose the reused numbers', async () => {
+  it('a lost -wal file (the .db copied alone) rolls back what it held under any synchronous level: the next roll records the break and draws from a fresh seed, and the posted anchors expose the reused numbers', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'estafette-wal-'));
     const dbPath = join(dir, 'e.db');
     const db = openDb(dbPath);
     const s = createServices(db, { dbPath, seedEpochHours: 0 });
     s.rolls.roll({ guildId: G, actor: ney, expression: '1d6', private: false });
     db.$client.pragma('wal_checkpoint(TRUNCATE)'); // the .db file holds #1-#2
-    const replies = [1, 2, 3, 4].map(() => rollMessage(ney.name, s.rolls.roll({ guildId: G, actor: ney, expression: '2d6', private: false })));
+    const lost = [1, 2, 3, 4].map(() => s.rolls.roll({ guildId: G, actor: ney, expression: '2d6', private: false }));
+    const replies = lost.map((r) => rollMessage(ney.name, r));
     expect(existsSync(`${dbPath}-wal`)).toBe(true);
-    copyFileSync(dbPath, join(dir, 'copy.db')); // without its -wal: #3-#6 are not in it
+    // The database without its -wal (#3-#6 are only in the -wal); the marks file beside it stays.
+    copyFileSync(dbPath, join(dir, 'copy.db'));
+    copyFileSync(`${dbPath}.shown`, join(dir, 'copy.db.shown'));
     await s.rolls.close();
     db.$client.close();
 
     const copy = openDb(join(dir, 'copy.db'));
     try {
-      const c = createServices(copy, { seedEpochHours: 0 });
+      const c = createServices(copy, { dbPath: join(dir, 'copy.db'), seedEpochHours: 0 });
       expect(c.trail.repo.lastLink(G)!.seq).toBe(2);
-      const reused = c.rolls.roll({ guildId: G, actor: ney, expression: '2d6', private: false });
-      expect(reused.seq).toBe(3); // the number the first lost reply showed
-      // The trail alone is self-consistent…
+      const next = c.rolls.roll({ guildId: G, actor: ney, expression: '2d6', private: false });
+      // Seed #1's counter went back with the trail: it is revealed, and the roll uses a new seed,
+      // so it does not deal the dice the lost reply of seed #1 roll 1 showed.
+      expect(lost[0]!).toMatchObject({ epoch: { id: 1 }, rollIndex: 1 });
+      expect(next.epoch.id).toBe(2);
+      expect(c.trail.repo.breaks(G)).toMatchObject([{ firstBadSeq: 3, code: 'trail/rolled-back', message: expect.stringMatching(/ends at #2, but the bot had shown entries up to #6/) }]);
+      expect(rollMessage(ney.name, next)).toMatch(/⚠️ The audit chain is broken at #3 since/);
+      // The trail alone is self-consistent, and the reveal made seed #1 public: anyone can now
+      // recompute the lost rolls from the replies.
       expect(c.rolls.verify(G).ok).toBe(true);
-      // …but the anchors the lost replies printed are not in it.
+      // The anchors the lost replies printed are not in it.
       const anchors = parseAnchors(replies.join('\n'));
       if (!anchors.ok) throw new Error(anchors.error.message);
       const problems = checkAnchors(anchors.value, (seq) => c.trail.repo.hashAt(G, seq), c.trail.repo.lastLink(G)!.seq);
-      expect(problems.map((p) => `${p.code} #${p.seq}`)).toEqual(['anchor/mismatch #3', 'anchor/missing #4', 'anchor/missing #5', 'anchor/missing #6']);
+      expect(problems.map((p) => `${p.code} #${p.seq}`)).toEqual(['anchor/mismatch #3', 'anchor/mismatch #4', 'anchor/mismatch #5', 'anchor/missing #6']);
+      // Later rolls carry on normally (the break stays recorded).
+      expect(c.rolls.roll({ guildId: G, actor: ney, expression: '1d6', private: false })).toMatchObject({ seq: 6, epoch: { id: 2 }, rollIndex: 1 });
+      expect(c.trail.repo.breaks(G)).toHaveLength(1);
     } finally {
       copy.$client.close();
     }
