@@ -34,6 +34,7 @@ export class AuditRepo {
       // trail went back (the caller records a break), and the anchor keeps the evidence.
       advanceAnchor: c.prepare(`INSERT INTO trail_anchors (guild_id, seq, hash, shown_at) VALUES (?, ?, ?, ?)
         ON CONFLICT (guild_id) DO UPDATE SET seq = excluded.seq, hash = excluded.hash, shown_at = excluded.shown_at WHERE excluded.seq > trail_anchors.seq`),
+      setAnchor: c.prepare('INSERT OR REPLACE INTO trail_anchors (guild_id, seq, hash, shown_at) VALUES (?, ?, ?, ?)'),
       anchor: c.prepare<[string], TrailAnchorRow>('SELECT guild_id AS guildId, seq, hash, shown_at AS shownAt FROM trail_anchors WHERE guild_id = ?'),
       firstBreak: c.prepare<[string], TrailBreakRow>(`SELECT ${BREAK_COLUMNS} FROM trail_breaks WHERE guild_id = ? ORDER BY found_at, id LIMIT 1`),
       takeIndex: c.prepare<[number], { next: number }>('UPDATE seed_epochs SET next_index = next_index + 1 WHERE id = ? RETURNING next_index AS next'),
@@ -66,6 +67,11 @@ export class AuditRepo {
   /** Record the chain head as shown; false when the stored anchor is at or past `seq` (the trail went back). */
   advanceAnchor(guildId: string, seq: number, hash: string, at: number): boolean {
     return this.stmt.advanceAnchor.run(guildId, seq, hash, at).changes > 0;
+  }
+
+  /** Move the anchor back to the head, once the break that explains it is recorded. */
+  resetAnchor(guildId: string, seq: number, hash: string, at: number): void {
+    this.stmt.setAnchor.run(guildId, seq, hash, at);
   }
 
   anchor(guildId: string): TrailAnchorRow | null {

@@ -215,6 +215,8 @@ export class AuditTrail {
         guildId, firstBadSeq: header.seq, code: 'anchor/behind', foundAt: h.now, channelId: null,
         message: `Entry #${header.seq} was written again: the trail had already reached #${seen.seq} (hash ${seen.hash.slice(0, 16)}…), so entries shown before were lost (a rollback or a deletion).`,
       });
+      // The break holds the evidence; from here the anchor follows the trail again.
+      this.repo.resetAnchor(guildId, header.seq, hash, h.now);
     }
     return { id, seq: header.seq, hash };
   }

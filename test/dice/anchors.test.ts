@@ -128,7 +128,10 @@ describe('anchors expose a truncated open epoch', () => {
     attacker(s, G).truncate(4);
     const again = s.rolls.roll({ guildId: G, actor: alice, expression: '1d6', private: false });
     expect(again.seq).toBe(4);
-    expect(s.trail.repo.breaks(G)).toMatchObject([{ firstBadSeq: 4, code: 'anchor/behind' }]);
+    expect(s.trail.repo.breaks(G)).toMatchObject([{ firstBadSeq: 4, code: 'anchor/behind', message: expect.stringMatching(/already reached #5/) }]);
     expect(rollMessage(alice.name, again)).toMatch(/⚠️ The audit chain is broken at #4 since/);
+    // One break for one rollback: the next roll (#5, also reused) follows the re-set anchor.
+    expect(rollMessage(alice.name, s.rolls.roll({ guildId: G, actor: alice, expression: '1d6', private: false }))).toMatch(/broken at #4 since/);
+    expect(s.trail.repo.breaks(G)).toHaveLength(1);
   });
 });
