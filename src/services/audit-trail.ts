@@ -153,8 +153,16 @@ export class AuditTrail {
       // The reveal commits to the epoch's roll count and last entry (issue 16), so deleting its
       // last rolls later is caught by verify even with the chain re-linked around them.
       const last = this.repo.lastEpochEntry(epoch.id);
-      if (!last) throw new Error(`epoch ${epoch.id} has no opening entry in the trail`);
-      this.append(epoch.guildId, 'epoch-reveal', { scope: epoch.scope, commitment: epoch.commitment, seed: epoch.seed, rolls: epoch.nextIndex, lastSeq: last.seq, lastHash: last.hash }, {
+      if (!last) {
+        // Its opening was deleted from the trail: there is nothing to commit to. Still reveal
+        // (rolls must not stop for good), and record the break so every reply says so.
+        this.repo.recordBreak({
+          guildId: epoch.guildId, firstBadSeq: (this.repo.lastLink(epoch.guildId)?.seq ?? 0) + 1, code: 'epoch/truncated', foundAt: now, channelId: null,
+          message: `Seed #${epoch.id} has no opening entry in the trail (it was removed); it was revealed without a commitment to its contents.`,
+        });
+      }
+      const contents = last ? { rolls: epoch.nextIndex, lastSeq: last.seq, lastHash: last.hash } : {};
+      this.append(epoch.guildId, 'epoch-reveal', { scope: epoch.scope, commitment: epoch.commitment, seed: epoch.seed, ...contents }, {
         actor, now, gameId: epoch.gameId, epochId: epoch.id, rollIndex: null, visibility: 'public', derivesFrom: null,
       });
       this.repo.markRevealed(epoch.id, now);

@@ -78,3 +78,16 @@ describe('a revealed epoch cannot lose its last rolls', () => {
     expect(off.ok && off.value.uncommittedReveals).toEqual([1]);
   });
 });
+
+describe('a seed whose opening entry was deleted', () => {
+  it('is still revealed (rolls go on), and the break is recorded', () => {
+    const s = testServices({ clock: testClock() });
+    s.rolls.roll({ guildId: G, actor: alice, expression: '1d6', private: false });
+    s.rolls.currentServerEpoch('other-guild');
+    const a = attacker(s, G);
+    a.truncate(1); // the whole trail of G, opening included
+    expect(s.rolls.revealServerSeed(G, alice)).toMatchObject({ id: 1 });
+    expect(s.trail.repo.breaks(G)).toMatchObject([{ code: 'epoch/truncated', message: expect.stringMatching(/Seed #1 has no opening entry/) }, { code: 'anchor/behind' }]);
+    expect(s.rolls.roll({ guildId: G, actor: alice, expression: '1d6', private: false }).broken).toMatchObject({ seq: 1 });
+  });
+});
