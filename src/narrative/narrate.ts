@@ -9,6 +9,8 @@ export interface SeedReveal {
   readonly epoch: number;
   readonly seed: string;
   readonly commitment: string;
+  /** The reveal entry (issue 16): it commits to the phase's roll count, and posting it pins that. */
+  readonly anchor?: { readonly seq: number; readonly hash: string };
 }
 
 export interface NarrateOptions {
@@ -24,7 +26,10 @@ export interface NarrateOptions {
  */
 export function narrate(events: readonly GameEvent[], names: NameBook, opts: NarrateOptions = {}): string[] {
   const blocks = narrativeBlocks(events, names);
-  if (opts.seedReveal) blocks.push([seedRevealLine(opts.seedReveal)]);
+  if (opts.seedReveal) {
+    const a = opts.seedReveal.anchor;
+    blocks.push([seedRevealLine(opts.seedReveal), ...(a ? [`-# anchor \`${formatAnchor(a.seq, a.hash)}\``] : [])]);
+  }
   return packBlocks(blocks, opts.limit);
 }
 
