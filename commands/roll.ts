@@ -1,7 +1,7 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { z } from 'zod';
 import { defineCommand } from '../src/interaction/command';
-import { escapeMd, rollMessage } from '../src/interaction/present-rolls';
+import { anchorText, escapeMd, rollMessage } from '../src/interaction/present-rolls';
 import { safeText } from '../src/interaction/safe-text';
 import { REASON_MAX } from '../src/services/rolls.service';
 
@@ -27,7 +27,7 @@ export const roll = defineCommand({
     return {
       visibility: 'private',
       content: `${text}\n-# Only you can see this result. It becomes public when seed #${stored.epoch.id} is revealed.`,
-      announcements: [`🔒 **${escapeMd(ctx.user.name)}** made a private roll — audit #${stored.seq}, seed #${stored.epoch.id} roll ${stored.rollIndex}. Its result is sealed until that seed is revealed.`],
+      announcements: [`🔒 **${escapeMd(ctx.user.name)}** made a private roll — audit #${stored.seq}, seed #${stored.epoch.id} roll ${stored.rollIndex}. Its result is sealed until that seed is revealed.\n-# ${anchorText(stored.seq, stored.hash)}`],
     };
   },
 });

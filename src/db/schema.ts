@@ -77,3 +77,4 @@ export type AuditEntryRow = typeof auditEntries.$inferSelect;
 export type NewAuditEntryRow = typeof auditEntries.$inferInsert;
 export * from './games.schema';
 export * from './lease.schema';
+export * from './trail.schema';
