@@ -60,7 +60,8 @@ describe('anchors expose a truncated open epoch', () => {
     writeFileSync(join(dir, 'trail.json'), JSON.stringify(s.rolls.exportTrail(G, new Date(0))));
     writeFileSync(join(dir, 'anchors.txt'), anchorsText);
     const out: string[] = [], err: string[] = [];
-    const code = runCli(['verify', join(dir, 'trail.json'), '--anchors', join(dir, 'anchors.txt')], (l) => out.push(l), (l) => err.push(l));
+    // verify is synchronous (only backup awaits), so the code is a number here.
+    const code = runCli(['verify', join(dir, 'trail.json'), '--anchors', join(dir, 'anchors.txt')], (l) => out.push(l), (l) => err.push(l)) as number;
     return { code, out, err };
   }
 
