@@ -4,6 +4,8 @@
  *   1. one /roll handled in process: parse, derive, persist with chain hash, build reply
  *   2. sustained audited rolls per second, one transaction each
  *   3. verify throughput over 100,000 stored rolls read from the database
+ * `npx tsx bench/run.ts --sync`: 1 and 2 only, once with synchronous=FULL (what the bot uses)
+ * and once with NORMAL, each on its own fresh database file, printed side by side (issue 16).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +13,7 @@ import { join } from 'node:path';
 import { commandMap } from '../commands/index';
 import { verifyChain } from '../src/dice/verify';
 import { toChainEntry } from '../src/db/audit.repo';
-import { openDb } from '../src/db/open';
+import { openDb, SYNCHRONOUS } from '../src/db/open';
 import { execute, prepare } from '../src/interaction/dispatch';
 import { createLogger } from '../src/logger';
 import { createServices } from '../src/services/services';
@@ -26,9 +28,9 @@ const actor = { id: '300000000000000001', name: 'Ney' };
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
 
-async function rollLatency(): Promise<void> {
+async function rollLatencyOf(svc: typeof services): Promise<{ median: number; p99: number; max: number }> {
   const guildId = '100000000000000001';
-  const ctx = { guildId, channelId: '1', user: actor, isAdmin: false, services, now: () => new Date(), log, users: {} };
+  const ctx = { guildId, channelId: '1', user: actor, isAdmin: false, services: svc, now: () => new Date(), log, users: {} };
   const inv = { name: 'roll', options: { expression: '2d6+1d3-1', reason: "Ney's nerve" } };
   for (let i = 0; i < 500; i++) await execute(prepare(commands, inv), ctx);
   const samples: number[] = [];
@@ -38,19 +40,48 @@ async function rollLatency(): Promise<void> {
     samples.push(Number(process.hrtime.bigint() - t) / 1000);
   }
   samples.sort((a, b) => a - b);
-  console.log(`1. /roll in process (5,000 after 500 warm-up): median ${fmt(pct(samples, 50))} µs, p99 ${fmt(pct(samples, 99))} µs, max ${fmt(samples.at(-1)!)} µs   (target p99 < 2,000 µs)`);
+  return { median: pct(samples, 50), p99: pct(samples, 99), max: samples.at(-1)! };
 }
 
-function sustained(): void {
+function sustainedOf(svc: typeof services): { perSec: number; secs: number } {
   const guildId = '100000000000000002';
   const start = process.hrtime.bigint();
   let n = 0;
   while (Number(process.hrtime.bigint() - start) < 3e9) {
-    services.rolls.roll({ guildId, actor, expression: '1d6', private: false });
+    svc.rolls.roll({ guildId, actor, expression: '1d6', private: false });
     n++;
   }
   const secs = Number(process.hrtime.bigint() - start) / 1e9;
-  console.log(`2. sustained audited rolls, one transaction each: ${fmt(n / secs)} rolls/s over ${fmt(secs)} s   (target ≥ 5,000/s)`);
+  return { perSec: n / secs, secs };
+}
+
+async function rollLatency(): Promise<void> {
+  const l = await rollLatencyOf(services);
+  console.log(`1. /roll in process (5,000 after 500 warm-up, synchronous=${SYNCHRONOUS}): median ${fmt(l.median)} µs, p99 ${fmt(l.p99)} µs, max ${fmt(l.max)} µs   (target p99 < 2,000 µs)`);
+}
+
+function sustained(): void {
+  const r = sustainedOf(services);
+  console.log(`2. sustained audited rolls, one transaction each: ${fmt(r.perSec)} rolls/s over ${fmt(r.secs)} s   (target ≥ 5,000/s)`);
+}
+
+/** Figures 1 and 2 under both synchronous levels, each on a fresh file, in one run. */
+async function syncComparison(): Promise<void> {
+  const rows: { level: string; lat: Awaited<ReturnType<typeof rollLatencyOf>>; sus: ReturnType<typeof sustainedOf> }[] = [];
+  for (const level of ['FULL', 'NORMAL'] as const) {
+    const path = join(dir, `sync-${level}.db`);
+    const d = openDb(path);
+    d.$client.pragma(`synchronous = ${level}`);
+    const svc = createServices(d, { seedEpochHours: 0, dbPath: path });
+    rows.push({ level, lat: await rollLatencyOf(svc), sus: sustainedOf(svc) });
+    await svc.rolls.close();
+    d.$client.close();
+  }
+  console.log(`durability cost, WAL journal, same run, fresh database file each (the bot uses ${SYNCHRONOUS}):`);
+  console.log('   synchronous   /roll median   /roll p99   /roll max   sustained rolls/s');
+  for (const r of rows) {
+    console.log(`   ${r.level.padEnd(11)}   ${`${fmt(r.lat.median)} µs`.padStart(12)}   ${`${fmt(r.lat.p99)} µs`.padStart(9)}   ${`${fmt(r.lat.max)} µs`.padStart(9)}   ${fmt(r.sus.perSec).padStart(17)}`);
+  }
 }
 
 async function verifyThroughput(): Promise<void> {
@@ -92,9 +123,13 @@ async function verifyThroughput(): Promise<void> {
   console.log(`   public check (revealed half recomputed, open half chain-only): ${fmt(rolls / pubSecs)} rolls/s (${fmt(pubSecs * 1000)} ms)`);
 }
 
-await rollLatency();
-sustained();
-await verifyThroughput();
+if (process.argv.includes('--sync')) {
+  await syncComparison();
+} else {
+  await rollLatency();
+  sustained();
+  await verifyThroughput();
+}
 const mem = process.memoryUsage();
 console.log(`memory: rss ${fmt(mem.rss / 2 ** 20)} MiB, heap used ${fmt(mem.heapUsed / 2 ** 20)} MiB`);
 await services.rolls.close();

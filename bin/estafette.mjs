@@ -4,4 +4,4 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { runCli } = await import('../src/cli.ts');
-process.exitCode = runCli(process.argv.slice(2), (s) => process.stdout.write(`${s}\n`), (s) => process.stderr.write(`${s}\n`));
+process.exitCode = await runCli(process.argv.slice(2), (s) => process.stdout.write(`${s}\n`), (s) => process.stderr.write(`${s}\n`));

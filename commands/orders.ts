@@ -2,6 +2,7 @@ import { SlashCommandBuilder } from '@discordjs/builders';
 import { z } from 'zod';
 import { defineCommand } from '../src/interaction/command';
 import { escapeMd } from '../src/interaction/present-rolls';
+import { safeText } from '../src/interaction/safe-text';
 import { choicesMatching } from '../src/rules/plugin';
 import { runVerb, verbChoices } from './play-helpers';
 
@@ -40,7 +41,7 @@ export const orders = defineCommand({
     const l = ctx.services.games.live(ctx.channelId);
     const list = ctx.services.games.myOrders(l, ctx.user.id);
     if (!list.length) return { visibility: 'private', content: 'You have no orders in the open window.' };
-    return { visibility: 'private', content: list.map((x) => `• \`${x.key}\` ${escapeMd(x.body.slice(0, 150))}`).join('\n') };
+    return { visibility: 'private', content: list.map((x) => `• \`${safeText(x.key)}\` ${escapeMd(x.body.slice(0, 150))}`).join('\n') };
   },
   autocomplete(ctx, focused, inv) {
     if (focused.name === 'key') {

@@ -1,7 +1,8 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { z } from 'zod';
 import { defineCommand } from '../src/interaction/command';
-import { escapeMd, rollMessage } from '../src/interaction/present-rolls';
+import { anchorText, escapeMd, rollMessage } from '../src/interaction/present-rolls';
+import { safeText } from '../src/interaction/safe-text';
 import { REASON_MAX } from '../src/services/rolls.service';
 
 /** `/roll expression [reason] [private]` — anyone in a server; every roll is audited. */
@@ -15,7 +16,8 @@ export const roll = defineCommand({
     .addBooleanOption((o) => o.setName('private').setDescription('Only you see the result; the channel is told that you rolled')),
   input: z.object({
     expression: z.string().trim().min(1, 'give a dice expression such as 2d6+1').max(200),
-    reason: z.string().max(REASON_MAX).optional(),
+    // Stored in the audit trail and shown publicly: no bidi or invisible controls (issue 16).
+    reason: z.string().max(REASON_MAX).transform(safeText).optional(),
     private: z.boolean().default(false),
   }),
   execute(ctx, input) {
@@ -25,7 +27,7 @@ export const roll = defineCommand({
     return {
       visibility: 'private',
       content: `${text}\n-# Only you can see this result. It becomes public when seed #${stored.epoch.id} is revealed.`,
-      announcements: [`🔒 **${escapeMd(ctx.user.name)}** made a private roll — audit #${stored.seq}, seed #${stored.epoch.id} roll ${stored.rollIndex}. Its result is sealed until that seed is revealed.`],
+      announcements: [`🔒 **${escapeMd(ctx.user.name)}** made a private roll — audit #${stored.seq}, seed #${stored.epoch.id} roll ${stored.rollIndex}. Its result is sealed until that seed is revealed.\n-# ${anchorText(stored.seq, stored.hash)}`],
     };
   },
 });

@@ -2,7 +2,7 @@ import { SlashCommandBuilder } from '@discordjs/builders';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { defineCommand, type CommandContext } from '../src/interaction/command';
-import { epochLine, escapeMd, logLine } from '../src/interaction/present-rolls';
+import { anchorText, brokenLine, epochLine, escapeMd, logLine, ts } from '../src/interaction/present-rolls';
 import { DISCORD_LIMITS, type ReplyModel } from '../src/interaction/reply';
 import { UserError } from '../src/lib/user-error';
 import { renderStatsChart } from '../src/render/stats-chart';
@@ -52,7 +52,8 @@ function log(ctx: CommandContext, i: Extract<Input, { subcommand: 'log' }>): Rep
   const res = ctx.services.rolls.log(ctx.guildId, { actorId: i.user, page: i.page, pageSize: i.limit });
   const whose = i.user ? ` of ${escapeMd(ctx.users[i.user] ?? i.user)}` : '';
   if (res.total === 0) return { visibility: 'public', content: `The audit trail${whose} is empty: nobody has rolled yet. Try \`/roll 2d6\`.` };
-  const body = res.lines.map(logLine).join('\n');
+  const brk = ctx.services.rolls.firstBreak(ctx.guildId);
+  const body = (brk ? `${brokenLine({ seq: brk.firstBadSeq, since: brk.foundAt })}\n\n` : '') + res.lines.map(logLine).join('\n');
   const older = res.page < res.pages ? ` · older: \`/rolls log page:${res.page + 1}\`` : '';
   return {
     visibility: 'public',
@@ -66,19 +67,30 @@ function log(ctx: CommandContext, i: Extract<Input, { subcommand: 'log' }>): Rep
 }
 
 async function verify(ctx: CommandContext): Promise<ReplyModel> {
-  const r = await ctx.services.rolls.verifyAsync(ctx.guildId);
+  const check = await ctx.services.rolls.check(ctx.guildId, { channelId: ctx.channelId, now: ctx.now().getTime() });
+  const r = check.result;
+  // Once found, a break is said on every later verify, even if the rows were put back.
+  const recorded = check.breaks.filter((b) => b.id !== check.newBreak?.id);
+  const history = recorded.map((b) => `-# ⚠️ chain broken at #${b.firstBadSeq} since ${ts(b.foundAt, 'f')} (\`${b.code}\`)`);
   if (!r.ok) {
-    return { visibility: 'public', content: `❌ **The audit trail is broken.**\n${r.error.message}\n-# check code \`${r.error.code}\` · entries before #${r.error.seq} verified intact` };
+    const content = [`❌ **The audit trail is broken.**\n${r.error.message}\n-# check code \`${r.error.code}\` · entries before #${r.error.seq} verified intact`, ...history].join('\n');
+    const notice = check.newBreak
+      ? [`🚨 **Server admins: the dice audit trail of this server is broken at entry #${check.newBreak.firstBadSeq}** (\`${check.newBreak.code}\`), found by /rolls verify ${ts(check.newBreak.foundAt, 'f')}. Rolls from there on cannot be proved fair. Keep \`/rolls export\` copies and the roll replies (their anchors); every later /rolls verify and /rolls log will say so.`]
+      : [];
+    return { visibility: 'public', content: content.slice(0, DISCORD_LIMITS.content), ...(notice.length ? { announcements: notice } : {}) };
   }
   const v = r.value;
-  if (v.entries === 0) return { visibility: 'public', content: 'The audit trail is empty: there is nothing to verify yet.' };
+  if (v.entries === 0 && history.length === 0) return { visibility: 'public', content: 'The audit trail is empty: there is nothing to verify yet.' };
   const lines = [
     `✅ **Audit trail intact** — ${v.entries} entries, every hash link checked.`,
     `• ${v.rolls} roll(s): ${v.recomputed} recomputed die by die from revealed seeds (anyone can repeat this with \`/rolls export\`).`,
   ];
   if (v.awaitingReveal > 0) lines.push(`• ${v.awaitingReveal} roll(s) use seeds not yet revealed; the bot checked them against the published commitments, and everyone can once the seeds are revealed (\`/rolls seeds\`).`);
   lines.push(`• ${v.epochs} seed(s), ${v.revealedEpochs} revealed, each matching its commitment.`);
-  return { visibility: 'public', content: lines.join('\n') };
+  if (check.anchor) lines.push(`• It still holds the last anchor the bot showed, ${anchorText(check.anchor.seq, check.anchor.hash)} (${ts(check.anchor.shownAt, 'R')}), and every seed's rolls and reveal.`);
+  if (v.uncommittedReveals) lines.push(`• The reveal of seed(s) ${v.uncommittedReveals.map((id) => `#${id}`).join(', ')} predates the roll-count check: a deletion of their last rolls could not be detected from the trail alone.`);
+  if (history.length) lines[0] = `⚠️ **Audit trail consistent now, but it was found broken before** — ${v.entries} entries, every hash link checked.`;
+  return { visibility: 'public', content: [...lines, ...history].join('\n').slice(0, DISCORD_LIMITS.content) };
 }
 
 // Leave headroom under Discord's 10 MiB attachment limit for the multipart envelope.
@@ -155,5 +167,7 @@ function reveal(ctx: CommandContext): ReplyModel {
   if (!ctx.isAdmin) throw new UserError('permission/admin-only', 'Only members with the Manage Server permission can reveal the seed early.', 'Ask a server admin, or wait: seeds are revealed automatically (see /rolls seeds).');
   const e = ctx.services.rolls.revealServerSeed(ctx.guildId, ctx.user);
   if (!e) return { visibility: 'private', content: 'There is no open seed to reveal: nobody has rolled since the last reveal.' };
-  return { visibility: 'public', content: `🔓 **Seed #${e.id} revealed** by ${escapeMd(ctx.user.name)}: \`${e.seed}\`\nIts ${e.nextIndex} roll(s) can now be checked by anyone (\`/rolls export\`, then \`npx estafette verify\`). The next roll uses a new seed.` };
+  // The reveal entry commits to the seed's roll count and last roll; its anchor pins it publicly.
+  const head = ctx.services.trail.repo.lastLink(ctx.guildId)!;
+  return { visibility: 'public', content: `🔓 **Seed #${e.id} revealed** by ${escapeMd(ctx.user.name)}: \`${e.seed}\`\nIts ${e.nextIndex} roll(s) can now be checked by anyone (\`/rolls export\`, then \`npx estafette verify\`). The next roll uses a new seed.\n-# ${anchorText(head.seq, head.hash)}` };
 }

@@ -24,6 +24,14 @@ const Env = z.object({
   CONSOLE_OUTPUT_DIR: z.string().min(1).default('./data/console-out'),
   /** Server-wide dice seeds are revealed and replaced after this many hours (0 = only on demand). */
   SEED_EPOCH_HOURS: z.coerce.number().int().min(0).max(24 * 365).default(24),
+  /** A process's lease on the database expires this long after its last renewal (it renews every third of it). */
+  LEASE_TTL_SECONDS: z.coerce.number({ message: 'LEASE_TTL_SECONDS must be a number of seconds, e.g. 30' }).int().min(3, 'LEASE_TTL_SECONDS must be at least 3').max(600, 'LEASE_TTL_SECONDS must be at most 600').default(30),
+  /** Periodic online backups go to this folder; unset = no periodic backup. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** Hours between periodic backups (fractions allowed, e.g. 0.5). */
+  BACKUP_EVERY_HOURS: z.coerce.number({ message: 'BACKUP_EVERY_HOURS must be a number of hours, e.g. 6' }).positive('BACKUP_EVERY_HOURS must be more than 0').max(24 * 30).default(6),
+  /** How many periodic backups to keep; older ones are deleted. */
+  BACKUP_KEEP: z.coerce.number({ message: 'BACKUP_KEEP must be a whole number, e.g. 7' }).int().min(1, 'BACKUP_KEEP must be at least 1').max(10_000).default(7),
 });
 
 export interface Config {
@@ -35,6 +43,9 @@ export interface Config {
   readonly logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   readonly consoleOutputDir: string;
   readonly seedEpochHours: number;
+  readonly leaseTtlMs: number;
+  /** Periodic backups, or null when BACKUP_DIR is unset. */
+  readonly backup: { readonly dir: string; readonly everyMs: number; readonly keep: number } | null;
 }
 
 export class ConfigError extends Error {
@@ -60,5 +71,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     consoleOutputDir: e.CONSOLE_OUTPUT_DIR,
     seedEpochHours: e.SEED_EPOCH_HOURS,
+    leaseTtlMs: e.LEASE_TTL_SECONDS * 1000,
+    backup: e.BACKUP_DIR ? { dir: e.BACKUP_DIR, everyMs: Math.round(e.BACKUP_EVERY_HOURS * 3_600_000), keep: e.BACKUP_KEEP } : null,
   };
 }

@@ -14,16 +14,15 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       level,
       base: { app: 'estafette' },
       redact: { paths: ['token', '*.token', 'discordToken', '*.discordToken', 'config.discordToken', 'headers.authorization', '*.headers.authorization'], censor: '[redacted]' },
+      // Errors keep their type, message, stack, code and cause (an Error has no enumerable
+      // own properties: serialised as plain JSON it would be `{}`).
+      serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
       hooks: {
-        logMethod(args, method) {
-          const masked = args.map((a) => (typeof a === 'string' ? a.replace(TOKEN_RE, '[redacted-token]') : a));
-          method.apply(this, masked as Parameters<typeof method>);
-        },
-      },
-      formatters: {
-        log(obj) {
-          // Error messages from discord.js can quote a token; mask inside nested strings too.
-          return JSON.parse(JSON.stringify(obj).replace(TOKEN_RE, '[redacted-token]')) as Record<string, unknown>;
+        // The finished line, after serialisers and redaction: a token quoted anywhere (an
+        // error message from discord.js, its stack, a nested string, the message itself) is
+        // masked here. The token's characters need no JSON escaping, so the pattern matches.
+        streamWrite(line) {
+          return line.replace(TOKEN_RE, '[redacted-token]');
         },
       },
     },

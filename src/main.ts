@@ -7,10 +7,15 @@ import { OutboxSender } from './games/outbox';
 import { lazyPoolRenderer } from './games/maps';
 import { createRenderPool } from './render/pool';
 import { Scheduler } from './games/scheduler';
-import { startDiscord } from './adapters/discord';
+import { startDiscord, type DiscordBot } from './adapters/discord';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDb } from './db/open';
+import { DatabaseFileError } from './db/file-check';
+import { PeriodicBackup } from './db/backup';
+import { acquireLease, LeaseHeldError, LeaseWaitAborted, type ProcessLease } from './db/lease';
+import { openDb, type Db } from './db/open';
 import { createLogger, type Logger } from './logger';
+import { storageErrorCode } from './lib/storage-error';
+import { installProcessGuard } from './process-guard';
 import { createServices } from './services/services';
 
 /** How often the bot reveals server seeds whose time is up. */
@@ -26,15 +31,63 @@ async function main(): Promise<number> {
   }
   // In console mode stdout is the conversation: logs go to stderr.
   const log = createLogger(config.logLevel, config.discordToken ? undefined : pino.destination(2));
+  // Until the bot runs, an uncaught error only has the log to flush; `shutdown` grows below.
+  let shutdown: () => Promise<void> = async () => undefined;
+  installProcessGuard(log, () => shutdown());
 
-  let db;
+  let db: Db;
   try {
     db = openDb(config.databasePath);
   } catch (e) {
     log.fatal({ err: e, path: config.databasePath }, 'cannot open the database');
-    process.stderr.write(`Cannot open the database at ${config.databasePath}: ${(e as Error).message}\nCheck DATABASE_PATH; if the file is damaged, restore it from a backup or move it away to start a new one.\n`);
+    // A DatabaseFileError's message names the file and says what to do; anything else gets the general advice.
+    const storage = storageErrorCode(e);
+    process.stderr.write(e instanceof DatabaseFileError
+      ? `Cannot open the database: ${e.message}\n`
+      : storage ? `Cannot open the database at ${config.databasePath}: its storage is full or failing (${storage}). Free space on its disk (or fix the disk) and start again.\n`
+      : `Cannot open the database at ${config.databasePath}: ${(e as Error).message}\nCheck DATABASE_PATH; if the file is damaged, restore it from a backup or move it away to start a new one.\n`);
     return 1;
   }
+
+  // One process per scope on this file, or every post would go out twice (issue 16).
+  let stopCode: number | null = null;
+  let stop!: (code: number) => void;
+  const leaseWait = new AbortController();
+  const stopRequested = new Promise<number>((r) => { stop = (code) => { stopCode ??= code; leaseWait.abort(); r(code); }; });
+  const onSignal = (signal: string) => { log.info({ signal }, 'shutting down'); stop(0); };
+  process.once('SIGINT', () => onSignal('SIGINT'));
+  process.once('SIGTERM', () => onSignal('SIGTERM'));
+  let lease: ProcessLease;
+  try {
+    lease = await acquireLease({
+      db, dbPath: config.databasePath, scope: 'all', ttlMs: config.leaseTtlMs, clock: Date.now,
+      onLost: () => {
+        log.fatal('lease lost: another process took over this database; stopping');
+        process.stderr.write('Estafette is stopping: another process took over this database (its lease expired while this process could not renew it).\n');
+        stop(1);
+      },
+      onRenewError: (e) => log.error({ err: e }, 'lease: renewal failed; will retry'),
+      signal: leaseWait.signal,
+      onWait: (h) => log.warn({ holder: h.holder, scope: h.scope, expiresAt: new Date(h.expiresAt).toISOString() }, 'lease: held by another process; waiting to see whether it is still alive'),
+    });
+  } catch (e) {
+    db.$client.close();
+    if (e instanceof LeaseWaitAborted) return stopCode ?? 0;
+    if (e instanceof LeaseHeldError) {
+      log.fatal({ holder: e.held.holder, scope: e.held.scope }, 'database in use by another process');
+      process.stderr.write(`Estafette cannot start: ${e.message}\n`);
+      return 1;
+    }
+    const storage = storageErrorCode(e);
+    log.fatal({ err: e, storage }, 'cannot take the database lease');
+    process.stderr.write(storage
+      ? `Estafette cannot start: the storage of ${config.databasePath} is full or failing (${storage}). Free space on its disk (or fix the disk) and start again.\n`
+      : `Estafette cannot start: cannot take the lease on ${config.databasePath}: ${(e as Error).message}\n`);
+    return 1;
+  }
+  if (stopCode !== null) { lease.release(); db.$client.close(); return stopCode; } // a signal while we waited for the lease
+  log.info({ holder: lease.holder, scope: lease.scope }, 'lease taken');
+
   // Maps are drawn in a small pool of child processes so the bot never stalls while canvas works.
   const maps = lazyPoolRenderer(() => createRenderPool({ size: 2 }));
   const services = createServices(db, { seedEpochHours: config.seedEpochHours, dbPath: config.databasePath, maps });
@@ -43,27 +96,54 @@ async function main(): Promise<number> {
   sweep.unref();
   revealDue(services.trail, log);
 
+  // Optional periodic online backups (BACKUP_DIR); off by default.
+  const backups = config.backup ? new PeriodicBackup(db.$client, config.backup, Date.now, log) : null;
+  backups?.start();
+
   // The durable turn scheduler: deadlines and reminders live in the database.
   const scheduler = new Scheduler(services.games, Date.now, log);
   scheduler.start();
   let outbox: OutboxSender | undefined;
-  const close = async () => { clearInterval(sweep); scheduler.stop(); await outbox?.stop(); await maps.close(); await services.rolls.close(); db.$client.close(); };
+  let bot: DiscordBot | undefined;
+  let closing: Promise<void> | null = null;
+  // Each step runs even if one before it failed (a full disk must not keep the lease held).
+  const step = async (what: string, f: () => unknown) => {
+    try { await f(); } catch (e) { log.error({ err: e }, `shutdown: ${what} failed`); }
+  };
+  const close = () => (closing ??= (async () => {
+    clearInterval(sweep);
+    scheduler.stop();
+    await step('Discord', () => bot?.stop());
+    await step('outbox', () => outbox?.stop());
+    await step('render pool', () => maps.close());
+    await step('verify workers', () => services.rolls.close());
+    await step('backups', () => backups?.stop());
+    await step('lease', () => lease.release());
+    await step('database', () => db.$client.close());
+  })());
+  shutdown = close;
+
   if (!config.discordToken) {
     const files = consoleFiles(config.consoleOutputDir, 'post');
     const names: ConsoleNames = new Map();
     outbox = new OutboxSender(services.games.repo, consolePoster(process.stdout, files, { names, now: services.clock }), Date.now, log, maps);
     outbox.start(500);
     services.games.onPosted = () => outbox?.kick();
-    await runConsole({
+    const reading = new AbortController();
+    const session = runConsole({
       commands, services, log, input: process.stdin, output: process.stdout, outputDir: config.consoleOutputDir,
-      user: { id: 'console-user', name: safeUserName() }, interactive: process.stdin.isTTY === true, names,
+      user: { id: 'console-user', name: safeUserName() }, interactive: process.stdin.isTTY === true, names, signal: reading.signal,
     });
+    const ended = await Promise.race([session.then(() => 'eof' as const), stopRequested]);
+    // A signal: stop reading, let the command under way finish (its map still renders), then close.
+    if (ended !== 'eof') { reading.abort(); await session; }
     await outbox.flush();
     await close();
+    // Stopped by a signal or a lost lease: stdin may still be open and would keep the process alive.
+    if (ended !== 'eof') process.exit(ended);
     return 0;
   }
 
-  let bot;
   try {
     bot = await startDiscord({ token: config.discordToken, restApi: config.restApi, commands, services, log });
   } catch (e) {
@@ -72,18 +152,14 @@ async function main(): Promise<number> {
     await close();
     return 1;
   }
-  outbox = new OutboxSender(services.games.repo, discordPoster(bot.client), Date.now, log, maps);
+  const client = bot.client;
+  outbox = new OutboxSender(services.games.repo, discordPoster(client), Date.now, log, maps);
   outbox.start();
   // Posts go out as soon as the transaction that wrote them commits; the poll is the safety net.
   services.games.onPosted = () => outbox?.kick();
-  await new Promise<void>((resolve) => {
-    const stop = (signal: string) => { log.info({ signal }, 'shutting down'); resolve(); };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
-  });
-  await bot.stop();
+  const code = await stopRequested;
   await close();
-  return 0;
+  return code;
 }
 
 function revealDue(trail: ReturnType<typeof createServices>['trail'], log: Logger): void {

@@ -32,4 +32,14 @@ describe('config', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ DISCORD_APPLICATION_ID: 'abc' })).toThrow(/snowflake/);
   });
+
+  it('reads the lease and backup settings: backups off unless BACKUP_DIR is set', () => {
+    expect(loadConfig({})).toMatchObject({ leaseTtlMs: 30_000, backup: null });
+    expect(loadConfig({ LEASE_TTL_SECONDS: '10', BACKUP_DIR: '/data/backups', BACKUP_EVERY_HOURS: '0.5', BACKUP_KEEP: '48' }))
+      .toMatchObject({ leaseTtlMs: 10_000, backup: { dir: '/data/backups', everyMs: 1_800_000, keep: 48 } });
+    expect(loadConfig({ BACKUP_DIR: '/b' }).backup).toEqual({ dir: '/b', everyMs: 6 * 3_600_000, keep: 7 });
+    expect(() => loadConfig({ LEASE_TTL_SECONDS: '1' })).toThrow(/LEASE_TTL_SECONDS must be at least 3/);
+    expect(() => loadConfig({ BACKUP_EVERY_HOURS: '0' })).toThrow(/BACKUP_EVERY_HOURS must be more than 0/);
+    expect(() => loadConfig({ BACKUP_KEEP: 'all' })).toThrow(/BACKUP_KEEP/);
+  });
 });

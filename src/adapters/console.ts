@@ -23,6 +23,8 @@ export interface ConsoleOptions {
   readonly interactive?: boolean;
   /** Display names by user id, shared with the console poster so mentions read as @name. */
   readonly names?: ConsoleNames;
+  /** Aborted when the process shuts down: stop reading after the command under way. */
+  readonly signal?: AbortSignal;
 }
 
 /** Display names of the console's users by id (`<@id>` is shown as `@name`). */
@@ -54,10 +56,11 @@ export async function runConsole(o: ConsoleOptions): Promise<void> {
   // the console's own user is a server admin; the others are ordinary members (GM checks apply).
   let user = o.user;
 
-  const rl = createInterface({ input: o.input, terminal: false });
+  const rl = createInterface({ input: o.input, terminal: false, ...(o.signal ? { signal: o.signal } : {}) });
   const prompt = () => { if (o.interactive) o.output.write('> '); };
   prompt();
   for await (const raw of rl) {
+    if (o.signal?.aborted) break; // lines already read when shutdown began are not run
     const line = raw.trim();
     if (!line) { prompt(); continue; }
     if (line === '/quit' || line === '/exit') break;

@@ -4,7 +4,9 @@ import type { VerifiableEntry } from '../dice/verify';
 
 const EPOCH_COLUMNS = 'id, guild_id AS guildId, game_id AS gameId, scope, commitment, seed, opened_at AS openedAt, closes_at AS closesAt, revealed_at AS revealedAt, next_index AS nextIndex';
 import type { Db } from './open';
-import { auditEntries, seedEpochs, type AuditEntryRow, type NewAuditEntryRow, type SeedEpochRow } from './schema';
+import { auditEntries, seedEpochs, trailBreaks, type AuditEntryRow, type NewAuditEntryRow, type SeedEpochRow, type TrailAnchorRow, type TrailBreakRow } from './schema';
+
+const BREAK_COLUMNS = 'id, guild_id AS guildId, first_bad_seq AS firstBadSeq, code, message, found_at AS foundAt, channel_id AS channelId';
 
 /**
  * Storage of the audit trail and seed epochs. Returns null for absence; the services decide
@@ -24,6 +26,17 @@ export class AuditRepo {
         VALUES (@guildId, @seq, @kind, @createdAt, @actorId, @actorName, @gameId, @epochId, @rollIndex,
           @visibility, @derivesFrom, @detail, @detailHash, @prevHash, @hash)`),
       openEpoch: c.prepare<[string, string], SeedEpochRow>(`SELECT ${EPOCH_COLUMNS} FROM seed_epochs WHERE guild_id = ? AND scope = ? AND revealed_at IS NULL`),
+      // The index (epoch_id, roll_index) walked backwards: the highest roll, else the opening (NULL sorts last).
+      lastOfEpoch: c.prepare<[number], { seq: number; hash: string; rollIndex: number | null }>("SELECT seq, hash, roll_index AS rollIndex FROM audit_entries WHERE epoch_id = ? AND kind IN ('epoch-open', 'roll') ORDER BY roll_index DESC LIMIT 1"),
+      hashAt: c.prepare<[string, number], { hash: string }>('SELECT hash FROM audit_entries WHERE guild_id = ? AND seq = ?'),
+      hasReveal: c.prepare<[number], { one: number }>("SELECT 1 AS one FROM audit_entries WHERE epoch_id = ? AND kind = 'epoch-reveal' LIMIT 1"),
+      // Anchors only move forward: a roll that gets a seq at or below the last anchor means the
+      // trail went back (the caller records a break), and the anchor keeps the evidence.
+      advanceAnchor: c.prepare(`INSERT INTO trail_anchors (guild_id, seq, hash, shown_at) VALUES (?, ?, ?, ?)
+        ON CONFLICT (guild_id) DO UPDATE SET seq = excluded.seq, hash = excluded.hash, shown_at = excluded.shown_at WHERE excluded.seq > trail_anchors.seq`),
+      setAnchor: c.prepare('INSERT OR REPLACE INTO trail_anchors (guild_id, seq, hash, shown_at) VALUES (?, ?, ?, ?)'),
+      anchor: c.prepare<[string], TrailAnchorRow>('SELECT guild_id AS guildId, seq, hash, shown_at AS shownAt FROM trail_anchors WHERE guild_id = ?'),
+      firstBreak: c.prepare<[string], TrailBreakRow>(`SELECT ${BREAK_COLUMNS} FROM trail_breaks WHERE guild_id = ? ORDER BY found_at, id LIMIT 1`),
       takeIndex: c.prepare<[number], { next: number }>('UPDATE seed_epochs SET next_index = next_index + 1 WHERE id = ? RETURNING next_index AS next'),
     };
   }
@@ -35,6 +48,51 @@ export class AuditRepo {
   insertEntry(row: Omit<NewAuditEntryRow, 'id'>): number {
     const r = this.stmt.insert.run({ gameId: null, epochId: null, rollIndex: null, derivesFrom: null, ...row });
     return Number(r.lastInsertRowid);
+  }
+
+  /** An epoch's last entry: its last roll, or its opening when it has none. */
+  lastEpochEntry(epochId: number): { seq: number; hash: string; rollIndex: number | null } | null {
+    return this.stmt.lastOfEpoch.get(epochId) ?? null;
+  }
+
+  /** The full hash of entry #seq, or null. */
+  hashAt(guildId: string, seq: number): string | null {
+    return this.stmt.hashAt.get(guildId, seq)?.hash ?? null;
+  }
+
+  hasReveal(epochId: number): boolean {
+    return this.stmt.hasReveal.get(epochId) !== undefined;
+  }
+
+  /** Record the chain head as shown; false when the stored anchor is at or past `seq` (the trail went back). */
+  advanceAnchor(guildId: string, seq: number, hash: string, at: number): boolean {
+    return this.stmt.advanceAnchor.run(guildId, seq, hash, at).changes > 0;
+  }
+
+  /** Move the anchor back to the head, once the break that explains it is recorded. */
+  resetAnchor(guildId: string, seq: number, hash: string, at: number): void {
+    this.stmt.setAnchor.run(guildId, seq, hash, at);
+  }
+
+  anchor(guildId: string): TrailAnchorRow | null {
+    return this.stmt.anchor.get(guildId) ?? null;
+  }
+
+  /** The earliest recorded break of the guild's chain, or null. */
+  firstBreak(guildId: string): TrailBreakRow | null {
+    return this.stmt.firstBreak.get(guildId) ?? null;
+  }
+
+  breaks(guildId: string): TrailBreakRow[] {
+    return this.db.select().from(trailBreaks).where(eq(trailBreaks.guildId, guildId)).orderBy(asc(trailBreaks.foundAt), asc(trailBreaks.id)).all();
+  }
+
+  /** Record a break unless the same (seq, code) is already recorded; the row when it is new. */
+  recordBreak(b: Omit<TrailBreakRow, 'id'>): TrailBreakRow | null {
+    const same = this.db.select({ id: trailBreaks.id }).from(trailBreaks)
+      .where(and(eq(trailBreaks.guildId, b.guildId), eq(trailBreaks.firstBadSeq, b.firstBadSeq), eq(trailBreaks.code, b.code))).get();
+    if (same) return null;
+    return this.db.insert(trailBreaks).values(b).returning().get();
   }
 
   openEpoch(guildId: string, scope: string): SeedEpochRow | null {

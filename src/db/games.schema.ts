@@ -138,6 +138,12 @@ export const outbox = sqliteTable('outbox', {
   dedupeKey: text('dedupe_key'),
   createdAt: integer('created_at').notNull(),
   sentAt: integer('sent_at'),
+  /**
+   * When a sender took the row to post it. A claimed row is never rewritten (a newer receipt of the
+   * same seat is queued behind it instead): what Discord may already have received stays what
+   * the row says, even across a crash before `sentAt` is written.
+   */
+  claimedAt: integer('claimed_at'),
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: integer('next_attempt_at').notNull(),
   lastError: text('last_error'),

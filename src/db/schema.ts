@@ -76,3 +76,5 @@ export type SeedEpochRow = typeof seedEpochs.$inferSelect;
 export type AuditEntryRow = typeof auditEntries.$inferSelect;
 export type NewAuditEntryRow = typeof auditEntries.$inferInsert;
 export * from './games.schema';
+export * from './lease.schema';
+export * from './trail.schema';

@@ -47,7 +47,15 @@ export type RollDetail = z.infer<typeof RollDetail>;
 export const EpochOpenDetail = z.object({ scope: z.string(), commitment: hex64, closesAt: int.nullable() });
 export type EpochOpenDetail = z.infer<typeof EpochOpenDetail>;
 
-export const EpochRevealDetail = z.object({ scope: z.string(), commitment: hex64, seed: hex64 });
+/**
+ * The reveal commits to what the epoch holds: its roll count and the seq and hash of its last
+ * entry (the last roll, or the opening when it has none), so deleting the epoch's last rolls
+ * cannot pass verify (issue 16). Reveals written before this check lack the three fields.
+ */
+export const EpochRevealDetail = z.object({
+  scope: z.string(), commitment: hex64, seed: hex64,
+  rolls: int.min(0).optional(), lastSeq: int.min(1).optional(), lastHash: hex64.optional(),
+});
 export type EpochRevealDetail = z.infer<typeof EpochRevealDetail>;
 
 /** A GM rolled back the resolution that used this epoch: its rolls stay in the trail, marked void. */

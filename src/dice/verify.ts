@@ -1,7 +1,7 @@
 import { err, ok, type Result } from '../lib/result';
 import { entryHash, detailHashOf, GENESIS_HASH } from './chain';
 import { commitmentOf, derivedRng, rollSalt, seedKey } from './derive';
-import { DETAIL_SCHEMAS, type ChainEntry, type RollDetail } from './entry';
+import { DETAIL_SCHEMAS, type ChainEntry, type EpochRevealDetail, type RollDetail } from './entry';
 
 type TermResult = RollDetail['terms'][number];
 import { evaluate, parseExpression, type DiceExpression } from './expression';
@@ -23,6 +23,11 @@ export interface VerifyReport {
   readonly revealedEpochs: number;
   /** Rolls of resolutions a GM rolled back: still verified, but they no longer count in the game. */
   readonly voidedRolls?: number;
+  /**
+   * Revealed epochs whose reveal predates the roll-count commitment (old trails): a deletion of
+   * their last rolls cannot be detected from the trail alone.
+   */
+  readonly uncommittedReveals?: readonly number[];
   /** Rolls per epoch and which epochs are revealed: what combineSplit needs. */
   readonly rollsPerEpoch?: ReadonlyMap<number, { rolls: number; revealed: boolean }>;
 }
@@ -46,6 +51,9 @@ interface EpochState {
   /** Rolls already recomputed with the bot's secret copy of the seed. */
   checkedWithSecret: number;
   voided: boolean;
+  /** The epoch's last entry so far (its opening, then each roll): what its reveal commits to. */
+  lastSeq: number;
+  lastHash: string;
 }
 
 /** An entry plus, when read from the database, its detail exactly as stored (canonical JSON). */
@@ -75,6 +83,7 @@ export function verifyChain(entries: Iterable<VerifiableEntry>, opts: VerifyOpti
   let prev = GENESIS_HASH;
   let expectedSeq = 1;
   let rolls = 0, recomputed = 0, recomputedWithSecret = 0, sealed = 0, revealedEpochs = 0, voidedRolls = 0;
+  const uncommittedReveals: number[] = [];
 
   const fail = (e: ChainEntry, code: string, message: string) =>
     err<VerifyFailure>({ code, seq: e.seq, id: e.id, message: `Entry #${e.seq}${e.id !== undefined ? ` (id ${e.id})` : ''}: ${message}` });
@@ -109,7 +118,7 @@ export function verifyChain(entries: Iterable<VerifiableEntry>, opts: VerifyOpti
       if (secret !== null && commitmentOf(secret) !== d.commitment) {
         return fail(e, 'seed/commitment-mismatch', `the stored secret seed of epoch ${e.epochId} does not match its published commitment (the seed was swapped).`);
       }
-      epochs.set(e.epochId, { commitment: d.commitment, nextIndex: 0, seed: secret, key: secret === null ? null : seedKey(secret), revealed: false, pending: [], checkedWithSecret: 0, voided: false });
+      epochs.set(e.epochId, { commitment: d.commitment, nextIndex: 0, seed: secret, key: secret === null ? null : seedKey(secret), revealed: false, pending: [], checkedWithSecret: 0, voided: false, lastSeq: e.seq, lastHash: e.hash });
       continue;
     }
 
@@ -127,11 +136,14 @@ export function verifyChain(entries: Iterable<VerifiableEntry>, opts: VerifyOpti
 
     if (e.kind === 'epoch-reveal') {
       if (e.detail === null) return fail(e, 'chain/bad-detail', 'a seed reveal cannot be sealed.');
-      const d = detail!.data as { seed: string; commitment: string };
+      const d = detail!.data as EpochRevealDetail;
       if (epoch.revealed) return fail(e, 'chain/epoch', `reveals epoch ${e.epochId} a second time.`);
       if (d.commitment !== epoch.commitment || commitmentOf(d.seed) !== epoch.commitment) {
         return fail(e, 'seed/commitment-mismatch', `the revealed seed of epoch ${e.epochId} does not hash to the commitment published before its rolls (the seed was swapped).`);
       }
+      const contents = checkRevealContents(e.epochId!, epoch, d);
+      if (contents) return fail(e, contents.code, contents.message);
+      if (d.rolls === undefined) uncommittedReveals.push(e.epochId!);
       epoch.revealed = true;
       epoch.seed = d.seed;
       epoch.key = seedKey(d.seed);
@@ -153,6 +165,8 @@ export function verifyChain(entries: Iterable<VerifiableEntry>, opts: VerifyOpti
     if (epoch.revealed) return fail(e, 'roll/after-reveal', `uses epoch ${e.epochId} after its seed was revealed: anyone could have predicted it.`);
     if (e.rollIndex !== epoch.nextIndex) return fail(e, 'roll/index', `has roll index ${e.rollIndex} but the epoch's next index was ${epoch.nextIndex} (a roll was removed or replayed).`);
     epoch.nextIndex++;
+    epoch.lastSeq = e.seq;
+    epoch.lastHash = e.hash;
     if (detail === null) { sealed++; continue; }
     const d = detail.data as RollDetail;
     if (opts.recompute !== undefined && opts.recompute !== true && e.seq > opts.recompute.uptoSeq) continue;
@@ -182,7 +196,30 @@ export function verifyChain(entries: Iterable<VerifiableEntry>, opts: VerifyOpti
     epochs: epochs.size,
     revealedEpochs,
     ...(voidedRolls ? { voidedRolls } : {}),
+    ...(uncommittedReveals.length ? { uncommittedReveals } : {}),
   });
+}
+
+/**
+ * A reveal that commits to its epoch's contents must find exactly them: fewer rolls means the
+ * epoch's last rolls were deleted (the chain re-linked around them); another last entry means
+ * one was replaced. Old reveals without the fields pass here and are listed in the report.
+ */
+function checkRevealContents(epochId: number, epoch: EpochState, d: EpochRevealDetail): { code: string; message: string } | null {
+  if (d.rolls === undefined && d.lastSeq === undefined && d.lastHash === undefined) return null;
+  if (d.rolls === undefined || d.lastSeq === undefined || d.lastHash === undefined) {
+    return { code: 'chain/bad-detail', message: `the reveal of epoch ${epochId} commits to only part of its contents (rolls, lastSeq and lastHash go together).` };
+  }
+  if (epoch.nextIndex < d.rolls) {
+    return { code: 'epoch/truncated', message: `the reveal of epoch ${epochId} commits to ${d.rolls} roll(s) ending at entry #${d.lastSeq}, but the trail holds only ${epoch.nextIndex}: the epoch's last ${d.rolls - epoch.nextIndex} roll(s) were deleted.` };
+  }
+  if (epoch.nextIndex > d.rolls) {
+    return { code: 'epoch/contents-mismatch', message: `the reveal of epoch ${epochId} commits to ${d.rolls} roll(s), but the trail holds ${epoch.nextIndex}: roll(s) were added to the epoch.` };
+  }
+  if (epoch.lastSeq !== d.lastSeq || epoch.lastHash !== d.lastHash) {
+    return { code: 'epoch/contents-mismatch', message: `the reveal of epoch ${epochId} commits to a last entry #${d.lastSeq} (hash ${d.lastHash.slice(0, 16)}…), but the epoch's last entry in the trail is #${epoch.lastSeq} (hash ${epoch.lastHash.slice(0, 16)}…): it was replaced.` };
+  }
+  return null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { ANCHOR_HEX } from '../dice/anchor';
 import { compileExpression, type Dice, type RolledDice } from '../dice/dice';
 import { bounds } from '../dice/expression';
 import { SYSTEM_ACTOR, type Actor, type AuditTrail } from '../services/audit-trail';
@@ -20,11 +21,14 @@ export function auditedDice(trail: AuditTrail, ctx: { guildId: string; gameId: s
       const b = bounds(ast);
       return {
         result: { expression: stored.detail.expression, terms: stored.detail.terms, total: diceTotal, min: b.min, max: b.max },
-        modifiers, total: stored.detail.total, ref: `audit:${stored.seq}`,
+        modifiers, total: stored.detail.total, ref: auditRef(stored.seq, stored.hash),
       };
     },
   };
 }
+
+/** 'audit:41:0123456789abcdef': the entry, and its anchor for the post that narrates it (issue 16). */
+export const auditRef = (seq: number, hash: string) => `audit:${seq}:${hash.slice(0, ANCHOR_HEX)}`;
 
 /** The seed-epoch scope of a game's window: its dice are committed when it opens, revealed when it resolves. */
 export const windowScope = (gameId: number, seq: number) => `game:${gameId}/window:${seq}`;

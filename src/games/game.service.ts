@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/open';
 import type { Problem } from '../lib/result';
 import { UserError } from '../lib/user-error';
@@ -12,6 +12,8 @@ import { GamesRepo, type GameRow, type SeatRow, type WindowRow } from './games.r
 import { DEFAULT_OPTIONS, GameOptions as GameOptionsSchema, type GameOptions } from './options';
 import { parsePaces } from '../scheduler/time';
 import { Posts } from './posts';
+import { receiptHash, roundOrderNumbers, sealedOrdersText } from './receipts';
+import { safeText } from '../interaction/safe-text';
 import { resolveWindowOnce, type Resolved, type Trigger } from './resolve';
 import { openNextWindow } from './windows';
 
@@ -89,7 +91,7 @@ export class GameService {
       if (this.repo.liveGameIn(input.channelId)) throw new UserError('game/channel-busy', 'This channel already has a game in progress.', 'Use /game status, or create the new game in another channel.');
       const now = this.deps.clock();
       const game = this.repo.insertGame({
-        guildId: input.guildId, channelId: input.channelId, name: input.name?.trim() || sc.meta.name, ruleset: ruleset.id,
+        guildId: input.guildId, channelId: input.channelId, name: safeText(input.name ?? '').trim() || sc.meta.name, ruleset: ruleset.id,
         scenarioId: found.id, gmUserId: input.gm.id, status: 'setup', settings: JSON.stringify(settings),
         options: JSON.stringify(DEFAULT_OPTIONS), state: null, version: 0, createdAt: now, updatedAt: now,
       });
@@ -204,7 +206,8 @@ export class GameService {
           continue;
         }
         const now = this.deps.clock();
-        this.repo.putSubmission({ windowId: l.window.id, seatId: seat, userId: user.id, key, body: JSON.stringify(r.value.order), createdAt: now, withdrawnAt: null });
+        const order = this.roundedOrder(l, seat, r.value.order, pending);
+        this.repo.putSubmission({ windowId: l.window.id, seatId: seat, userId: user.id, key, body: JSON.stringify(order), createdAt: now, withdrawnAt: null });
         this.sealReceipt(l, seat);
         const options = JSON.parse(l.game.options) as GameOptions;
         if (options.submitIsReady) this.repo.setReady(l.window.id, seat, now);
@@ -350,11 +353,24 @@ export class GameService {
     return [...mine.filter((s) => owing.has(s)), ...mine.filter((s) => !owing.has(s))];
   }
 
+  /**
+   * The order as it is stored, executed and sealed: numbers rounded to ORDER_DECIMALS places, so
+   * a computed waypoint reads 7.94 and not 7.9399999999999995 when the receipt is opened. The
+   * rounded order is checked again, so rounding never carries a move past a limit; in that rare
+   * case the order keeps its exact numbers (still stored, hashed and revealed alike).
+   */
+  private roundedOrder(l: Live, seat: string, order: unknown, pending: readonly unknown[]): unknown {
+    const rounded = roundOrderNumbers(order);
+    if (JSON.stringify(rounded) === JSON.stringify(order)) return order;
+    return l.ruleset.validate(l.state, seat, rounded, pending).ok ? rounded : order;
+  }
+
   /** A hash of the seat's orders with a secret nonce: posted now, opened at resolution. */
   private sealReceipt(l: Live & { window: WindowRow }, seat: string): void {
-    const orders = stableJson(this.repo.activeSubmissions(l.window.id, seat).map((x) => JSON.parse(x.body)));
+    // Exactly this text is stored, hashed and revealed (issue 16).
+    const orders = sealedOrdersText(this.repo.activeSubmissions(l.window.id, seat).map((x) => JSON.parse(x.body) as unknown));
     const nonce = randomBytes(16).toString('hex');
-    const hash = createHash('sha256').update(`${nonce}${orders}`).digest('hex');
+    const hash = receiptHash(nonce, orders);
     const id = this.repo.insertReceipt({ windowId: l.window.id, seatId: seat, hash, nonce, orders, createdAt: this.deps.clock() });
     const label = l.ruleset.seats(l.state).find((s) => s.id === seat)?.label ?? seat;
     this.posts.receipt(l.game, l.window, seat, label, hash, id);
@@ -375,11 +391,6 @@ export class GameService {
     if (user.id === game.gmUserId || isAdmin || (role && user.roles?.includes(role))) return;
     throw new UserError('permission/gm-only', 'Only the game master can do that.', `The GM of this game is <@${game.gmUserId}>${role ? ` (and members of <@&${role}>)` : ''}.`);
   }
-}
-
-/** JSON with object keys sorted, so a receipt's orders text is the same wherever it is rebuilt. */
-function stableJson(v: unknown): string {
-  return JSON.stringify(v, (_k, x) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
 }
 
 /** A copy of nested settings with the dotted `key` ('move.wagonsA') set to `value`. */

@@ -35,8 +35,9 @@ export class GamesRepo {
         windowId: sql.placeholder('windowId'), seatId: sql.placeholder('seatId'), hash: sql.placeholder('hash'), nonce: sql.placeholder('nonce'),
         orders: sql.placeholder('orders'), createdAt: sql.placeholder('createdAt'),
       }).returning({ id: receipts.id }).prepare(),
+      // Only a row no sender has claimed: one being posted keeps what it says (issue 16, the amend race).
       replaceUnsent: db.update(outbox).set({ body: sql.placeholder('body') as never, dedupeKey: sql.placeholder('key') as never })
-        .where(and(sql`${outbox.dedupeKey} LIKE ${sql.placeholder('family')}`, isNull(outbox.sentAt))).prepare(),
+        .where(and(sql`substr(${outbox.dedupeKey}, 1, length(${sql.placeholder('family')})) = ${sql.placeholder('family')}`, isNull(outbox.sentAt), isNull(outbox.claimedAt))).prepare(),
     };
   }
 
@@ -153,16 +154,32 @@ export class GamesRepo {
     this.db.insert(outbox).values({ ...o, attempts: 0 }).onConflictDoNothing().run();
   }
   /**
-   * Enqueue a post that supersedes any unsent post of the same family (e.g. a seat's sealed
-   * receipt: only the latest matters). Keeps a burst of amendments from flooding the channel.
+   * Enqueue a post that supersedes any unsent, unclaimed post of the same family (`family` is a
+   * dedupe-key prefix; e.g. a seat's sealed receipt: only the latest matters). Keeps a burst of
+   * amendments from flooding the channel. A post a sender has claimed is never rewritten: the new
+   * one is queued after it, so it still reaches the channel before anything queued later.
    */
   enqueueLatest(family: string, o: Omit<typeof outbox.$inferInsert, 'id' | 'attempts' | 'dedupeKey'> & { dedupeKey: string }): void {
-    const replaced = this.hot.replaceUnsent.run({ body: o.body, key: o.dedupeKey, family: `${family}%` }).changes;
+    const replaced = this.hot.replaceUnsent.run({ body: o.body, key: o.dedupeKey, family }).changes;
     if (!replaced) this.enqueue(o);
   }
 
+  /**
+   * Posts that may go now, oldest first. A post waiting out its back-off holds back the later
+   * posts of its channel: channel order is kept even across failures (a receipt must reach the
+   * channel before the reveal that opens it).
+   */
   dueOutbox(now: number, limit = 20): OutboxRow[] {
-    return this.db.select().from(outbox).where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, now))).orderBy(asc(outbox.id)).limit(limit).all();
+    return this.db.select().from(outbox).where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, now),
+      sql`NOT EXISTS (SELECT 1 FROM outbox p WHERE p.channel_id = ${outbox.channelId} AND p.sent_at IS NULL AND p.id < ${outbox.id} AND p.next_attempt_at > ${now})`))
+      .orderBy(asc(outbox.id)).limit(limit).all();
+  }
+  /**
+   * Take a row to post it, and read what it says at that moment: from now on enqueueLatest leaves
+   * it alone. Null when it was sent meanwhile.
+   */
+  claimOutbox(id: number, at: number): OutboxRow | null {
+    return this.db.update(outbox).set({ claimedAt: sql`coalesce(${outbox.claimedAt}, ${at})` }).where(and(eq(outbox.id, id), isNull(outbox.sentAt))).returning().get() ?? null;
   }
   outboxFor(channelId: string): OutboxRow[] {
     return this.db.select().from(outbox).where(eq(outbox.channelId, channelId)).orderBy(asc(outbox.id)).all();

@@ -1,6 +1,6 @@
 import { UserError } from '../lib/user-error';
 import type { Actor } from '../services/audit-trail';
-import { ts } from '../interaction/present-rolls';
+import { escapeMd, ts } from '../interaction/present-rolls';
 import type { GameService } from './game.service';
 import type { WindowRow } from './games.repo';
 import type { Resolved } from './resolve';
@@ -20,7 +20,7 @@ export class GmTools {
       const now = this.clock();
       this.games.repo.updateGame(l.game.id, { status: 'paused', updatedAt: now });
       if (l.window) this.games.repo.updateWindow(l.window.id, { pausedAt: now });
-      this.games.posts.notice(l.game, `pause:${l.game.id}:${now}`, `⏸️ The GM has paused **${l.game.name}**. Deadlines are frozen until /game resume.`);
+      this.games.posts.notice(l.game, `pause:${l.game.id}:${now}`, `⏸️ The GM has paused **${escapeMd(l.game.name)}**. Deadlines are frozen until /game resume.`);
     });
   }
 
@@ -38,7 +38,7 @@ export class GmTools {
         this.games.repo.updateWindow(l.window.id, { pausedAt: null, deadlineAt: deadline });
         if (deadline !== null) tail = ` New deadline ${ts(deadline, 'F')} (${ts(deadline, 'R')}).`;
       }
-      this.games.posts.notice(l.game, `resume:${l.game.id}:${now}`, `▶️ **${l.game.name}** resumes.${tail}`);
+      this.games.posts.notice(l.game, `resume:${l.game.id}:${now}`, `▶️ **${escapeMd(l.game.name)}** resumes.${tail}`);
     });
   }
 
@@ -70,7 +70,7 @@ export class GmTools {
       this.games.requireGm(l.game, gm, isAdmin);
       if (!l.seats.some((s) => s.seatId === seatId)) throw new UserError('game/unknown-seat', `There is no seat "${seatId}".`, `Seats: ${l.seats.map((s) => s.seatId).join(', ')}.`);
       this.games.repo.updateSeat(l.game.id, seatId, { userId: user.id, userName: user.name, misses: 0 });
-      this.games.posts.notice(l.game, `replace:${l.game.id}:${seatId}:${this.clock()}`, `🔁 ${user.name} now holds seat **${seatId}**.`);
+      this.games.posts.notice(l.game, `replace:${l.game.id}:${seatId}:${this.clock()}`, `🔁 ${escapeMd(user.name)} now holds seat **${escapeMd(seatId)}**.`);
     });
   }
 

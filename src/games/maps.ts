@@ -2,6 +2,7 @@ import type { Problem, Result } from '../lib/result';
 import { err } from '../lib/result';
 import type { Viewer } from '../rules/contract';
 import type { GameEvent } from '../rules/events';
+import { safeText } from '../interaction/safe-text';
 import { rulesetById } from '../rules/index';
 import { renderMap, type MapDescription, type MapView } from '../render/map';
 import type { RenderPool } from '../render/pool';
@@ -40,7 +41,7 @@ export function describeGame(game: Pick<GameRow, 'ruleset' | 'name' | 'options'>
   const options = JSON.parse(game.options) as GameOptions;
   const ruleset = rulesetById(game.ruleset);
   if (!ruleset) return err({ code: 'map/unsupported', message: `No map for ruleset ${game.ruleset}.` });
-  return ruleset.present.map(state, { events: opts.events ?? [], viewer: opts.viewer ?? { kind: 'public' }, ...(opts.view ? { view: opts.view } : {}), palette: options.palette, game: game.name });
+  return ruleset.present.map(state, { events: opts.events ?? [], viewer: opts.viewer ?? { kind: 'public' }, ...(opts.view ? { view: opts.view } : {}), palette: options.palette, game: safeText(game.name) });
 }
 
 export const mapFileName = (format: 'png' | 'jpeg', stem = 'map') => `${stem}.${format === 'png' ? 'png' : 'jpg'}`;

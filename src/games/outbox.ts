@@ -25,39 +25,123 @@ export class OutboxSender {
   private running = false;
   private stopped = false;
   private current: Promise<number> | null = null;
+  /**
+   * Rows posted whose "sent" could not be written (disk full, I/O error): never posted again
+   * by this process; recorded first on every later drain, and nothing new is posted until
+   * they are. Were the process to stop first, a restart would post them again with the same
+   * nonce, which Discord drops for a few minutes (enforce_nonce).
+   */
+  private readonly unrecorded = new Map<number, number>();
+  /** Failed posts whose back-off could not be written: held in memory instead. */
+  private readonly heldBack = new Map<number, { attempts: number; until: number }>();
+  /** True from a storage error until a write succeeds: logs once, not once per poll. */
+  private storageFailing = false;
 
   constructor(private readonly repo: GamesRepo, private readonly poster: ChannelPoster, private readonly clock: () => number, private readonly log?: Logger, private readonly maps?: MapRenderer) {}
 
+  /** Send what is due. Never rejects: a storage error is logged and retried on the next poll. */
   flush(): Promise<number> {
     // After stop() the database may be closed: a kick queued just before must not touch it.
     if (this.running || this.stopped) return Promise.resolve(0);
-    this.current = this.drain().finally(() => { this.current = null; });
+    this.current = this.drain()
+      .catch((e: unknown) => { this.storageError(e, 'outbox: cannot read the outbox; will retry'); return 0; })
+      .finally(() => { this.current = null; });
     return this.current;
+  }
+
+  /** Posts sent but not yet recorded as sent (storage failing). */
+  get unrecordedCount(): number {
+    return this.unrecorded.size;
   }
 
   private async drain(): Promise<number> {
     this.running = true;
     let sent = 0;
     try {
+      if (!this.recordUnrecorded()) return 0;
       const blocked = new Set<string>();
-      for (const row of this.repo.dueOutbox(this.clock(), 500)) {
-        if (blocked.has(row.channelId)) continue;
+      for (const due of this.repo.dueOutbox(this.clock(), 500)) {
+        if (blocked.has(due.channelId)) continue;
+        const held = this.heldBack.get(due.id);
+        if (held && held.until > this.clock()) { blocked.add(due.channelId); continue; }
+        // Claim, then post what the row says now: a receipt amended since the list was read is
+        // posted as amended, and one amended after the claim is queued behind it (issue 16).
+        let row: ReturnType<GamesRepo['claimOutbox']>;
+        try {
+          row = this.repo.claimOutbox(due.id, this.clock());
+        } catch (e) {
+          // Nothing was posted: the row stays due and is claimed again once storage works.
+          this.storageError(e, 'outbox: could not claim a post; holding posts until storage works');
+          break;
+        }
+        if (!row) continue;
         try {
           await this.poster.post(row.channelId, await this.withMap(decode(row)), `estafette-${row.id}`);
-          this.repo.markSent(row.id, this.clock());
-          sent++;
         } catch (e) {
           blocked.add(row.channelId);
-          const attempts = row.attempts + 1;
-          const wait = Math.min(MAX_BACKOFF_MS, 5_000 * 2 ** Math.min(attempts, 10));
-          this.repo.markFailed(row.id, attempts, this.clock() + wait, (e as Error).message);
-          this.log?.warn({ err: e, outbox: row.id, attempts }, 'outbox: post failed, will retry');
+          this.postFailed(row, held?.attempts ?? row.attempts, e);
+          continue;
+        }
+        this.heldBack.delete(row.id);
+        const at = this.clock();
+        sent++;
+        try {
+          this.repo.markSent(row.id, at);
+          this.storageWorks();
+        } catch (e) {
+          // Posted but not recorded: remember it, and post nothing more until it is recorded.
+          this.unrecorded.set(row.id, at);
+          this.storageError(e, 'outbox: a post was sent but could not be recorded as sent; holding every later post until it is');
+          break;
         }
       }
     } finally {
       this.running = false;
     }
     return sent;
+  }
+
+  /** Write the "sent" marks that failed before; false while storage still fails. */
+  private recordUnrecorded(): boolean {
+    for (const [id, at] of this.unrecorded) {
+      try {
+        this.repo.markSent(id, at);
+      } catch (e) {
+        this.storageError(e, 'outbox: still cannot record sent posts; holding later posts');
+        return false;
+      }
+      this.unrecorded.delete(id);
+      this.log?.info({ outbox: id }, 'outbox: recorded a post sent while storage was failing');
+    }
+    this.storageWorks();
+    return true;
+  }
+
+  private postFailed(row: OutboxRow, before: number, e: unknown): void {
+    const attempts = before + 1;
+    const wait = Math.min(MAX_BACKOFF_MS, 5_000 * 2 ** Math.min(attempts, 10));
+    const until = this.clock() + wait;
+    this.log?.warn({ err: e, outbox: row.id, attempts }, 'outbox: post failed, will retry');
+    try {
+      this.repo.markFailed(row.id, attempts, until, e instanceof Error ? e.message : String(e));
+      this.heldBack.delete(row.id);
+      this.storageWorks();
+    } catch (e2) {
+      this.heldBack.set(row.id, { attempts, until });
+      this.storageError(e2, 'outbox: could not record a failed post; backing off in memory');
+    }
+  }
+
+  private storageError(e: unknown, msg: string): void {
+    if (this.storageFailing) this.log?.debug({ err: e, unrecorded: this.unrecorded.size }, msg);
+    else this.log?.error({ err: e, unrecorded: this.unrecorded.size }, msg);
+    this.storageFailing = true;
+  }
+
+  private storageWorks(): void {
+    if (!this.storageFailing) return;
+    this.storageFailing = false;
+    this.log?.info('outbox: storage works again; posting resumes');
   }
 
   /** Render a post's map description into an attachment (or drop it when there is no renderer). */
@@ -84,6 +168,9 @@ export class OutboxSender {
     clearInterval(this.timer);
     this.stopped = true;
     await this.current?.catch(() => undefined);
+    if (this.unrecorded.size && !this.recordUnrecorded()) {
+      this.log?.error({ outbox: [...this.unrecorded.keys()] }, 'outbox: stopping with posts sent but not recorded (storage failing): a restart posts them again with the same nonce, which Discord drops only for a few minutes');
+    }
   }
 }
 

@@ -6,6 +6,7 @@ import { namesFor, publicEventsFor } from './names';
 import { describeGame } from './maps';
 import type { MapDescription } from '../render/map';
 import type { GameRow, GamesRepo, WindowRow } from './games.repo';
+import { revealReceipts, type OpenedReceipt } from './receipts';
 
 /**
  * A message for the outbox: a reply model without visibility (channel posts are public).
@@ -40,24 +41,27 @@ export class Posts {
     this.put(game, `window-open:${w.id}`, { content: lines.join('\n'), mentions: [...notify] });
   }
 
-  /** A seat's sealed receipt; an unsent earlier receipt of the same seat is replaced, not queued behind. */
+  /**
+   * A seat's sealed receipt. An earlier receipt of the seat that the sender has not taken yet is
+   * replaced; one already being sent is left alone and this one queues behind it (issue 16).
+   */
   receipt(game: GameRow, w: WindowRow, seat: string, seatLabel: string, hash: string, n: number): void {
-    const post: Post = { content: `📨 **${escapeMd(seatLabel)}** has posted orders — sealed receipt \`${hash.slice(0, 16)}\`. It will be checkable when the orders are revealed.` };
+    // The full SHA-256, so the check is the hash itself and not a 64-bit prefix of it (issue 16).
+    const post: Post = { content: `📨 **${escapeMd(seatLabel)}** has posted orders — sealed receipt \`${hash}\`. It will be checkable when the orders are revealed.` };
     this.queued++;
     this.repo.enqueueLatest(`receipt:${w.id}:${seat}:`, { gameId: game.id, channelId: game.channelId, body: JSON.stringify(post), dedupeKey: `receipt:${w.id}:${seat}:${n}`, createdAt: this.now(), nextAttemptAt: this.now() });
   }
 
-  resolution(game: GameRow, w: WindowRow, state: unknown, events: readonly GameEvent[], trigger: string, seedReveal: { epoch: number; seed: string; commitment: string } | null, receipts: readonly { seat: string; hash: string; nonce: string; orders: string }[]): void {
+  resolution(game: GameRow, w: WindowRow, state: unknown, events: readonly GameEvent[], trigger: string, seedReveal: { epoch: number; seed: string; commitment: string } | null, receipts: readonly OpenedReceipt[]): void {
     const why = trigger === 'all-ready' ? 'everyone is ready' : trigger === 'gm' ? 'the GM advanced the game' : 'the deadline passed';
     const shown = publicEventsFor(game, events);
     const messages = narrate(shown, namesFor(game, state), seedReveal ? { seedReveal } : {});
     const head = `⚔️ **${escapeMd(game.name)} — ${escapeMd(w.label)}** resolved (${why}).`;
-    const all = [head, ...messages];
-    if (receipts.length) {
-      all.push(['🔓 Sealed receipts, now open: SHA-256(nonce + orders) must equal the receipt posted earlier.',
-        ...receipts.map((r) => `• ${escapeMd(r.seat)}: receipt \`${r.hash.slice(0, 16)}\`, nonce \`${r.nonce}\`, orders \`${r.orders.slice(0, 300)}\``)].join('\n').slice(0, DISCORD_LIMITS.content));
-    }
-    all.forEach((content, i) => this.put(game, `resolution:${w.id}:${i}`, { content }));
+    // Every receipt opened whole (issue 16): in messages when short, else in one attached file.
+    const reveal = revealReceipts({ gameId: game.id, game: game.name, seq: w.seq, label: w.label }, receipts);
+    const all = [head, ...messages, ...reveal.messages];
+    const fileAt = all.length - reveal.messages.length;
+    all.forEach((content, i) => this.put(game, `resolution:${w.id}:${i}`, i === fileAt && reveal.file ? { content, files: [reveal.file] } : { content }));
     // The map closes the resolution; without one (no renderer for the ruleset) a text summary stands in.
     const map = describeGame(game, state, { events });
     const summary = `-# ${summarize(events, namesFor(game, state))}`.slice(0, DISCORD_LIMITS.content);

@@ -1,5 +1,6 @@
 import type { Problem } from '../lib/result';
 import type { AnyRuleset, SeatId } from '../rules/contract';
+import type { SeedReveal } from '../narrative';
 import type { GameEvent } from '../rules/events';
 import { SYSTEM_ACTOR, type AuditTrail } from '../services/audit-trail';
 import { auditedDice, windowScope } from './audited-dice';
@@ -68,7 +69,10 @@ export function resolveWindowOnce(deps: ResolveDeps, gameId: number, windowId: n
     throw new ConcurrentChange(gameId);
   }
   trackMisses(repo, game, owing, silent, deps.posts);
-  deps.posts.resolution(game, w, step.state, events, trigger, epoch ? { epoch: epoch.id, seed: epoch.seed, commitment: epoch.commitment } : null, receipts);
+  // The reveal entry is the chain head here; its anchor goes out with the seed (narrate prints it).
+  const head = epoch ? trail.repo.lastLink(game.guildId) : null;
+  const seedReveal: SeedReveal | null = epoch ? { epoch: epoch.id, seed: epoch.seed, commitment: epoch.commitment, ...(head ? { anchor: head } : {}) } : null;
+  deps.posts.resolution(game, w, step.state, events, trigger, seedReveal, receipts);
   deps.openNext({ ...game, state: JSON.stringify(step.state), version: game.version + 1 }, step.state);
   return { resolved: true, events };
 }

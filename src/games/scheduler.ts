@@ -87,7 +87,11 @@ export class Scheduler {
   }
 
   start(intervalMs = TICK_MS): void {
-    this.timer = setInterval(() => this.tick(), intervalMs);
+    this.timer = setInterval(() => {
+      // A storage error outside a window's transaction (the heartbeat, the window list) must
+      // not escape a timer and stop the process: the next tick retries.
+      try { this.tick(); } catch (e) { this.log?.error({ err: e }, 'scheduler: tick failed; will retry'); }
+    }, intervalMs);
     this.timer.unref();
   }
 

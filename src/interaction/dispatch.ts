@@ -1,12 +1,26 @@
 import { randomBytes } from 'node:crypto';
+import { storageErrorCode } from '../lib/storage-error';
 import { UserError } from '../lib/user-error';
 import type { Choice, Command, CommandContext, Invocation } from './command';
+import { safeText } from './safe-text';
 import type { ReplyModel, Visibility } from './reply';
 
 /** The one error boundary: user errors privately with code and fix; bugs logged, apologised for. */
 export function errorReply(e: unknown, ctx: Pick<CommandContext, 'log'>, inv: Invocation, where: { guildId: string; userId: string }): ReplyModel {
   if (e instanceof UserError) return userErrorReply(e);
   const ref = randomBytes(3).toString('hex');
+  const storage = storageErrorCode(e);
+  if (storage) {
+    ctx.log.error({ err: e, ref, storage, command: inv.name, subcommand: inv.subcommand, ...where }, 'command failed: the database storage is full or failing');
+    return {
+      visibility: 'private',
+      content: [
+        "⚠️ The bot's storage is full or failing, so this command was not carried out and **nothing was recorded** — your orders, rolls and readiness stand as they were before it.",
+        `The bot's admins have been told (ref \`${ref}\`). Please try again later.`,
+        '-# error code `storage/unavailable`',
+      ].join('\n'),
+    };
+  }
   ctx.log.error({ err: e, ref, command: inv.name, subcommand: inv.subcommand, options: inv.options, ...where }, 'command failed');
   return {
     visibility: 'private',
@@ -15,8 +29,9 @@ export function errorReply(e: unknown, ctx: Pick<CommandContext, 'log'>, inv: In
 }
 
 export function userErrorReply(e: UserError): ReplyModel {
-  const lines = [`❌ ${e.message}`];
-  if (e.hint) lines.push(`💡 ${e.hint}`);
+  // Errors often quote what the user typed (a seat, a place): no bidi or invisible controls back.
+  const lines = [`❌ ${safeText(e.message)}`];
+  if (e.hint) lines.push(`💡 ${safeText(e.hint)}`);
   lines.push(`-# error code \`${e.code}\``);
   return { visibility: 'private', content: lines.join('\n') };
 }

@@ -1,8 +1,10 @@
 import type { RollDetail } from '../dice/entry';
+import { formatAnchor } from '../dice/anchor';
 import { formatRoll } from '../dice/expression';
 import type { SeedEpochRow } from '../db/schema';
 import type { LogLine } from '../services/rolls.service';
 import type { StoredRoll } from '../services/audit-trail';
+import { safeText } from './safe-text';
 
 /** How rolls and trail entries read in a reply. Discord markdown; the console strips what it cannot show. */
 
@@ -18,8 +20,21 @@ export function rollBreakdown(d: RollDetail): string {
   return `${dice.replace(/ = [^=]+$/, '')} ${mods} = ${d.total}`;
 }
 
-export function rollFooter(r: Pick<StoredRoll, 'seq' | 'epoch' | 'rollIndex'>): string {
-  return `-# audit #${r.seq} · seed #${r.epoch.id} (commitment \`${short(r.epoch.commitment)}\`) · roll ${r.rollIndex} of that seed`;
+/**
+ * The roll's place in the trail, and its anchor (issue 16): `npx estafette verify --anchors`
+ * reads anchors pasted from the channel, so the format is fixed (src/dice/anchor.ts).
+ */
+export function rollFooter(r: Pick<StoredRoll, 'seq' | 'hash' | 'epoch' | 'rollIndex' | 'broken'>): string {
+  const footer = `-# audit #${r.seq} · seed #${r.epoch.id} (commitment \`${short(r.epoch.commitment)}\`) · roll ${r.rollIndex} of that seed · ${anchorText(r.seq, r.hash)}`;
+  return r.broken ? `${footer}\n${brokenLine(r.broken)}` : footer;
+}
+
+/** "anchor `#12:0123456789abcdef`" */
+export const anchorText = (seq: number, hash: string) => `anchor \`${formatAnchor(seq, hash)}\``;
+
+/** Said on every roll, log and verify once a break is recorded (issue 16). */
+export function brokenLine(b: { seq: number; since: number }): string {
+  return `⚠️ The audit chain is broken at #${b.seq} since ${ts(b.since, 'f')}: entries from there on cannot be proved (see /rolls verify).`;
 }
 
 export function rollMessage(actorName: string, r: StoredRoll): string {
@@ -63,7 +78,8 @@ export function epochLine(e: SeedEpochRow): string {
  * Plain punctuation such as "(09:00)" or "Saint-Rémy" is left alone.
  */
 export function escapeMd(s: string): string {
-  return s
+  // Bidi and invisible controls first: the @everyone defuse below adds a zero-width space on purpose.
+  return safeText(s)
     .replace(/([\\*_`~|[\]])/g, '\\$1')
     .replace(/^(\s*)([>#-])/gm, '$1\\$2')
     .replace(/@(everyone|here)/g, '@\u200b$1');

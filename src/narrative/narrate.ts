@@ -1,3 +1,4 @@
+import { formatAnchor } from '../dice/anchor';
 import type { EngagementEvent, GameEvent, PhaseEvent } from '../rules/events';
 import type { NameBook } from './names';
 import { engagementLines, eventLines, phaseTitle } from './lines';
@@ -8,6 +9,8 @@ export interface SeedReveal {
   readonly epoch: number;
   readonly seed: string;
   readonly commitment: string;
+  /** The reveal entry (issue 16): it commits to the phase's roll count, and posting it pins that. */
+  readonly anchor?: { readonly seq: number; readonly hash: string };
 }
 
 export interface NarrateOptions {
@@ -23,7 +26,10 @@ export interface NarrateOptions {
  */
 export function narrate(events: readonly GameEvent[], names: NameBook, opts: NarrateOptions = {}): string[] {
   const blocks = narrativeBlocks(events, names);
-  if (opts.seedReveal) blocks.push([seedRevealLine(opts.seedReveal)]);
+  if (opts.seedReveal) {
+    const a = opts.seedReveal.anchor;
+    blocks.push([seedRevealLine(opts.seedReveal), ...(a ? [`-# anchor \`${formatAnchor(a.seq, a.hash)}\``] : [])]);
+  }
   return packBlocks(blocks, opts.limit);
 }
 
@@ -109,11 +115,16 @@ function firerOf(eng: EngagementEvent, group: readonly GameEvent[]): string | un
  */
 function footerOf(body: readonly GameEvent[]): string | null {
   const rules = [...new Set(body.flatMap((e) => ('rule' in e && e.rule ? e.rule.split(/,\s*/) : [])))].filter((r) => /\d/.test(r));
-  const refs = body.flatMap((e) => (e.kind === 'roll' && e.ref ? [/^audit:(\d+)$/.exec(e.ref)?.[1]] : [])).filter((x): x is string => !!x).map(Number);
+  // 'audit:41' or, with its anchor, 'audit:41:0123456789abcdef' (issue 16).
+  const parsed = body.flatMap((e) => (e.kind === 'roll' && e.ref ? [/^audit:(\d+)(?::([0-9a-f]{16,64}))?$/.exec(e.ref)] : [])).filter((m): m is RegExpExecArray => !!m);
+  const refs = parsed.map((m) => Number(m[1]));
   const parts = [...rules];
   if (refs.length) {
     const lo = Math.min(...refs), hi = Math.max(...refs);
     parts.push(refs.length === 1 ? `audit #${lo}` : new Set(refs).size === hi - lo + 1 ? `audit #${lo}–#${hi}` : `audit ${refs.map((r) => `#${r}`).join(', ')}`);
+    // The newest roll of the section anchors the post: the trail must still hold it as shown.
+    const newest = parsed.find((m) => Number(m[1]) === hi);
+    if (newest?.[2]) parts.push(`anchor \`${formatAnchor(hi, newest[2])}\``);
   }
   return parts.length ? `-# ${parts.join(' · ')}` : null;
 }

@@ -38,7 +38,7 @@ export interface RollEvent {
   readonly modifiers: readonly Modifier[];
   readonly total: number;
   readonly tableRow?: string;
-  /** Audit reference when the dice were recorded ('audit:42'). */
+  /** Audit reference when the dice were recorded: 'audit:42', or with the entry's anchor 'audit:42:<16 hex of its hash>'. */
   readonly ref?: string;
 }
 

@@ -7,6 +7,7 @@ import { evaluate, normalize, type DiceExpression } from '../dice/expression';
 import { AuditRepo } from '../db/audit.repo';
 import type { Db } from '../db/open';
 import type { SeedEpochRow } from '../db/schema';
+import type { ShownMarks } from '../db/shown-marks';
 
 /** Who caused an entry. The bot itself acts as { id: 'system' } (scheduled reveals, rolls for absent players). */
 export interface Actor {
@@ -34,6 +35,10 @@ export interface RollSpec {
 export interface StoredRoll {
   readonly id: number;
   readonly seq: number;
+  /** The entry's hash: with seq, the anchor its public reply prints. */
+  readonly hash: string;
+  /** The guild's chain was found broken before this roll (issue 16): replies say so. */
+  readonly broken?: { readonly seq: number; readonly since: number } | undefined;
   readonly epoch: SeedEpochRow;
   readonly rollIndex: number;
   readonly detail: RollDetail;
@@ -45,6 +50,8 @@ export interface AuditTrailOptions {
   readonly seedEpochHours: number;
   /** Injectable for tests; defaults to 32 bytes from the OS CSPRNG. */
   readonly newSeed?: () => string;
+  /** What the bot has shown, kept outside the database (null: in-memory database). */
+  readonly marks?: ShownMarks | null;
 }
 
 /**
@@ -71,7 +78,36 @@ export class AuditTrail {
 
   /** Roll and record. Opens (and publishes the commitment of) a new epoch first if none is open. */
   roll(spec: RollSpec): StoredRoll {
-    return this.tx.roll(spec);
+    // Only a roll committed on its own is shown at once (game rolls are posted after their
+    // resolution's commit, through the outbox).
+    const alone = !this.db.$client.inTransaction;
+    if (alone) this.catchUpWithShown(spec.guildId);
+    const r = this.tx.roll(spec);
+    if (alone) this.opts.marks?.set(spec.guildId, r.seq, r.hash);
+    return r;
+  }
+
+  /**
+   * The trail is behind what the bot has shown (a lost -wal file, a restored copy): record the
+   * break, and reveal the server seed, whose counter went back with the trail, so the next roll
+   * draws from a fresh seed instead of dealing the shown dice again (issue 16).
+   */
+  private catchUpWithShown(guildId: string): void {
+    const shown = this.opts.marks?.get(guildId);
+    if (!shown) return;
+    const head = this.repo.lastLink(guildId);
+    if (head && head.seq >= shown.seq) return;
+    const headSeq = head?.seq ?? 0;
+    this.db.$client.transaction(() => {
+      this.repo.recordBreak({
+        guildId, firstBadSeq: headSeq + 1, code: 'trail/rolled-back', foundAt: this.opts.clock(), channelId: null,
+        message: `The trail ends at #${headSeq}, but the bot had shown entries up to #${shown.seq} (hash ${shown.hash.slice(0, 16)}…): they were lost (a lost -wal file or a restored copy of the database). The server seed in use was revealed, so no lost roll's dice are dealt again.`,
+      });
+      const open = this.repo.openEpoch(guildId, SERVER_SCOPE);
+      if (open) this.revealTx(open.id, SYSTEM_ACTOR);
+    })();
+    const now = this.repo.lastLink(guildId);
+    if (now) this.opts.marks!.set(guildId, now.seq, now.hash);
   }
 
   private rollTx(spec: RollSpec): StoredRoll {
@@ -90,11 +126,12 @@ export class AuditTrail {
         tableRow: spec.tableRow ?? null,
         salt: spec.visibility === 'private' ? rollSalt(epoch.seed, rollIndex) : null,
       };
-      const { id, seq } = this.append(spec.guildId, 'roll', detail, {
+      const { id, seq, hash } = this.append(spec.guildId, 'roll', detail, {
         actor: spec.actor, now, gameId: spec.gameId ?? null, epochId: epoch.id, rollIndex,
         visibility: spec.visibility, derivesFrom: spec.derivesFrom ?? null,
       });
-      return { id, seq, epoch, rollIndex, detail };
+      const brk = this.repo.firstBreak(spec.guildId);
+      return { id, seq, hash, epoch, rollIndex, detail, ...(brk ? { broken: { seq: brk.firstBadSeq, since: brk.foundAt } } : {}) };
     }
   }
 
@@ -113,7 +150,19 @@ export class AuditTrail {
       const epoch = this.repo.epoch(epochId);
       if (!epoch || epoch.revealedAt !== null) return null;
       const now = this.opts.clock();
-      this.append(epoch.guildId, 'epoch-reveal', { scope: epoch.scope, commitment: epoch.commitment, seed: epoch.seed }, {
+      // The reveal commits to the epoch's roll count and last entry (issue 16), so deleting its
+      // last rolls later is caught by verify even with the chain re-linked around them.
+      const last = this.repo.lastEpochEntry(epoch.id);
+      if (!last) {
+        // Its opening was deleted from the trail: there is nothing to commit to. Still reveal
+        // (rolls must not stop for good), and record the break so every reply says so.
+        this.repo.recordBreak({
+          guildId: epoch.guildId, firstBadSeq: (this.repo.lastLink(epoch.guildId)?.seq ?? 0) + 1, code: 'epoch/truncated', foundAt: now, channelId: null,
+          message: `Seed #${epoch.id} has no opening entry in the trail (it was removed); it was revealed without a commitment to its contents.`,
+        });
+      }
+      const contents = last ? { rolls: epoch.nextIndex, lastSeq: last.seq, lastHash: last.hash } : {};
+      this.append(epoch.guildId, 'epoch-reveal', { scope: epoch.scope, commitment: epoch.commitment, seed: epoch.seed, ...contents }, {
         actor, now, gameId: epoch.gameId, epochId: epoch.id, rollIndex: null, visibility: 'public', derivesFrom: null,
       });
       this.repo.markRevealed(epoch.id, now);
@@ -156,7 +205,7 @@ export class AuditTrail {
   private append<K extends EntryKind>(guildId: string, kind: K, detail: DetailOf<K>, h: {
     actor: Actor; now: number; gameId: string | null; epochId: number | null; rollIndex: number | null;
     visibility: Visibility; derivesFrom: string | null;
-  }): { id: number; seq: number } {
+  }): { id: number; seq: number; hash: string } {
     const last = this.repo.lastLink(guildId);
     const header = {
       guildId, seq: (last?.seq ?? 0) + 1, kind, createdAt: h.now, actorId: h.actor.id, actorName: h.actor.name,
@@ -166,6 +215,17 @@ export class AuditTrail {
     const prevHash = last?.hash ?? GENESIS_HASH;
     const hash = entryHash(prevHash, header);
     const id = this.repo.insertEntry({ ...header, detail: canonicalJson(detail), prevHash, hash });
-    return { id, seq: header.seq };
+    // The chain head is what replies anchor to. A new entry at or below the last anchor means
+    // the trail lost entries the bot had written (and maybe shown): a rollback, recorded at once.
+    if (!this.repo.advanceAnchor(guildId, header.seq, hash, h.now)) {
+      const seen = this.repo.anchor(guildId)!;
+      this.repo.recordBreak({
+        guildId, firstBadSeq: header.seq, code: 'anchor/behind', foundAt: h.now, channelId: null,
+        message: `Entry #${header.seq} was written again: the trail had already reached #${seen.seq} (hash ${seen.hash.slice(0, 16)}…), so entries shown before were lost (a rollback or a deletion).`,
+      });
+      // The break holds the evidence; from here the anchor follows the trail again.
+      this.repo.resetAnchor(guildId, header.seq, hash, h.now);
+    }
+    return { id, seq: header.seq, hash };
   }
 }

@@ -2,10 +2,11 @@ import type { AuditExport, ChainEntry, RollDetail, Visibility } from '../dice/en
 import { parseExpression, dieFaces, diceCount } from '../dice/expression';
 import { chiSquareTest, type FairnessTest } from '../dice/stats';
 import { verifyChain, type VerifyFailure, type VerifyReport } from '../dice/verify';
-import type { Result } from '../lib/result';
+import { err, type Result } from '../lib/result';
 import { UserError } from '../lib/user-error';
 import { toChainEntry } from '../db/audit.repo';
-import type { AuditEntryRow, SeedEpochRow } from '../db/schema';
+import type { AuditEntryRow, SeedEpochRow, TrailAnchorRow, TrailBreakRow } from '../db/schema';
+import { checkRecords } from './trail-check';
 import { VerifyPool } from './verify-split';
 import { SERVER_SCOPE, type Actor, type AuditTrail, type StoredRoll } from './audit-trail';
 
@@ -27,6 +28,17 @@ export interface LogLine {
   readonly commitment?: string;
   readonly seed?: string;
   readonly unreadable?: boolean;
+}
+
+/** What `/rolls verify` established, with the bot's records of anchors and breaks. */
+export interface TrailCheck {
+  readonly result: Result<VerifyReport, VerifyFailure>;
+  /** The last anchor the bot showed (checked against the trail), or null. */
+  readonly anchor: TrailAnchorRow | null;
+  /** Every break recorded for the guild, oldest first, including one found now. */
+  readonly breaks: readonly TrailBreakRow[];
+  /** The break this check found for the first time (the channel gets a public notice). */
+  readonly newBreak: TrailBreakRow | null;
 }
 
 export interface FaceStats {
@@ -82,6 +94,28 @@ export class RollsService {
     const last = this.trail.repo.lastLink(guildId);
     if (this.dbPath === ':memory:' || !last || last.seq < SPLIT_VERIFY_FROM) return this.verify(guildId);
     return this.pool.verify(this.dbPath, guildId, last.seq);
+  }
+
+  /**
+   * `/rolls verify`: the full check, then the trail against the bot's own records (the last
+   * anchor it showed, each seed's roll counter and reveal). A break found is recorded once,
+   * and every recorded break is returned, so the caller can say so every time (issue 16).
+   */
+  async check(guildId: string, where: { channelId: string | null; now: number }): Promise<TrailCheck> {
+    let result = await this.verifyAsync(guildId);
+    if (result.ok) {
+      const rec = checkRecords(this.trail.repo, guildId);
+      if (rec) result = err(rec);
+    }
+    const newBreak = result.ok ? null : this.trail.repo.recordBreak({
+      guildId, firstBadSeq: result.error.seq, code: result.error.code, message: result.error.message, foundAt: where.now, channelId: where.channelId,
+    });
+    return { result, anchor: this.trail.repo.anchor(guildId), breaks: this.trail.repo.breaks(guildId), newBreak };
+  }
+
+  /** The earliest recorded break, for the log header and roll replies. */
+  firstBreak(guildId: string): TrailBreakRow | null {
+    return this.trail.repo.firstBreak(guildId);
   }
 
   /** The same check in this thread, in one pass. */

@@ -2,6 +2,7 @@ import type { Db } from '../db/open';
 import { GameService } from '../games/game.service';
 import { GmTools } from '../games/gm';
 import { inProcessRenderer, type MapRenderer } from '../games/maps';
+import { ShownMarks } from '../db/shown-marks';
 import { AuditTrail } from './audit-trail';
 import { RollsService } from './rolls.service';
 
@@ -32,6 +33,7 @@ export function createServices(db: Db, opts: ServiceOptions = {}): Services {
     clock,
     seedEpochHours: opts.seedEpochHours ?? 24,
     ...(opts.newSeed ? { newSeed: opts.newSeed } : {}),
+    marks: ShownMarks.forDb(opts.dbPath ?? ':memory:'),
   });
   const games = new GameService({ db, trail, clock });
   return { db, trail, rolls: new RollsService(trail, opts.dbPath ?? ':memory:'), games, gm: new GmTools(games, clock), clock, maps: opts.maps ?? inProcessRenderer() };

@@ -72,7 +72,7 @@ describe('inputs in a window', () => {
     await twoPlayerGame();
     const r = s.games.submit(CH, FR, { kind: 'move', unit: 'fabre', to: 'forward 2in' });
     expect(r.accepted.preview[0]).toMatch(/^Path 2\.0" costs/);
-    expect(posts().at(-1)).toMatch(/I Corps\*\* has posted orders — sealed receipt `[0-9a-f]{16}`/);
+    expect(posts().at(-1)).toMatch(/I Corps\*\* has posted orders — sealed receipt `[0-9a-f]{64}`/);
     expect(posts().join('\n')).not.toContain('forward 2in');
   });
 

@@ -8,9 +8,10 @@ describe('OutboxSender.stop', () => {
     let posting: () => void = () => undefined;
     const posted = new Promise<void>((r) => { posting = r; });
     const touched: string[] = [];
-    const row = { id: 1, gameId: 1, channelId: 'c', body: JSON.stringify({ content: 'hi' }), dedupeKey: 'k', attempts: 0, createdAt: 0, nextAttemptAt: 0, sentAt: null, lastError: null };
+    const row = { id: 1, gameId: 1, channelId: 'c', body: JSON.stringify({ content: 'hi' }), dedupeKey: 'k', attempts: 0, createdAt: 0, nextAttemptAt: 0, sentAt: null, claimedAt: null, lastError: null };
     const repo = {
       dueOutbox: () => { touched.push('due'); return [row]; },
+      claimOutbox: () => { touched.push('claim'); return row; },
       markSent: () => { touched.push('sent'); },
       markFailed: () => { touched.push('failed'); },
     } as unknown as GamesRepo;
@@ -25,6 +26,6 @@ describe('OutboxSender.stop', () => {
     expect(await first).toBe(1);
     await new Promise((r) => setImmediate(r));
     expect(await sender.flush()).toBe(0);
-    expect(touched).toEqual(['due', 'sent']);
+    expect(touched).toEqual(['due', 'claim', 'sent']);
   });
 });

@@ -41,8 +41,15 @@ export interface Route {
 
 export const API_PREFIX = '/api/v10';
 
+/**
+ * A test's say over one incoming request, before it is routed: return (or resolve to) a result
+ * to answer with it instead (a failure), or nothing to route it normally, after any delay.
+ */
+export type Interceptor = (req: { method: string; path: string; body: string }) => RouteResult | void | Promise<RouteResult | void>;
+
 export class FakeRest {
   private readonly routes: Route[];
+  readonly interceptors = new Set<Interceptor>();
 
   constructor(
     private readonly state: FakeDiscordState,
@@ -72,7 +79,9 @@ export class FakeRest {
 
     let result: RouteResult;
     try {
-      result = this.route(record, url.pathname, raw);
+      let forced: RouteResult | void = undefined;
+      for (const intercept of this.interceptors) forced ??= await intercept({ method: record.method, path: record.path, body: raw.toString('utf8') });
+      result = forced ?? this.route(record, url.pathname, raw);
     } catch (error) {
       // A bug in the fake must not look like a Discord answer the bot could handle.
       result = { status: 500, body: { message: `fake-discord internal error: ${String(error)}`, code: 0 } };

@@ -22,7 +22,7 @@ import type { APIUser } from 'discord.js';
 import { FakeGateway } from './fake-discord-gateway.js';
 import { InteractionBuilder } from './fake-discord-interactions.js';
 import type { AutocompleteInput, ComponentInput, SlashCommandInput } from './fake-discord-interactions.js';
-import { FakeRest } from './fake-discord-rest.js';
+import { FakeRest, type Interceptor } from './fake-discord-rest.js';
 import { FakeDiscordState } from './fake-discord-state.js';
 import type { InteractionRecord } from './fake-discord-state.js';
 import type {
@@ -137,6 +137,15 @@ export class FakeDiscord {
   /** Commands registered via PUT/POST, globally (no argument) or for a guild. */
   commands(guildId?: string): Json[] {
     return this.state.commands.get(guildId ?? 'global') ?? [];
+  }
+
+  /**
+   * Hold or fail requests before they are routed (e.g. delay the POST of one message); returns
+   * a function that removes the interceptor.
+   */
+  intercept(fn: Interceptor): () => void {
+    this.rest.interceptors.add(fn);
+    return () => this.rest.interceptors.delete(fn);
   }
 
   // --- gateway --------------------------------------------------------------------------------

@@ -90,6 +90,8 @@ describe('/roll and /rolls', () => {
     expect(r.announcements).toHaveLength(1);
     expect(r.announcements![0]).toContain('made a private roll');
     expect(r.announcements![0]).not.toContain('ambush');
+    // The sealed entry's anchor is public too (issue 16): its hash is salted, so it reveals nothing.
+    expect(r.announcements![0]).toMatch(/\n-# anchor `#2:[0-9a-f]{16}`$/);
   });
 
   it('/rolls reveal is for admins only', async () => {

@@ -110,3 +110,15 @@ describe('the narrative of a resolution', () => {
     expect(seedRevealLine({ epoch: 3, seed: 'a`b', commitment: 'c' })).toBe('🔓 Dice for this phase: seed #3 `ab` (commitment `c` published when the phase opened). Verify with /rolls verify.');
   });
 });
+
+describe('anchors in game posts (issue 16)', () => {
+  it('a section with audited rolls cites the anchor of its newest roll, as the offline verifier reads it', () => {
+    const events: GameEvent[] = [
+      phase(3, '5. Combat'),
+      roll('fr', 'casualties', [6, 2], 'row', 'audit:7:00000000000000aa'),
+      roll('pr', 'casualties', [5], 'row', 'audit:8:0123456789abcdef'),
+    ];
+    const footer = narrate(events, names).join('\n').split('\n').find((l) => l.startsWith('-# '));
+    expect(footer).toBe('-# DRAM §8 · audit #7–#8 · anchor `#8:0123456789abcdef`');
+  });
+});

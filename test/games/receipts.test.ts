@@ -1,0 +1,158 @@
+/**
+ * Sealed receipts a player can check (issue 16): the reveal gives the exact hashed bytes of every
+ * seat, never cut; the receipt is the full SHA-256; the hashed orders carry no float noise.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { parseRevealed, checkRevealed } from '../../src/games/receipts-check';
+import { MAX_REVEAL_MESSAGES, receiptHash, revealReceipts, roundOrderNumbers, sealedOrdersText, type OpenedReceipt } from '../../src/games/receipts';
+import type { Services } from '../../src/services/services';
+import { testClock, testServices } from '../helpers/services';
+
+const CH = '222222222222222222';
+const GM = { id: 'gm', name: 'Napoleon' };
+const FR = { id: 'p-fr', name: 'Davout' };
+const AU = { id: 'p-au', name: 'Blücher' };
+
+let s: Services;
+beforeEach(() => {
+  s = testServices({ clock: testClock(Date.UTC(2026, 10, 22, 9, 0)) });
+});
+
+/** A game with one player per side holding every seat of it; returns the first window. */
+async function game(scenario: string) {
+  await s.games.create({ guildId: '111111111111111111', channelId: CH, gm: GM, ruleset: 'dram', scenario });
+  for (const seat of s.games.openSeats(CH)) s.games.join(CH, seat.id.startsWith('french:') ? FR : AU, seat.id);
+  return s.games.start(CH, GM, false);
+}
+type StoredPost = { content?: string; files?: { name: string; data: string }[] };
+const stored = (): StoredPost[] => s.games.repo.outboxFor(CH).map((r) => JSON.parse(r.body) as StoredPost);
+const resolve = () => { s.games.ready(CH, FR); return s.games.ready(CH, AU); };
+/** The receipts the database opened for a window, as the resolution reveals them. */
+const opened = (windowId: number): OpenedReceipt[] => s.games.repo.latestReceipts(windowId).map((r) => ({ seat: r.seatId, hash: r.hash, nonce: r.nonce, orders: r.orders }));
+
+/** A long chain of movement: 9 legs, about 100 characters of `to` and 17 waypoints. */
+const CHAIN = 'forward 0.2in then wheel left 10 then forward 0.2in then wheel right 10 then forward 0.2in then wheel left 10 then forward 0.1in';
+
+describe('the reveal', () => {
+  it('gives every seat\'s exact hashed orders, however long, in messages a player can re-hash', async () => {
+    const w = await game('saint-remy');
+    for (const unit of ['fabre', 'garnier', 'hubert']) s.games.submit(CH, FR, { kind: 'move', unit, to: CHAIN });
+    const sealed = opened(w.id);
+    expect(sealed.find((r) => r.seat === 'french:fr-i-corps')!.orders.length).toBeGreaterThan(600); // far past the old 300-character cut
+    expect(resolve().resolved?.resolved).toBe(true);
+    const posts = stored();
+    for (const p of posts) expect((p.content ?? '').length).toBeLessThanOrEqual(2000);
+    const reveal = posts.filter((p) => p.content?.includes('receipt `') && !p.content.includes('has posted orders'));
+    expect(reveal.length).toBeGreaterThan(0);
+    expect(reveal.every((p) => !p.files)).toBe(true); // short enough: no file needed
+    const found = parseRevealed(reveal.map((p) => p.content).join('\n'));
+    expect(found.ok && found.value).toEqual(sealed);
+    expect(checkRevealed(sealed).every((r) => r.ok)).toBe(true);
+  });
+
+  it('attaches one receipts file for a big battle (Ligny, 12 seats) and still names every full receipt in the channel', async () => {
+    const w = await game('ligny');
+    let accepted = 0;
+    for (const unit of Object.keys((s.games.live(CH).state as { stands: Record<string, unknown> }).stands)) {
+      for (const who of [FR, AU]) {
+        try { s.games.submit(CH, who, { kind: 'move', unit, to: CHAIN }); accepted++; break; } catch { /* not this player's, or cannot move so */ }
+      }
+    }
+    expect(accepted).toBeGreaterThan(20);
+    const sealed = opened(w.id);
+    expect(sealed.length).toBeGreaterThanOrEqual(8);
+    resolve();
+    const posts = stored();
+    const withFile = posts.filter((p) => p.files?.some((f) => f.name.startsWith('receipts-')));
+    expect(withFile).toHaveLength(1);
+    const file = withFile[0]!.files!.find((f) => f.name.startsWith('receipts-'))!;
+    expect(file.name).toBe(`receipts-${w.gameId}-${w.seq}.json`);
+    const found = parseRevealed(Buffer.from(file.data, 'base64').toString('utf8'));
+    expect(found.ok && found.value).toEqual(sealed);
+    expect(checkRevealed(found.ok ? found.value : []).every((r) => r.ok)).toBe(true);
+    const text = posts.map((p) => p.content ?? '').join('\n');
+    for (const r of sealed) expect(text).toContain(r.hash);
+    for (const p of posts) expect((p.content ?? '').length).toBeLessThanOrEqual(2000);
+  });
+});
+
+describe('games stored before this change', () => {
+  it('open their receipts exactly as they were stored and hashed (raw UTF-8, float noise)', async () => {
+    const w = await game('saint-remy');
+    // The old sealing: JSON.stringify with sorted keys, nothing rounded or escaped.
+    const orders = '[{"kind":"move","path":[{"x":21,"y":7},{"x":21,"y":7.9399999999999995}],"to":"vers Saint-Rémy","unit":"garnier"}]';
+    const nonce = '0123456789abcdef0123456789abcdef';
+    s.games.repo.insertReceipt({ windowId: w.id, seatId: 'french:fr-i-corps', hash: receiptHash(nonce, orders), nonce, orders, createdAt: 0 });
+    resolve();
+    const file = stored().flatMap((p) => p.files ?? []).find((f) => f.name.startsWith('receipts-'));
+    expect(file).toBeDefined(); // raw non-ASCII cannot be pasted safely from a message: the file carries it
+    const found = parseRevealed(Buffer.from(file!.data, 'base64').toString('utf8'));
+    expect(found.ok && found.value).toEqual([{ seat: 'french:fr-i-corps', hash: receiptHash(nonce, orders), nonce, orders }]);
+    expect(checkRevealed(found.ok ? found.value : [])[0]!.ok).toBe(true);
+  });
+});
+
+describe('the receipt', () => {
+  it('is the full SHA-256 of nonce + orders, posted when the orders are sealed', async () => {
+    const w = await game('saint-remy');
+    s.games.submit(CH, FR, { kind: 'move', unit: 'fabre', to: 'forward 2in' });
+    const [r] = opened(w.id);
+    expect(r!.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(r!.hash).toBe(receiptHash(r!.nonce, r!.orders));
+    expect(stored().at(-1)!.content).toContain(`sealed receipt \`${r!.hash}\``);
+  });
+});
+
+describe('the sealed orders text', () => {
+  it('is rounded and canonical: what is stored, executed, hashed and revealed is 7.94, not 7.9399999999999995', async () => {
+    const w = await game('saint-remy');
+    // garnier stands at y = 7; 7 + 0.94 is 7.9399999999999995 in doubles.
+    expect(7 + 0.94).toBe(7.9399999999999995);
+    s.games.submit(CH, FR, { kind: 'move', unit: 'garnier', to: 'forward 0.94in' });
+    const bodies = s.games.repo.activeSubmissions(w.id).map((x) => x.body);
+    expect(bodies.join()).toContain('"y":7.94}');
+    const [r] = opened(w.id);
+    expect(r!.orders).toContain('"y":7.94}');
+    expect(r!.orders).not.toMatch(/\d\.\d{7,}/);
+    expect(r!.orders).toBe(sealedOrdersText(bodies.map((b) => JSON.parse(b) as unknown)));
+    resolve();
+    expect(stored().map((p) => p.content).join('\n')).toContain(r!.orders);
+  });
+
+  it('sorts keys, rounds to 6 places, and writes anything but printable ASCII (and the backtick) as \\u escapes', () => {
+    expect(roundOrderNumbers({ a: 7.9399999999999995, b: [1 / 3, 2, -0.0000004] })).toEqual({ a: 7.94, b: [0.333333, 2, -0] });
+    const text = sealedOrdersText([{ z: 1, a: "Ney's Saint-Rémy `x` \u202E", '10': true, '9': null }]);
+    expect(text).toBe('[{"10":true,"9":null,"a":"Ney\\u0027s Saint-R\\u00e9my \\u0060x\\u0060 \\u202e","z":1}]');
+    expect(JSON.parse(text)).toEqual([{ z: 1, a: "Ney's Saint-Rémy `x` \u202E", '10': true, '9': null }]);
+  });
+});
+
+describe('revealReceipts', () => {
+  const w = { gameId: 3, game: 'Ligny', seq: 4, label: 'Turn 2 (10:00) — movement' };
+  const receipt = (seat: string, orders: string): OpenedReceipt => {
+    const nonce = 'ab'.repeat(16);
+    return { seat, hash: receiptHash(nonce, orders), nonce, orders };
+  };
+
+  it('splits between receipts, never inside one, and uses a file past the message budget', () => {
+    const rs = Array.from({ length: 6 }, (_, i) => receipt(`seat-${i}`, `[${'"x",'.repeat(120)}"${i}"]`));
+    const two = revealReceipts(w, rs.slice(0, 4));
+    expect(two.file).toBeNull();
+    expect(two.messages.length).toBeGreaterThan(1);
+    for (const m of two.messages) expect(m.length).toBeLessThanOrEqual(2000);
+    for (const r of rs.slice(0, 4)) expect(two.messages.filter((m) => m.includes(r.orders))).toHaveLength(1);
+    const many = revealReceipts(w, Array.from({ length: 20 }, (_, i) => rs[i % 6]!));
+    expect(many.messages.length).toBeLessThanOrEqual(MAX_REVEAL_MESSAGES);
+    expect(many.file?.name).toBe('receipts-3-4.json');
+  });
+
+  it('puts in the file a receipt that could not stand in a message (one too long, or an older stored text with a backtick)', () => {
+    for (const odd of [receipt('a', `["${'y'.repeat(2100)}"]`), receipt('b', '["wheel `left`"]'), receipt('c', '["Rém\u202Ey"]')]) {
+      const r = revealReceipts(w, [odd]);
+      expect(r.file).not.toBeNull();
+      const back = parseRevealed(r.file!.data.toString('utf8'));
+      expect(back.ok && back.value).toEqual([odd]);
+      expect(r.messages.join('\n')).toContain(odd.hash);
+    }
+  });
+});
