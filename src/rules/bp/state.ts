@@ -39,6 +39,8 @@ export interface BpState {
   readonly log: BpPeriodLog;
   /** Artillery that moved in its own last move period: it may not return fire in the opponent's (L32). */
   readonly gunsMoved: readonly string[];
+  /** Batteries fired upon from the flank or rear in the opponent's last move period: they may not pivot (L32). */
+  readonly noPivot?: readonly string[];
   /** Units that returned fire in the opponent's last move period and may not move in their own (BP-5 `returnFire.noMove`). */
   readonly noMove: readonly string[];
   /**

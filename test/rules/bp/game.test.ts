@@ -98,6 +98,14 @@ describe('whole B&P games on the teaching scenario', () => {
     expect(count(events, (e) => e.kind === 'status' && e.status === 'routed')).toBeGreaterThan(0);
     expect(count(events, (e) => e.kind === 'loss' && e.measure === 'figures')).toBeGreaterThan(0);
   });
+  it('table modifiers arise from the state in play, not only in hand-built tests', () => {
+    const labels = games.flatMap(allEvents).flatMap((e) => (e.kind === 'roll' ? e.modifiers.map((m) => m.label) : []));
+    for (const rule of ['(B&P L86)', '(B&P L91)', '(B&P L117)', '(B&P L167)', '(B&P L202)']) {
+      expect(labels.some((l) => l.includes(rule)), rule).toBe(true);
+    }
+    const statuses = new Set(games.flatMap(allEvents).flatMap((e) => (e.kind === 'status' ? [e.status] : [])));
+    for (const st of ['routed', 'halted', 'reforming', 'disrupted', 'square', 'skirmish']) expect(statuses.has(st), st).toBe(true);
+  });
   it('standing reactions never reach the public view', () => {
     for (const g of games) {
       const pub = bp.view(g.played.final, { kind: 'public' }) as BpState;
