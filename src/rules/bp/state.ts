@@ -22,6 +22,8 @@ export interface BpState {
   /** Minutes after midnight of turn 1, and minutes per turn (the scenario's; B&P prints none, L12). */
   readonly clock: { readonly start: number; readonly turnMinutes: number };
   readonly map: ScenarioMap;
+  /** The scenario's table scale, for distances typed in yards (B&P prints none, L12). */
+  readonly scale?: { readonly inchesPerMile?: number; readonly yardsPerInch?: number };
   readonly sides: readonly Pick<ScenarioSide, 'id' | 'name' | 'colour'>[];
   readonly seats: readonly Seat[];
   readonly units: Readonly<Record<string, BpUnit>>;

@@ -33,7 +33,7 @@ export const COMMANDER_MOVE_INCHES = 12;
 export function locationContext(s: BpState, u?: BpUnit): LocationContext {
   const enemies = u ? liveUnits(s).filter((o) => o.side !== u.side).map((o) => ({ id: o.id, name: o.name })) : [];
   return {
-    table: s.map.table, grid: { cell: s.map.gridCell }, landmarks: s.map.landmarks, scale: { defaultUnit: 'in', inchesPerMile: 1760 / 100 },
+    table: s.map.table, grid: { cell: s.map.gridCell }, landmarks: s.map.landmarks, scale: { defaultUnit: 'in', ...(s.scale ?? {}) },
     ...(u ? { unit: { pose: envelopeOf(u).pose, size: envelopeOf(u).size } } : {}),
     enemies,
   };
