@@ -96,7 +96,7 @@ export function bpScenarioData(sc: Scenario, _settings: BpSettings): Result<BpSc
   const [hh, mm] = sc.meta.firstTurn.split(':').map(Number);
   return ok({
     v: 1, scenario: { id: sc.meta.id, name: sc.meta.name }, turn: 1, lastTurn: sc.meta.turns,
-    clock: { start: hh! * 60 + mm!, turnMinutes: sc.meta.turnMinutes }, map: sc.map,
+    clock: { start: hh! * 60 + mm!, turnMinutes: sc.meta.turnMinutes }, map: sc.map, scale: sc.meta.scale,
     sides: sc.sides.map((x) => ({ id: x.id, name: x.name, colour: x.colour })),
     seats: sc.sides.map((x) => ({ id: x.id, side: x.id, label: x.name, commands: [...Object.values(units).filter((u) => u.side === x.id).map((u) => u.id), ...Object.values(commanders).filter((c) => c.side === x.id).map((c) => c.id),
       ...arrivals.filter((a) => a.side === x.id).flatMap((a) => [...a.units.map((u) => u.id), ...a.commanders.map((c) => c.id)])] })),

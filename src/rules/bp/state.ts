@@ -22,6 +22,8 @@ export interface BpState {
   /** Minutes after midnight of turn 1, and minutes per turn (the scenario's; B&P prints none, L12). */
   readonly clock: { readonly start: number; readonly turnMinutes: number };
   readonly map: ScenarioMap;
+  /** The scenario's table scale, for distances typed in yards (B&P prints none, L12). */
+  readonly scale?: { readonly inchesPerMile?: number; readonly yardsPerInch?: number };
   readonly sides: readonly Pick<ScenarioSide, 'id' | 'name' | 'colour'>[];
   readonly seats: readonly Seat[];
   readonly units: Readonly<Record<string, BpUnit>>;
@@ -39,6 +41,8 @@ export interface BpState {
   readonly log: BpPeriodLog;
   /** Artillery that moved in its own last move period: it may not return fire in the opponent's (L32). */
   readonly gunsMoved: readonly string[];
+  /** Batteries fired upon from the flank or rear in the opponent's last move period: they may not pivot (L32). */
+  readonly noPivot?: readonly string[];
   /** Units that returned fire in the opponent's last move period and may not move in their own (BP-5 `returnFire.noMove`). */
   readonly noMove: readonly string[];
   /**

@@ -112,7 +112,8 @@ function closePeriod(s0: BpState): { s: BpState; events: GameEvent[] } {
   }
   const gunsMoved = Object.entries(s.log.moved).filter(([id, m]) => s.units[id]?.arm === 'artillery' && m.spent > 0).map(([id]) => id).sort();
   const noMove = s.settings.returnFire.noMove === 'through-next-own-move' ? [...s.log.returnFired].sort() : [];
-  return { s: { ...s, gunsMoved, noMove, periodsDone: p + 1 }, events };
+  const noPivot = s.log.firedFromFlank.filter((id) => s.units[id]?.arm === 'artillery').sort();
+  return { s: { ...s, gunsMoved, noMove, noPivot, periodsDone: p + 1 }, events };
 }
 
 /** Ends the game if a side has collapsed or the last turn is over. */

@@ -68,10 +68,10 @@ export const poseBehind = (pose: Pose, inches: number): Pose => ({ at: add(pose.
 const onTable = (s: BpState, p: Point): boolean => p.x >= 0 && p.y >= 0 && p.x <= s.map.table.width && p.y <= s.map.table.height;
 
 /**
- * A unit routs (L109, L165-167): it falls back its rout distance (HR B-10) straight to its rear
- * and turns its back. Blocked by an enemy on the way → eliminated (L109); off the table → gone;
- * formed friends it runs through are disrupted (L167; engine ruling BP-R1: no swerve, the
- * straight line is taken). An artillery crew that routs loses its gun (L103).
+ * A unit routs (L109, L165-167): it falls back its rout distance (HR B-10) to its rear and turns
+ * its back, swerving up to 45° past friends (L63, L167; BP-R1). Blocked by an enemy every way →
+ * eliminated (L109); off the table → gone; formed friends it must run through are disrupted
+ * (L167). An artillery crew that routs loses its gun (L103).
  */
 export function rout(s: BpState, id: string, why: string): { s: BpState; events: GameEvent[] } {
   const u = s.units[id]!;
@@ -82,17 +82,26 @@ export function rout(s: BpState, id: string, why: string): { s: BpState; events:
     return { s: withUnit(s, { ...u, gone: 'gun-lost', building: null }), events };
   }
   const d = routDistance(u.arm, s.settings);
-  const to = poseBehind(u.pose, d);
-  // Start a hair behind the front, so the enemy it is in contact with does not block its own rout.
-  const ring = swept(envelopeOf(u, poseBehind(u.pose, 0.05)), envelopeOf(u, to));
-  const crossed = unitsOverlapping(s, ring, [id]);
+  // L63, L167: routers swerve past friends and go through them only as a last resort: straight
+  // back first, then up to 45° either side (BP-R1), the first way clear of friends and enemies.
+  const start = envelopeOf(u, poseBehind(u.pose, 0.05));
+  const ways = [0, 15, -15, 30, -30, 45, -45].map((off) => {
+    const heading = turn(u.pose.facing, 180 + off);
+    const to: Pose = { at: add(u.pose.at, scale(headingVector(heading), d)), facing: u.pose.facing };
+    const end = envelopeOf(u, to);
+    const crossed = unitsOverlapping(s, swept(start, end), [id]);
+    return { to, end, crossed, onTable: basePolygon(end).every((p) => onTable(s, p)) };
+  });
+  const clear = ways.find((w) => w.onTable && w.crossed.length === 0);
+  const throughFriends = ways.find((w) => w.onTable && w.crossed.every((o) => o.side === u.side));
+  const way = clear ?? throughFriends ?? ways[0]!;
+  const { to, crossed } = way;
   const enemy = crossed.find((o) => o.side !== u.side);
   if (enemy) {
     events.push({ kind: 'removed', rule: 'B&P L109', unit: id, at: u.pose.at, reason: `its retreat is blocked by ${enemy.id}: eliminated` });
     return { s: withUnit(s, { ...u, gone: 'eliminated', building: null }), events };
   }
-  const end = envelopeOf(u, to);
-  if (!basePolygon(end).every((p) => onTable(s, p))) {
+  if (!way.onTable) {
     events.push({ kind: 'removed', rule: 'B&P L167', unit: id, at: u.pose.at, reason: 'routs off the table' });
     return { s: withUnit(s, { ...u, gone: 'fled', building: null }), events };
   }

@@ -33,7 +33,7 @@ export const COMMANDER_MOVE_INCHES = 12;
 export function locationContext(s: BpState, u?: BpUnit): LocationContext {
   const enemies = u ? liveUnits(s).filter((o) => o.side !== u.side).map((o) => ({ id: o.id, name: o.name })) : [];
   return {
-    table: s.map.table, grid: { cell: s.map.gridCell }, landmarks: s.map.landmarks, scale: { defaultUnit: 'in', inchesPerMile: 1760 / 100 },
+    table: s.map.table, grid: { cell: s.map.gridCell }, landmarks: s.map.landmarks, scale: { defaultUnit: 'in', ...(s.scale ?? {}) },
     ...(u ? { unit: { pose: envelopeOf(u).pose, size: envelopeOf(u).size } } : {}),
     enemies,
   };
@@ -86,6 +86,7 @@ export function cannotMove(s: BpState, u: BpUnit): string | null {
   if (s.log.meleed.includes(u.id)) return `${u.id} fought a melee this move period (L161)`;
   if (s.noMove.includes(u.id)) return `${u.id} returned fire and may not move (L131, BP-5)`;
   if (u.arm === 'artillery' && s.log.fired.includes(u.id)) return `${u.id} fired: artillery moves or fires, not both (L32)`;
+  if (u.arm === 'artillery' && u.stands[0]! < 3) return `${u.id} has ${u.stands[0]} crew; 3 are needed to move a gun (L97)`;
   if (u.arm === 'infantry' && s.log.fired.includes(u.id) && s.log.formed.includes(u.id) && !s.log.deployedSkirmish.includes(u.id)) {
     return `${u.id} fired and changed formation: it may not also move (L28)`;
   }
@@ -164,6 +165,7 @@ export function moveAction(s: BpState, id: string, text: string): Result<Step<Bp
   // Artillery: a pivot of 45° or less in place still lets it fire (L32); anything else is its move.
   const turned = Math.abs(angleDifference(u.pose.facing, pl.value.final.facing));
   const pivotOnly = u.arm === 'artillery' && !!pl.value.wheelsOnly && turned <= 45 + 1e-6;
+  if (pivotOnly && (s.noPivot ?? []).includes(u.id)) return err(problem('move/no-pivot', `${u.id} was fired upon from the flank or rear and may not pivot (L32).`));
   let next = withUnit(s, { ...u, pose: pl.value.final, building: building ? building.id : null });
   if (pivotOnly) next = { ...next, log: { ...next.log, pivoted: [...next.log.pivoted, u.id] } };
   else next = { ...next, log: { ...next.log, moved: { ...next.log.moved, [u.id]: { spent: cost, allowance } } } };

@@ -100,6 +100,26 @@ describe('modifiers arise from the state in play', () => {
   });
 });
 
+describe('routs (L109, L167)', () => {
+  // A breaks when charged (2 + 2 < 8) and falls back 9" from y = 14 towards the south.
+  const charge = (behind: ReturnType<typeof unit>[]) => {
+    const s = position([unit('A', 'fr', { at: [20, 6], arm: 'cavalry' }), unit('B', 'au', { at: [20, 14] }), ...behind]);
+    return act({ ...s, order: ['fr', 'au'] }, { kind: 'charge', unit: 'A', target: 'B' }, [2, 2]).state;
+  };
+  it('swerve past a friend behind (L63, L167): no disruption', () => {
+    const after = charge([unit('F', 'au', { at: [20, 20.5], stands: [3] })]);
+    expect(after.units.B!.stage).toBe('routed');
+    expect(after.units.F!.disruptedAt).toBeNull();
+    expect(after.units.B!.pose.at.y).toBeGreaterThan(14);
+  });
+  it('through friends only as a last resort, disrupting them (L167)', () => {
+    const wall = [0, 8, 16, 24, 32, 40].map((x, i) => unit(`F${i}`, 'au', { at: [x + 4, 19], stands: [3, 3, 3, 3, 3] }));
+    const after = charge(wall);
+    expect(after.units.B!.stage).toBe('routed');
+    expect(Object.values(after.units).filter((u) => u.id.startsWith('F') && u.disruptedAt !== null).length).toBeGreaterThan(0);
+  });
+});
+
 describe('standing reactions stay private', () => {
   const s = position([unit('A', 'fr', { at: [20, 10] }), unit('B', 'au', { at: [20, 14] })]);
   it('set by their owner at any time, with no event; shown to the owner only', () => {

@@ -64,6 +64,21 @@ describe('move (B&P L26-53)', () => {
   });
 });
 
+describe('guns (L32, L97)', () => {
+  it('a battery fired upon from the flank in the enemy move may not pivot; one below 3 crew may not move', () => {
+    // The Austrian line, west of the gun and facing east, fires into its flank in the Austrian move.
+    let s = position([unit('g', 'fr', { at: [20, 5], arm: 'artillery' }), unit('e', 'au', { at: [16, 5], pose: { at: { x: 16, y: 5 }, facing: 90 } })]);
+    s = { ...s, order: ['au', 'fr'], log: { ...s.log, side: 'au' } };
+    const f = bp.act(s, 'au', { kind: 'fire', unit: 'e', target: 'g' }, scriptedDice([1]));
+    expect(f.ok && f.value.state.log.firedFromFlank).toEqual(['g']);
+    if (!f.ok) return;
+    const mine = bp.resolve(f.value.state, new Map(), scriptedDice([]));
+    expect(code(act(mine.state, { kind: 'move', unit: 'g', to: 'wheel left 30' }))).toBe('move/no-pivot');
+    const weak = position([unit('g', 'fr', { at: [20, 5], arm: 'artillery', stands: [2] })]);
+    expect(code(act(weak, { kind: 'move', unit: 'g', to: 'forward 2in' }))).toBe('move/not-now');
+  });
+});
+
 describe('formation (L28-30, L57-63)', () => {
   const s = position([unit('a', 'fr', { at: [10, 5] }), unit('c', 'fr', { at: [30, 5], arm: 'cavalry', formation: 'column' })]);
   it('line to column in place, and then no move (L59)', () => {
