@@ -97,8 +97,8 @@ export function describeBp(s: BpState, opts: BpMapOptions = {}): Result<MapDescr
   return describeMap({
     table: s.map.table,
     gridCell: s.map.gridCell,
-    // B&P prints no ground scale (L12): the map shows inches only (ruling in the README).
-    scale: {},
+    // B&P prints no ground scale (L12): the scenario's own (Maida: 1" = 30 yd), else inches only.
+    scale: s.scale ?? {},
     terrain: s.map.terrain,
     landmarks: s.map.landmarks,
     sides: s.sides,
