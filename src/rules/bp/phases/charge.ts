@@ -161,14 +161,16 @@ export function chargeAction(s0: BpState, id: string, targetId: string, dice: Di
     }, s.settings, dice);
     let next = c.s;
     const events = [...c.events, ...bm.events];
-    const side = (who: string, o: { figuresLost: number; routs: boolean; eliminated: boolean }) => {
+    // "Elim" eliminates the stand that fought (L185: one stand per side, L187-196): the whole
+    // defending stand, but only the attacking stand of a battalion, not the battalion.
+    const side = (who: string, o: { figuresLost: number; routs: boolean; eliminated: boolean }, standFigures: number) => {
       const unit = next.units[who]!;
-      const l = applyLosses(next, who, o.eliminated ? figuresOf(unit) : o.figuresLost, 'B&P L187', 'building melee');
+      const l = applyLosses(next, who, o.eliminated ? Math.min(figuresOf(unit), standFigures) : o.figuresLost, 'B&P L187', 'building melee');
       next = l.s; events.push(...l.events);
       if (o.routs && isLive(next.units[who]!)) { const r = rout(next, who, 'routed in the building melee (L187)'); next = r.s; events.push(...r.events); }
     };
-    side(targetId, bm.result.defender);
-    side(id, bm.result.attackers[0]!);
+    side(targetId, bm.result.defender, figuresOf(t0));
+    side(id, bm.result.attackers[0]!, u0.stands[0]!);
     const d = next.units[targetId]!;
     const defenderOut = !isLive(d) || d.building === null;
     next = logAdd(next, 'meleed', targetId);

@@ -1,6 +1,8 @@
 import { choicesMatching, type Caller, type InputChoice, type Inputs } from '../../plugin';
-import { FORMATIONS } from '../tables/vocabulary';
-import { figuresOf, isLive, phasingSide, standingOf, type BpState, type BpUnit } from '../state';
+import type { BpVerb } from '../orders';
+import { actablePieces, chargeTargetsOf, fireTargetsOf, formationOptionsOf, unitDisplayName } from '../pieces';
+import { standingOf, type BpState } from '../state';
+import type { FORMATIONS, Formation } from '../tables/vocabulary';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -8,21 +10,13 @@ const FORMATION_NAMES: Readonly<Record<(typeof FORMATIONS)[number], string>> = {
   line: 'line (L38: 4" infantry)', column: 'column (6" infantry)', skirmish: 'skirmish order (9", L55-63)', square: 'square (2", against cavalry, L173)',
 };
 
-const describeUnit = (u: BpUnit): string => `${u.name} — ${figuresOf(u)} figs, ${u.formation}${u.stage === 'effective' ? '' : `, ${u.stage}`}`;
-
-/** The caller's live units, when it is their move period (the phasing player acts, L22-24). */
-function mine(s: BpState, caller: Caller, phasingOnly: boolean): InputChoice[] {
-  if (!caller.side || (phasingOnly && phasingSide(s) !== caller.side)) return [];
-  return Object.values(s.units).filter((u) => u.side === caller.side && isLive(u)).map((u) => ({ name: describeUnit(u), value: u.id }));
+/** The caller's pieces that may take `verb` now (pieces.ts: the same tests the acts make). */
+function able(s: BpState, caller: Caller, verb: BpVerb): InputChoice[] {
+  if (!caller.side) return [];
+  return actablePieces(s, caller.side).filter((p) => p.verbs.includes(verb)).map((p) => ({ name: p.name, value: p.id }));
 }
 
-/** The enemy's live units, nearest first to the acting unit when it is known. */
-function enemies(s: BpState, caller: Caller, from: string): InputChoice[] {
-  const me = s.units[from];
-  const foes = Object.values(s.units).filter((u) => u.side !== caller.side && isLive(u));
-  if (me) foes.sort((a, b) => Math.hypot(a.pose.at.x - me.pose.at.x, a.pose.at.y - me.pose.at.y) - Math.hypot(b.pose.at.x - me.pose.at.x, b.pose.at.y - me.pose.at.y));
-  return foes.map((u) => ({ name: me ? `${describeUnit(u)} · ${Math.hypot(u.pose.at.x - me.pose.at.x, u.pose.at.y - me.pose.at.y).toFixed(1)}"` : describeUnit(u), value: u.id }));
-}
+const inches = (n: number): string => `${n.toFixed(1)}"`;
 
 /**
  * The slash verbs Beer and Pretzel accepts. The phasing player acts in public, each act
@@ -37,11 +31,7 @@ export const bpInputs: Inputs<BpState> = {
     reply: 'public',
     summary: 'move a unit or command figure (L26-53): a place, or "forward 4in then wheel left 30"; made at once',
     build: (_s, o) => ({ kind: 'move', unit: text(o.unit), to: text(o.to) }),
-    choices(s, caller, focused) {
-      if (focused.name !== 'unit') return [];
-      const figures = Object.values(s.commanders).filter((c) => c.side === caller.side && c.alive).map((c) => ({ name: `${c.name} (command figure)`, value: c.id }));
-      return choicesMatching(focused.value, [...mine(s, caller, true), ...(phasingSide(s) === caller.side ? figures : [])]);
-    },
+    choices: (s, caller, focused) => (focused.name === 'unit' ? choicesMatching(focused.value, able(s, caller, 'move')) : []),
   },
   formation: {
     kind: 'action',
@@ -50,10 +40,9 @@ export const bpInputs: Inputs<BpState> = {
     build: (_s, o) => ({ kind: 'formation', unit: text(o.unit), formation: text(o.formation) }),
     choices(s, caller, focused, o) {
       if (focused.name === 'formation') {
-        const current = s.units[text(o.unit)]?.formation;
-        return choicesMatching(focused.value, FORMATIONS.filter((f) => f !== current).map((f) => ({ name: FORMATION_NAMES[f], value: f })));
+        return choicesMatching(focused.value, formationOptionsOf(s, text(o.unit)).filter((f) => f.legal).map((f) => ({ name: FORMATION_NAMES[f.formation as Formation] ?? f.formation, value: f.formation })));
       }
-      return choicesMatching(focused.value, mine(s, caller, true).filter((c) => s.units[c.value]?.arm !== 'artillery'));
+      return choicesMatching(focused.value, able(s, caller, 'formation'));
     },
   },
   fire: {
@@ -62,8 +51,10 @@ export const bpInputs: Inputs<BpState> = {
     summary: 'fire at an enemy unit (L71-101): volley, skirmish fire, round shot or canister by range and formation; the target may return fire',
     build: (_s, o) => ({ kind: 'fire', unit: text(o.unit), target: text(o.target) }),
     choices(s, caller, focused, o) {
-      if (focused.name === 'target') return choicesMatching(focused.value, enemies(s, caller, text(o.unit)));
-      return choicesMatching(focused.value, mine(s, caller, true).filter((c) => !s.log.fired.includes(c.value) && s.units[c.value]?.arm !== 'cavalry'));
+      if (focused.name !== 'target') return choicesMatching(focused.value, able(s, caller, 'fire'));
+      // Only the targets it may fire at now, with how it would fire and how far (fire-zones.ts).
+      return choicesMatching(focused.value, fireTargetsOf(s, text(o.unit)).filter((t) => t.legal)
+        .map((t) => ({ name: `${s.units[t.target]?.name ?? t.target} — ${t.kind ?? 'fire'}, ${inches(t.inches)}`, value: t.target })));
     },
   },
   charge: {
@@ -72,8 +63,8 @@ export const bpInputs: Inputs<BpState> = {
     summary: 'charge an enemy unit (L105-135): morale to stand, closing fire, morale to charge home, melee',
     build: (_s, o) => ({ kind: 'charge', unit: text(o.unit), target: text(o.target) }),
     choices(s, caller, focused, o) {
-      if (focused.name === 'target') return choicesMatching(focused.value, enemies(s, caller, text(o.unit)));
-      return choicesMatching(focused.value, mine(s, caller, true).filter((c) => !s.log.meleed.includes(c.value) && s.units[c.value]?.arm !== 'artillery'));
+      if (focused.name !== 'target') return choicesMatching(focused.value, able(s, caller, 'charge'));
+      return choicesMatching(focused.value, chargeTargetsOf(s, text(o.unit)).filter((t) => t.legal).map((t) => ({ name: s.units[t.target] ? unitDisplayName(s.units[t.target]!) : t.target, value: t.target })));
     },
   },
   standing: {
@@ -89,7 +80,7 @@ export const bpInputs: Inputs<BpState> = {
       const st = standingOf(s, text(o.unit));
       return `🔒 ${s.units[text(o.unit)]?.name ?? text(o.unit)}: ${st.returnFire === 'fire' ? 'returns fire when fired upon' : 'holds its fire for a charge'}; ${st.square ? 'forms square if charged by cavalry and it holds' : 'does not form square'}. Only you can see this.`;
     },
-    choices: (s, caller, focused) => choicesMatching(focused.value, mine(s, caller, false)),
+    choices: (s, caller, focused) => choicesMatching(focused.value, able(s, caller, 'standing')),
   },
   'choose first': {
     kind: 'action',

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { seededDice } from '../../../src/dice/dice';
+import { bp } from '../../../src/rules/bp/index';
+import { chargeTargetsOf, fireTargetsOf } from '../../../src/rules/bp/pieces';
+import { BP_SETTINGS_DEFAULTS } from '../../../src/rules/bp/settings';
+import type { BpState } from '../../../src/rules/bp/state';
+import { teachingData } from '../../helpers/bp-game';
+
+/** The teaching scenario opened at turn 1 (the roll-off decides who moves first). */
+function opened(): BpState {
+  return bp.setup(teachingData(), BP_SETTINGS_DEFAULTS, seededDice('ab'.repeat(32))).state;
+}
+
+describe('B&P presentation: names, map, autocomplete from the state', () => {
+  it('names units as the scenario does and draws every stand of every unit, labelled once', () => {
+    const s = opened();
+    const names = bp.present.names(s);
+    expect(names.entry('au-lw')?.name).toBe('1. Wiener Landwehr');
+    const map = bp.present.map(s, { events: [], viewer: { kind: 'public' } });
+    if (!map.ok) throw new Error(map.error.message);
+    const units = map.value.layers.find((l) => l.name === 'units')!.items;
+    const stands = Object.values(s.units).reduce((n, u) => n + u.stands.length, 0);
+    const commanders = Object.values(s.commanders).filter((c) => c.alive).length;
+    expect(units).toHaveLength(stands + commanders);
+    const labels = map.value.layers.find((l) => l.name === 'labels')!.items.filter((i) => i.kind === 'unit-label');
+    expect(labels).toHaveLength(Object.keys(s.units).length + commanders); // one label a unit, not one a stand
+    expect(JSON.stringify(map.value)).not.toMatch(/\bSP\b/);
+  });
+
+  it('offers only the targets a unit may fire at or charge now, and only the mover its pieces', () => {
+    const s = opened();
+    const mover = s.order[s.period];
+    const other = s.sides.find((x) => x.id !== mover)!.id;
+    const me = { seats: [mover], side: mover };
+    const units = bp.inputs.move!.choices!(s, me, { name: 'unit', value: '' }, {});
+    expect(units.length).toBeGreaterThan(0);
+    expect(units.every((c) => s.units[c.value]?.side === mover || s.commanders[c.value]?.side === mover)).toBe(true);
+    expect(bp.inputs.move!.choices!(s, { seats: [other], side: other }, { name: 'unit', value: '' }, {})).toEqual([]);
+    // Standing reactions are the other player's to set, at any time.
+    expect(bp.inputs.standing!.choices!(s, { seats: [other], side: other }, { name: 'unit', value: '' }, {}).length).toBeGreaterThan(0);
+    for (const u of Object.values(s.units).filter((x) => x.side === mover)) {
+      const fire = bp.inputs.fire!.choices!(s, me, { name: 'target', value: '' }, { unit: u.id }).map((c) => c.value);
+      expect(fire).toEqual(fireTargetsOf(s, u.id).filter((t) => t.legal).map((t) => t.target));
+      const charge = bp.inputs.charge!.choices!(s, me, { name: 'target', value: '' }, { unit: u.id }).map((c) => c.value);
+      expect(charge).toEqual(chargeTargetsOf(s, u.id).filter((t) => t.legal).map((t) => t.target));
+    }
+  });
+
+  it('keeps a standing reaction the player did not restate', () => {
+    const s0 = opened();
+    const side = s0.sides[0]!.id;
+    const unit = Object.values(s0.units).find((u) => u.side === side)!.id;
+    const caller = { seats: [side], side };
+    const a = bp.inputs.standing!.build(s0, { unit, 'return-fire': 'hold' }, caller) as { returnFire: string; square: boolean };
+    expect(a).toMatchObject({ returnFire: 'hold', square: true });
+    const s1: BpState = { ...s0, standing: { [unit]: { returnFire: 'hold', square: true } } };
+    expect(bp.inputs.standing!.build(s1, { unit, square: false }, caller)).toMatchObject({ returnFire: 'hold', square: false });
+  });
+});
