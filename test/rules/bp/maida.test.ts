@@ -184,9 +184,8 @@ describe('Maida, 4 July 1806 (assets/scenarios/bp/maida.yaml)', () => {
 
 describe('Maida as a B&P state (src/rules/bp/scenario.ts)', () => {
   /**
-   * bpScenarioData does not take reinforcements yet (bp/reinforcements), so the state is built
-   * from the scenario with each reinforcement placed at its entry point: every other field is
-   * the shipped file's.
+   * The state with each reinforcement placed at its entry point from the start, so the checks
+   * below see every unit (the shipped file's arrival itself is tested at the end of this file).
    */
   const withArrivals = (s: Scenario): Scenario => ({
     ...s,
@@ -270,4 +269,26 @@ describe('Maida as a B&P state (src/rules/bp/scenario.ts)', () => {
     // It ends only by a collapse or after the last turn's second move period.
     expect(played.final.turn === 18 || collapsed(played.final) !== null).toBe(true);
   }, 120_000);
+});
+
+describe('Maida as shipped: the 20th Foot and Ross arrive on turn 8 (BP-S2)', () => {
+  it('wait off the table, then enter at the landing road as the British move period of turn 8 opens', () => {
+    const r = bpScenarioData(sc, BP_SETTINGS_DEFAULTS);
+    if (!r.ok) throw new Error(r.error.map((p) => p.message).join('; '));
+    const dice = seededDice('5e'.repeat(32));
+    let step = bp.setup(r.value, BP_SETTINGS_DEFAULTS, dice);
+    expect(step.state.units['foot-20th']).toBeUndefined();
+    expect(step.state.commanders['ross']).toBeUndefined();
+    expect(step.state.arrivals).toHaveLength(1);
+    expect(step.state.seats.find((x) => x.side === 'british')!.commands).toContain('foot-20th');
+    for (let i = 0; i < 40 && !(step.state.turn === 8 && step.state.order[step.state.period] === 'british'); i++) {
+      expect(step.state.units['foot-20th']).toBeUndefined();
+      step = bp.resolve(step.state, new Map(), dice);
+    }
+    expect(step.state.turn).toBe(8);
+    expect(step.state.units['foot-20th']!.pose).toEqual({ at: { x: 12, y: 45 }, facing: 135 });
+    expect(step.state.commanders['ross']!.alive).toBe(true);
+    expect(step.state.arrivals).toEqual([]);
+    expect(step.events.some((e) => e.kind === 'note' && e.text.includes('foot-20th arrives'))).toBe(true);
+  });
 });
