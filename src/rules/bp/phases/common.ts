@@ -5,6 +5,7 @@ import { ringsIntersect } from '../../geometry/primitives';
 import type { Point, Pose } from '../../geometry/types';
 import { add, headingVector, scale, turn } from '../../geometry/vector';
 import { commandWithin4 } from '../ground';
+import { isIsolated } from './fire-zones';
 import { removeCasualties, routDistance } from '../procedures/status';
 import type { BpUnitInput } from '../procedures/types';
 import { envelopeOf, figuresOf, isDisrupted, isLive, liveUnits, withUnit, type BpState, type BpUnit } from '../state';
@@ -14,10 +15,14 @@ import { envelopeOf, figuresOf, isDisrupted, isLive, liveUnits, withUnit, type B
 /** A refusal a player can act on. */
 export const problem = (code: string, message: string, hint?: string): Problem => ({ code, message, ...(hint ? { hint } : {}) });
 
-/** A unit as the morale and melee procedures read it, with its modifiers from the state (L167, L202, L208). */
+/**
+ * A unit as the morale and melee procedures read it, with its modifiers from the state (L167,
+ * L202, L208). An isolated battalion "fights and fires as skirmishers" when attacked (L65): the
+ * Skirm Inf row (1 point a figure, holds on 9) and no command figure's help (L202).
+ */
 export function unitInput(s: BpState, u: BpUnit): BpUnitInput {
   return {
-    name: u.id, figures: figuresOf(u), arm: u.arm, formation: u.formation, guard: u.guard, heavy: u.heavy, green: u.green,
+    name: u.id, figures: figuresOf(u), arm: u.arm, formation: isIsolated(u) ? 'skirmish' : u.formation, guard: u.guard, heavy: u.heavy, green: u.green,
     disrupted: isDisrupted(u), commandWithin4: commandWithin4(s, u) !== null && u.building === null,
   };
 }

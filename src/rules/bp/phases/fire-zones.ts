@@ -121,7 +121,8 @@ export function fireTargets(s: BpState, u: BpUnit, returnFire = false): FireOpti
     });
   }
   const { ahead, angled } = musketZones(u);
-  const kind: FireKind = u.formation === 'skirmish' ? 'skirmish' : 'volley';
+  // An isolated battalion fires (back) as skirmishers (L65); it may not start a fire fight (cannotFire).
+  const kind: FireKind = u.formation === 'skirmish' || isIsolated(u) ? 'skirmish' : 'volley';
   const inAhead = enemies.filter((o) => touches(o, ahead)).sort((a, b) => rangeTo(u, a) - rangeTo(u, b));
   const zone = inAhead.length > 0 ? inAhead : enemies.filter((o) => touches(o, angled)).sort((a, b) => rangeTo(u, a) - rangeTo(u, b));
   const nearest = zone[0];

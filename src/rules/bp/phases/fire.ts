@@ -14,7 +14,7 @@ import { buildingBurns } from '../tables/fire';
 import { ORGANISATION } from '../tables/organisation';
 import { envelopeOf, figuresOf, isDisrupted, isLive, logAdd, phasingSide, standBases, standingOf, type BpState, type BpUnit } from '../state';
 import { applyLosses, problem, rout } from './common';
-import { canisterStands, fireTargets, roundShotStands, unitOfStand, type FireKind } from './fire-zones';
+import { canisterStands, fireTargets, isIsolated, roundShotStands, unitOfStand, type FireKind } from './fire-zones';
 
 /**
  * Fire (L71-103, L131, L181-183): the phasing player's fire at once, with its consequences —
@@ -140,7 +140,8 @@ export function closingFire(s: BpState, defenderId: string, chargerId: string, d
   if (d.arm === 'cavalry' || !isLive(d) || d.stage !== 'effective' || s.log.fired.includes(d.id)) return { s, events: [], fired: false };
   if (d.arm === 'artillery' && (d.stands[0]! < 3 || s.gunsMoved.includes(d.id))) return { s, events: [], fired: false };
   // The charger is coming at it from the front: infantry volleys (one face of a square, L175); a gun fires canister at it.
-  const kind: FireKind = d.arm === 'artillery' ? 'canister' : d.building ? 'building' : d.formation === 'skirmish' ? 'skirmish' : 'volley';
+  // An isolated battalion fires back as skirmishers (L65).
+  const kind: FireKind = d.arm === 'artillery' ? 'canister' : d.building ? 'building' : d.formation === 'skirmish' || isIsolated(d) ? 'skirmish' : 'volley';
   let next = logAdd(s, 'fired', d.id);
   const events: GameEvent[] = [{ kind: 'note', rule: 'B&P L111', text: `${d.id} holds and fires at the charging ${c.id}.` }];
   if (kind === 'canister') {
