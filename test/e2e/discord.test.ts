@@ -115,7 +115,7 @@ describe('the bot on (fake) Discord', () => {
   });
 
   it('refuses an unknown command privately', async () => {
-    const h = await fake.sendSlashCommand({ guildId: GUILD, channelId: CHANNEL, user: NEY, name: 'charge' }).waitForResponse();
+    const h = await fake.sendSlashCommand({ guildId: GUILD, channelId: CHANNEL, user: NEY, name: 'parley' }).waitForResponse();
     expect(h.callback).toMatchObject({ ephemeral: true });
     expect(h.callback!.content).toContain('`command/unknown`');
   });
