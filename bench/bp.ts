@@ -12,6 +12,7 @@
  *      and fire again on a JSON copy of the state (as the service reads it from the database).
  *   3. the state's JSON size.
  */
+import { loadavg } from 'node:os';
 import { seededDice } from '../src/dice/dice';
 import { bp } from '../src/rules/bp/index';
 import { actablePieces } from '../src/rules/bp/pieces';
@@ -34,6 +35,7 @@ const PLAYER: BpPlayerOptions = { maxActs: 45, stopChance: 0.01 };
 const BINDING = new Set(['move', 'formation', 'fire', 'charge']);
 
 const turnMs: number[] = [];
+const turnCpu: number[] = [];
 const turnActs: number[] = [];
 const byKind = new Map<string, number[]>();
 const samples: BpStepRecord[] = [];
@@ -57,12 +59,12 @@ for (let g = 0; g < GAMES; g++) {
   }
   const played = playBp(data, BP_SETTINGS_DEFAULTS, seed, seed.toString(16).padEnd(64, '7'), 2 * TURNS + 2, PLAYER);
   refused += played.refused;
-  const perTurn = new Map<number, { ms: number; acts: number }>();
+  const perTurn = new Map<number, { ms: number; cpu: number; acts: number }>();
   for (const st of played.steps) {
     const kind = st.input.kind === 'act' ? st.input.action.kind : 'resolve';
     if (kind !== 'resolve' && !BINDING.has(kind)) continue;
-    const t = perTurn.get(st.before.turn) ?? { ms: 0, acts: 0 };
-    perTurn.set(st.before.turn, { ms: t.ms + st.ms, acts: t.acts + (kind === 'resolve' ? 0 : 1) });
+    const t = perTurn.get(st.before.turn) ?? { ms: 0, cpu: 0, acts: 0 };
+    perTurn.set(st.before.turn, { ms: t.ms + st.ms, cpu: t.cpu + st.cpuMs, acts: t.acts + (kind === 'resolve' ? 0 : 1) });
     (byKind.get(kind) ?? byKind.set(kind, []).get(kind)!).push(st.ms);
     if (kind === 'move' || kind === 'fire') samples.push(st);
     if (kind === 'resolve') periodEnds.push(st.before);
@@ -71,10 +73,11 @@ for (let g = 0; g < GAMES; g++) {
     jsonMax = Math.max(jsonMax, size);
   }
   // A turn the game ended in before its second period is not a full turn.
-  for (const [turn, t] of perTurn) if (played.steps.some((st) => st.input.kind === 'resolve' && st.before.turn === turn && st.before.period === 1)) { turnMs.push(t.ms); turnActs.push(t.acts); }
+  for (const [turn, t] of perTurn) if (played.steps.some((st) => st.input.kind === 'resolve' && st.before.turn === turn && st.before.period === 1)) { turnMs.push(t.ms); turnCpu.push(t.cpu); turnActs.push(t.acts); }
 }
 
 console.log(`1. one full turn (both move periods: every binding act + both resolves), ${turnMs.length} turns from ${GAMES} games: ${stats(turnMs)}, max ${f(Math.max(...turnMs))} ms   (target median < 20 ms)`);
+console.log(`   the same in CPU time (user + system; steadier when the machine is shared): ${stats(turnCpu)}; load average now ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 console.log(`   binding acts per turn: median ${pct(turnActs, 50)}, mean ${f(mean(turnActs))}; refused acts (not timed): ${refused}`);
 for (const kind of ['move', 'formation', 'fire', 'charge', 'resolve']) {
   const xs = byKind.get(kind) ?? [];

@@ -39,6 +39,8 @@ export interface BpStepRecord {
   readonly events: readonly GameEvent[];
   /** Milliseconds the `bp.act` or `bp.resolve` call took (the player's choosing is not counted). */
   readonly ms: number;
+  /** CPU milliseconds of the same call (user + system: steadier than `ms` on a shared machine). */
+  readonly cpuMs: number;
 }
 
 /** A played game: inputs, final state, every step. */
@@ -113,6 +115,8 @@ export function applyInput(s: BpState, input: BpInput, dice: Dice): { state: BpS
   return r.ok ? { state: r.value.state, events: r.value.events, ok: true } : { state: s, events: [], ok: false };
 }
 
+const cpuSince = (c0: NodeJS.CpuUsage): number => { const d = process.cpuUsage(c0); return (d.user + d.system) / 1000; };
+
 /** Plays a whole game with the random legal player. */
 export function playBp(data: BpScenarioData, settings: BpSettings, seed: number, diceSeed: string, maxWindows = 200, player: BpPlayerOptions = {}): BpPlayed {
   const r = prng(seed).next;
@@ -130,19 +134,23 @@ export function playBp(data: BpScenarioData, settings: BpSettings, seed: number,
       acts++;
       const input: BpInput = { kind: 'act', ...a };
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       const out = applyInput(s, input, dice);
+      const cpuMs = cpuSince(c0);
       const ms = performance.now() - t0;
       if (!out.ok) { refused++; continue; }
       inputs.push(input);
-      steps.push({ input, before: s, after: out.state, events: out.events, ms });
+      steps.push({ input, before: s, after: out.state, events: out.events, ms, cpuMs });
       s = out.state;
     }
     const input: BpInput = { kind: 'resolve' };
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     const out = applyInput(s, input, dice);
+    const cpuMs = cpuSince(c0);
     const ms = performance.now() - t0;
     inputs.push(input);
-    steps.push({ input, before: s, after: out.state, events: out.events, ms });
+    steps.push({ input, before: s, after: out.state, events: out.events, ms, cpuMs });
     s = out.state;
   }
   return { inputs, final: s, steps, setupEvents: setup.events, refused };
