@@ -1,12 +1,13 @@
 import { isolation } from '../../battalion/formations';
 import { frontalArcPolygon } from '../../geometry/arcs';
-import { basePolygon, pointToBaseDistance } from '../../geometry/base';
+import { basePolygon, baseRadius, frontCentre, pointToBaseDistance } from '../../geometry/base';
 import { ringContains, ringsIntersect } from '../../geometry/primitives';
 import type { Point } from '../../geometry/types';
 import { distance } from '../../geometry/vector';
 import { levelOf, positionOf } from '../ground';
 import { canisterReach, roundShotReach, roundShotStick, type StandOnTable } from '../procedures/artillery-reach';
 import type { ArtilleryTargetStand } from '../procedures/types';
+import type { Position } from '../tables/vocabulary';
 import { RANGES_INCHES, VOLLEY_ANGLE_DEGREES } from '../tables/fire';
 import { envelopeOf, liveUnits, standBases, STAND_SIZES, type BpState, type BpUnit } from '../state';
 
@@ -55,13 +56,39 @@ export function musketZones(u: BpUnit): { ahead: Point[]; angled: Point[] } {
 /** The battery's gun stand (its muzzle is the stand's front centre). */
 export const gunBase = (u: BpUnit) => standBases(u)[0]!;
 
+// A battery's target list asks for the enemy stands (and the canister triangle's catch) once per
+// enemy in range: both depend only on the state and the battery, so they are kept per state
+// object and battery object (neither is ever mutated).
+const perState = new WeakMap<BpState, Map<BpUnit, { stands?: StandOnTable[]; canister?: ArtilleryTargetStand[] }>>();
+function memo(s: BpState, u: BpUnit): { stands?: StandOnTable[]; canister?: ArtilleryTargetStand[] } {
+  let m = perState.get(s);
+  if (!m) { m = new Map(); perState.set(s, m); }
+  let e = m.get(u);
+  if (!e) { e = {}; m.set(u, e); }
+  return e;
+}
+
 /** Enemy stands on the table as the artillery reach reads them, named `unit#n`, with their position seen from the gun (L101). */
 export function enemyStandsOnTable(s: BpState, u: BpUnit): StandOnTable[] {
+  const e = memo(s, u);
+  return (e.stands ??= enemyStandsOnTableNow(s, u));
+}
+
+function enemyStandsOnTableNow(s: BpState, u: BpUnit): StandOnTable[] {
   const out: StandOnTable[] = [];
+  // Neither the stick (18" from the muzzle, half its width across, L81, L93, BP-4) nor the canister
+  // triangle (6", L99) reaches a stand whose bounding circle lies wholly beyond that: such stands
+  // are left out before the terrain is read for their position (the reach would drop them anyway).
+  const muzzle = frontCentre(gunBase(u));
+  const reach = RANGES_INCHES.roundShot.max + (s.settings.art.stickWidthStands * STAND_SIZES.artillery.width) / 2 + 0.5;
   for (const o of liveUnits(s)) {
     if (o.side === u.side) continue;
-    const position = positionOf(s, o, u).position;
-    standBases(o).forEach((base, i) => out.push({ stand: `${o.id}#${i + 1}`, base, figures: o.stands[i] ?? 0, position }));
+    let position: Position | undefined;
+    standBases(o).forEach((base, i) => {
+      if (distance(muzzle, base.pose.at) - baseRadius(base.size) > reach) return;
+      position ??= positionOf(s, o, u).position;
+      out.push({ stand: `${o.id}#${i + 1}`, base, figures: o.stands[i] ?? 0, position });
+    });
   }
   return out;
 }
@@ -70,7 +97,10 @@ export function enemyStandsOnTable(s: BpState, u: BpUnit): StandOnTable[] {
 export const unitOfStand = (stand: string): string => stand.slice(0, stand.lastIndexOf('#'));
 
 /** Stands canister reaches (procedures/artillery-reach.ts). */
-export const canisterStands = (s: BpState, u: BpUnit): ArtilleryTargetStand[] => canisterReach(gunBase(u), enemyStandsOnTable(s, u), s.settings);
+export const canisterStands = (s: BpState, u: BpUnit): ArtilleryTargetStand[] => {
+  const e = memo(s, u);
+  return (e.canister ??= canisterReach(gunBase(u), enemyStandsOnTable(s, u), s.settings));
+};
 
 /** Stands round shot aimed at `aim` reaches, at most four ranks (L93; procedures/artillery-reach.ts). */
 export const roundShotStands = (s: BpState, u: BpUnit, aim: Point): readonly ArtilleryTargetStand[] =>
@@ -110,7 +140,21 @@ export function cannotFire(s: BpState, u: BpUnit, returnFire = false): string | 
  * own formed troops are in the way (L95).
  */
 export function fireTargets(s: BpState, u: BpUnit, returnFire = false): FireOption[] {
-  const enemies = liveUnits(s).filter((o) => o.side !== u.side);
+  return fireOptions(s, u, returnFire, null);
+}
+
+/**
+ * `fireTargets(s, u, returnFire).find((o) => o.target === target)`, the same answer, measuring
+ * only what that one target needs: a battery's options are each their own (the stick, the
+ * triangle, the line of fire), while a volley's still read the whole zone (L75: the nearest first).
+ */
+export function fireTargetOption(s: BpState, u: BpUnit, target: string, returnFire = false): FireOption | undefined {
+  return fireOptions(s, u, returnFire, target)[0];
+}
+
+function fireOptions(s: BpState, u: BpUnit, returnFire: boolean, only: string | null): FireOption[] {
+  const all = liveUnits(s).filter((o) => o.side !== u.side);
+  const enemies = only === null ? all : all.filter((o) => o.id === only);
   const why = cannotFire(s, u, returnFire);
   if (why) return enemies.map((o) => ({ target: o.id, kind: null, legal: false, reason: why, inches: rangeTo(u, o) }));
   if (u.arm === 'artillery') return enemies.map((o) => artilleryOption(s, u, o));
@@ -122,11 +166,14 @@ export function fireTargets(s: BpState, u: BpUnit, returnFire = false): FireOpti
   }
   const { ahead, angled } = musketZones(u);
   const kind: FireKind = u.formation === 'skirmish' ? 'skirmish' : 'volley';
-  const inAhead = enemies.filter((o) => touches(o, ahead)).sort((a, b) => rangeTo(u, a) - rangeTo(u, b));
-  const zone = inAhead.length > 0 ? inAhead : enemies.filter((o) => touches(o, angled)).sort((a, b) => rangeTo(u, a) - rangeTo(u, b));
+  // Each enemy's range is measured once (the sorts would measure it on every comparison).
+  const ranges = new Map<BpUnit, number>();
+  const range = (o: BpUnit): number => { let d = ranges.get(o); if (d === undefined) { d = rangeTo(u, o); ranges.set(o, d); } return d; };
+  const inAhead = all.filter((o) => touches(o, ahead)).sort((a, b) => range(a) - range(b));
+  const zone = inAhead.length > 0 ? inAhead : all.filter((o) => touches(o, angled)).sort((a, b) => range(a) - range(b));
   const nearest = zone[0];
   return enemies.map((o) => {
-    const d = rangeTo(u, o);
+    const d = range(o);
     if (o.building && o.id === nearest?.id) return { target: o.id, kind: 'building' as const, legal: true, inches: d };
     if (o.id === nearest?.id) return { target: o.id, kind, legal: true, inches: d };
     if (d > RANGES_INCHES.musket.max + 1e-9) return { target: o.id, kind: null, legal: false, reason: `${round(d)}" away; muskets reach 6" (L80)`, inches: d };
