@@ -58,9 +58,11 @@ export const gunBase = (u: BpUnit) => standBases(u)[0]!;
 
 // A battery's target list asks for the enemy stands (and the canister triangle's catch) once per
 // enemy in range: both depend only on the state and the battery, so they are kept per state
-// object and battery object (neither is ever mutated).
-const perState = new WeakMap<BpState, Map<BpUnit, { stands?: StandOnTable[]; canister?: ArtilleryTargetStand[] }>>();
-function memo(s: BpState, u: BpUnit): { stands?: StandOnTable[]; canister?: ArtilleryTargetStand[] } {
+// object and battery object (neither is ever mutated), with each enemy's position (L101) as seen
+// from the battery, read from the terrain only for units the shot reaches.
+interface Memo { stands?: StandOnTable[]; canister?: ArtilleryTargetStand[]; positions?: Map<string, Position> }
+const perState = new WeakMap<BpState, Map<BpUnit, Memo>>();
+function memo(s: BpState, u: BpUnit): Memo {
   let m = perState.get(s);
   if (!m) { m = new Map(); perState.set(s, m); }
   let e = m.get(u);
@@ -68,7 +70,12 @@ function memo(s: BpState, u: BpUnit): { stands?: StandOnTable[]; canister?: Arti
   return e;
 }
 
-/** Enemy stands on the table as the artillery reach reads them, named `unit#n`, with their position seen from the gun (L101). */
+/**
+ * Enemy stands on the table as the artillery reach reads them, named `unit#n` (without their
+ * position: `withPositions` adds it to the stands reached). Neither the stick (18" from the
+ * muzzle, half its width across, L81, L93, BP-4) nor the canister triangle (6", L99) reaches a
+ * stand whose bounding circle lies wholly beyond that, so such stands are left out.
+ */
 export function enemyStandsOnTable(s: BpState, u: BpUnit): StandOnTable[] {
   const e = memo(s, u);
   return (e.stands ??= enemyStandsOnTableNow(s, u));
@@ -76,21 +83,27 @@ export function enemyStandsOnTable(s: BpState, u: BpUnit): StandOnTable[] {
 
 function enemyStandsOnTableNow(s: BpState, u: BpUnit): StandOnTable[] {
   const out: StandOnTable[] = [];
-  // Neither the stick (18" from the muzzle, half its width across, L81, L93, BP-4) nor the canister
-  // triangle (6", L99) reaches a stand whose bounding circle lies wholly beyond that: such stands
-  // are left out before the terrain is read for their position (the reach would drop them anyway).
   const muzzle = frontCentre(gunBase(u));
   const reach = RANGES_INCHES.roundShot.max + (s.settings.art.stickWidthStands * STAND_SIZES.artillery.width) / 2 + 0.5;
   for (const o of liveUnits(s)) {
     if (o.side === u.side) continue;
-    let position: Position | undefined;
     standBases(o).forEach((base, i) => {
       if (distance(muzzle, base.pose.at) - baseRadius(base.size) > reach) return;
-      position ??= positionOf(s, o, u).position;
-      out.push({ stand: `${o.id}#${i + 1}`, base, figures: o.stands[i] ?? 0, position });
+      out.push({ stand: `${o.id}#${i + 1}`, base, figures: o.stands[i] ?? 0 });
     });
   }
   return out;
+}
+
+/** The stands reached, each with its unit's position seen from the gun (L101). */
+function withPositions(s: BpState, u: BpUnit, reached: readonly ArtilleryTargetStand[]): ArtilleryTargetStand[] {
+  const positions = (memo(s, u).positions ??= new Map());
+  return reached.map((t) => {
+    const id = unitOfStand(t.stand);
+    let position = positions.get(id);
+    if (position === undefined) { position = positionOf(s, s.units[id]!, u).position; positions.set(id, position); }
+    return { ...t, position };
+  });
 }
 
 /** The unit id of a stand named `unit#n`. */
@@ -99,12 +112,12 @@ export const unitOfStand = (stand: string): string => stand.slice(0, stand.lastI
 /** Stands canister reaches (procedures/artillery-reach.ts). */
 export const canisterStands = (s: BpState, u: BpUnit): ArtilleryTargetStand[] => {
   const e = memo(s, u);
-  return (e.canister ??= canisterReach(gunBase(u), enemyStandsOnTable(s, u), s.settings));
+  return (e.canister ??= withPositions(s, u, canisterReach(gunBase(u), enemyStandsOnTable(s, u), s.settings)));
 };
 
 /** Stands round shot aimed at `aim` reaches, at most four ranks (L93; procedures/artillery-reach.ts). */
 export const roundShotStands = (s: BpState, u: BpUnit, aim: Point): readonly ArtilleryTargetStand[] =>
-  roundShotReach(gunBase(u), aim, enemyStandsOnTable(s, u), s.settings, STAND_SIZES.artillery.width).targets;
+  withPositions(s, u, roundShotReach(gunBase(u), aim, enemyStandsOnTable(s, u), s.settings, STAND_SIZES.artillery.width).targets);
 
 /** Is the infantry unit isolated (L63, L65): one stand, or a stand farther than 2 stand widths from the rest? */
 export function isIsolated(u: BpUnit): boolean {
