@@ -8,6 +8,7 @@ import { levelOf, positionOf } from '../ground';
 import { canisterReach, roundShotReach, roundShotStick, type StandOnTable } from '../procedures/artillery-reach';
 import type { ArtilleryTargetStand } from '../procedures/types';
 import type { Position } from '../tables/vocabulary';
+import { unitReach } from './common';
 import { RANGES_INCHES, VOLLEY_ANGLE_DEGREES } from '../tables/fire';
 import { envelopeOf, liveUnits, standBases, STAND_SIZES, type BpState, type BpUnit } from '../state';
 
@@ -86,7 +87,7 @@ function enemyStandsOnTableNow(s: BpState, u: BpUnit): StandOnTable[] {
   const muzzle = frontCentre(gunBase(u));
   const reach = RANGES_INCHES.roundShot.max + (s.settings.art.stickWidthStands * STAND_SIZES.artillery.width) / 2 + 0.5;
   for (const o of liveUnits(s)) {
-    if (o.side === u.side) continue;
+    if (o.side === u.side || distance(muzzle, o.pose.at) - unitReach(o) > reach) continue;
     standBases(o).forEach((base, i) => {
       if (distance(muzzle, base.pose.at) - baseRadius(base.size) > reach) return;
       out.push({ stand: `${o.id}#${i + 1}`, base, figures: o.stands[i] ?? 0 });
