@@ -37,6 +37,10 @@ export interface BpStepRecord {
   readonly before: BpState;
   readonly after: BpState;
   readonly events: readonly GameEvent[];
+  /** Milliseconds the `bp.act` or `bp.resolve` call took (the player's choosing is not counted). */
+  readonly ms: number;
+  /** CPU milliseconds of the same call (user + system: steadier than `ms` on a shared machine). */
+  readonly cpuMs: number;
 }
 
 /** A played game: inputs, final state, every step. */
@@ -50,11 +54,19 @@ export interface BpPlayed {
 
 const pick = <T>(r: () => number, xs: readonly T[]): T | undefined => (xs.length ? xs[Math.floor(r() * xs.length)] : undefined);
 
+/** How busy the random player is in each window (defaults: the teaching games' 21 acts at most, a 4% chance to stop before each). */
+export interface BpPlayerOptions {
+  /** It stops after this many acts plus one (refused ones included). */
+  readonly maxActs?: number;
+  /** The chance it stops before each act. */
+  readonly stopChance?: number;
+}
+
 /** The random legal player's next act for the phasing side, or null when it is done. */
-function nextAct(s: BpState, r: () => number, actsSoFar: number): { seat: string; action: BpAction } | null {
+function nextAct(s: BpState, r: () => number, actsSoFar: number, opts: BpPlayerOptions): { seat: string; action: BpAction } | null {
   const side = phasingSide(s);
   const seat = s.seats.find((x) => x.side === side)!.id;
-  if (actsSoFar > 20 || r() < 0.04) return null;
+  if (actsSoFar > (opts.maxActs ?? 20) || r() < (opts.stopChance ?? 0.04)) return null;
   // Now and then a standing reaction or a first-mover wish, from either seat.
   if (r() < 0.1) {
     const other = s.seats[Math.floor(r() * s.seats.length)]!;
@@ -103,8 +115,10 @@ export function applyInput(s: BpState, input: BpInput, dice: Dice): { state: BpS
   return r.ok ? { state: r.value.state, events: r.value.events, ok: true } : { state: s, events: [], ok: false };
 }
 
+const cpuSince = (c0: NodeJS.CpuUsage): number => { const d = process.cpuUsage(c0); return (d.user + d.system) / 1000; };
+
 /** Plays a whole game with the random legal player. */
-export function playBp(data: BpScenarioData, settings: BpSettings, seed: number, diceSeed: string, maxWindows = 200): BpPlayed {
+export function playBp(data: BpScenarioData, settings: BpSettings, seed: number, diceSeed: string, maxWindows = 200, player: BpPlayerOptions = {}): BpPlayed {
   const r = prng(seed).next;
   const dice = seededDice(diceSeed);
   const setup = bp.setup(data, settings, dice);
@@ -115,20 +129,28 @@ export function playBp(data: BpScenarioData, settings: BpSettings, seed: number,
   for (let w = 0; w < maxWindows && !bp.outcome(s); w++) {
     let acts = 0;
     for (;;) {
-      const a = nextAct(s, r, acts);
+      const a = nextAct(s, r, acts, player);
       if (!a) break;
       acts++;
       const input: BpInput = { kind: 'act', ...a };
+      const t0 = performance.now();
+      const c0 = process.cpuUsage();
       const out = applyInput(s, input, dice);
+      const cpuMs = cpuSince(c0);
+      const ms = performance.now() - t0;
       if (!out.ok) { refused++; continue; }
       inputs.push(input);
-      steps.push({ input, before: s, after: out.state, events: out.events });
+      steps.push({ input, before: s, after: out.state, events: out.events, ms, cpuMs });
       s = out.state;
     }
     const input: BpInput = { kind: 'resolve' };
+    const t0 = performance.now();
+    const c0 = process.cpuUsage();
     const out = applyInput(s, input, dice);
+    const cpuMs = cpuSince(c0);
+    const ms = performance.now() - t0;
     inputs.push(input);
-    steps.push({ input, before: s, after: out.state, events: out.events });
+    steps.push({ input, before: s, after: out.state, events: out.events, ms, cpuMs });
     s = out.state;
   }
   return { inputs, final: s, steps, setupEvents: setup.events, refused };

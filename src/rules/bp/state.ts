@@ -175,9 +175,14 @@ export const figuresOf = (u: BpUnit): number => u.stands.reduce((s, f) => s + f,
 /** On the table and not eliminated. */
 export const isLive = (u: BpUnit): boolean => u.gone === null && u.stands.length > 0;
 
+// Sorted once per units record (a new record whenever a unit changes); each caller gets its own copy.
+const liveCache = new WeakMap<BpState['units'], BpUnit[]>();
+
 /** Live units, in id order (a stable order for replays). */
 export function liveUnits(s: BpState): BpUnit[] {
-  return Object.keys(s.units).sort().map((id) => s.units[id]!).filter(isLive);
+  let live = liveCache.get(s.units);
+  if (!live) { live = Object.keys(s.units).sort().map((id) => s.units[id]!).filter(isLive); liveCache.set(s.units, live); }
+  return live.slice();
 }
 
 /** How the battalion layer lays this unit out. */
@@ -185,14 +190,28 @@ export function layoutOf(u: BpUnit): LayoutParams {
   return { stands: Math.max(1, u.stands.length), size: STAND_SIZES[u.arm] };
 }
 
+// Ranges, zones and overlaps ask for the same unit's layout again and again within an act: the
+// layouts at the unit's own pose and formation are cached per unit object, which states never
+// mutate (a moved or reduced unit is a new object). Callers must not mutate what they get.
+const standsCache = new WeakMap<BpUnit, Base[]>();
+const envelopeCache = new WeakMap<BpUnit, Base>();
+const frontCache = new WeakMap<BpUnit, Base[]>();
+function cached<T>(cache: WeakMap<BpUnit, T>, u: BpUnit, make: () => T): T {
+  let v = cache.get(u);
+  if (v === undefined) { v = make(); cache.set(u, v); }
+  return v;
+}
+
 /** The unit's stands on the table, front rank first (battalion/formations.ts). */
-export const standBases = (u: BpUnit, pose: Pose = u.pose, formation: Formation = u.formation): Base[] => layoutStands(formation, pose, layoutOf(u));
+export const standBases = (u: BpUnit, pose: Pose = u.pose, formation: Formation = u.formation): Base[] =>
+  pose === u.pose && formation === u.formation ? cached(standsCache, u, () => layoutStands(formation, pose, layoutOf(u))) : layoutStands(formation, pose, layoutOf(u));
 
 /** The rectangle that holds the whole unit: its front edge is the unit's front (arcs, contact). */
-export const envelopeOf = (u: BpUnit, pose: Pose = u.pose, formation: Formation = u.formation): Base => unitEnvelope(formation, pose, layoutOf(u));
+export const envelopeOf = (u: BpUnit, pose: Pose = u.pose, formation: Formation = u.formation): Base =>
+  pose === u.pose && formation === u.formation ? cached(envelopeCache, u, () => unitEnvelope(formation, pose, layoutOf(u))) : unitEnvelope(formation, pose, layoutOf(u));
 
 /** The front-rank stands (L73: volleys by single rank). */
-export const frontStands = (u: BpUnit): Base[] => frontRank(u.formation, u.pose, layoutOf(u));
+export const frontStands = (u: BpUnit): Base[] => cached(frontCache, u, () => frontRank(u.formation, u.pose, layoutOf(u)));
 
 /** Whose seat owns a side (one seat per side). */
 export const seatOfSide = (s: BpState, side: string): string => s.seats.find((x) => x.side === side)!.id;

@@ -8,7 +8,7 @@ import { commandWithin4 } from '../ground';
 import { isIsolated } from './fire-zones';
 import { removeCasualties, routDistance } from '../procedures/status';
 import type { BpUnitInput } from '../procedures/types';
-import { envelopeOf, figuresOf, isDisrupted, isLive, liveUnits, withUnit, type BpState, type BpUnit } from '../state';
+import { envelopeOf, figuresOf, isDisrupted, isLive, layoutOf, liveUnits, withUnit, type BpState, type BpUnit } from '../state';
 
 /** Helpers every B&P phase shares: problems, unit inputs for the procedures, losses and routs. */
 
@@ -42,9 +42,27 @@ export function hull(points: readonly Point[]): Point[] {
 /** The ground a unit sweeps moving straight from one envelope to another. */
 export const swept = (a: Base, b: Base): Point[] => hull([...basePolygon(a), ...basePolygon(b)]);
 
+/**
+ * No part of a unit lies farther than this from its front centre (`pose.at`), whatever its
+ * formation: frontage at most 2 stand widths a stand (skirmish), depth at most a stand depth a
+ * stand or a square's width (battalion/formations.ts), with an inch to spare.
+ */
+export function unitReach(u: BpUnit): number {
+  const { stands, size } = layoutOf(u);
+  return stands * (2 * size.width + 2 * size.depth) + 2 * size.depth + 1;
+}
+
 /** Live units (other than `except`) whose envelope overlaps a ring. */
 export function unitsOverlapping(s: BpState, ring: readonly Point[], except: readonly string[] = []): BpUnit[] {
-  return liveUnits(s).filter((o) => !except.includes(o.id) && ringsIntersect(ring, basePolygon(envelopeOf(o))));
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const p of ring) { x0 = Math.min(x0, p.x); x1 = Math.max(x1, p.x); y0 = Math.min(y0, p.y); y1 = Math.max(y1, p.y); }
+  return liveUnits(s).filter((o) => {
+    if (except.includes(o.id)) return false;
+    // A unit whose reach misses the ring's box cannot overlap it: the same answer without laying it out.
+    const r = unitReach(o), p = o.pose.at;
+    if (p.x < x0 - r || p.x > x1 + r || p.y < y0 - r || p.y > y1 + r) return false;
+    return ringsIntersect(ring, basePolygon(envelopeOf(o)));
+  });
 }
 
 /** A loss event in figures (or crew for a battery, L97). */

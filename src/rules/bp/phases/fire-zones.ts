@@ -1,12 +1,14 @@
 import { isolation } from '../../battalion/formations';
 import { frontalArcPolygon } from '../../geometry/arcs';
-import { basePolygon, pointToBaseDistance } from '../../geometry/base';
+import { basePolygon, baseRadius, frontCentre, pointToBaseDistance } from '../../geometry/base';
 import { ringContains, ringsIntersect } from '../../geometry/primitives';
 import type { Point } from '../../geometry/types';
 import { distance } from '../../geometry/vector';
 import { levelOf, positionOf } from '../ground';
 import { canisterReach, roundShotReach, roundShotStick, type StandOnTable } from '../procedures/artillery-reach';
 import type { ArtilleryTargetStand } from '../procedures/types';
+import type { Position } from '../tables/vocabulary';
+import { unitReach } from './common';
 import { RANGES_INCHES, VOLLEY_ANGLE_DEGREES } from '../tables/fire';
 import { envelopeOf, liveUnits, standBases, STAND_SIZES, type BpState, type BpUnit } from '../state';
 
@@ -55,26 +57,68 @@ export function musketZones(u: BpUnit): { ahead: Point[]; angled: Point[] } {
 /** The battery's gun stand (its muzzle is the stand's front centre). */
 export const gunBase = (u: BpUnit) => standBases(u)[0]!;
 
-/** Enemy stands on the table as the artillery reach reads them, named `unit#n`, with their position seen from the gun (L101). */
+// A battery's target list asks for the enemy stands (and the canister triangle's catch) once per
+// enemy in range: both depend only on the state and the battery, so they are kept per state
+// object and battery object (neither is ever mutated), with each enemy's position (L101) as seen
+// from the battery, read from the terrain only for units the shot reaches.
+interface Memo { stands?: StandOnTable[]; canister?: ArtilleryTargetStand[]; positions?: Map<string, Position> }
+const perState = new WeakMap<BpState, Map<BpUnit, Memo>>();
+function memo(s: BpState, u: BpUnit): Memo {
+  let m = perState.get(s);
+  if (!m) { m = new Map(); perState.set(s, m); }
+  let e = m.get(u);
+  if (!e) { e = {}; m.set(u, e); }
+  return e;
+}
+
+/**
+ * Enemy stands on the table as the artillery reach reads them, named `unit#n` (without their
+ * position: `withPositions` adds it to the stands reached). Neither the stick (18" from the
+ * muzzle, half its width across, L81, L93, BP-4) nor the canister triangle (6", L99) reaches a
+ * stand whose bounding circle lies wholly beyond that, so such stands are left out.
+ */
 export function enemyStandsOnTable(s: BpState, u: BpUnit): StandOnTable[] {
+  const e = memo(s, u);
+  return (e.stands ??= enemyStandsOnTableNow(s, u));
+}
+
+function enemyStandsOnTableNow(s: BpState, u: BpUnit): StandOnTable[] {
   const out: StandOnTable[] = [];
+  const muzzle = frontCentre(gunBase(u));
+  const reach = RANGES_INCHES.roundShot.max + (s.settings.art.stickWidthStands * STAND_SIZES.artillery.width) / 2 + 0.5;
   for (const o of liveUnits(s)) {
-    if (o.side === u.side) continue;
-    const position = positionOf(s, o, u).position;
-    standBases(o).forEach((base, i) => out.push({ stand: `${o.id}#${i + 1}`, base, figures: o.stands[i] ?? 0, position }));
+    if (o.side === u.side || distance(muzzle, o.pose.at) - unitReach(o) > reach) continue;
+    standBases(o).forEach((base, i) => {
+      if (distance(muzzle, base.pose.at) - baseRadius(base.size) > reach) return;
+      out.push({ stand: `${o.id}#${i + 1}`, base, figures: o.stands[i] ?? 0 });
+    });
   }
   return out;
+}
+
+/** The stands reached, each with its unit's position seen from the gun (L101). */
+function withPositions(s: BpState, u: BpUnit, reached: readonly ArtilleryTargetStand[]): ArtilleryTargetStand[] {
+  const positions = (memo(s, u).positions ??= new Map());
+  return reached.map((t) => {
+    const id = unitOfStand(t.stand);
+    let position = positions.get(id);
+    if (position === undefined) { position = positionOf(s, s.units[id]!, u).position; positions.set(id, position); }
+    return { ...t, position };
+  });
 }
 
 /** The unit id of a stand named `unit#n`. */
 export const unitOfStand = (stand: string): string => stand.slice(0, stand.lastIndexOf('#'));
 
 /** Stands canister reaches (procedures/artillery-reach.ts). */
-export const canisterStands = (s: BpState, u: BpUnit): ArtilleryTargetStand[] => canisterReach(gunBase(u), enemyStandsOnTable(s, u), s.settings);
+export const canisterStands = (s: BpState, u: BpUnit): ArtilleryTargetStand[] => {
+  const e = memo(s, u);
+  return (e.canister ??= withPositions(s, u, canisterReach(gunBase(u), enemyStandsOnTable(s, u), s.settings)));
+};
 
 /** Stands round shot aimed at `aim` reaches, at most four ranks (L93; procedures/artillery-reach.ts). */
 export const roundShotStands = (s: BpState, u: BpUnit, aim: Point): readonly ArtilleryTargetStand[] =>
-  roundShotReach(gunBase(u), aim, enemyStandsOnTable(s, u), s.settings, STAND_SIZES.artillery.width).targets;
+  withPositions(s, u, roundShotReach(gunBase(u), aim, enemyStandsOnTable(s, u), s.settings, STAND_SIZES.artillery.width).targets);
 
 /** Is the infantry unit isolated (L63, L65): one stand, or a stand farther than 2 stand widths from the rest? */
 export function isIsolated(u: BpUnit): boolean {
@@ -110,7 +154,21 @@ export function cannotFire(s: BpState, u: BpUnit, returnFire = false): string | 
  * own formed troops are in the way (L95).
  */
 export function fireTargets(s: BpState, u: BpUnit, returnFire = false): FireOption[] {
-  const enemies = liveUnits(s).filter((o) => o.side !== u.side);
+  return fireOptions(s, u, returnFire, null);
+}
+
+/**
+ * `fireTargets(s, u, returnFire).find((o) => o.target === target)`, the same answer, measuring
+ * only what that one target needs: a battery's options are each their own (the stick, the
+ * triangle, the line of fire), while a volley's still read the whole zone (L75: the nearest first).
+ */
+export function fireTargetOption(s: BpState, u: BpUnit, target: string, returnFire = false): FireOption | undefined {
+  return fireOptions(s, u, returnFire, target)[0];
+}
+
+function fireOptions(s: BpState, u: BpUnit, returnFire: boolean, only: string | null): FireOption[] {
+  const all = liveUnits(s).filter((o) => o.side !== u.side);
+  const enemies = only === null ? all : all.filter((o) => o.id === only);
   const why = cannotFire(s, u, returnFire);
   if (why) return enemies.map((o) => ({ target: o.id, kind: null, legal: false, reason: why, inches: rangeTo(u, o) }));
   if (u.arm === 'artillery') return enemies.map((o) => artilleryOption(s, u, o));
@@ -123,11 +181,14 @@ export function fireTargets(s: BpState, u: BpUnit, returnFire = false): FireOpti
   const { ahead, angled } = musketZones(u);
   // An isolated battalion fires (back) as skirmishers (L65); it may not start a fire fight (cannotFire).
   const kind: FireKind = u.formation === 'skirmish' || isIsolated(u) ? 'skirmish' : 'volley';
-  const inAhead = enemies.filter((o) => touches(o, ahead)).sort((a, b) => rangeTo(u, a) - rangeTo(u, b));
-  const zone = inAhead.length > 0 ? inAhead : enemies.filter((o) => touches(o, angled)).sort((a, b) => rangeTo(u, a) - rangeTo(u, b));
+  // Each enemy's range is measured once (the sorts would measure it on every comparison).
+  const ranges = new Map<BpUnit, number>();
+  const range = (o: BpUnit): number => { let d = ranges.get(o); if (d === undefined) { d = rangeTo(u, o); ranges.set(o, d); } return d; };
+  const inAhead = all.filter((o) => touches(o, ahead)).sort((a, b) => range(a) - range(b));
+  const zone = inAhead.length > 0 ? inAhead : all.filter((o) => touches(o, angled)).sort((a, b) => range(a) - range(b));
   const nearest = zone[0];
   return enemies.map((o) => {
-    const d = rangeTo(u, o);
+    const d = range(o);
     if (o.building && o.id === nearest?.id) return { target: o.id, kind: 'building' as const, legal: true, inches: d };
     if (o.id === nearest?.id) return { target: o.id, kind, legal: true, inches: d };
     if (d > RANGES_INCHES.musket.max + 1e-9) return { target: o.id, kind: null, legal: false, reason: `${round(d)}" away; muskets reach 6" (L80)`, inches: d };

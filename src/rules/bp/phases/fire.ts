@@ -14,7 +14,7 @@ import { buildingBurns } from '../tables/fire';
 import { ORGANISATION } from '../tables/organisation';
 import { envelopeOf, figuresOf, isDisrupted, isLive, logAdd, phasingSide, standBases, standingOf, type BpState, type BpUnit } from '../state';
 import { applyLosses, problem, rout } from './common';
-import { canisterStands, fireTargets, isIsolated, roundShotStands, unitOfStand, type FireKind } from './fire-zones';
+import { canisterStands, fireTargetOption, isIsolated, roundShotStands, unitOfStand, type FireKind } from './fire-zones';
 
 /**
  * Fire (L71-103, L131, L181-183): the phasing player's fire at once, with its consequences —
@@ -106,7 +106,7 @@ export function fireAction(s: BpState, id: string, targetId: string, dice: Dice)
   if (!u || !isLive(u)) return err(problem('action/unknown-unit', `No unit ${id} on the table.`));
   if (!t || !isLive(t)) return err(problem('action/unknown-unit', `No enemy unit ${targetId} on the table.`));
   if (u.side !== phasingSide(s)) return err(problem('fire/not-now', `${id} fires in its own side's move period; in the enemy's it returns fire by its standing reaction (L131).`));
-  const option = fireTargets(s, u).find((o) => o.target === targetId);
+  const option = fireTargetOption(s, u, targetId);
   if (!option || !option.legal || !option.kind) return err(problem('fire/illegal', `${id} may not fire at ${targetId}: ${option?.reason ?? 'not an enemy'}.`));
   const events: GameEvent[] = [{ kind: 'engagement', rule: 'B&P L71', id: `fire:${s.periodsDone}:${id}`, sides: [{ side: u.side, units: [u.id], dice: 1, modifiers: [] }, { side: t.side, units: [t.id], dice: 0, modifiers: [] }], bombardment: true, pools: false, at: envelopeOf(t).pose.at }];
   let next = logAdd(s, 'fired', u.id);
@@ -125,7 +125,7 @@ export function returnFire(s: BpState, targetId: string, firerId: string, dice: 
   if (!isLive(t) || !isLive(f) || figuresOf(t) === 0) return { s, events: [] };
   if (t.arm === 'cavalry' || s.log.returnFired.includes(t.id)) return { s, events: [] };
   if (standingOf(s, t.id).returnFire === 'hold') return { s, events: [] };
-  const option = fireTargets(s, t, true).find((o) => o.target === f.id);
+  const option = fireTargetOption(s, t, f.id, true);
   if (!option?.legal || !option.kind) return { s, events: [] };
   let next = logAdd(logAdd(s, 'fired', t.id), 'returnFired', t.id);
   const shot = shoot(next, t, f, option.kind, dice, true);
