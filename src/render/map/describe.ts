@@ -4,6 +4,7 @@
  * is drawn, in which layer and order, for which part of the table and for which viewer.
  */
 import { err, ok, type Problem, type Result } from '../../lib/result';
+import type { GameEvent } from '../../rules/events';
 import { basePolygon, frontCentre } from '../../rules/geometry/base';
 import type { BaseSize, Landmark, Point, Pose, TableSize, TerrainFeature } from '../../rules/geometry/types';
 import { distance } from '../../rules/geometry/vector';
@@ -59,6 +60,10 @@ export interface MapInput {
   /** May this viewer see the unit? (hidden information; default: everything is seen). */
   readonly visible?: (unitId: string) => boolean;
 }
+
+/** Every move of the last resolution as a trail: where the unit was, its path, where it ended. */
+export const moveTrails = (events: readonly GameEvent[]): MapInput['trails'] =>
+  events.flatMap((e) => (e.kind === 'move' ? [{ unit: e.unit, points: [e.from, ...e.path, e.to] }] : []));
 
 /** Build the description, or say why the requested view cannot be drawn. */
 export function describeMap(input: MapInput): Result<MapDescription, Problem> {

@@ -1,3 +1,4 @@
+import { clockAt } from '../scenario/clock';
 import type { Seat } from '../contract';
 import type { BaseSize, Point, Pose } from '../geometry/types';
 import type { ScenarioMap, ScenarioSide } from '../scenario/types';
@@ -317,8 +318,7 @@ export interface NwVictory {
 
 /** "15:30" for turn `turn` (NW §1.2: 30 minutes a turn). */
 export function nwClockOf(state: Pick<NwState, 'clock'>, turn: number): string {
-  const m = state.clock.start + (turn - 1) * state.clock.turnMinutes;
-  return `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  return clockAt(state.clock.start, state.clock.turnMinutes, turn);
 }
 
 const live = <T extends { onTable: boolean; removed: boolean }>(x: T): boolean => x.onTable && !x.removed;

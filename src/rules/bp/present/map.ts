@@ -8,7 +8,7 @@
  * standing reactions (return fire or hold it, form square) are secret, and they are never drawn.
  */
 import type { Problem, Result } from '../../../lib/result';
-import { describeMap, type MapEngagement, type MapUnit } from '../../../render/map/describe';
+import { describeMap, moveTrails, type MapEngagement, type MapUnit } from '../../../render/map/describe';
 import type { MapView } from '../../../render/map/frame';
 import { shortUnitLabel } from '../../../render/map/labels';
 import type { Chip, LegendEntry, MapDescription, PaletteName, UnitSymbol } from '../../../render/map/model';
@@ -82,7 +82,7 @@ export function describeBp(s: BpState, opts: BpMapOptions = {}): Result<MapDescr
   }
   const removedNow = new Set(events.flatMap((e) => (e.kind === 'removed' ? [e.unit] : [])));
   const ghosts = Object.values(s.units).filter((u) => u.gone !== null && removedNow.has(u.id)).flatMap((u) => standsOf(s, { ...u, stands: u.stands.length ? u.stands : Array.from({ length: u.startStands }, () => 0) }, false));
-  const trails = events.flatMap((e) => (e.kind === 'move' ? [{ unit: e.unit, points: [e.from, ...e.path, e.to] }] : []));
+  const trails = moveTrails(events);
   const engagements: MapEngagement[] = events.flatMap((e): MapEngagement[] => {
     if (e.kind !== 'engagement') return [];
     const sides = e.sides.map((x) => x.units);

@@ -1,11 +1,9 @@
 import { nameBook, type NameBook, type NameEntry } from '../../../narrative/names';
+import { clockAt } from '../../scenario/clock';
 import type { BpState } from '../state';
 
 /** "14:30": the clock of a turn. B&P prints no time scale (L12); the scenario gives one (BP ruling in README). */
-export function bpClockOf(state: Pick<BpState, 'clock'>, turn: number): string {
-  const m = state.clock.start + (turn - 1) * state.clock.turnMinutes;
-  return `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-}
+export const bpClockOf = (state: Pick<BpState, 'clock'>, turn: number): string => clockAt(state.clock.start, state.clock.turnMinutes, turn);
 
 /**
  * Names of a B&P game for the narrative, built from the state after the resolution narrated

@@ -13,7 +13,7 @@ import type { BaseSize } from '../../geometry/types';
 import { clockOf, type Chit, type DramState, type General, type Stand } from '../state';
 import { BASES, type Arm } from '../tables';
 import { viewDram } from '../view';
-import { describeMap, type MapEngagement, type MapUnit } from '../../../render/map/describe';
+import { describeMap, moveTrails, type MapEngagement, type MapUnit } from '../../../render/map/describe';
 import type { MapView } from '../../../render/map/frame';
 import { shortGeneralLabel, shortUnitLabel } from '../../../render/map/labels';
 import type { Chip, LegendEntry, MapDescription, PaletteName, UnitSymbol } from '../../../render/map/model';
@@ -75,7 +75,7 @@ export function describeDram(state: DramState, opts: DramMapOptions = {}): Resul
   const ghosts: MapUnit[] = stands.filter((st) => st.removed && removedNow.has(st.id))
     .map((st) => ({ id: st.id, side: st.side, pose: st.pose, base: st.base, symbol: SYMBOL_OF[st.arm], label: shortUnitLabel(st.name), chips: [] }));
 
-  const trails = events.flatMap((e) => (e.kind === 'move' ? [{ unit: e.unit, points: [e.from, ...e.path, e.to] }] : []));
+  const trails = moveTrails(events);
   const engagements: MapEngagement[] = events.flatMap((e): MapEngagement[] => {
     if (e.kind !== 'engagement') return [];
     const sides = e.sides.map((x) => x.units);

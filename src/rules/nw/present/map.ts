@@ -17,7 +17,7 @@ import { BASES_INCHES } from '../tables/leaders';
 import { QUALITY_LABELS, SKILL_CODES } from '../tables/vocabulary';
 import { nwClockOf, type NwBattery, type NwPhase, type NwState, type NwUnit } from '../state';
 import { nwViewerSide, strengthHidden, unitIdentity, viewNw } from '../view';
-import { describeMap, type MapEngagement, type MapUnit } from '../../../render/map/describe';
+import { describeMap, moveTrails, type MapEngagement, type MapUnit } from '../../../render/map/describe';
 import type { MapView } from '../../../render/map/frame';
 import { shortGeneralLabel } from '../../../render/map/labels';
 import type { Chip, LegendEntry, MapDescription, PaletteName, UnitSymbol } from '../../../render/map/model';
@@ -60,7 +60,7 @@ export function describeNw(state: NwState, opts: NwMapOptions = {}): Result<MapD
     ...Object.values(s.units).filter((u) => u.removed && removedNow.has(u.id)).map((u) => ({ ...brigade(s, u), chips: [] })),
     ...Object.values(s.batteries).filter((b) => b.removed && removedNow.has(b.id)).map((b) => ({ ...battery(b), chips: [] })),
   ];
-  const trails = events.flatMap((e) => (e.kind === 'move' ? [{ unit: e.unit, points: [e.from, ...e.path, e.to] }] : []));
+  const trails = moveTrails(events);
   const engagements: MapEngagement[] = events.flatMap((e): MapEngagement[] => {
     if (e.kind !== 'engagement') return [];
     const sides = e.sides.map((x) => x.units);
