@@ -16,16 +16,14 @@
  * Hussars stand 7" off the front of 2/46e Ligne's column.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandMap } from '../../commands/index';
-import { startDiscord, type DiscordBot } from '../../src/adapters/discord';
-import { discordPoster } from '../../src/adapters/posters';
-import { openDb } from '../../src/db/open';
-import { OutboxSender } from '../../src/games/outbox';
+import type { DiscordBot } from '../../src/adapters/discord';
+import type { OutboxSender } from '../../src/games/outbox';
 import type { BpState } from '../../src/rules/bp/state';
-import { createServices, type Services } from '../../src/services/services';
+import type { Services } from '../../src/services/services';
+import { startE2eBot } from '../helpers/e2e-bot';
 import { e2eChannel, type Opt } from '../helpers/e2e-channel';
-import { startFakeDiscord, type FakeDiscord } from '../helpers/fake-discord';
-import { silentLog, testClock } from '../helpers/services';
+import type { FakeDiscord } from '../helpers/fake-discord';
+import { testClock } from '../helpers/services';
 
 const GUILD = '1500000000000000001';
 const CHANNEL = '1500000000000000002';
@@ -57,11 +55,7 @@ describe('two players play Beer and Pretzel (The Kapellenhof) on Discord', () =>
   const clock = testClock(Date.UTC(2026, 10, 22, 18, 0));
 
   beforeAll(async () => {
-    fake = await startFakeDiscord({ guilds: [{ id: GUILD, name: 'Courier', channels: [{ id: CHANNEL, name: 'kapellenhof' }] }] });
-    let n = SEED_OFFSET;
-    services = createServices(openDb(':memory:'), { clock, seedEpochHours: 24, newSeed: () => (++n).toString(16).padStart(64, '0') });
-    bot = await startDiscord({ token: fake.token, restApi: fake.restApi, commands: commandMap(), services, log: silentLog, now: () => clock.date() });
-    outbox = new OutboxSender(services.games.repo, discordPoster(bot.client), clock, silentLog, services.maps);
+    ({ fake, bot, services, outbox } = await startE2eBot({ guild: { id: GUILD, name: 'Courier', channels: [{ id: CHANNEL, name: 'kapellenhof' }] }, clock, seedOffset: SEED_OFFSET }));
   });
   afterAll(async () => {
     await bot?.stop();

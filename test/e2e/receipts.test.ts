@@ -8,16 +8,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandMap } from '../../commands/index';
-import { startDiscord, type DiscordBot } from '../../src/adapters/discord';
+import type { DiscordBot } from '../../src/adapters/discord';
 import { discordPoster } from '../../src/adapters/posters';
-import { OutboxSender } from '../../src/games/outbox';
+import type { OutboxSender } from '../../src/games/outbox';
 import { checkRevealed, parseRevealed, receiptsCommand } from '../../src/games/receipts-check';
 import { receiptHash, revealReceipts } from '../../src/games/receipts';
 import type { Services } from '../../src/services/services';
+import { startE2eBot } from '../helpers/e2e-bot';
 import { e2eChannel } from '../helpers/e2e-channel';
-import { startFakeDiscord, type FakeDiscord } from '../helpers/fake-discord';
-import { silentLog, testClock, testServices } from '../helpers/services';
+import type { FakeDiscord } from '../helpers/fake-discord';
+import { testClock, testServices } from '../helpers/services';
 
 const GUILD = '1400000000000000001';
 const CH_RACE = '1400000000000000002';
@@ -35,10 +35,7 @@ describe('sealed receipts reach the channel before their reveal', () => {
   const clock = testClock(Date.UTC(2026, 10, 22, 18, 0));
 
   beforeAll(async () => {
-    fake = await startFakeDiscord({ guilds: [{ id: GUILD, name: 'Leipzig', channels: [{ id: CH_RACE, name: 'race' }, { id: CH_FAIL, name: 'fail' }] }] });
-    services = testServices({ clock });
-    bot = await startDiscord({ token: fake.token, restApi: fake.restApi, commands: commandMap(), services, log: silentLog, now: () => clock.date() });
-    outbox = new OutboxSender(services.games.repo, discordPoster(bot.client), clock, silentLog);
+    ({ fake, bot, services, outbox } = await startE2eBot({ guild: { id: GUILD, name: 'Leipzig', channels: [{ id: CH_RACE, name: 'race' }, { id: CH_FAIL, name: 'fail' }] }, clock, services: testServices({ clock }), maps: false }));
   });
   afterAll(async () => {
     await bot?.stop();
