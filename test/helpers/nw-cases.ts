@@ -182,7 +182,7 @@ const skillOf = (t: string | undefined, line: string): Skill => {
   return s;
 };
 
-const BRIGADE_WORDS = new Set(['sp', 'good-order', 'disordered', 'routed', 'at', 'facing', 'off-table', 'removed', 'routed-off', 'irregular', 'in']);
+const BRIGADE_WORDS = new Set(['sp', 'good-order', 'disordered', 'routed', 'at', 'facing', 'off-table', 'removed', 'routed-off', 'irregular', 'armoured', 'road-marched', 'vulnerable', 'lost-sp-in-fire', 'in']);
 const BATTERY_WORDS = new Set(['at', 'facing', 'off-table', 'full', 'suppressed', 'damaged', 'damaged-and-suppressed', 'attached', 'removed', 'in']);
 
 /** Build the case's starting state in its phase, without running any phase. */
@@ -207,6 +207,10 @@ export function caseState(base: NwState, c: NwCase): NwState {
   const generals: Record<string, NwGeneral> = Object.fromEntries(Object.entries(base.generals).map(([id, g]) => [id, { ...g, onTable: false, attachedTo: null }]));
   for (const [side, a] of Object.entries(armies)) armies[side] = { ...a, cinc: { ...a.cinc, onTable: false } };
   const attach: { officer: string; unit: string; line: string }[] = [];
+  // What the last maneuver and fire phases left on the record (state.roadMarched, state.vulnerable, log.fireLoss).
+  const roadMarched: string[] = [];
+  const vulnerable: string[] = [];
+  const fireLoss: string[] = [];
   const batteryAttach: { battery: string; unit: string; line: string }[] = [];
 
   for (const line of c.pieces ?? []) {
@@ -262,6 +266,7 @@ export function caseState(base: NwState, c: NwCase): NwState {
     let status: Status = 'good-order';
     let routedOff = false;
     let irregular = false;
+    let armoured = false;
     for (; i < w.length; i++) {
       const t = w[i]!;
       if (t === 'sp') sp = num(w[++i], line);
@@ -272,6 +277,10 @@ export function caseState(base: NwState, c: NwCase): NwState {
       else if (t === 'removed') removed = true;
       else if (t === 'routed-off') { routedOff = true; removed = true; status = 'routed'; }
       else if (t === 'irregular') irregular = true;
+      else if (t === 'armoured') armoured = true;
+      else if (t === 'road-marched') roadMarched.push(id);
+      else if (t === 'vulnerable') vulnerable.push(id);
+      else if (t === 'lost-sp-in-fire') fireLoss.push(id);
       else if (t === 'in') command = w[++i];
       else throw new Error(`unknown brigade word "${t}" in: ${line}`);
     }
@@ -281,7 +290,7 @@ export function caseState(base: NwState, c: NwCase): NwState {
     units[id] = {
       id, name: id, side, command: cmd, label, brigade: l.brigade, division: l.division, corps: l.corps, cavalryCorps: l.cavalryCorps,
       arm: l.weight ? 'cavalry' : 'infantry', weight: l.weight, sk: l.sk, mixed: l.mixed, quality: l.quality, levels: l.levels,
-      spStart: l.levels.fresh, sp, status, fatigue: fatigueState(sp, l.levels), irregularCavalry: irregular,
+      spStart: l.levels.fresh, sp, status, fatigue: fatigueState(sp, l.levels), irregularCavalry: irregular, ...(armoured ? { armoured: true } : {}),
       pose: { at: at ?? { x: 0, y: 0 }, facing }, base: { width: BASES_INCHES.brigade, depth: BASES_INCHES.brigade },
       onTable: !offTable && !removed, removed, routedOffTable: routedOff, attachedGeneral: null, attachedBattery: null,
     };
@@ -361,8 +370,17 @@ export function caseState(base: NwState, c: NwCase): NwState {
     playerTurn: inPlayerTurn ? c.playerTurn ?? 1 : null, phasing: inPlayerTurn ? phasing : null,
     initiative: inPlayerTurn ? { winner: phasing, first: phasing } : null,
     map: { ...base.map, terrain: c.terrain === 'teaching' ? base.map.terrain : Array.isArray(c.terrain) ? c.terrain : [] },
-    armies, commanders, generals, commands, units, batteries, log: logOf(base.log, c),
+    armies: withNations(armies, c), commanders, generals, commands, units, batteries,
+    log: { ...logOf(base.log, c), ...(fireLoss.length > 0 ? { fireLoss } : {}) },
+    vulnerable, ...(roadMarched.length > 0 ? { roadMarched } : {}),
   };
+}
+
+/** Each army's nation from the case's `nations` (default French and Austrian): the phases read it from the state (NAT-2). */
+function withNations(armies: NwState['armies'], c: NwCase): NwState['armies'] {
+  const nations = { ...DEFAULT_NATIONS, ...(c.nations ?? {}) };
+  for (const side of Object.keys(c.nations ?? {})) if (!armies[side]) throw new Error(`${c.case}: nations for unknown side ${side}`);
+  return Object.fromEntries(Object.entries(armies).map(([side, a]) => [side, { ...a, nation: nations[side] ?? a.nation }]));
 }
 
 /** What the earlier phases of the player-turn left in the log: maneuver `fired`, reaction `moved`/`contacts`. */
@@ -456,23 +474,13 @@ export async function runCase(c: NwCase): Promise<CaseRun> {
     case 'skirmish':
       r = skirmishPhase(before, obj<Record<string, string>>(c.input, 'a skirmish plan'), dice, obj<NwSkirmishOptions>(c.options, 'skirmish options') ?? {});
       break;
-    case 'artillery': {
-      const opts = obj<NwArtilleryOptions>(c.options, 'artillery options') ?? {};
-      // +1 British and French artillery (NW §8.4 L187): the phase cannot see nationality.
-      const conditions: Record<string, FireCondition[]> = Object.fromEntries(Object.entries(opts.conditions ?? {}).map(([k, v]) => [k, [...v]]));
-      for (const p of [...Object.values(before.units), ...Object.values(before.batteries)]) {
-        const firing = before.sides.map((s) => s.id).find((s) => s !== p.side);
-        const n = firing ? nations[firing] : undefined;
-        if (n === 'french' || n === 'british') conditions[p.id] = [...new Set([...(conditions[p.id] ?? []), 'british-or-french-artillery' as const])];
-      }
-      r = artilleryPhase(before, obj<Record<string, string>>(c.input, 'an artillery fire map'), dice, { ...opts, conditions });
+    case 'artillery':
+      // Nations, cover, elevation, weather: the phase reads them from the state (issue 17).
+      r = artilleryPhase(before, obj<Record<string, string>>(c.input, 'an artillery fire map'), dice, obj<NwArtilleryOptions>(c.options, 'artillery options') ?? {});
       break;
-    }
-    case 'combat': {
-      const opts = obj<NwCombatOptions>(c.options, 'combat options') ?? {};
-      r = combatPhase(before, obj<NwCombatInput>(c.input, 'combat input'), dice, { ...opts, nations: { ...nations, ...(opts.nations ?? {}) } });
+    case 'combat':
+      r = combatPhase(before, obj<NwCombatInput>(c.input, 'combat input'), dice, obj<NwCombatOptions>(c.options, 'combat options') ?? {});
       break;
-    }
     case 'rally':
       if (c.input !== undefined || c.options !== undefined) throw new Error('the rally phase takes no input or options');
       r = { ok: true, value: rallyPhase(before, dice) };

@@ -37,9 +37,17 @@ export const AREA_KINDS = ['woods', 'forest', 'orchard', 'built-up', 'town', 'hi
 export const LINE_KINDS = ['river', 'stream', 'road', 'track', 'obstacle'] as const satisfies readonly TerrainKind[];
 export const POINT_KINDS = ['bridge', 'ford'] as const satisfies readonly TerrainKind[];
 
+/**
+ * What a `built-up` area is (a shared attribute, read by each ruleset as it will): NW draws towns
+ * "of whatever type" as blocks (§2.9 L531) but gives a village soft cover (§8.4 L191) and a town
+ * hard cover (L194). Absent, a ruleset applies its own default (NW BU-1: town).
+ */
+export const SETTLEMENTS = ['village', 'town'] as const;
+export type Settlement = (typeof SETTLEMENTS)[number];
+
 /** One terrain feature as the rules see it. */
 export type TerrainFeature =
-  | { readonly id: string; readonly kind: (typeof AREA_KINDS)[number]; readonly name?: string; readonly polygon: readonly Point[]; readonly level?: number; readonly blocksLos?: boolean; readonly difficult?: boolean }
+  | { readonly id: string; readonly kind: (typeof AREA_KINDS)[number]; readonly name?: string; readonly polygon: readonly Point[]; readonly level?: number; readonly blocksLos?: boolean; readonly difficult?: boolean; readonly settlement?: Settlement }
   | { readonly id: string; readonly kind: (typeof LINE_KINDS)[number]; readonly name?: string; readonly line: readonly Point[]; readonly width?: number; readonly blocksLos?: boolean; readonly difficult?: boolean }
   | { readonly id: string; readonly kind: (typeof POINT_KINDS)[number]; readonly name?: string; readonly at: Point; readonly crosses?: string; readonly width?: number };
 

@@ -7,6 +7,7 @@ import { basePolygon } from '../geometry/base';
 import { pointSegmentDistance, ringContains, ringStrictlyContains, segmentRingIntersections } from '../geometry/primitives';
 import type { BaseSize, Point, Pose, TerrainFeature } from '../geometry/types';
 import { add, angleDifference, distance, headingVector, lerp, normalizeFacing, scale, sub } from '../geometry/vector';
+import { inHardCover } from './cover';
 import { isTownArea } from './movement';
 
 /**
@@ -149,11 +150,8 @@ export function inTown(base: Base, terrain: readonly TerrainFeature[]): boolean 
   return terrain.some((f) => isArea(f) && isTownArea(f) && pts.some((p) => ringStrictlyContains(f.polygon, p)));
 }
 
-/** In a town or behind works: every corner inside one town or fortification (as targets.ts §7.3). */
-export function inTownOrWorks(base: Base, terrain: readonly TerrainFeature[]): boolean {
-  const ring = basePolygon(base);
-  return terrain.some((f) => isArea(f) && (isTownArea(f) || f.kind === 'fortification') && ring.every((p) => ringContains(f.polygon, p)));
-}
+/** In a town or behind works (L333): the hard-cover test of cover.ts — a village is not a town here (BU-1). */
+export const inTownOrWorks = (base: Base, terrain: readonly TerrainFeature[]): boolean => inHardCover(base, terrain);
 
 /** Nearest of `bodies` to `me` (base to base), ties by id. */
 export function nearest<T extends Body>(me: Base, bodies: readonly T[]): { readonly body: T; readonly distance: number } | null {

@@ -4,6 +4,7 @@ import type { AreaFeature, LineFeature } from '../geometry/features';
 import { DEFAULT_LINE_WIDTH } from '../geometry/features';
 import { angleDifference, bearing } from '../geometry/vector';
 import type { Point, TerrainFeature } from '../geometry/types';
+import { isBuiltUp } from './cover';
 import { MANEUVER_COSTS, MUD_FACTOR, TERRAIN_EFFECTS, elevationCost, goingCost, obstacleCost, type Going, type TerrainClass } from './tables/terrain';
 
 /**
@@ -49,8 +50,8 @@ export const AREA_GOING = {
 
 const GOING_RANK: Record<Going, number> = { clear: 0, road: 0, ford: 1, hindering: 2, rough: 3 };
 
-/** Is this area a town (§9.5 note 7 L301; §9.8 L325)? */
-export const isTownArea = (f: TerrainFeature): boolean => f.kind === 'town' || f.kind === 'built-up';
+/** Is this area a town for movement (§9.5 note 7 L301; §9.8 L325)? Villages too (BU-1, cover.ts). */
+export const isTownArea = (f: TerrainFeature): boolean => isBuiltUp(f);
 /** Line kinds a unit can march along as road (§9.5 note 6 L300); MV-1: tracks are roads. */
 export const ROAD_LINE_KINDS: readonly string[] = ['road', 'track'];
 

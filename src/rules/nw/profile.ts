@@ -31,6 +31,8 @@ const unitRules = z
     attachedTo: idSchema.optional(),
     /** Irregular cavalry (NT-32). */
     irregular: z.boolean().optional(),
+    /** Armoured cavalry, cuirassiers: their enemies fight at −1 (chart L786). */
+    armoured: z.boolean().optional(),
     /**
      * A howitzer or rocket battery (Optional §3.0-4.0 L620-626), played as such only with the
      * setting `optional.howitzers` / `optional.rockets` on (OPT-1).

@@ -182,7 +182,7 @@ export function nwScenarioData(sc: Scenario, settings: NwSettings): Result<NwSce
         units.push({
           id: u.id, name: u.name, side: side.id, command: c.id, label, brigade: l.brigade, division: l.division, corps: l.corps, cavalryCorps: l.cavalryCorps,
           arm: l.weight ? 'cavalry' : 'infantry', weight: l.weight, sk: l.sk, mixed: l.mixed, quality: l.quality, levels, spStart: sp,
-          irregularCavalry: u.rules.irregular === true, pose: poseOf(u.id), base: { width: BASES_INCHES.brigade, depth: BASES_INCHES.brigade }, onTable: onTable(u.id),
+          irregularCavalry: u.rules.irregular === true, ...(u.rules.armoured === true && l.weight ? { armoured: true } : {}), pose: poseOf(u.id), base: { width: BASES_INCHES.brigade, depth: BASES_INCHES.brigade }, onTable: onTable(u.id),
         });
         unitIds.push(u.id);
         if (!commandByCorpsNumber.has(l.corps)) commandByCorpsNumber.set(l.corps, c.id);

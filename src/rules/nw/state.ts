@@ -64,6 +64,12 @@ export interface NwState {
   readonly log: NwPlayerTurnLog;
   /** Units that moved with the road bonus last player-turn: "vulnerable" in the next fire phases (§9.5 note 6 L300). */
   readonly vulnerable: readonly string[];
+  /**
+   * Units that used road movement in their side's last maneuver phase (chart L789-790: a defender
+   * "used road movement in his last maneuver phase"); each maneuver phase replaces its side's.
+   * Absent in states saved before it was kept.
+   */
+  readonly roadMarched?: readonly string[];
 }
 
 /**
@@ -87,6 +93,8 @@ export interface NwPlayerTurnLog {
   readonly reacted: readonly string[];
   /** Cavalry that countercharged, with the unit it met (HR N-19: with `reaction.counterchargeAttacker: reacting` it attacks in that combat). */
   readonly countercharged?: Readonly<Record<string, string>>;
+  /** Brigades that lost s.p. in this player-turn's skirmish or artillery fire: disordered, they fight at −2 (§11.2.1 L383). */
+  readonly fireLoss?: readonly string[];
   /** The phasing player's combat choices posted before the combat phase (dominant attacker, advances; §11.0.1, §11.5). */
   readonly combat?: { readonly primary: Readonly<Record<string, string>>; readonly advance: Readonly<Record<string, boolean>> };
 }
@@ -259,6 +267,8 @@ export interface NwUnit {
   readonly fatigue: FatigueState;
   /** Cossacks and other irregular cavalry (NT-32). */
   readonly irregularCavalry: boolean;
+  /** Armoured cavalry (cuirassiers; the scenario's `rules: { armoured: true }`): its enemies fight at −1 (chart L786). */
+  readonly armoured?: boolean;
   readonly pose: Pose;
   readonly base: BaseSize;
   readonly onTable: boolean;

@@ -30,6 +30,7 @@
  *   blocks; a rocket's is blocked by friendly units only (§4.0 L626 "over *enemy* units"), its range is
  *   0-12" whatever its label's weight, and its fire points are rolled (`rocketDice`, `points` 0).
  */
+import { inHardCover } from './cover';
 import {
   basePolygon, bearing, corridorClear, distance, dot, EPS, frontalArcPolygon, frontCentre, inFrontalArc,
   lineOfSight, pointToBaseDistance, rightVector, scale, sub, add, withinDistance,
@@ -175,13 +176,10 @@ export interface SkirmishCandidates {
   readonly excluded: readonly { readonly target: string; readonly reason: SkirmishTargetBar; readonly ref: string }[];
 }
 
-const HARD_COVER_KINDS = new Set(['town', 'fortification']);
-
-/** §7.3 L105: the unit's flag, else every corner of its base inside one town or fortification area. */
+/** §7.3 L105: the unit's flag, else every corner of its base inside one town (BU-1: a built-up area that is not a village) or fortification area (cover.ts). */
 export function inTownOrHardCover(unit: NwTargetUnit, terrain: readonly TerrainFeature[] = []): boolean {
   if (unit.inTownOrHardCover !== undefined) return unit.inTownOrHardCover;
-  const ring = basePolygon(unit.base);
-  return terrain.some((f) => 'polygon' in f && HARD_COVER_KINDS.has(f.kind) && ring.every((p) => ringContains(f.polygon, p)));
+  return inHardCover(unit.base, terrain);
 }
 
 const isSkirmishingIrregular = (u: NwTargetUnit, ctx: NwTargetContext): boolean =>

@@ -9,8 +9,6 @@ import { maneuverPhase } from './phases/maneuver';
 import { rallyPhase } from './phases/rally';
 import { carryReactionCandidates, reactionCandidates, reactionPhase, type NwReactionChoice } from './phases/reaction';
 import { skirmishAssignments, skirmishPhase } from './phases/skirmish';
-import type { SkirmishCondition } from './tables/skirmish';
-import type { FireCondition } from './tables/artillery';
 import { EMPTY_LOG, liveBatteries, nwClockOf, visibilityInches, type NwState } from './state';
 import type { Ground, Weather } from './tables/vocabulary';
 
@@ -109,13 +107,13 @@ function owingOf(s: NwState): SeatId[] {
   }
 }
 
-/** What the fire phases read from the state: weather and visibility, and road-marched units are vulnerable (§9.5 n6 L300, §7.7 L136, §8.4 L189). */
-export function fireOptions(s: NwState): { weather: Weather; visibilityInches: number; conditions: Record<string, SkirmishCondition[] & FireCondition[]> } {
-  return {
-    // The battle's weather and the visibility it leaves (NT-41, §9.51 L309).
-    weather: s.settings.battlefield.weather, visibilityInches: visibilityInches(s),
-    conditions: Object.fromEntries(s.vulnerable.map((id) => [id, ['target-vulnerable']])) as Record<string, SkirmishCondition[] & FireCondition[]>,
-  };
+/**
+ * What the fire phases read from the battle's settings: weather and the visibility it leaves
+ * (NT-41, §9.51 L309). Cover, elevation and vulnerability the phases read from the state
+ * themselves (conditions.ts).
+ */
+export function fireOptions(s: NwState): { weather: Weather; visibilityInches: number } {
+  return { weather: s.settings.battlefield.weather, visibilityInches: visibilityInches(s) };
 }
 
 /** What the maneuver phase reads from the battle's settings (NT-41: mud, §9.4). */
@@ -225,7 +223,8 @@ function combatChoices(all: readonly NwOrder[], prior: NwState['log']['combat'])
 function resolveManeuver(s: NwState, all: readonly NwOrder[], dice: Dice): Step<NwState> {
   const r = maneuverPhase(s, { moves: [] }, dice, maneuverOptions(s));
   const log = { ...r.state.log, combat: combatChoices(all, s.log.combat) };
-  return { state: { ...r.state, log, vulnerable: r.state.log.roadBonus }, events: r.events };
+  const roadMarched = [...(s.roadMarched ?? []).filter((id) => (s.units[id]?.side ?? s.batteries[id]?.side) !== s.phasing), ...r.state.log.roadBonus];
+  return { state: { ...r.state, log, vulnerable: r.state.log.roadBonus, ...(roadMarched.length > 0 || s.roadMarched ? { roadMarched } : {}) }, events: r.events };
 }
 
 function resolveReaction(s: NwState, all: readonly NwOrder[], dice: Dice): Step<NwState> {

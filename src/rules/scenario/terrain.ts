@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AREA_KINDS, LINE_KINDS, POINT_KINDS, TERRAIN_KINDS, type TerrainFeature } from '../geometry/types';
+import { AREA_KINDS, LINE_KINDS, POINT_KINDS, SETTLEMENTS, TERRAIN_KINDS, type TerrainFeature } from '../geometry/types';
 import { report } from './codes';
 import { idSchema, pointSchema, textSchema } from './fields';
 
@@ -31,6 +31,7 @@ export const terrainSchema = z
     crosses: idSchema.optional(),
     blocksLos: z.boolean().optional(),
     difficult: z.boolean().optional(),
+    settlement: z.enum(SETTLEMENTS).optional(),
   })
   .superRefine((t, ctx) => {
     const shape = shapeOf(t.kind);
@@ -48,6 +49,7 @@ export const terrainSchema = z
     for (const key of ['level', 'width', 'crosses', 'blocksLos', 'difficult'] as const) {
       if (t[key] !== undefined && !allowed[shape].includes(key)) report(ctx, [key], 'scenario/wrong-geometry', `'${key}' does not apply to a ${t.kind}`, `A ${t.kind} may have: ${allowed[shape].join(', ')}.`, { at: 'key' });
     }
+    if (t.settlement !== undefined && t.kind !== 'built-up') report(ctx, ['settlement'], 'scenario/wrong-geometry', `'settlement' does not apply to a ${t.kind}`, "Only a built-up area says what it is: settlement: village or settlement: town.", { at: 'key' });
   })
   .transform((t, ctx): TerrainFeature => {
     if (ctx.issues.length > 0) return z.NEVER;
@@ -55,7 +57,7 @@ export const terrainSchema = z
     const common = { id: t.id, ...(t.name !== undefined && { name: t.name }) };
     const flags = { ...(t.blocksLos !== undefined && { blocksLos: t.blocksLos }), ...(t.difficult !== undefined && { difficult: t.difficult }) };
     const kind = t.kind;
-    if (isKind(kind, AREA_KINDS)) return { ...common, kind, polygon: t.polygon ?? [], ...(t.level !== undefined && { level: t.level }), ...flags };
+    if (isKind(kind, AREA_KINDS)) return { ...common, kind, polygon: t.polygon ?? [], ...(t.level !== undefined && { level: t.level }), ...flags, ...(t.settlement !== undefined && { settlement: t.settlement }) };
     if (isKind(kind, LINE_KINDS)) return { ...common, kind, line: t.line ?? [], ...(t.width !== undefined && { width: t.width }), ...flags };
     return { ...common, kind: kind as (typeof POINT_KINDS)[number], at: t.at ?? { x: 0, y: 0 }, ...(t.crosses !== undefined && { crosses: t.crosses }), ...(t.width !== undefined && { width: t.width }) };
   });

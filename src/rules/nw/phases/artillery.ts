@@ -12,9 +12,10 @@ import type { GunWeight } from '../tables/vocabulary';
 import type { Nationality, Weather } from '../tables/vocabulary';
 import { artilleryTargets, type ArtilleryTargets, type NwTargetContext } from '../targets';
 import {
-  commit, disorder, draftOf, hitBattery, leftToRight, loseOfficer, loseSp, nameOf, phaseEvent, poseAt, problem, targetUnits,
+  commitFire, disorder, draftOf, hitBattery, leftToRight, loseOfficer, loseSp, nameOf, phaseEvent, poseAt, problem, targetUnits,
 } from './target-units';
 import { fullMoveOf, retreatPiece } from './retreat';
+import { fireConditionsOf } from '../conditions';
 
 /**
  * NW phase 3 — Artillery fire (§8.0-8.4 L156-198; DIGEST §3(a) row 3, N3). Both sides fire.
@@ -49,7 +50,11 @@ export const ARTILLERY_PHASE_RULE = 'NW §8';
 export interface NwArtilleryOptions {
   /** Default 'clear' (PH-8). Rain gives the −1 'rain-or-mud' fire modifier. */
   readonly weather?: Weather;
-  /** Fire conditions the engine cannot see yet (cover, flank, elevation, nationality), by target id. */
+  /**
+   * Extra fire conditions by target id, on top of those the phase reads from the state
+   * (`fireConditionsOf`: cover, elevation, rain or mud, vulnerable; national modifiers): Cossack
+   * artillery's −1 (NAT-4) and tests.
+   */
   readonly conditions?: Readonly<Record<string, readonly FireCondition[]>>;
   /** Visibility in inches (§9.51), unlimited when absent. */
   readonly visibilityInches?: number;
@@ -215,7 +220,9 @@ export function artilleryPhase(
       const bat = state.batteries[target];
       const conditions = new Set<FireCondition>(opts.conditions?.[target] ?? []);
       conditions.delete('target-artillery');
-      if (opts.weather === 'rain') conditions.add('rain-or-mud');
+      // Cover, elevation, rain or mud, vulnerable: from the state (conditions.ts, cover.ts).
+      const firing = ids.map((id) => { const b = state.batteries[id]!; return { pose: b.pose, size: b.base }; });
+      for (const c of fireConditionsOf(state, target, firing, opts.weather ?? 'clear')) conditions.add(c);
       for (const c of nationalFireConditions(nations[side], batteries.map((b) => b.weight))) conditions.add(c);
       const rolled = rollArtilleryFire({
         batteries,
@@ -265,6 +272,6 @@ export function artilleryPhase(
   }
   // §9.2 L258-260: batteries that fired move at ½ (Ottoman: not at all) in this player-turn's maneuver.
   const firedNow = fires.flatMap((f) => f.batteries).filter((id) => state.batteries[id]!.side === state.phasing);
-  const next = commit(state, d, 'maneuver');
-  return ok({ state: { ...next, log: { ...state.log, fired: [...state.log.fired, ...firedNow].sort() } }, events });
+  const next = commitFire(state, d, 'maneuver');
+  return ok({ state: { ...next, log: { ...next.log, fired: [...state.log.fired, ...firedNow].sort() } }, events });
 }

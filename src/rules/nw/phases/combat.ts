@@ -17,6 +17,8 @@ import {
 import type { Nationality } from '../tables/vocabulary';
 import { inTownOrHardCover } from '../targets';
 import { offTable } from './rally';
+import { areaCoverOf, settlementOf, townOf } from '../cover';
+import { combatGround } from '../conditions';
 import { fullMoveOf, placeInDraft, retreatPiece, routMoveInches } from './retreat';
 import {
   commit, disorder, draftOf, hitBattery, leftToRight, loseOfficer, loseSp, nameOf, phaseEvent, problem, unitTarget, type Draft,
@@ -131,7 +133,7 @@ function contactsOf(state: NwState): Contacts {
   if (phasing === null) return { contacts: [], idle: [], barred };
   const mine = liveUnits(state, phasing).filter((u) => u.status !== 'routed');
   const enemies = liveUnits(state).filter((u) => u.side !== phasing);
-  const inTownArea = (u: NwUnit) => coverAreaOf(baseOf(u), state.map.terrain)?.kind === 'town';
+  const inTownArea = (u: NwUnit) => townOf(baseOf(u), state.map.terrain) !== null;
   const by = new Map<string, string[]>();
   for (const a of mine) {
     const all = enemies.filter((e) => inContact(baseOf(a), baseOf(e)));
@@ -202,14 +204,19 @@ function sideConditions(c: Ctx, role: 'attacker' | 'defender', lead: NwUnit, own
   const out = new Set<CombatCondition>(c.opts.conditions?.[contactId]?.[role] ?? []);
   const def = role === 'defender' ? lead : enemy[0]!;
   const hard = inTownOrHardCover(unitTarget(def), s.map.terrain);
+  // The ground where the units stand now (after the defender turned to face, C21): conditions.ts.
+  const ground = combatGround({ ...s, units: c.d.units }, def.id, role === 'defender' ? enemy.map((u) => u.id) : own.map((u) => u.id));
   if (lead.fatigue === 'fresh') out.add('fresh');
   if (lead.fatigue === 'spent') out.add('spent');
+  // §11.2.1 L383: −2 instead of −1 for a unit that lost s.p. in this player-turn's fire phases (log.fireLoss).
+  if (lead.status === 'disordered' && (s.log.fireLoss ?? []).includes(lead.id)) out.add('disordered-with-loss');
   if (lead.status === 'disordered' && !out.has('disordered-with-loss')) out.add('disordered');
   const nation = c.nations[lead.side];
   if (role === 'defender' && hard) out.add(nation === 'spanish' ? 'spanish-defending-town-or-works' : 'defending-hard-cover');
   const arms = new Set(own.map((u) => u.arm));
   const artillery = s.settings.combinedArms.includesAttachedArtillery && own.some((u) => u.attachedBattery !== null);
-  const combined = !hard && (arms.size === 2 || (artillery && arms.size === 1));
+  // Chart L781-782: "not usable versus defenders in hard cover or forest".
+  const combined = !hard && !ground.inForest && (arms.size === 2 || (artillery && arms.size === 1));
   if (combined) out.add('combined-arms');
   if (lead.attachedGeneral !== null) out.add('general-attached');
   if (role === 'attacker' && !combined && own.every((u) => u.arm === 'cavalry') && enemy.some((u) => u.arm === 'infantry')) out.add('cavalry-attacking-infantry-without-combined-arms');
@@ -222,6 +229,12 @@ function sideConditions(c: Ctx, role: 'attacker' | 'defender', lead: NwUnit, own
     if (fr) out.add('french-infantry-attacking');
   }
   if (role === 'defender' && lead.arm === 'infantry' && (nation === 'russian' || nation === 'british')) out.add('russian-or-british-infantry-defending');
+  // Chart L786-787: the defender in soft cover, behind an obstacle or higher (CV-1..4).
+  if (role === 'defender' && ground.softObstacleOrHigher) out.add('defending-soft-cover-obstacle-or-higher');
+  // Chart L786: a side fighting armoured cavalry (cuirassiers: the scenario's `armoured: true`).
+  if (enemy.some((u) => u.arm === 'cavalry' && u.armoured === true)) out.add('versus-armored-cavalry');
+  // Chart L789-790, HR N-8: the defender fording, on a bridge or road-marched; the bonus goes to the attacker, or is a −1 on the defender.
+  if (ground.vulnerable && role === (s.settings.combat.vulnerableBonusTo === 'attacker' ? 'attacker' : 'defender')) out.add('defender-vulnerable');
   const leaders: string[] = lead.attachedGeneral ? [lead.attachedGeneral] : [];
   const v = Object.values(s.commanders).find((k) => k.side === lead.side && k.valorous && k.status === 'in-command' && k.onTable
     && (c.usedValorous.get(k.id) ?? contactId) === contactId && pointToBaseDistance(k.pose.at, baseOf(lead)) <= 3 + EPS);
@@ -262,7 +275,7 @@ function advance(c: Ctx, id: string, inches: number, rule: string, occupy: AreaF
   const dir = headingVector(u.pose.facing);
   const baseAt = (t: number): Base => ({ pose: { at: add(u.pose.at, scale(dir, t)), facing: u.pose.facing }, size: u.base });
   let want = inches;
-  if (occupy && (u.arm === 'infantry' || occupy.kind !== 'town')) {
+  if (occupy && (u.arm === 'infantry' || settlementOf(occupy) !== 'town')) {
     for (let t = 0; t <= OCCUPY_SEARCH_INCHES; t += 0.25) if (whollyIn(baseAt(t), occupy)) { want = Math.max(want, t); break; }
   }
   if (want <= 0) return;
@@ -294,11 +307,12 @@ function advance(c: Ctx, id: string, inches: number, rule: string, occupy: AreaF
 const whollyIn = (b: Base, f: AreaFeature): boolean => basePolygon(b).every((p) => ringContains(f.polygon, p));
 
 /**
- * §11.3: the town or works a unit is deployed in — the town or fortification area holding every
- * corner of its base, the same test as the hard-cover modifier (`inTownOrHardCover`, §7.3).
+ * §11.3: the town or works a unit is deployed in — the town (BU-1) or fortification area holding
+ * every corner of its base, the same test as the hard-cover modifier (cover.ts, §7.3).
  */
 export function coverAreaOf(b: Base, terrain: readonly TerrainFeature[]): AreaFeature | null {
-  return terrain.filter(isArea).find((f) => (f.kind === 'town' || f.kind === 'fortification') && whollyIn(b, f)) ?? null;
+  const c = areaCoverOf(b, terrain);
+  return c?.cover === 'hard' ? c.area : null;
 }
 
 /** Apply one side's CRT effect (C5-C9). */
@@ -366,7 +380,7 @@ function resolveCombat(c: Ctx, k: NwContact, input: NwCombatInput, dice: Dice): 
   const r = 'NW §11.3 L395; chart L792';
   for (const id of k.attackers) {
     if (!a0.some((a) => a.id === id)) continue;
-    if (cur(c, id)) disorder(c.d, id, r, `attacked ${area.kind === 'town' ? 'a town' : 'works'}`, c.events);
+    if (cur(c, id)) disorder(c.d, id, r, `attacked ${settlementOf(area) === 'town' ? 'a town' : 'works'}`, c.events);
   }
   return null;
 }

@@ -3,6 +3,7 @@ import { err, ok, type Problem, type Result } from '../../../lib/result';
 import type { Step } from '../../contract';
 import type { GameEvent } from '../../events';
 import { baseDistance, baseDistanceLowerBoundBeyond, EPS } from '../../geometry';
+import { skirmishGroundConditions } from '../conditions';
 import { rollSkirmish, type SkirmishProcedureResult } from '../procedures/skirmish';
 import { liveUnits, type NwState, type NwUnit } from '../state';
 import type { SkirmishCondition } from '../tables/skirmish';
@@ -13,7 +14,7 @@ import {
   type NwTargetContext, type NwTargetUnit, type SkirmishAssignments, type SkirmishPlanProblem,
 } from '../targets';
 import {
-  commit, disorder, draftOf, hitBattery, leftToRight, loseOfficer, loseSp, nameOf, phaseEvent, poseAt, problem, targetUnits,
+  commitFire, disorder, draftOf, hitBattery, leftToRight, loseOfficer, loseSp, nameOf, phaseEvent, poseAt, problem, targetUnits,
 } from './target-units';
 
 /**
@@ -31,7 +32,7 @@ export const SKIRMISH_PHASE_RULE = 'NW §7';
 export interface NwSkirmishOptions {
   /** Default 'clear' (PH-8: the state carries no weather yet). */
   readonly weather?: Weather;
-  /** Extra target conditions the engine cannot see yet (soft cover, vulnerable), by target id. */
+  /** Extra target conditions by target id, on top of those read from the state (PH-5, `skirmishGroundConditions`): tests. */
   readonly conditions?: Readonly<Record<string, readonly SkirmishCondition[]>>;
 }
 
@@ -180,7 +181,11 @@ export function skirmishPhase(
       const rolled = rollSkirmish({
         attackers: attackers.map((id) => ({ unit: id, sk: state.units[id]!.sk })),
         target: { unit: target, sk: t.sk, arm: t.arm, ...(general ? { attachedGeneral: general } : {}) },
-        conditions: targetConditions(state, t, opts.conditions?.[target], cavalryOf),
+        conditions: targetConditions(state, t, [
+          ...(opts.conditions?.[target] ?? []),
+          // Soft cover and vulnerable from the ground and the last maneuver (conditions.ts).
+          ...skirmishGroundConditions(state, target, attackers.map((id) => { const u = state.units[id]!; return { pose: u.pose, size: u.base }; })),
+        ], cavalryOf),
       }, state.settings, dice);
       events.push(...rolled.events);
       attacks.push({ side, target, attackers, result: rolled.result });
@@ -206,6 +211,6 @@ export function skirmishPhase(
     if (at.result.generalKilled && general) loseOfficer(state, d, general, at.target, 'NW §7.7 L138', events);
   }
   if (attacks.length === 0) events.push({ kind: 'note', rule: SKIRMISH_PHASE_RULE, text: 'No unit is in skirmish range of an enemy.' });
-  const next = commit(state, d, 'artillery');
+  const next = commitFire(state, d, 'artillery');
   return ok({ state: next, events });
 }

@@ -148,6 +148,17 @@ export const commit = (s: NwState, d: Draft, phase: NwPhase): NwState => ({
   ...s, units: d.units, batteries: d.batteries, generals: d.generals, commanders: d.commanders, phase,
 });
 
+/**
+ * `commit` for the fire phases: brigades whose s.p. fell in this phase join the player-turn's
+ * `log.fireLoss` — a disordered one fights this combat phase at −2 (§11.2.1 L383).
+ */
+export function commitFire(s: NwState, d: Draft, phase: NwPhase): NwState {
+  const lost = Object.values(d.units).filter((u) => u.sp < (s.units[u.id]?.sp ?? u.sp)).map((u) => u.id);
+  const next = commit(s, d, phase);
+  if (lost.length === 0) return next;
+  return { ...next, log: { ...next.log, fireLoss: [...new Set([...(s.log.fireLoss ?? []), ...lost])] } };
+}
+
 const PHASE_LABEL: Record<NwPhase, string> = {
   initiative: '1. Initiative', skirmish: '2. Skirmish fire', artillery: '3. Artillery fire', maneuver: '4. Maneuver',
   reaction: '5. Reaction', combat: '6. Combat', rally: '7. Rally', ended: 'Game over',
