@@ -6,7 +6,7 @@ import { areaCoverOf, behindObstacle, fordingOrOnBridge, fromFlankOrRear, levelO
 import type { NwState } from './state';
 import type { EvasionCondition, FireCondition } from './tables/artillery';
 import type { SkirmishCondition } from './tables/skirmish';
-import type { Weather } from './tables/vocabulary';
+import type { Ground, Weather } from './tables/vocabulary';
 
 /**
  * The conditions of the NW tables' modifiers that come from the ground, the weather and the
@@ -91,13 +91,13 @@ export function combatGround(s: NwState, defender: string, attackers: readonly s
  * Artillery evasion (§8.5 L210-215, chart L680-683): mud, rain or snow; suppressed; the battery in
  * rough terrain; behind an obstacle from the attacker or on higher ground than it (CV-3, CV-4).
  */
-export function evasionConditionsOf(s: NwState, battery: string, attacker: string, weather: Weather): EvasionCondition[] {
+export function evasionConditionsOf(s: NwState, battery: string, attacker: string, weather: Weather, ground: Ground): EvasionCondition[] {
   const b = s.batteries[battery]!;
   const a = pieceBase(s, attacker)!;
   const bb = baseOf(b);
   const terrain = s.map.terrain;
   const out: EvasionCondition[] = [];
-  if (s.settings.battlefield.ground === 'mud' || weather === 'rain' || weather === 'snow') out.push('mud-rain-or-snow');
+  if (ground === 'mud' || weather === 'rain' || weather === 'snow') out.push('mud-rain-or-snow');
   if (b.condition === 'suppressed' || b.condition === 'damaged-and-suppressed') out.push('suppressed');
   if (terrainAt(b.pose.at, terrain).some((f) => isArea(f) && areaGoing(f) === 'rough')) out.push('rough-terrain');
   if (behindObstacle(a.pose.at, bb, terrain) || levelOf(bb, terrain) > levelOf(a, terrain)) out.push('behind-obstacle-or-higher');

@@ -9,6 +9,7 @@ import { parseGeneralLabel, generalMayAttach } from '../labels-general';
 import { areaGoing } from '../movement';
 import { awayFacing, facingToward, overlaps } from '../movement-rules';
 import { rollEvasion, rollFinalFire } from '../procedures/artillery';
+import { evasionConditionsOf } from '../conditions';
 import { rollLeaderLoss } from '../procedures/leaders';
 import { activeSpecial, commanderOf, phaseNations, type NwState } from '../state';
 import type { EvasionCondition } from '../tables/artillery';
@@ -162,10 +163,8 @@ export function batteryContacted(s: NwState, plan: NwMoveDetail, dice: Dice, opt
     mayEvade = ff.result.mayEvade;
   }
   if (!mayEvade) return { state: next, contactStands: true };
-  const conditions: EvasionCondition[] = [];
-  if (opts.ground === 'mud') conditions.push('mud-rain-or-snow');
-  if (b.condition === 'suppressed' || b.condition === 'damaged-and-suppressed') conditions.push('suppressed');
-  if (terrainAt(b.pose.at, s.map.terrain).some((f) => isArea(f) && areaGoing(f) === 'rough')) conditions.push('rough-terrain');
+  // Mud, rain or snow; suppressed; rough ground; behind an obstacle or higher (conditions.ts).
+  const conditions: EvasionCondition[] = evasionConditionsOf(next, b.id, a.id, s.settings.battlefield.weather, opts.ground ?? 'normal');
   const ev = rollEvasion({ battery: { unit: b.id, kind: b.kind }, attacker: { unit: a.id, arm: a.arm, ...(a.weight ? { weight: a.weight } : {}) }, conditions }, s.settings, dice);
   events.push(...ev.events);
   if (!ev.result.escaped && rocket) return rocketOverrun(next, plan, events);
