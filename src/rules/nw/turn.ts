@@ -8,8 +8,8 @@ import { initiativePhase } from './phases/initiative';
 import { maneuverPhase } from './phases/maneuver';
 import { rallyPhase } from './phases/rally';
 import { carryReactionCandidates, reactionCandidates, reactionPhase, type NwReactionChoice } from './phases/reaction';
-import { skirmishAssignments, skirmishPhase } from './phases/skirmish';
-import { EMPTY_LOG, liveBatteries, nwClockOf, visibilityInches, type NwState } from './state';
+import { irregularsAmong, skirmishAssignments, skirmishPhase } from './phases/skirmish';
+import { EMPTY_LOG, liveBatteries, liveUnits, nwClockOf, visibilityInches, type NwState } from './state';
 import type { Ground, Weather } from './tables/vocabulary';
 
 /**
@@ -65,10 +65,19 @@ function fireTargets(s: NwState): ReturnType<typeof batteryTargets> {
   return t;
 }
 
-/** Whether `side` has a real choice in this fire window (WN-2). */
+/** §7.9 L154: the side's irregular cavalry that would have a skirmish target if its owner chose to skirmish. */
+export function irregularSkirmishChoices(s: NwState, side: string): string[] {
+  const mine = irregularsAmong(s, liveUnits(s, side).filter((u) => u.status !== 'routed').map((u) => u.id));
+  if (mine.length === 0) return [];
+  const a = skirmishAssignments(s, { ...fireOptions(s), irregularsSkirmishing: mine })[side];
+  return mine.filter((id) => (a?.candidates.find((c) => c.attacker === id)?.candidates.length ?? 0) > 0);
+}
+
+/** Whether `side` has a real choice in this fire window (WN-2), a Cossack's choice to skirmish included. */
 export function hasFireChoice(s: NwState, side: string): boolean {
   if (s.playerTurn === 1 && s.initiative?.winner === side) return true;
   if ((skirmishAssignments(s, fireOptions(s))[side]?.choices.length ?? 0) > 0) return true;
+  if (irregularSkirmishChoices(s, side).length > 0) return true;
   const targets = fireTargets(s);
   return liveBatteries(s, side).some((b) => targets[b.id]?.decision.kind === 'choice');
 }
@@ -94,6 +103,7 @@ function anyoneOwes(s: NwState): boolean {
   if (s.playerTurn === 1 && sides.some((x) => s.initiative?.winner === x.id)) return true;
   const assignments = skirmishAssignments(s, fireOptions(s));
   if (sides.some((x) => (assignments[x.id]?.choices.length ?? 0) > 0)) return true;
+  if (sides.some((x) => irregularSkirmishChoices(s, x.id).length > 0)) return true;
   const targets = fireTargets(s);
   return sides.some((x) => liveBatteries(s, x.id).some((b) => targets[b.id]?.decision.kind === 'choice'));
 }

@@ -4,7 +4,7 @@ import type { NwOrder } from './orders';
 import { aimBattery, batteryTargets } from './phases/artillery';
 import { findContacts } from './phases/combat';
 import { reactionCandidates } from './phases/reaction';
-import { defaultSkirmishPlan, skirmishAssignments } from './phases/skirmish';
+import { defaultSkirmishPlan, irregularsAmong, skirmishAssignments } from './phases/skirmish';
 import { nameOf, problem } from './phases/target-units';
 import type { NwState } from './state';
 import { fireOptions } from './turn';
@@ -33,7 +33,9 @@ export function validateNwOrder(s: NwState, seat: SeatId, o: NwOrder, pending: r
       if (s.phase !== 'skirmish') return wrongWindow('A skirmish target', 'fire');
       if (!s.units[o.unit]) return err(problem('order/unknown-unit', `There is no brigade "${o.unit}".`));
       if (!mine(o.unit)) return err(problem('order/not-yours', `${nameOf(s, o.unit)} is not one of your brigades.`));
-      const a = skirmishAssignments(s, fireOptions(s))[side]!;
+      // §7.9 L154: naming irregular cavalry in the plan is the owner's choice that it skirmishes.
+      const named = [...pending, o].flatMap((x) => (x.kind === 'skirmish' && mine(x.unit) ? [x.unit] : []));
+      const a = skirmishAssignments(s, { ...fireOptions(s), irregularsSkirmishing: irregularsAmong(s, named) })[side]!;
       const c = a.candidates.find((x) => x.attacker === o.unit);
       const options = c && !c.barred ? c.candidates.map((x) => x.target) : [];
       if (options.length === 0) {

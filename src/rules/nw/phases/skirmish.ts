@@ -14,7 +14,7 @@ import {
   type NwTargetContext, type NwTargetUnit, type SkirmishAssignments, type SkirmishPlanProblem,
 } from '../targets';
 import {
-  commitFire, disorder, draftOf, hitBattery, leftToRight, loseOfficer, loseSp, nameOf, phaseEvent, poseAt, problem, targetUnits,
+  commitFire, disorder, draftOf, hitBattery, irregularOf, leftToRight, loseOfficer, loseSp, nameOf, phaseEvent, poseAt, problem, targetUnits,
 } from './target-units';
 
 /**
@@ -34,6 +34,11 @@ export interface NwSkirmishOptions {
   readonly weather?: Weather;
   /** Extra target conditions by target id, on top of those read from the state (PH-5, `skirmishGroundConditions`): tests. */
   readonly conditions?: Readonly<Record<string, readonly SkirmishCondition[]>>;
+  /**
+   * Irregular cavalry whose owners chose to skirmish (§7.9 L154), besides those a posted plan
+   * names as attackers (naming one is the choice).
+   */
+  readonly irregularsSkirmishing?: readonly string[];
 }
 
 /** One attack as rolled: its attackers, target and outcome. */
@@ -47,20 +52,26 @@ export interface NwSkirmishAttack {
 // States are immutable: the assignments of one state object are worked out once per weather
 // (the fire window asks for them for each side's choice, the service's `owing`, validation of
 // every posted order and the phase itself). They depend on nothing else in the options.
-const assignmentsCache = new WeakMap<NwState, Map<Weather, Readonly<Record<string, SkirmishAssignments>>>>();
+const assignmentsCache = new WeakMap<NwState, Map<string, Readonly<Record<string, SkirmishAssignments>>>>();
 
 /** Each side's assignments this phase (for the board and for the players' prompts). */
 export function skirmishAssignments(state: NwState, opts: NwSkirmishOptions = {}): Record<string, SkirmishAssignments> {
   const weather = opts.weather ?? 'clear';
-  let byWeather = assignmentsCache.get(state);
-  if (!byWeather) { byWeather = new Map(); assignmentsCache.set(state, byWeather); }
-  let hit = byWeather.get(weather);
-  if (!hit) { hit = computeAssignments(state, weather); byWeather.set(weather, hit); }
+  const irregulars = [...new Set(opts.irregularsSkirmishing ?? [])].sort();
+  const key = `${weather}|${irregulars.join(',')}`;
+  let byKey = assignmentsCache.get(state);
+  if (!byKey) { byKey = new Map(); assignmentsCache.set(state, byKey); }
+  let hit = byKey.get(key);
+  if (!hit) { hit = computeAssignments(state, weather, irregulars); byKey.set(key, hit); }
   return { ...hit };
 }
 
-function computeAssignments(state: NwState, weather: Weather): Record<string, SkirmishAssignments> {
-  const ctx: NwTargetContext = { weather, terrain: state.map.terrain };
+/** §7.9 L154: the irregular cavalry among `ids` (an owner's choice to skirmish is naming it). */
+export const irregularsAmong = (state: NwState, ids: readonly string[]): string[] =>
+  ids.filter((id) => { const u = state.units[id]; return u !== undefined && irregularOf(state, u) !== undefined; });
+
+function computeAssignments(state: NwState, weather: Weather, irregularsSkirmishing: readonly string[]): Record<string, SkirmishAssignments> {
+  const ctx: NwTargetContext = { weather, terrain: state.map.terrain, irregularsSkirmishing };
   return Object.fromEntries(state.sides.map((side) => [
     side.id,
     mandatorySkirmishAssignments(targetUnits(state, (x) => x === side.id), targetUnits(state, (x) => x !== side.id), ctx, state.settings),
@@ -115,7 +126,8 @@ function targetConditions(
   if (inTownOrHardCover(t, state.map.terrain)) held.add('hard-cover');
   // Broad phase: bounding circles farther apart than the screen distance (by a margin far above
   // rounding) cannot be within it.
-  const screen = cavalryOf(t.side).some((c) => c.id !== t.id
+  // §7.9 L154: a skirmishing irregular gives the +1 "to themselves" too (a Cossack defends at +3).
+  const screen = cavalryOf(t.side).some((c) => (c.id !== t.id || t.irregular !== undefined)
     && !baseDistanceLowerBoundBeyond({ pose: c.pose, size: c.base }, t.base, FRIENDLY_CAVALRY_SCREEN_INCHES + EPS + SCREEN_SLACK)
     && baseDistance({ pose: c.pose, size: c.base }, t.base) <= FRIENDLY_CAVALRY_SCREEN_INCHES + EPS);
   if (screen) held.add('friendly-cavalry-within-3');
@@ -132,7 +144,7 @@ export function skirmishPhase(
 ): Result<Step<NwState>, Problem> {
   if (state.phase !== 'skirmish' || state.phasing === null) return err(problem('phase/wrong-phase', `Skirmish fire is resolved in the skirmish phase; the game is in the ${state.phase} phase.`));
   const posted = plan ?? {};
-  const assignments = skirmishAssignments(state, opts);
+  const assignments = skirmishAssignments(state, { ...opts, irregularsSkirmishing: [...(opts.irregularsSkirmishing ?? []), ...irregularsAmong(state, Object.keys(posted))] });
   const events: GameEvent[] = [];
   const bad: string[] = [];
   const sideOfAttacker = (id: string) => state.units[id]?.side ?? state.batteries[id]?.side;
@@ -179,7 +191,7 @@ export function skirmishPhase(
       const t = enemyView.get(target)!;
       const general = state.units[target]?.attachedGeneral ?? undefined;
       const rolled = rollSkirmish({
-        attackers: attackers.map((id) => ({ unit: id, sk: state.units[id]!.sk })),
+        attackers: attackers.map((id) => ({ unit: id, sk: enemyView.get(id)!.sk })),
         target: { unit: target, sk: t.sk, arm: t.arm, ...(general ? { attachedGeneral: general } : {}) },
         conditions: targetConditions(state, t, [
           ...(opts.conditions?.[target] ?? []),

@@ -5,7 +5,8 @@ import type { Point } from '../../geometry/types';
 import type { NwBattery, NwPhase, NwState, NwUnit } from '../state';
 import { liveBatteries, liveUnits } from '../state';
 import { fatigueState } from '../tables/fatigue';
-import type { NwTargetUnit } from '../targets';
+import type { IrregularCavalry, NwTargetUnit } from '../targets';
+import { IRREGULAR_SKIRMISH_CAVALRY } from '../tables/skirmish';
 
 /**
  * Shared helpers of the NW phase transitions (initiative.ts, skirmish.ts, artillery.ts, combat.ts):
@@ -24,7 +25,7 @@ import type { NwTargetUnit } from '../targets';
  * - PH-6 a brigade at 0 s.p. is eliminated and removed at once.
  * - PH-7 a shot officer: general/ADC lost; corps commander awaiting replacement (rolled at rally).
  * - PH-8 weather is a phase option (default clear): the state does not carry it yet.
- * - PH-9 irregular cavalry are read as ordinary cavalry (no Cossack skirmish choice yet).
+ * - PH-9 irregular cavalry: Cossacks SK2, Ottoman types SK1; they skirmish when their owner names them in his plan (`irregularOf`).
  * - PH-10 artillery: closest-within-6" fire is compulsory (no hold); an only-target or free choice
  *   may hold; an unposted choice fires at the closest legal target.
  * - PH-11 suppression present when an artillery phase opens is lifted at its end, before that
@@ -35,10 +36,22 @@ import type { NwTargetUnit } from '../targets';
 
 export const problem = (code: string, message: string, hint?: string): Problem => ({ code, message, ...(hint ? { hint } : {}) });
 
-/** A brigade as target selection sees it (irregular cavalry read as ordinary cavalry: PH-9). */
-export const unitTarget = (u: NwUnit): NwTargetUnit => ({
-  id: u.id, side: u.side, arm: u.arm, base: { pose: u.pose, size: u.base }, sk: u.sk, status: u.status,
-});
+/**
+ * PH-9 (issue 17): irregular cavalry is a Cossack (SK2) unless its army is Ottoman (Yuruks,
+ * Bedouin, Arabs: SK1), §7.9 L152; its SK is at least that. It skirmishes only if its owner
+ * chooses (§7.9 L154: he names it in his skirmish plan).
+ */
+export function irregularOf(s: Pick<NwState, 'armies'>, u: NwUnit): IrregularCavalry | undefined {
+  if (u.arm !== 'cavalry' || !u.irregularCavalry) return undefined;
+  return s.armies[u.side]?.nation === 'ottoman' ? 'ottoman' : 'cossack';
+}
+
+/** A brigade as target selection sees it (irregular cavalry with its kind and SK, PH-9). */
+export const unitTarget = (u: NwUnit, s?: Pick<NwState, 'armies'>): NwTargetUnit => {
+  const irregular = s ? irregularOf(s, u) : undefined;
+  const sk = irregular ? (Math.max(u.sk, IRREGULAR_SKIRMISH_CAVALRY[irregular]) as NwUnit['sk']) : u.sk;
+  return { id: u.id, side: u.side, arm: u.arm, base: { pose: u.pose, size: u.base }, sk, status: u.status, ...(irregular ? { irregular } : {}) };
+};
 
 /** A battery as target selection sees it: SK0, never routed (batteries carry no status), its gun weight and condition. */
 export const batteryTarget = (b: NwBattery): NwTargetUnit => ({
@@ -49,7 +62,7 @@ export const batteryTarget = (b: NwBattery): NwTargetUnit => ({
 /** Every live brigade and battery of `side` (or of every side but it, with `enemyOf`). */
 export function targetUnits(s: NwState, pick: (side: string) => boolean): NwTargetUnit[] {
   return [
-    ...liveUnits(s).filter((u) => pick(u.side)).map(unitTarget),
+    ...liveUnits(s).filter((u) => pick(u.side)).map((u) => unitTarget(u, s)),
     ...liveBatteries(s).filter((b) => pick(b.side)).map(batteryTarget),
   ];
 }

@@ -7,7 +7,7 @@ import { reactionCandidates } from '../phases/reaction';
 import { skirmishAssignments } from '../phases/skirmish';
 import { nameOf } from '../phases/target-units';
 import type { NwState } from '../state';
-import { fireOptions } from '../turn';
+import { fireOptions, irregularSkirmishChoices } from '../turn';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 const routed = (u: object): boolean => 'status' in u && u.status === 'routed';
@@ -85,12 +85,15 @@ export const nwInputs: Inputs<NwState> = {
       const batteries = batteryTargets(s, fireOptions(s));
       if (focused.name === 'unit') {
         const sk = (skirmish?.choices ?? []).map((c) => ({ name: `${nameOf(s, c.attacker)} (skirmish: ${c.options.length} targets)`, value: c.attacker }));
+        // §7.9 L154: irregular cavalry skirmishes only if named here.
+        sk.push(...irregularSkirmishChoices(s, side).map((id) => ({ name: `${nameOf(s, id)} (irregular cavalry: skirmish if you choose)`, value: id })));
         const bt = Object.values(s.batteries).filter((b) => b.side === side && batteries[b.id]?.decision.kind !== 'none').map((b) => ({ name: `${b.name} (artillery)`, value: b.id }));
         return choicesMatching(focused.value, [...sk, ...bt]);
       }
       const t = batteries[text(o.unit)];
       const options = t ? [...(t.decision.kind === 'choice' ? t.decision.options : t.decision.kind === 'forced' ? [t.decision.target] : []), 'hold']
-        : skirmish?.choices.find((c) => c.attacker === text(o.unit))?.options ?? [];
+        : skirmish?.choices.find((c) => c.attacker === text(o.unit))?.options
+          ?? skirmishAssignments(s, { ...fireOptions(s), irregularsSkirmishing: [text(o.unit)] })[side]?.candidates.find((c) => c.attacker === text(o.unit))?.candidates.map((c) => c.target) ?? [];
       return choicesMatching(focused.value, options.map((x) => ({ name: x === 'hold' ? 'hold (do not fire)' : nameOf(s, x), value: x })));
     },
   },

@@ -159,8 +159,12 @@ describe('planMove: the enemy (§9.9-9.93)', () => {
     expect(code(g, 'fr-battery', 'right 2in')).toBe('ok');
   });
 
-  it('cavalry may ignore infantry in a town for the 6" rule', async () => {
-    const s = full(await at({ 'fr-chasseurs': [24, 14, N], 'au-1b': [24, 22.5, S] }), 'fr-chasseurs');
+  it('cavalry may ignore infantry in a town for the 6" rule, not in a village (L333, BU-1)', async () => {
+    // The teaching map's Aubach is a village (settlement: village): soft cover, not a town.
+    const village = full(await at({ 'fr-chasseurs': [24, 14, N], 'au-1b': [24, 22.5, S] }), 'fr-chasseurs');
+    expect(code(village, 'fr-chasseurs', 'right 3in')).toBe('maneuver/proximity');
+    const asTown = (st: NwState): NwState => ({ ...st, map: { ...st.map, terrain: st.map.terrain.map((f) => (f.kind === 'built-up' ? { ...f, settlement: 'town' as const } : f)) } });
+    const s = asTown(village);
     expect(code(s, 'fr-chasseurs', 'right 3in')).toBe('ok');
     const inf = full(await at({ 'fr-2b': [24, 14, N], 'au-1b': [24, 22.5, S] }), 'fr-2b');
     expect(code(inf, 'fr-2b', 'right 3in')).toBe('maneuver/proximity');
