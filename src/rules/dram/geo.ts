@@ -1,7 +1,7 @@
 import { baseDistance, baseDistanceLowerBound, baseRadius, baseWithin, CONTACT_TOLERANCE, inContact, type Base } from '../geometry/base';
 import { pointSegmentDistance } from '../geometry/primitives';
 import { isArea, type AreaFeature } from '../geometry/features';
-import { pathCost, type CostModel, type PathEvent } from '../geometry/cost';
+import { pathCost, type CostModel, type PathCost, type PathEvent } from '../geometry/cost';
 import { maxReach } from '../geometry/reach';
 import { lineOfSight } from '../geometry/sight';
 import { terrainAt } from '../geometry/terrain';
@@ -138,7 +138,14 @@ export function advanceAlong(s: DramState, mover: Mover, path: readonly Point[],
   const walked = opts.ignoreContact ? (hit ? hit.path : reached) : clearOfFriends(s, mover, hit ? hit.path : reached);
   const travelled = polylineLength(walked);
   const cost = walked !== reach.path ? pathCost(walked, s.map.terrain, model).total : reach.cost;
-  const crossed = (planned ?? pathCost(walked, s.map.terrain, model)).legs.some((leg) => leg.events.some((e) => e.event.type === 'cross' && (e.event.bridge || e.event.ford) && e.event.distance <= travelled + 1e-9));
+  const overCrossing = (c: PathCost) => c.legs.some((leg) => leg.events.some((e) => e.event.type === 'cross' && (e.event.bridge || e.event.ford) && e.event.distance <= travelled + 1e-9));
+  // DE-7: contact stops the base short of the water when the enemy holds the far bank, so the
+  // crossing is also looked for between the stand's centre and the centre of the enemy it touches.
+  const foe = hit ? s.stands[hit.id] : undefined;
+  const end = walked[walked.length - 1]!;
+  const acrossToFoe = foe !== undefined && pathCost([end, foe.pose.at], s.map.terrain, model).legs
+    .some((leg) => leg.events.some((e) => e.event.type === 'cross' && (e.event.bridge || e.event.ford)));
+  const crossed = overCrossing(planned ?? pathCost(walked, s.map.terrain, model)) || acrossToFoe;
   const last = walked.length > 1 ? bearing(walked[walked.length - 2]!, walked[walked.length - 1]!) : mover.pose.facing;
   const stopped = hit ? `contact with ${s.stands[hit.id]?.name ?? hit.id}`
     : reach.stoppedBy?.reason === 'event' ? `${reach.stoppedBy.event.type === 'cross' ? (reach.stoppedBy.event.feature.name ?? `the ${reach.stoppedBy.event.feature.kind}`) : 'the terrain'} cannot be crossed here`
