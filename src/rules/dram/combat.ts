@@ -4,7 +4,7 @@ import type { Step } from '../contract';
 import type { GameEvent } from '../events';
 import type { Point } from '../geometry/types';
 import { ruleRoll } from '../roll';
-import { generalsAtRisk } from './generals';
+import { generalsAtRisk, mayAssist } from './generals';
 import { contacts, inDifficultTerrain, milesBetween, withinMiles } from './geo';
 import { liveStands, type DramState, type Stand } from './state';
 import { casualtyFaces, COMBAT_MODIFIERS, type CombatCondition, type Order } from './tables';
@@ -150,7 +150,7 @@ export function pool(s: DramState, eng: Engagement, side: string): Pool {
     if (cav && st.turnFlags.movedToContact && inDifficultTerrain(s, st)) add('cavalry-moving-to-contact-in-difficult');
     if (st.turnFlags.movedToContact && st.turnFlags.crossedBridgeOrFord) add('attacking-across-bridge-or-ford');
     for (const g of Object.values(s.generals)) {
-      if (g.status === 'present' && g.joined === id) {
+      if (g.status === 'present' && g.joined === id && mayAssist(s, g.id, id)) {
         modifiers.push({ label: `${MODIFIER['general-in-contact'].label}: ${g.name}`, value: g.cr });
         generals.push(g.id);
       }

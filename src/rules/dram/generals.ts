@@ -110,3 +110,18 @@ function staffTakesOver(s: DramState, gone: General, superiorOverride?: string):
 function repointSide(s: DramState, from: string, to: string): DramState {
   return { ...s, sides: s.sides.map((side) => (side.commander === from ? { ...side, commander: to } : side)) };
 }
+
+/** The corps under a general: his own, and those of every general under him (DRAM §6 L81 "subordinate units"). */
+export function corpsUnder(s: DramState, general: string, seen: Set<string> = new Set()): Set<string> {
+  const out = new Set<string>();
+  const g = s.generals[general];
+  if (!g || seen.has(general)) return out;
+  seen.add(general);
+  if (g.corps) out.add(g.corps);
+  for (const sub of g.subordinates) for (const c of corpsUnder(s, sub, seen)) out.add(c);
+  return out;
+}
+
+/** DE-15 (`generals.crAssists`): may this general add his CR to this stand's combat? */
+export const mayAssist = (s: DramState, general: string, stand: string): boolean =>
+  s.settings.generals.crAssists === 'any' || corpsUnder(s, general).has(s.stands[stand]?.corps ?? '');

@@ -1,3 +1,4 @@
+import { corpsUnder, mayAssist } from './generals';
 import { z } from 'zod';
 import { err, ok, type Problem, type Result } from '../../lib/result';
 import type { Accepted, SeatId } from '../contract';
@@ -103,6 +104,10 @@ function validateMove(s: DramState, commands: ReadonlySet<string>, o: MoveOrder)
   if (o.join) {
     const target = s.stands[o.join];
     if (!target || target.removed || target.side !== general!.side) return err(problem('order/join-target', `${o.join} is not a friendly stand on the table.`));
+    if (!mayAssist(s, general!.id, target.id)) {
+      const own = [...corpsUnder(s, general!.id)].map((c) => s.corps[c]?.name ?? c);
+      return err(problem('order/join-not-subordinate', `${general!.name}'s CR assists only units under him (DRAM §6 L81, §8 L133): ${target.name} is not of ${own.join(', ') || 'any corps he commands'}.`, 'Join a stand of a corps under him (setting generals.crAssists: any lifts this).'));
+    }
   }
   const mover = stand ?? { id: general!.id, side: general!.side, pose: general!.pose, base: GENERAL_BASE };
   // A path already resolved (stored orders, tests) is re-checked as it stands; text goes through the location parser.

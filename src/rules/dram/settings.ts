@@ -87,6 +87,12 @@ export const DramSettingsSchema = z
        * choice to play; the engine needs a default: the ablest subordinate steps up, or nobody.
        */
       promotion: z.enum(['ablest', 'none']).default('ablest'),
+      /**
+       * DE-15: "CR may be used to assist subordinate units" (DRAM §6 L81; §8 L133 "one of his
+       * subordinate divisions' stands"): a general joins only stands of the corps under him
+       * (`subordinates`), or any friendly stand (`any`).
+       */
+      crAssists: z.enum(['subordinates', 'any']).default('subordinates'),
     }),
     reorg: group({
       /** DIGEST §1(a) phase 6: re-organisation is attempted automatically (opt-out). */
@@ -133,6 +139,7 @@ export const DRAM_SETTING_INFO: Readonly<Record<DramSettingKey, Omit<DramSetting
   'prepared.firstLossScope': { ruling: 'D-16', allowed: 'turn, game', explanation: 'Prepared defences ignore the first loss per stand each turn, or once per game.' },
   'generals.floor': { ruling: 'D-18', allowed: 'a whole number 0-6', explanation: 'The least CR and AP a wounded general can fall to; an AP-0 general cannot issue orders.' },
   'generals.promotion': { ruling: 'D-19', allowed: 'ablest, none', explanation: 'When a wing or army general departs, his ablest subordinate replaces him (AP = max(own, predecessor − 1)), or the post stays vacant.' },
+  'generals.crAssists': { ruling: 'DE-15', allowed: 'subordinates, any', explanation: 'Which stands a general may join to add his CR in combat: only those of the corps under him (DRAM §6 L81, §8 L133), or any friendly stand.' },
   'reorg.auto': { ruling: 'DIGEST §1(a) phase 6', allowed: 'true, false', explanation: "Eligible 'R' stands attempt re-organisation automatically (false: owners must ask)." },
 };
 

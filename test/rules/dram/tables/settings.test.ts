@@ -15,7 +15,7 @@ describe('DRAM settings defaults = the DIGEST §1(e)/§6 proposals', () => {
       los: { model: 'scenario-terrain' }, // D-9
       combat: { alloc: 'owner', artilleryReply: 'artillery-only' }, // D-13, D-14
       prepared: { firstLossScope: 'turn' }, // D-16
-      generals: { floor: 0, promotion: 'ablest' }, // D-18, D-19
+      generals: { floor: 0, promotion: 'ablest', crAssists: 'subordinates' }, // D-18, D-19, DE-15
       reorg: { auto: true }, // DIGEST §1(a) phase 6: Auto with an opt-out
     });
   });
