@@ -9,6 +9,7 @@
  *   turn / lastTurn: numbers (default 1 / the teaching scenario's 8)
  *   settings: NW setting overrides (src/rules/nw/settings.ts)
  *   morale:   { <side>: good | average | poor }   army Morale Level, and every command of that side
+ *   fatigued: [<command>, …]   commands already fatigued (Ch.II §4.0 L587)
  *   terrain:  none (default: an open table) | teaching (the teaching map's stream, village, road) |
  *             a list of features as the geometry takes them: [{ id, kind: town, polygon: [{x, y}, …] }]
  *   nations:  nationality per side (default { french: french, austrians: austrian }), see below
@@ -48,7 +49,9 @@
  *
  * PIECES (tokens separated by spaces; every unknown word fails the case):
  *   brigade:  "<id> <side> <label> [sp <n>] [good-order|disordered|routed] (at <x>,<y> [facing <deg>] | off-table)
- *              [removed] [routed-off] [irregular] [in <command>]"
+ *              [removed] [routed-off] [irregular] [armoured] [in <command>]
+ *              [vulnerable] (road-marched last player-turn: state.vulnerable) [road-marched] (in its side's last
+ *              maneuver phase: state.roadMarched) [lost-sp-in-fire] (log.fireLoss) [at-the-halt] (log.atTheHalt)"
  *             <label> is the printed NW label with levels and quality (NW §2.0 L33-37), e.g.
  *             `1B/1/I SK2 7/5/3 Vet`, `2B/2/II Medium 5/3/2 Vet`, `1B/1/II SK1 (MX) 8/5/3 LN`;
  *             sp defaults to the fresh level. `removed` = destroyed (off the table), `routed-off` =
@@ -125,6 +128,8 @@ export interface NwCase {
   readonly lastTurn?: number;
   readonly settings?: unknown;
   readonly morale?: Readonly<Record<string, MoraleLevel>>;
+  /** Commands already fatigued (Ch.II §4.0 L587). */
+  readonly fatigued?: readonly string[];
   readonly terrain?: 'none' | 'teaching' | readonly TerrainFeature[];
   readonly nations?: Readonly<Record<string, Nationality>>;
   readonly pieces?: readonly string[];
@@ -135,7 +140,7 @@ export interface NwCase {
   readonly known?: string;
 }
 
-const CASE_KEYS = new Set(['case', 'rule', 'phase', 'phasing', 'playerTurn', 'turn', 'lastTurn', 'settings', 'morale', 'terrain', 'nations', 'pieces', 'input', 'options', 'dice', 'expect', 'known']);
+const CASE_KEYS = new Set(['case', 'rule', 'phase', 'phasing', 'playerTurn', 'turn', 'lastTurn', 'settings', 'morale', 'fatigued', 'terrain', 'nations', 'pieces', 'input', 'options', 'dice', 'expect', 'known']);
 const PHASES = ['initiative', 'skirmish', 'artillery', 'maneuver', 'reaction', 'combat', 'rally'] as const;
 
 /** Parse a case file; an unknown field or phase fails loudly. */
@@ -182,7 +187,7 @@ const skillOf = (t: string | undefined, line: string): Skill => {
   return s;
 };
 
-const BRIGADE_WORDS = new Set(['sp', 'good-order', 'disordered', 'routed', 'at', 'facing', 'off-table', 'removed', 'routed-off', 'irregular', 'armoured', 'road-marched', 'vulnerable', 'lost-sp-in-fire', 'in']);
+const BRIGADE_WORDS = new Set(['sp', 'good-order', 'disordered', 'routed', 'at', 'facing', 'off-table', 'removed', 'routed-off', 'irregular', 'armoured', 'road-marched', 'vulnerable', 'lost-sp-in-fire', 'at-the-halt', 'in']);
 const BATTERY_WORDS = new Set(['at', 'facing', 'off-table', 'full', 'suppressed', 'damaged', 'damaged-and-suppressed', 'attached', 'removed', 'in']);
 
 /** Build the case's starting state in its phase, without running any phase. */
@@ -211,6 +216,7 @@ export function caseState(base: NwState, c: NwCase): NwState {
   const roadMarched: string[] = [];
   const vulnerable: string[] = [];
   const fireLoss: string[] = [];
+  const atTheHalt: string[] = [];
   const batteryAttach: { battery: string; unit: string; line: string }[] = [];
 
   for (const line of c.pieces ?? []) {
@@ -281,6 +287,7 @@ export function caseState(base: NwState, c: NwCase): NwState {
       else if (t === 'road-marched') roadMarched.push(id);
       else if (t === 'vulnerable') vulnerable.push(id);
       else if (t === 'lost-sp-in-fire') fireLoss.push(id);
+      else if (t === 'at-the-halt') atTheHalt.push(id);
       else if (t === 'in') command = w[++i];
       else throw new Error(`unknown brigade word "${t}" in: ${line}`);
     }
@@ -358,6 +365,10 @@ export function caseState(base: NwState, c: NwCase): NwState {
     armies[side] = { ...armies[side]!, morale: level };
     for (const k of Object.values(commands)) if (k.side === side) commands[k.id] = { ...k, morale: level };
   }
+  for (const id of c.fatigued ?? []) {
+    if (!commands[id]) throw new Error(`${c.case}: fatigued names unknown command ${id}`);
+    commands[id] = { ...commands[id]!, fatigued: true };
+  }
   for (const [id, k] of Object.entries(commands)) if (k.units.length === 0 && k.batteries.length === 0 && !base.commands[id]) delete commands[id];
 
   const phase: NwPhase = c.phase;
@@ -371,7 +382,7 @@ export function caseState(base: NwState, c: NwCase): NwState {
     initiative: inPlayerTurn ? { winner: phasing, first: phasing } : null,
     map: { ...base.map, terrain: c.terrain === 'teaching' ? base.map.terrain : Array.isArray(c.terrain) ? c.terrain : [] },
     armies: withNations(armies, c), commanders, generals, commands, units, batteries,
-    log: { ...logOf(base.log, c), ...(fireLoss.length > 0 ? { fireLoss } : {}) },
+    log: { ...logOf(base.log, c), ...(fireLoss.length > 0 ? { fireLoss } : {}), ...(atTheHalt.length > 0 ? { atTheHalt } : {}) },
     vulnerable, ...(roadMarched.length > 0 ? { roadMarched } : {}),
   };
 }

@@ -3,7 +3,7 @@ import type { PhaseInfo, SeatId, Step } from '../contract';
 import type { GameEvent } from '../events';
 import type { NwOrder } from './orders';
 import { aimBattery, artilleryPhase, batteryTargets } from './phases/artillery';
-import { combatPhase, findContacts, type NwCombatOptions } from './phases/combat';
+import { combatPhase, findContacts } from './phases/combat';
 import { initiativePhase } from './phases/initiative';
 import { maneuverPhase } from './phases/maneuver';
 import { rallyPhase } from './phases/rally';
@@ -252,15 +252,12 @@ function resolveReaction(s: NwState, all: readonly NwOrder[], dice: Dice): Step<
   return { state: r.value.state, events: [...events, ...r.value.events] };
 }
 
-/** Combat, reading the choices posted earlier and the cavalry caught at the halt (HR N-19). */
+/** Combat, reading the choices posted earlier; "at the halt" (HR N-19) the phase reads from the log itself. */
 function resolveCombat(s: NwState, dice: Dice): Step<NwState> {
-  const conditions: Record<string, { defender: ['cav-at-the-halt'] }> = {};
-  for (const id of s.log.atTheHalt) if (s.units[id]?.arm === 'cavalry') conditions[id] = { defender: ['cav-at-the-halt'] };
-  const opts: NwCombatOptions = { conditions };
-  const r = combatPhase(s, usablePrimaries(s, s.log.combat), dice, opts);
+  const r = combatPhase(s, usablePrimaries(s, s.log.combat), dice);
   if (!r.ok) {
     // A posted dominant attacker no longer in that combat: fight with the default instead.
-    const retry = combatPhase(s, { advance: s.log.combat?.advance ?? {} }, dice, opts);
+    const retry = combatPhase(s, { advance: s.log.combat?.advance ?? {} }, dice);
     if (!retry.ok) throw new Error(`NW combat: ${retry.error.message}`);
     return newPlayerTurn(retry.value);
   }

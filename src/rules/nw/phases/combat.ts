@@ -229,6 +229,8 @@ function sideConditions(c: Ctx, role: 'attacker' | 'defender', lead: NwUnit, own
     if (fr) out.add('french-infantry-attacking');
   }
   if (role === 'defender' && lead.arm === 'infantry' && (nation === 'russian' || nation === 'british')) out.add('russian-or-british-infantry-defending');
+  // Chart L785, HR N-19: cavalry that failed or declined to react meets the charge at the halt (log.atTheHalt).
+  if (lead.arm === 'cavalry' && s.log.atTheHalt.includes(lead.id)) out.add('cav-at-the-halt');
   // Chart L786-787: the defender in soft cover, behind an obstacle or higher (CV-1..4).
   if (role === 'defender' && ground.softObstacleOrHigher) out.add('defending-soft-cover-obstacle-or-higher');
   // Chart L786: a side fighting armoured cavalry (cuirassiers: the scenario's `armoured: true`).

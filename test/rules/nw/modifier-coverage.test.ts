@@ -1,0 +1,78 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIRE_MODIFIERS, EVASION_MODIFIERS } from '../../../src/rules/nw/tables/artillery';
+import { COMBAT_MODIFIERS } from '../../../src/rules/nw/tables/combat';
+import { MANEUVER_MODIFIERS } from '../../../src/rules/nw/tables/maneuver';
+import { PURSUIT_MODIFIERS } from '../../../src/rules/nw/tables/optional';
+import { RALLY_MODIFIERS } from '../../../src/rules/nw/tables/rally';
+import { REACTION_MODIFIERS } from '../../../src/rules/nw/tables/reaction';
+import { SKIRMISH_MODIFIERS } from '../../../src/rules/nw/tables/skirmish';
+import type { GameEvent } from '../../../src/rules/events';
+import { parseCases, runCase } from '../../helpers/nw-cases';
+
+/**
+ * Issue 17: every modifier of every NW dice table must ARISE in play — from a state built from a
+ * scenario snippet (a plain-text case under cases/), by the phase's own conditions function,
+ * never from a hand-made modifier list. This test runs every case, reads the modifiers of every
+ * roll event, and fails for any table modifier no case produces, unless it is listed below as one
+ * that cannot arise, with the reason (the same list is in src/rules/nw/README.md "Modifiers that
+ * cannot arise"). A listed one that does arise fails too, so the list stays true.
+ *
+ * The runner gives no phase a modifier list (test/helpers/nw-cases.ts passes no `conditions`):
+ * a case that sets `options.conditions` is refused here.
+ */
+
+const DIR = join(import.meta.dirname, 'cases');
+
+/** How each table's modifiers are labelled in roll events: by condition id (namedModifier) or by the printed label (skirmish). */
+const TABLES: Record<string, readonly { readonly id: string; readonly marks: string }[]> = {
+  maneuver: MANEUVER_MODIFIERS.map((m) => ({ id: m.condition, marks: `${m.condition} ` })),
+  skirmish: SKIRMISH_MODIFIERS.map((m) => ({ id: m.condition, marks: `${m.label} (` })),
+  'artillery fire': FIRE_MODIFIERS.filter((m) => m.value !== 0).map((m) => ({ id: m.condition, marks: `${m.condition} ` })),
+  evasion: EVASION_MODIFIERS.map((m) => ({ id: m.condition, marks: `${m.condition} ` })),
+  reaction: REACTION_MODIFIERS.map((m) => ({ id: m.condition, marks: `${m.condition} ` })),
+  combat: [...COMBAT_MODIFIERS.map((m) => ({ id: m.condition, marks: `${m.condition} ` })), { id: 'outnumbered', marks: 'outnumbered ' }],
+  rally: RALLY_MODIFIERS.map((m) => ({ id: m.condition, marks: `${m.condition} ` })),
+  pursuit: PURSUIT_MODIFIERS.map((m) => ({ id: m.condition, marks: `${m.condition} ` })),
+};
+
+/** Modifiers no case can produce yet, with why (README "Modifiers that cannot arise"). */
+const CANNOT_ARISE: Readonly<Record<string, string>> = {
+  // Optional §1.0 L608-614: pursuit is rolled when an army breaks with `optional.pursuit` on; no
+  // plain-text case yet breaks an army in the last quarter of the game.
+  'pursuit/last-quarter-of-game': 'no case yet: an army break with optional pursuit in the last quarter of the game',
+};
+
+function modifierLabels(events: readonly GameEvent[]): string[] {
+  return events.flatMap((e) => {
+    const rec = e as { modifiers?: readonly { label: string }[]; sides?: readonly { modifiers?: readonly { label: string }[] }[] };
+    return [...(rec.modifiers ?? []), ...(rec.sides ?? []).flatMap((x) => x.modifiers ?? [])].map((m) => m.label);
+  });
+}
+
+describe('NW modifier coverage (issue 17)', () => {
+  it('every modifier of every NW table arises from the state in at least one plain-text case', async () => {
+    const labels: string[] = [];
+    for (const f of readdirSync(DIR).filter((x) => x.endsWith('.yaml')).sort()) {
+      for (const c of parseCases(readFileSync(join(DIR, f), 'utf8'))) {
+        const opts = c.options as { conditions?: unknown } | undefined;
+        expect(opts?.conditions, `${c.case}: a case may not hand the phase a modifier list`).toBeUndefined();
+        const r = await runCase(c);
+        labels.push(...modifierLabels(r.events));
+      }
+    }
+    const missing: string[] = [];
+    const wrongly: string[] = [];
+    for (const [table, mods] of Object.entries(TABLES)) {
+      for (const m of mods) {
+        const key = `${table}/${m.id}`;
+        const seen = labels.some((l) => l.startsWith(m.marks));
+        if (!seen && !(key in CANNOT_ARISE)) missing.push(key);
+        if (seen && key in CANNOT_ARISE) wrongly.push(key);
+      }
+    }
+    expect(missing, 'modifiers no case produces').toEqual([]);
+    expect(wrongly, 'listed as unable to arise, yet a case produces them').toEqual([]);
+  });
+});
