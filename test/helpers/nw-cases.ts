@@ -66,10 +66,11 @@
  *             CinCs: [skill E|G|A|P] [napoleon|not-napoleon] [not-started-on-map] [reroll-spent].
  *             `with` attaches him (and stands him on the brigade).
  *
- * NATIONS. The runner passes the case's `nations` where a phase takes them (combat `nations`:
- * French infantry attacking +1, Russian/British defending; maneuver `nations`: French, British,
- * Ottoman, Prussian infantry move 10", all other 8", chart L655-658), and adds the +1 "British and French artillery" fire condition
- * (NW §8.4 L187) on every target of a French or British side's fire.
+ * NATIONS. The case's `nations` become the armies' nations in the state (NAT-2): the phases read
+ * them there (combat: French infantry attacking +1, Russian/British defending, Spanish in towns;
+ * artillery: British/French +1, Russian heavy +1, Ottoman −1; maneuver: French, British, Ottoman,
+ * Prussian infantry move 10", all other 8", chart L655-658). The runner hands no phase a modifier
+ * list: every modifier arises from the state (issue 17, modifier-coverage.test.ts).
  *
  * EXPECT (each line one assertion; an unknown one fails the case):
  *   "<brigade> sp <n>" · "<brigade> good-order|disordered|routed" · "<brigade> fatigue fresh|worn|spent|eliminated"

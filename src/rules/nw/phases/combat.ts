@@ -49,7 +49,9 @@ import {
  *   per phase, the first combat in order), nation modifiers from the state's nations (NAT-2:
  *   `nationsOf`, overridden side by side by `opts.nations`) (French infantry
  *   attacking per N-30, Russian/British infantry defending, Spanish in hard cover).
- *   'cav-at-the-halt', soft cover, armoured cavalry, vulnerable: `opts.conditions` only.
+ *   At the halt (log.atTheHalt, HR N-19), soft cover/obstacle/higher, no combined arms in a forest,
+ *   armoured cavalry, defender vulnerable, disordered with loss (log.fireLoss): from the state too
+ *   (conditions.ts `combatGround`, cover.ts; README C4, CV-n). `opts.conditions` adds to them.
  * - C5 s.p. losses fall on the dominant attacker; disorder and retreats on every unit of the side.
  * - C6 "Routs if disordered" reads the status the unit had when the combat began.
  * - C7 Full move = movement allowance: cavalry 12" heavy / 16" else; infantry 8" unless its
