@@ -68,8 +68,12 @@ export function validateNwOrder(s: NwState, seat: SeatId, o: NwOrder, pending: r
       const unit = o.unit;
       if (!s.units[unit] || !mine(unit)) return err(problem('order/not-yours', `${unit} is not one of your brigades.`));
       if (o.kind === 'primary') {
+        const foe = s.units[o.defender];
+        if (!foe || foe.side === side || foe.removed || !foe.onTable) return err(problem('combat/unknown-defender', `"${o.defender}" is not an enemy brigade on the table.`, 'Name the enemy brigade your units are attacking.'));
         const k = findContacts(s).contacts.find((x) => x.defender === o.defender);
-        if (k && !k.attackers.includes(unit)) return err(problem('combat/invalid-primary', `${nameOf(s, unit)} is not attacking ${nameOf(s, o.defender)}.`, `Its attackers: ${k.attackers.join(', ')}.`));
+        // Issue 17: a lead named for a defender nobody touches would silently do nothing.
+        if (!k) return err(problem('combat/not-in-contact', `${nameOf(s, o.defender)} is in no combat: none of your brigades is in contact with it.`, 'Move into contact first (/move … to "contact <enemy>"), then choose who leads.'));
+        if (!k.attackers.includes(unit)) return err(problem('combat/invalid-primary', `${nameOf(s, unit)} is not attacking ${nameOf(s, o.defender)}.`, `Its attackers: ${k.attackers.join(', ')}.`));
         return ok({ order: o, preview: [`${nameOf(s, unit)} will lead against ${nameOf(s, o.defender)} if the s.p. tie (NW §11.0.1).`] });
       }
       return ok({ order: o, preview: [`${nameOf(s, unit)} will ${o.advance ? 'advance' : 'hold its ground'} if it wins its combat (NW §11.5).`] });

@@ -216,6 +216,11 @@ describe('combat choices posted in the maneuver window', () => {
     const untied: NwOrder = { kind: 'primary', defender: 'au-3b', unit: 'fr-chasseurs' };
     expect(nw.validate(s, 'french', tied, []).ok).toBe(true);
     expect(nw.validate(s, 'french', untied, [tied]).ok).toBe(true); // "leads if the s.p. tie"
+    // Issue 17: a lead named for a defender no French brigade touches is refused, not silently dropped.
+    const loose = nw.validate(s, 'french', { kind: 'primary', defender: 'au-2b', unit: 'fr-1b' }, []);
+    expect(loose.ok ? null : loose.error.code).toBe('combat/not-in-contact');
+    const own = nw.validate(s, 'french', { kind: 'primary', defender: 'fr-3b', unit: 'fr-1b' }, []);
+    expect(own.ok ? null : own.error.code).toBe('combat/unknown-defender');
     const step = nw.resolve(s, new Map([['french', [tied, untied]]]), seededDice('ab'.repeat(32)));
     const leads = step.events.flatMap((e) => (e.kind === 'note' && / is the primary unit\.$/u.test(e.text) ? [e.text] : []));
     expect(leads).toContain('1st Brigade + 2nd Brigade attack Brigade Mayer; 2nd Brigade is the primary unit.');
