@@ -112,7 +112,6 @@ import { skirmishPhase, type NwSkirmishOptions } from '../../src/rules/nw/phases
 import { buildNwState, loadNwScenarioFile } from '../../src/rules/nw/scenario';
 import { NW_SETTINGS_DEFAULTS, parseNwSettings } from '../../src/rules/nw/settings';
 import type { NwBattery, NwCommand, NwCommander, NwGeneral, NwPhase, NwState, NwUnit } from '../../src/rules/nw/state';
-import type { FireCondition } from '../../src/rules/nw/tables/artillery';
 import { fatigueState } from '../../src/rules/nw/tables/fatigue';
 import { presenceBonus } from '../../src/rules/nw/tables/initiative';
 import { BASES_INCHES } from '../../src/rules/nw/tables/leaders';

@@ -38,7 +38,7 @@ import {
 } from '../geometry';
 import { baseDistanceLowerBound, baseDistanceLowerBoundBeyond, baseRadius } from '../geometry/base';
 import { centroid, clipConvex, nearestPointOnRing, signedArea } from '../geometry/polygon';
-import { ringContains, ringDistance } from '../geometry/primitives';
+import { ringDistance } from '../geometry/primitives';
 import type { NwSettings } from './settings';
 import { ARTILLERY_FIRE_GEOMETRY, FIRE_POINTS_TABLE, firePointsAt, type RangeBand } from './tables/artillery';
 import { ROCKETS, rocketFirePointDice } from './tables/optional';

@@ -4,7 +4,7 @@ import type { Step } from '../../contract';
 import type { GameEvent } from '../../events';
 import { baseDistance, basePolygon, contactSide, inContact, pointToBaseDistance, type Base } from '../../geometry/base';
 import { EPS } from '../../geometry/epsilon';
-import { isArea, type AreaFeature } from '../../geometry/features';
+import type { AreaFeature } from '../../geometry/features';
 import { ringContains } from '../../geometry/primitives';
 import type { Point, TerrainFeature } from '../../geometry/types';
 import { add, distance, headingVector, scale } from '../../geometry/vector';

@@ -1,12 +1,9 @@
 import type { Dice } from '../../../dice/dice';
 import type { GameEvent } from '../../events';
 import { baseDistance, pointToBaseDistance } from '../../geometry/base';
-import { isArea } from '../../geometry/features';
-import { terrainAt } from '../../geometry/terrain';
 import type { Pose } from '../../geometry/types';
 import { add, headingVector, scale } from '../../geometry/vector';
 import { parseGeneralLabel, generalMayAttach } from '../labels-general';
-import { areaGoing } from '../movement';
 import { awayFacing, facingToward, overlaps } from '../movement-rules';
 import { rollEvasion, rollFinalFire } from '../procedures/artillery';
 import { evasionConditionsOf } from '../conditions';
