@@ -4,7 +4,7 @@ import type { SoloGeneral, SoloState, SoloUnit } from '../../../../src/rules/sol
 export function soloUnit(id: string, side: string, brigade: string, x: number, y: number, over: Partial<SoloUnit> = {}): SoloUnit {
   return {
     id, name: id, side, brigade, type: 'line-inf', class: 'C', formation: 'line', figures: 18, startFigures: 18, disorder: 0, nation: 'french',
-    at: { x, y }, facing: side === 'fr' ? 0 : 180, motion: 'halted', casualtiesThisTurn: 0, casualtiesTotal: 0, movedFraction: 0, acted: false, ...over,
+    at: { x, y }, facing: side === 'fr' ? 0 : 180, motion: 'halted', specials: { officer: { alive: true, front: true }, musician: { alive: true }, standard: { alive: true, front: true } }, casualtiesThisTurn: 0, casualtiesTotal: 0, movedFraction: 0, acted: false, ...over,
   };
 }
 
