@@ -156,6 +156,12 @@ export const SoloSettingsSchema = z
       /** L29: officers, musicians and standard bearers ("most of these rules assume … these people"). */
       specialFigures: z.boolean().default(true),
     }),
+    figures: group({
+      /** KS-19: ranks of a line (its front rank fires and takes the hits, L12, L14). */
+      lineRanks: z.number().int().min(1).max(4).default(2),
+      /** KS-19: figures abreast in a column's front rank (L14: "officers leading a column are in much greater danger"). */
+      columnFrontage: z.number().int().min(1).max(12).default(6),
+    }),
     victory: group({
       /** KS-8: no victory rule: a side whose routed or destroyed units reach this % of its units at the end of a turn loses. */
       breakPercent: z.number().int().min(1).max(100).default(50),
@@ -217,6 +223,8 @@ export const SOLO_SETTING_INFO: Readonly<Record<SoloSettingKey, SoloSettingInfo>
   'melee.half': { ruling: 'K-12', digestKey: 'kur.melee.*', allowed: 'percentage, down', explanation: 'Half an odd total: the half casualty happens on d% ≤ 50, or is dropped.', placeholder: false },
   'd100.compare': { ruling: 'K-14', digestKey: 'kur.d100.compare', allowed: 'lt, le', explanation: 'A D100 test passes strictly below the final figure (L23 "below"), or at it too.', placeholder: false },
   'optional.specialFigures': { ruling: 'L29', digestKey: '(optional rule L29)', allowed: 'true, false', explanation: 'Play officers, musicians and standard bearers, with the modifiers for their loss.', placeholder: false },
+  'figures.lineRanks': { ruling: 'KS-19', digestKey: '(engine ruling, README)', allowed: 'whole number 1-4', explanation: 'Ranks of a line: its front rank (figures ÷ ranks, rounded up) fires in fives and takes the hits.', placeholder: false },
+  'figures.columnFrontage': { ruling: 'KS-19', digestKey: '(engine ruling, README)', allowed: 'whole number 1-12', explanation: 'Figures abreast at the head of a column (its front rank); a square shows a quarter of its figures on each face.', placeholder: false },
   'victory.breakPercent': { ruling: 'KS-8', digestKey: '(engine ruling, README)', allowed: '% 1-100', explanation: 'No victory rule survives: a side loses when this % of its units are routing or gone at the end of a turn.', placeholder: false },
 };
 
