@@ -72,8 +72,6 @@ export const SoloSettingsSchema = z
       baseMm: z.strictObject({ infantry: mm, infantryColumn: mm, footArtillery: mm, cavalry: mm, horseArtillery: mm }).default({ infantry: 150, infantryColumn: 200, footArtillery: 100, cavalry: 300, horseArtillery: 250 }),
       /** K-13: a 0 on the marked die under a Below Average brigadier stays 0, or becomes +1. */
       zeroWithBelowAverage: z.enum(['stays-zero', 'plus-one']).default('stays-zero'),
-      /** KS-2: the swerve (L9) shifts the unit sideways, or wheels it about its centre by the same arc. */
-      swerve: z.enum(['sideways', 'wheel']).default('sideways'),
       /** KS-3: a swerve into another unit stops short and both take D3 'D' (L11 collision), or passes through. */
       swerveCollision: z.enum(['stop-short-and-disorder', 'ignore']).default('stop-short-and-disorder'),
     }),
@@ -196,7 +194,6 @@ export const SOLO_SETTING_INFO: Readonly<Record<SoloSettingKey, SoloSettingInfo>
   'control.corpsMod': { ruling: 'K-2', digestKey: 'kur.control.corps_mod', allowed: 'whole number −3..3', explanation: 'PLACEHOLDER: a corps commander within 300 mm of the brigadier adds this to his grade.', placeholder: P },
   'move.baseMm': { ruling: 'K-3', digestKey: 'kur.move.base_mm', allowed: '{infantry, infantryColumn, footArtillery, cavalry, horseArtillery} in mm', explanation: 'PLACEHOLDER base moves (the text gives only the D8/D12 centimetres, L9).', placeholder: P },
   'move.zeroWithBelowAverage': { ruling: 'K-13', digestKey: 'kur.move.zero_with_below_avg', allowed: 'stays-zero, plus-one', explanation: 'A 0 on the marked die under a Below Average brigadier has no "nearest extreme" (L9): it stays 0, or becomes +1.', placeholder: false },
-  'move.swerve': { ruling: 'KS-2', digestKey: '(engine ruling, README)', allowed: 'sideways, wheel', explanation: 'A swerve (L9) shifts the unit D6 cm to its left or right, or wheels it so its front flank moves D6 cm.', placeholder: false },
   'move.swerveCollision': { ruling: 'KS-3', digestKey: '(engine ruling, README)', allowed: 'stop-short-and-disorder, ignore', explanation: 'A swerve that would hit another unit stops short and each unit takes D3 \'D\' (L11 collision), or is ignored.', placeholder: false },
   'ranges.musketShortMm': { ruling: 'K-4', digestKey: 'kur.ranges.*', allowed: 'mm 0-5000', explanation: 'PLACEHOLDER musket (and skirmisher) short range (L14 names short and long, not their distances).', placeholder: P },
   'ranges.musketLongMm': { ruling: 'K-4', digestKey: 'kur.ranges.*', allowed: 'mm 0-5000', explanation: 'PLACEHOLDER musket long range.', placeholder: P },
@@ -255,6 +252,8 @@ export const SOLO_FIXED_RULINGS = {
   fractionByPercentile: true,
   /** K-16: a formation change of 0 quarters or less is instant. */
   formationChangeFloor: 0,
+  /** KS-2: a swerve (L9) shifts the unit D6 cm square to its facing, to its left (1) or right (6); it does not turn. */
+  swerve: 'sideways',
   /** KS-9: a modified volley die or melee total below 0 counts 0. */
   dieFloor: 0,
   /** KS-10: the figure a hit strikes is picked on a D20 (ignoring faces over the count) up to 20 figures, on d% above. */
