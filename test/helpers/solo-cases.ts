@@ -1,0 +1,200 @@
+/**
+ * Kuryakin adjudication cases in plain text (after godip's cases and bp-cases.ts): a rules lawyer
+ * reads and writes them without TypeScript. A case file (test/rules/solo/cases/*.yaml) is a YAML
+ * list of cases, each calling ONE dice procedure (src/rules/solo/procedures) with scripted dice:
+ *
+ *   case:     what it shows               rule: the line(s) it checks ("KUR L14; K-15")
+ *   settings: overrides of the Kuryakin settings (src/rules/solo/settings.ts), nested or dotted
+ *   units:    "<name> <type> <class> <formation> <figures> [D <n>] [nation <n>] [guards]
+ *              [officer front|rear|dead] [musician alive|dead] [standard front|rear|dead]"
+ *              types line-inf light-inf rifles light-cav medium-cav heavy-cav cuirassier foot-art horse-art
+ *   generals: "<name> <level> <nation> TH <th> AV <av> grade <n>"
+ *   call:     generate | control | deal | slot | chance | move | swerve | formation | start | stop |
+ *             collision | reform | volley | skirmish | artillery | melee | further | morale | rally |
+ *             charge | charge-home
+ *   with:     the call's arguments (unit and general names are looked up; see CALLS below);
+ *             `marked: ["officer@3", "Ney:general@5"]` places special figures / generals among
+ *             the eligible figures (1-based)
+ *   dice:     the faces the dice show, in roll order (d% faces 1-100). Every one must be used.
+ *   expect:   "<path> <value>"           a field of the procedure's result ("hits 3", "result 4.5",
+ *                                         "failure.result rout", "a.suffered.figures 2"; lists as a,b)
+ *             "rolls <rule> totals a,b" / "rolls <rule> count n" / "rolls <rule> modifiers +1,-2"
+ *                                         (the first such roll's modifier values, sorted)
+ *             "row <text>"   some roll's table row contains the text
+ *             "note <text>"  some note contains the text
+ *             "placeholder <key>"  some note labels a number from that placeholder setting
+ */
+import { parse } from 'yaml';
+import { scriptedDice } from '../../src/dice/dice';
+import type { GameEvent, RollEvent } from '../../src/rules/events';
+import * as P from '../../src/rules/solo/procedures';
+import { parseSoloSettings, type SoloSettings } from '../../src/rules/solo/settings';
+import { CLASSES, FORMATIONS, NATIONS, UNIT_TYPES, type TroopClass } from '../../src/rules/solo/tables/vocabulary';
+
+export interface SoloCase {
+  readonly case: string;
+  readonly rule: string;
+  readonly settings?: unknown;
+  readonly units?: readonly string[];
+  readonly generals?: readonly string[];
+  readonly call: string;
+  readonly with?: Record<string, unknown>;
+  readonly dice?: readonly number[];
+  readonly expect: readonly string[];
+}
+
+export interface SoloCaseRun {
+  readonly result: unknown;
+  readonly events: readonly GameEvent[];
+  readonly diceLeft: number;
+}
+
+export function parseSoloCases(text: string): SoloCase[] {
+  const cases = parse(text) as SoloCase[];
+  if (!Array.isArray(cases)) throw new Error('a case file is a YAML list of cases');
+  for (const c of cases) for (const k of ['case', 'rule', 'call', 'expect'] as const) if (c[k] === undefined) throw new Error(`case "${c.case ?? '?'}" has no ${k}`);
+  return cases;
+}
+
+const oneOf = <T extends string>(list: readonly T[], v: string | undefined, what: string, line: string): T => {
+  if (v === undefined || !(list as readonly string[]).includes(v)) throw new Error(`bad ${what} "${v}" in: ${line} (one of ${list.join(', ')})`);
+  return v as T;
+};
+
+/** A unit line. */
+export function parseSoloUnit(line: string): P.SoloUnitInput {
+  const w = line.trim().split(/\s+/);
+  if (w.length < 5) throw new Error(`bad unit line: ${line} (expected "<name> <type> <class> <formation> <figures> …")`);
+  const [name, type, cls, formation, figs, ...rest] = w as [string, string, string, string, string, ...string[]];
+  const u: { -readonly [K in keyof P.SoloUnitInput]: P.SoloUnitInput[K] } = {
+    name, type: oneOf(UNIT_TYPES, type, 'type', line), class: oneOf(CLASSES, cls, 'class', line), formation: oneOf(FORMATIONS, formation, 'formation', line),
+    figures: Number(figs), disorder: 0, nation: 'french', specials: { officer: { alive: true, front: true }, musician: { alive: true }, standard: { alive: true, front: true } },
+  };
+  const specials: Record<string, P.SpecialState | undefined> = { ...u.specials };
+  for (let i = 0; i < rest.length; i++) {
+    const t = rest[i]!;
+    if (t === 'D') u.disorder = Number(rest[++i]);
+    else if (t === 'nation') u.nation = oneOf(NATIONS, rest[++i], 'nation', line);
+    else if (t === 'guards') u.guards = true;
+    else if (t === 'officer' || t === 'musician' || t === 'standard') {
+      const s = rest[++i];
+      specials[t] = s === 'absent' ? undefined : { alive: s !== 'dead', front: s !== 'rear' };
+    } else throw new Error(`unknown unit word "${t}" in: ${line}`);
+  }
+  if (!Number.isInteger(u.figures)) throw new Error(`bad figures in: ${line}`);
+  u.specials = specials;
+  return u;
+}
+
+/** A general line. */
+export function parseSoloGeneral(line: string): P.GeneralInput {
+  const m = /^(\S+)\s+(brigadier|division|corps)\s+(\S+)\s+TH\s+(\S+)\s+AV\s+(\S+)\s+grade\s+(\d+)$/.exec(line.trim());
+  if (!m) throw new Error(`bad general line: ${line} (expected "<name> brigadier|division|corps <nation> TH <th> AV <av> grade <n>")`);
+  return { name: m[1]!, level: m[2] as P.GeneralInput['level'], nation: oneOf(NATIONS, m[3], 'nation', line), th: m[4] as P.GeneralInput['th'], av: m[5] as P.GeneralInput['av'], grade: Number(m[6]) };
+}
+
+const marked = (v: unknown): P.Marked[] => ((v as string[] | undefined) ?? []).map((s) => {
+  const m = /^(?:(\S+):)?(officer|musician|standard|general)@(\d+)$/.exec(s);
+  if (!m) throw new Error(`bad marked "${s}" (write officer@3 or Ney:general@5)`);
+  return { id: m[1] ?? m[2]!, kind: m[2] as P.Marked['kind'], position: Number(m[3]) };
+});
+
+type Args = Record<string, unknown>;
+interface Ctx { unit(name: unknown): P.SoloUnitInput; general(name: unknown): P.GeneralInput; s: SoloSettings; dice: ReturnType<typeof scriptedDice> }
+const num = (v: unknown, d = 0): number => (v === undefined ? d : Number(v));
+const target = (c: Ctx, a: Args): P.FireTarget => {
+  const unit = c.unit(a.target);
+  return { unit, frontRank: num(a.targetFront, unit.figures), ...(a.cover ? { cover: a.cover as 'soft' | 'hard' } : {}), marked: marked(a.marked) };
+};
+const side = (c: Ctx, a: Args, k: 'a' | 'b'): P.MeleeSide => {
+  const unit = c.unit(a[k]);
+  const x = (a[`${k}Side`] as Args | undefined) ?? {};
+  return { unit, fighting: num(x.fighting, unit.figures), eligible: num(x.eligible, unit.figures), marked: marked(x.marked), hitEnemyStanding: !!x.hitEnemyStanding, flankOrRear: !!x.flankOrRear };
+};
+const moraleInput = (c: Ctx, a: Args): P.MoraleInput => ({
+  unit: c.unit(a.unit), casualtiesThisTurn: num(a.casualtiesThisTurn), casualtiesTotal: num(a.casualtiesTotal, num(a.casualtiesThisTurn)),
+  friendsWithin300: num(a.friendsWithin300), underCommand: !!a.underCommand, motion: (a.motion as P.MoraleInput['motion']) ?? 'halted', friendsRouting: num(a.friendsRouting),
+  ...(a.chargedFrom ? { chargedFrom: a.chargedFrom as 'front' } : {}), ...(a.chargedByClass ? { chargedByClass: a.chargedByClass as TroopClass } : {}),
+  defendingCover: !!a.defendingCover, attached: (a.attached as P.Attached) ?? null, artilleryCannotReply: !!a.artilleryCannotReply, lostMelee: !!a.lostMelee,
+  coKilledInRange: !!a.coKilledInRange, corpsCommanderKilled: !!a.corpsCommanderKilled, vsCavalry: !!a.vsCavalry,
+});
+
+/** What each `call` runs, from its `with:` arguments. */
+const CALLS: Record<string, (c: Ctx, a: Args) => P.Procedure<unknown>> = {
+  generate: (c, a) => P.generateGeneral({ name: String(a.name), level: (a.level as 'brigadier') ?? 'brigadier', nation: (a.nation as 'french') ?? 'french' }, c.s, c.dice),
+  control: (c, a) => P.controlRoll({ brigadier: c.general(a.brigadier), ...(a.divisionMm !== undefined ? { divisionMm: num(a.divisionMm) } : {}), ...(a.corpsMm !== undefined ? { corpsMm: num(a.corpsMm) } : {}) }, c.s, c.dice),
+  deal: (c, a) => P.dealCards((a.holders as string[]).map((h) => { const [id, kind] = h.split(':'); return { id: id!, kind: (kind ?? 'unit') as 'unit' }; }), num(a.deck), c.dice),
+  slot: (c, a) => ({ result: P.chargedSlot(num(a.charger), num(a.target), !!a.targetActed, c.s), events: [] }),
+  chance: (c, a) => P.drawChance(a.sides as string[], c.s, c.dice),
+  move: (c, a) => P.moveAllowance(c.unit(a.unit), (a.th as 'average') ?? 'average', c.s, c.dice),
+  swerve: (c, a) => P.swerveRoll(String(a.unit), c.dice),
+  formation: (c, a) => P.formationChange({ unit: c.unit(a.unit), th: (a.th as 'average') ?? 'average', outOfCommand: !!a.outOfCommand }, c.s, c.dice),
+  start: (c, a) => P.startFromStandstill(String(a.unit), (a.av as 'normal') ?? 'normal', c.dice),
+  stop: (c, a) => P.stopAdvance(String(a.unit), (a.av as 'normal') ?? 'normal', c.dice),
+  collision: (c, a) => P.collisionChits(String(a.unit), c.dice),
+  reform: (c, a) => P.reform(c.unit(a.unit), c.s, c.dice),
+  volley: (c, a) => P.volleyFire({ firer: c.unit(a.firer), frontRank: num(a.frontRank, c.unit(a.firer).figures), movedFraction: num(a.movedFraction), band: a.band as 'short', target: target(c, a) }, c.s, c.dice),
+  skirmish: (c, a) => P.skirmishFire({ firer: c.unit(a.firer), band: a.band as 'short', target: target(c, a) }, c.s, c.dice),
+  artillery: (c, a) => {
+    const band = P.artilleryBand(num(a.distanceMm), c.s);
+    if (!band) return { result: 'out-of-range', events: [] };
+    return P.artilleryFire({ battery: c.unit(a.battery), staffOfficer: !!a.staffOfficer, band, target: target(c, a) }, c.s, c.dice);
+  },
+  melee: (c, a) => P.meleeRound(side(c, a, 'a'), side(c, a, 'b'), c.s, c.dice),
+  further: (c, a) => P.furtherRounds(c.dice, String(a.unit)),
+  morale: (c, a) => P.moraleTest(moraleInput(c, a), c.s, c.dice),
+  rally: (c, a) => P.rallyTest(moraleInput(c, a), c.s, c.dice),
+  charge: (c, a) => P.chargeTest({ unit: c.unit(a.unit), targetClass: a.targetClass as TroopClass, ...(a.brigadierAttached ? { brigadierAttached: a.brigadierAttached as 'normal' } : {}), ...(a.seniorAttached ? { seniorAttached: a.seniorAttached as 'normal' } : {}) }, c.s, c.dice),
+  'charge-home': (c, a) => P.chargeHomeTest({
+    unit: c.unit(a.unit), enemyDisorder: num(a.enemyDisorder), casualtiesThisMove: num(a.casualtiesThisMove), coAv: (a.coAv as 'normal') ?? 'normal',
+    uphill: !!a.uphill, brigadierAttached: !!a.brigadierAttached, seniorAttached: !!a.seniorAttached, overObstacle: !!a.overObstacle, buildingOrFieldwork: !!a.buildingOrFieldwork, steadyInfantryTarget: !!a.steadyInfantryTarget,
+  }, c.s, c.dice),
+};
+export const SOLO_CALLS = Object.keys(CALLS);
+
+export function runSoloCase(c: SoloCase): SoloCaseRun {
+  const s = parseSoloSettings(c.settings ?? {});
+  if (!s.ok) throw new Error(`bad settings in case "${c.case}": ${s.error.message}`);
+  const units = new Map((c.units ?? []).map((l) => { const u = parseSoloUnit(l); return [u.name, u] as const; }));
+  const generals = new Map((c.generals ?? []).map((l) => { const g = parseSoloGeneral(l); return [g.name, g] as const; }));
+  const dice = scriptedDice(c.dice ?? []);
+  const ctx: Ctx = {
+    unit: (n) => { const u = units.get(String(n)); if (!u) throw new Error(`case "${c.case}": no unit "${n}"`); return u; },
+    general: (n) => { const g = generals.get(String(n)); if (!g) throw new Error(`case "${c.case}": no general "${n}"`); return g; },
+    s: s.value, dice,
+  };
+  const call = CALLS[c.call];
+  if (!call) throw new Error(`unknown call "${c.call}" (one of ${SOLO_CALLS.join(', ')})`);
+  const out = call(ctx, c.with ?? {});
+  return { result: out.result, events: out.events, diceLeft: dice.remaining };
+}
+
+const rollsOf = (events: readonly GameEvent[], rule: string): RollEvent[] => events.filter((e): e is RollEvent => e.kind === 'roll' && e.rule === rule);
+const show = (v: unknown): string => (Array.isArray(v) ? v.map(show).join(',') : v === null || v === undefined ? String(v) : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const at = (o: unknown, path: string): unknown => path.split('.').reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), o);
+
+/** Checks one expectation line; a failure message, or null. Unknown words fail. */
+export function checkSoloExpectation(line: string, r: SoloCaseRun): string | null {
+  const w = line.trim().split(/\s+/);
+  const rest = w.slice(1).join(' ');
+  switch (w[0]) {
+    case 'rolls': {
+      const k = w.findIndex((x, i) => i > 1 && (x === 'totals' || x === 'count' || x === 'modifiers'));
+      if (k < 0) return `unknown expectation: ${line} (rolls <rule> totals|count|modifiers <values>)`;
+      const rule = w.slice(1, k).join(' ');
+      const rolls = rollsOf(r.events, rule);
+      const want = w[k + 1] ?? '';
+      const got = w[k] === 'totals' ? rolls.map((x) => x.total).join(',') : w[k] === 'count' ? String(rolls.length)
+        : rolls[0] ? rolls[0].modifiers.map((m) => m.value).sort((a, b) => a - b).map((v) => (v > 0 ? `+${v}` : String(v))).join(',') : '(no roll)';
+      return got === want ? null : `${w[k]} of ${rule} rolls: expected ${want}, got ${got}`;
+    }
+    case 'row': return r.events.some((e) => e.kind === 'roll' && (e.tableRow ?? '').includes(rest)) ? null : `no roll row contains "${rest}"`;
+    case 'note': return r.events.some((e) => e.kind === 'note' && e.text.includes(rest)) ? null : `no note contains "${rest}"`;
+    case 'placeholder': return r.events.some((e) => e.kind === 'note' && e.rule === `placeholder ${rest}`) ? null : `no number labelled placeholder ${rest}`;
+    default: {
+      if (w.length < 2) return `unknown expectation: ${line}`;
+      const got = show(w[0] === 'result' ? r.result : at(r.result, w[0]!));
+      return got === rest ? null : `${w[0]}: expected ${rest}, got ${got}`;
+    }
+  }
+}
