@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseDistance, basePolygon, type Base } from '../../../src/rules/geometry';
@@ -10,6 +10,7 @@ import { adcCount, BASES_INCHES, commandRange, commandRangeFormula, generalCount
 import { nwRound } from '../../../src/rules/nw/tables/rounding';
 import type { Quality, Skill } from '../../../src/rules/nw/tables/vocabulary';
 import { formatScenarioError, loadScenarioFile, SHIPPED_SCENARIOS, type Scenario } from '../../../src/rules/scenario';
+import { rulesText } from '../../helpers/rules-text';
 
 /**
  * Quatre Bras, 16 June 1815 (assets/scenarios/nw/quatre-bras.yaml): the order of battle is
@@ -18,7 +19,7 @@ import { formatScenarioError, loadScenarioFile, SHIPPED_SCENARIOS, type Scenario
  */
 
 const FILE = join(SHIPPED_SCENARIOS, 'nw', 'quatre-bras.yaml');
-const RULES_TEXT = '/work/shared/rules/napoleons-wars.txt';
+const RULES_TEXT = rulesText('napoleons-wars.txt');
 const MODE = NW_SETTINGS_DEFAULTS.rounding.mode;
 
 // ---------------------------------------------------------------------------------------------
@@ -223,15 +224,15 @@ describe('Quatre Bras, 16 June 1815 (assets/scenarios/nw/quatre-bras.yaml)', () 
   });
 
   it('rates the CinCs and commanders from the clean Officer Ratings rows it cites', () => {
-    const text = existsSync(RULES_TEXT) ? readFileSync(RULES_TEXT, 'utf8').split('\n') : null;
+    const text = readFileSync(RULES_TEXT, 'utf8').split('\n');
     const officers = { ...Object.fromEntries(Object.values(state.armies).map((a) => [a.cinc.id, { skill: a.cinc.skill, valorous: false }])), ...state.commanders };
     expect(Object.keys(officers).sort()).toEqual(Object.keys(RATINGS).sort());
     for (const [id, r] of Object.entries(RATINGS)) {
       const o = officers[id]!;
       expect({ id, skill: o.skill, valorous: o.valorous }).toEqual({ id, skill: r.skill, valorous: r.valorous });
       if (!r.source) continue;
-      // The cited line is the row (when the rules text is at hand), and the rating is read from it.
-      if (text) expect(text[r.source.line - 1]!.trimEnd(), `L${r.source.line}`).toBe(r.source.row.trimEnd());
+      // The cited line is the row, and the rating is read from it.
+      expect(text[r.source.line - 1]!.trimEnd(), `L${r.source.line}`).toBe(r.source.row.trimEnd());
       const read = readRow(r.source.row, r.column!);
       expect(read.skill, id).toBe(r.skill);
       // A CinC carries no (V) (QB-11, NT-17): Ney's V is not used.

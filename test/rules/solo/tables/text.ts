@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { rulesText } from '../../../helpers/rules-text';
 
 /**
  * The rule text itself (solo-kuryakin.txt, read as UTF-8): the table tests find every row of the
  * typed data on the line it cites, and read its value back from the printed words.
  */
-export const RULES_TEXT = '/work/shared/rules/solo-kuryakin.txt';
+export const RULES_TEXT = rulesText('solo-kuryakin.txt');
 const LINES = readFileSync(RULES_TEXT, 'utf8').split('\n');
 
 /** Line `n` (1-based) of the text. */
