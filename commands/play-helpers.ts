@@ -1,6 +1,7 @@
 import type { Choice, CommandContext } from '../src/interaction/command';
 import type { Live } from '../src/games/game.service';
-import { namesFor, publicEventsFor } from '../src/games/names';
+import { namesFor, printedFor, publicEventsFor } from '../src/games/names';
+import { resolveOrRefuse } from '../src/games/names-resolve';
 import { escapeMd } from '../src/interaction/present-rolls';
 import type { ReplyModel } from '../src/interaction/reply';
 import { UserError } from '../src/lib/user-error';
@@ -35,7 +36,7 @@ export function runVerb(ctx: CommandContext, name: string, options: InputOptions
   const { l, state, caller } = playing(ctx);
   const verb = verbOf(l, name);
   const user = { id: ctx.user.id, name: ctx.user.name };
-  const input = verb.build(state, options, caller);
+  const input = verb.build(state, resolveNames(l, state, verb, options), caller);
   if (verb.kind === 'order') {
     const r = ctx.services.games.submit(ctx.channelId, user, input);
     return { visibility: 'private', content: verb.confirm(r.accepted, options) };
@@ -48,6 +49,28 @@ export function runVerb(ctx: CommandContext, name: string, options: InputOptions
   }
   const text = `${escapeMd(ctx.user.name)}: ${narrate(publicEventsFor(after.game, events), namesFor(after.game, after.state)).join('\n')}`;
   return { visibility: 'public', content: tail ? `${text}\n${tail}` : text };
+}
+
+/**
+ * The verb's options that name pieces, each turned into the id it names (issue 11: any printed
+ * name, any case, no accents, unique prefix, or the id); an unknown or ambiguous name is refused
+ * with the closest ones before the ruleset sees the input.
+ */
+export function resolveNames(l: Live, state: unknown, verb: InputVerb<unknown>, options: InputOptions): InputOptions {
+  const named = Object.entries(verb.names ?? {}).filter(([k]) => typeof options[k] === 'string' && options[k] !== '');
+  if (!named.length) return options;
+  const printed = printedFor(l.ruleset, state);
+  const out: Record<string, unknown> = { ...options };
+  for (const [option, spec] of named) {
+    const among = printed.filter((p) => spec.kinds.includes(p.kind));
+    // Autocomplete's own value ("corps:fr-i-corps") is already what the option takes.
+    if (spec.keep?.includes(String(options[option]))) continue;
+    if (spec.value && among.some((p) => spec.value!(p.id, p.kind) === options[option])) continue;
+    const id = resolveOrRefuse(String(options[option]), among, option, spec.what ?? spec.kinds[0] ?? 'name');
+    const kind = among.find((p) => p.id === id)!.kind;
+    out[option] = spec.value ? spec.value(id, kind) : id;
+  }
+  return out;
 }
 
 /** Autocomplete for a verb's option; nothing where the game has not started or the ruleset lacks the verb. */

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { Command, CommandContext, Invocation } from '../interaction/command';
 import { errorReply, execute, prepare } from '../interaction/dispatch';
-import type { EmbedModel, ReplyModel } from '../interaction/reply';
+import type { ComponentModel, EmbedModel, ReplyModel } from '../interaction/reply';
 import type { Logger } from '../logger';
 import type { Services } from '../services/services';
 import { parseConsoleLine, usage } from './console-parse';
@@ -113,8 +113,17 @@ export function render(r: ReplyModel, writeFile: (name: string, data: Buffer) =>
   if (r.content) lines.push(text(r.content));
   for (const e of r.embeds ?? []) lines.push(renderEmbed(e, text));
   for (const f of r.files ?? []) lines.push(`📎 ${f.name} (${(f.data.length / 1024).toFixed(1)} KiB) written to ${writeFile(f.name, f.data)}`);
+  for (const row of r.components ?? []) lines.push(...renderRow(row));
   for (const a of r.announcements ?? []) lines.push(`[posted in the channel] ${text(a)}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** Buttons and menus as the command lines they run, to type (or Tab-complete) in the console. */
+function renderRow(row: readonly ComponentModel[]): string[] {
+  const buttons = row.filter((c) => c.kind === 'button');
+  const out = buttons.length ? [`🔘 ${buttons.map((b) => `[${b.label}] ${b.line}`).join('  ·  ')}`] : [];
+  for (const c of row) if (c.kind === 'select') out.push(`${c.placeholder}:`, ...c.options.map((x) => `  • ${x.label} → ${x.line}`));
+  return out;
 }
 
 function renderEmbed(e: EmbedModel, plain: (s: string) => string): string {
