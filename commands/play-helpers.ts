@@ -36,14 +36,15 @@ export function runVerb(ctx: CommandContext, name: string, options: InputOptions
   const { l, state, caller } = playing(ctx);
   const verb = verbOf(l, name);
   const user = { id: ctx.user.id, name: ctx.user.name };
-  const input = verb.build(state, resolveNames(l, state, verb, options), caller);
+  const named = resolveNames(l, state, verb, options);
+  const input = verb.build(state, named, caller);
   if (verb.kind === 'order') {
     const r = ctx.services.games.submit(ctx.channelId, user, input);
-    return { visibility: 'private', content: verb.confirm(r.accepted, options) };
+    return { visibility: 'private', content: verb.confirm(r.accepted, named, state) };
   }
   const events = ctx.services.games.act(ctx.channelId, user, input);
   const after = ctx.services.games.live(ctx.channelId);
-  const tail = verb.after?.(after.state, options, caller);
+  const tail = verb.after?.(after.state, named, caller);
   if (verb.reply === 'private') {
     return { visibility: 'private', content: [...narrate(events, namesFor(after.game, after.state)), ...(tail ? [tail] : [])].join('\n') || '✅ Done.' };
   }

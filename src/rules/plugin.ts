@@ -56,8 +56,8 @@ interface VerbBase<S> {
 /** An input posted to the open window (sealed or plotted), answered privately with the preview. */
 export interface OrderVerb<S> extends VerbBase<S> {
   readonly kind: 'order';
-  /** The private reply once the order is accepted. */
-  confirm(accepted: Accepted<unknown>, options: InputOptions): string;
+  /** The private reply once the order is accepted; `options` hold the ids the names resolved to, `state` the state it was posted against. */
+  confirm(accepted: Accepted<unknown>, options: InputOptions, state: S): string;
 }
 
 /** An input made at once with binding dice (an in-window action). */

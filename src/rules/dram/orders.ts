@@ -72,10 +72,10 @@ export function validateOrder(s: DramState, seat: SeatId, o: DramOrder, pending:
   if (s.phase === 'movement' || s.phase === 'rank') {
     if (o.kind === 'move') return validateMove(s, commands, o);
     if (o.kind === 'losses') {
-      if (!commands.has(o.corps)) return err(problem('order/not-yours', `You do not command ${o.corps}.`));
+      if (!commands.has(o.corps)) return err(problem('order/not-yours', `You do not command ${s.corps[o.corps]?.name ?? o.corps}.`));
       const bad = o.stands.find((id) => s.stands[id]?.corps !== o.corps);
-      if (bad) return err(problem('order/unknown-unit', `${bad} is not a stand of ${o.corps}.`));
-      return ok({ order: o, preview: [`Losses in combat go first to ${o.stands.join(', ')}.`] });
+      if (bad) return err(problem('order/unknown-unit', `${s.stands[bad]?.name ?? bad} is not a stand of ${s.corps[o.corps]?.name ?? o.corps}.`));
+      return ok({ order: o, preview: [`Losses in combat go first to ${o.stands.map((id) => s.stands[id]?.name ?? id).join(', ')}.`] });
     }
     return err(problem('order/wrong-phase', 'Order chits are written in the orders window (phase 7), not during movement.', 'Wait for the orders window, then use /orders.'));
   }
@@ -102,7 +102,7 @@ function validateMove(s: DramState, commands: ReadonlySet<string>, o: MoveOrder)
   if (!allowance) return err(problem('order/cannot-move', `${stand?.name} is on ${stand?.order} orders and does not move (DRAM §7).`, 'Give it D, A or M orders in the orders window first.'));
   if (o.join) {
     const target = s.stands[o.join];
-    if (!target || target.removed || target.side !== general!.side) return err(problem('order/join-target', `${o.join} is not a friendly stand on the table.`));
+    if (!target || target.removed || target.side !== general!.side) return err(problem('order/join-target', `${s.stands[o.join]?.name ?? o.join} is not a friendly stand on the table.`));
   }
   const mover = stand ?? { id: general!.id, side: general!.side, pose: general!.pose, base: GENERAL_BASE };
   // A path already resolved (stored orders, tests) is re-checked as it stands; text goes through the location parser.
@@ -166,7 +166,7 @@ function validateChit(s: DramState, commands: ReadonlySet<string>, o: ChitOrder,
   if (spent + cost.value > g.ap) return err(problem('order/ap-exhausted', `${g.name} has ${g.ap - spent} AP left this turn; this order costs ${cost.value}.`, 'Withdraw another of his orders or choose a nearer stand.'));
   return ok({
     order: o,
-    preview: [`${written ? 'Written order' : 'Chit'} ${o.order} to ${o.target.id}: ${cost.value} AP (${miles.toFixed(2)} mi${los ? '' : ', out of sight'}); ${g.ap - spent - cost.value} AP left. Revealed at the start of next turn.`],
+    preview: [`${written ? 'Written order' : 'Chit'} ${o.order} to ${o.target.kind === 'stand' ? s.stands[o.target.id]?.name ?? o.target.id : s.corps[o.target.id]?.name ?? o.target.id}: ${cost.value} AP (${miles.toFixed(2)} mi${los ? '' : ', out of sight'}); ${g.ap - spent - cost.value} AP left. Revealed at the start of next turn.`],
   });
 }
 

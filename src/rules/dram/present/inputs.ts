@@ -35,7 +35,7 @@ export const dramInputs: Inputs<DramState> = {
     names: { unit: PIECE, join: STAND },
     summary: 'plot a move for a stand or general (DRAM §7), previewed privately; a sealed receipt is posted',
     build: (_s, o) => ({ kind: 'move', unit: text(o.unit), to: text(o.to), ...(o.join ? { join: text(o.join) } : {}) }),
-    confirm: (r, o) => [`✅ Move for **${escapeMd(text(o.unit))}** accepted (${escapeMd(text(o.to))}).`, ...r.preview, ...(r.warnings ?? []).map((w) => `⚠️ ${w}`),
+    confirm: (r, o, s) => [`✅ Move for **${escapeMd(s.stands[text(o.unit)]?.name ?? s.generals[text(o.unit)]?.name ?? text(o.unit))}** accepted (${escapeMd(text(o.to))}).`, ...r.preview, ...(r.warnings ?? []).map((w) => `⚠️ ${w}`),
       `-# A sealed receipt was posted. Plot again to amend; \`/orders withdraw key:move:${text(o.unit)}\` to withdraw; \`/ready\` when done.`].join('\n'),
     choices(s, caller, focused) {
       const mine = commandsOf(s, caller);
