@@ -130,9 +130,9 @@ export interface Presentation<S, Settings> {
   settings(settings: Settings): readonly SettingLine[];
 }
 
-/** "Saint-Rémy" → "saint-remy": case, accents, curly quotes and runs of spaces do not matter when a name is typed. */
+/** "Saint-Rémy" → "saint remy": case, accents, hyphens, curly quotes and runs of spaces do not matter when a name is typed. */
 export function normalizeName(s: string): string {
-  return s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[\u2018\u2019`]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/\s+/g, ' ').trim();
+  return s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[\u2018\u2019`]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/[-_]/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
 /** Whether any of `texts` contains what the player has typed so far (autocomplete filtering; accents and case ignored, as the resolver does). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { err, ok, type Problem, type Result } from '../../lib/result';
 import type { Accepted, SeatId } from '../contract';
 import type { Point } from '../geometry/types';
+import { distance } from '../geometry/vector';
 import { advanceAlong, hasLineOfSight, milesBetween, nearestEnemy, resolvePath, type Locatable } from './geo';
 import { generalOrder, GENERAL_BASE } from './movement';
 import { rankGroups, type DramState } from './state';
@@ -110,15 +111,22 @@ function validateMove(s: DramState, commands: ReadonlySet<string>, o: MoveOrder)
     : o.to.trim() === '' || o.to.trim() === '-' ? ok([mover.pose.at]) : resolvePath(s, mover, o.to);
   if (!path.ok) return path;
   const adv = advanceAlong(s, mover, path.value, allowance, { ignoreContact: !stand });
+  const name = stand?.name ?? general!.name;
+  const moved = adv.path.reduce((a, p, i) => (i ? a + distance(adv.path[i - 1]!, p) : 0), 0);
+  const terrain = adv.stopped?.endsWith('cannot be crossed here') ?? false;
+  const hintFor = (why: string | undefined) => (terrain ? 'Route it over a bridge or ford.' : why?.endsWith('is in the way') ? 'Plot a path around it, or move the other stand first.' : 'Plot another path.');
+  // Issue 11: a move that goes nowhere is refused, saying why, rather than accepted with a receipt.
+  if (moved < 0.05 && path.value.length > 1 && distance(path.value[0]!, path.value[path.value.length - 1]!) > 0.05) {
+    return err(problem('order/no-move', `${name} would not move at all: ${adv.stopped ?? 'it cannot go that way'}.`, hintFor(adv.stopped)));
+  }
   const warnings: string[] = [];
-  let preview: string[];
-  if (!Number.isFinite(adv.plannedCost)) {
-    // The path crosses something impassable (a river away from its bridges and fords).
-    preview = [`Path ${adv.length.toFixed(1)}": ${adv.stopped ?? 'it crosses ground that cannot be crossed'}.`];
-    warnings.push(`The stand would halt after ${adv.cost.toFixed(1)}" of its ${allowance}" allowance. Route it over a bridge or ford.`);
-  } else {
-    preview = [`Path ${adv.length.toFixed(1)}" costs ${adv.plannedCost.toFixed(1)}" of ${allowance}" allowed.`];
-    if (adv.plannedCost > allowance + 1e-9) warnings.push(`Too far: the move stops after ${adv.cost.toFixed(1)}" of allowance.`);
+  const preview = [Number.isFinite(adv.plannedCost)
+    ? `Path ${adv.length.toFixed(1)}" costs ${adv.plannedCost.toFixed(1)}" of ${allowance}" allowed.`
+    : `Path ${adv.length.toFixed(1)}": it crosses ground that cannot be crossed.`];
+  // Every move cut short says where and why (the narrative prints the same reason).
+  if (adv.stopped && moved < adv.length - 0.05) {
+    const why = adv.stopped === 'allowance spent' ? `its ${allowance}" allowance is spent` : adv.stopped;
+    warnings.push(`Cut short: it stops after ${moved.toFixed(1)}" of the ${adv.length.toFixed(1)}" path — ${why}.${adv.stopped === 'allowance spent' || adv.contact ? '' : ` ${hintFor(adv.stopped)}`}`);
   }
   if (adv.contact) warnings.push(`Contact with ${s.stands[adv.contact]?.name ?? adv.contact} if nothing moves first: that means combat (DRAM §8).`);
   if (stand?.noAdvance) {
