@@ -40,11 +40,12 @@ export async function handleComponent(interaction: ButtonInteraction | StringSel
       inv = parseConsoleLine(parsed.line, defs);
       update = parsed.update;
     } else {
-      const value = interaction.isStringSelectMenu() ? interaction.values[0] : undefined;
+      // A menu gives the picked value; a confirmation button the `confirm:true` it stands for.
+      const value = interaction.isStringSelectMenu() ? interaction.values[0] : true;
       const picked = value === undefined ? null : pendingPicks.take(parsed.key, interaction.user.id, value);
       if (!picked) throw new UserError('component/expired', 'This choice has expired (or is not yours).', 'Type the command again; autocomplete lists the names.');
       inv = picked;
-      // The answer replaces the private refusal it settles, unless it is for the whole channel.
+      // The answer replaces the private question it settles, unless it is for the whole channel.
       update = true;
     }
     const p = prepare(o.commands, inv);

@@ -12,12 +12,21 @@ import type { ButtonModel, ComponentModel } from './reply';
 /** Discord allows 100 characters in a custom id. */
 export const CUSTOM_ID_MAX = 100;
 
-export const button = (label: string, line: string, extra: Partial<Pick<ButtonModel, 'style' | 'update'>> = {}): ButtonModel => {
-  if (line.length > CUSTOM_ID_MAX - 2) throw new Error(`button line too long for a custom id: ${line}`);
+export const button = (label: string, line: string, extra: Partial<Pick<ButtonModel, 'style' | 'update' | 'pending'>> = {}): ButtonModel => {
+  if (!extra.pending && line.length > CUSTOM_ID_MAX - 2) throw new Error(`button line too long for a custom id: ${line}`);
   return { kind: 'button', label, line, ...extra };
 };
 
-export const buttonId = (b: ButtonModel): string => `${b.update ? 'u' : 'r'}|${b.line}`;
+export const buttonId = (b: ButtonModel): string => (b.pending ? `pick|${b.pending}` : `${b.update ? 'u' : 'r'}|${b.line}`);
+
+/**
+ * A confirmation button for a destructive command (issue 11): the same command with
+ * `confirm:true`, held by the adapter for the user who was asked (only they may press it).
+ */
+export function confirmButton(label: string, inv: Invocation, userId: string): ButtonModel {
+  const line = invocationLine({ ...inv, options: { ...inv.options, confirm: true } });
+  return button(label, line, { style: 'danger', pending: pendingPicks.add(inv, 'confirm', userId) });
+}
 
 export type ParsedCustomId = { readonly kind: 'line'; readonly line: string; readonly update: boolean } | { readonly kind: 'pick'; readonly key: string } | null;
 
@@ -56,7 +65,7 @@ export class PendingPicks {
   }
 
   /** The command with the picked value, for the user who was asked; null if expired or someone else's. */
-  take(key: string, userId: string, value: string): Invocation | null {
+  take(key: string, userId: string, value: string | boolean): Invocation | null {
     const p = this.map.get(key);
     if (!p || p.expires < this.now() || p.userId !== userId) return null;
     this.map.delete(key);

@@ -40,6 +40,8 @@ export interface ButtonModel {
   readonly style?: 'primary' | 'secondary' | 'success' | 'danger';
   /** Replace the message carrying the button with the answer (paging) rather than answering anew. */
   readonly update?: boolean;
+  /** A command too long for a custom id (a rollback's reason), held by the adapter under this key; `line` is then for the console. */
+  readonly pending?: string;
 }
 
 /** A select menu: a pick among names, each option the command line it amounts to. */
