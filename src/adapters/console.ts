@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
@@ -7,6 +7,7 @@ import { errorReply, execute, prepare } from '../interaction/dispatch';
 import type { ComponentModel, EmbedModel, ReplyModel } from '../interaction/reply';
 import type { Logger } from '../logger';
 import type { Services } from '../services/services';
+import { completeConsoleLine } from './console-complete';
 import { parseConsoleLine, usage } from './console-parse';
 
 export interface ConsoleOptions {
@@ -56,7 +57,15 @@ export async function runConsole(o: ConsoleOptions): Promise<void> {
   // the console's own user is a server admin; the others are ordinary members (GM checks apply).
   let user = o.user;
 
-  const rl = createInterface({ input: o.input, terminal: false, ...(o.signal ? { signal: o.signal } : {}) });
+  const ctxOf = (): CommandContext => ({
+    guildId: CONSOLE_GUILD, channelId: CONSOLE_CHANNEL, user, isAdmin: user === o.user, services: o.services,
+    now: o.now ?? (() => new Date()), log: o.log, users: {},
+  });
+  // Tab completes commands, options and names from the same autocomplete Discord shows (issue 11).
+  const completer = (line: string, cb: (err: null, result: [string[], string]) => void) => {
+    completeConsoleLine(line, o.commands, ctxOf()).then((r) => cb(null, r), () => cb(null, [[], line]));
+  };
+  const rl = createInterface({ input: o.input, output: o.interactive ? o.output : undefined, terminal: !!o.interactive, completer, ...(o.signal ? { signal: o.signal } : {}) });
   const prompt = () => { if (o.interactive) o.output.write('> '); };
   prompt();
   for await (const raw of rl) {
@@ -75,10 +84,7 @@ export async function runConsole(o: ConsoleOptions): Promise<void> {
       continue;
     }
     let inv: Invocation = { name: line.replace(/^\/?(\S*).*$/, '$1'), options: {} };
-    const ctx: CommandContext = {
-      guildId: CONSOLE_GUILD, channelId: CONSOLE_CHANNEL, user, isAdmin: user === o.user, services: o.services,
-      now: o.now ?? (() => new Date()), log: o.log, users: {},
-    };
+    const ctx = ctxOf();
     let reply: ReplyModel;
     try {
       inv = parseConsoleLine(line, defs);
@@ -94,14 +100,19 @@ export async function runConsole(o: ConsoleOptions): Promise<void> {
   rl.close();
 }
 
-/** Writes attachments to the console's output folder, numbered in order; returns the path. */
+/**
+ * Writes attachments to the console's output folder, numbered in order; returns the path. A
+ * number already taken (an earlier run's files) is skipped, so a restart never overwrites one.
+ */
 export function consoleFiles(dir: string, prefix: string): (name: string, data: Buffer) => string {
   let n = 0;
   const outDir = resolve(dir);
   return (name, data) => {
     mkdirSync(outDir, { recursive: true });
-    const path = join(outDir, `${prefix === 'reply' ? '' : `${prefix}-`}${String(++n).padStart(3, '0')}-${name.replace(/[^\w.-]/g, '_')}`);
-    writeFileSync(path, data);
+    const pathOf = (k: number) => join(outDir, `${prefix === 'reply' ? '' : `${prefix}-`}${String(k).padStart(3, '0')}-${name.replace(/[^\w.-]/g, '_')}`);
+    let path = pathOf(++n);
+    while (existsSync(path)) path = pathOf(++n);
+    writeFileSync(path, data, { flag: 'wx' });
     return path;
   };
 }
