@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscordBot } from '../../src/adapters/discord';
+import { discordDashboardPoster } from '../../src/adapters/posters';
+import { DASHBOARD_COALESCE_MS, DashboardSender } from '../../src/games/dashboard';
 import type { OutboxSender } from '../../src/games/outbox';
 import type { Services } from '../../src/services/services';
 import { startE2eBot } from '../helpers/e2e-bot';
@@ -16,6 +18,7 @@ import { testClock, testServices } from '../helpers/services';
 const GUILD = '1500000000000000001';
 const CH = '1500000000000000002';
 const CH_END = '1500000000000000003';
+const CH_DASH = '1500000000000000004';
 const GM = { id: '1500000000000000010', username: 'gm' };
 const FR = { id: '1500000000000000011', username: 'davout' };
 const AU = { id: '1500000000000000012', username: 'schwarzenberg' };
@@ -34,7 +37,7 @@ describe('buttons, menus and confirmations (issue 11)', () => {
   const clock = testClock(Date.UTC(2026, 10, 22, 18, 0));
 
   beforeAll(async () => {
-    ({ fake, bot, services, outbox } = await startE2eBot({ guild: { id: GUILD, name: 'Leipzig', channels: [{ id: CH, name: 'saint-remy' }, { id: CH_END, name: 'ending' }] }, clock, services: testServices({ clock }), maps: false }));
+    ({ fake, bot, services, outbox } = await startE2eBot({ guild: { id: GUILD, name: 'Leipzig', channels: [{ id: CH, name: 'saint-remy' }, { id: CH_END, name: 'ending' }, { id: CH_DASH, name: 'dashboard' }] }, clock, services: testServices({ clock }), maps: false }));
   });
   afterAll(async () => {
     await bot?.stop();
@@ -123,5 +126,38 @@ describe('buttons, menus and confirmations (issue 11)', () => {
     const done = await click(GM, ask.original, id, CH_END);
     expect(text(done)).toContain('The game is over.');
     expect(services.games.repo.liveGameIn(CH_END)).toBeNull();
+  });
+
+  it('a live dashboard per game: posted (pinned if allowed), edited as players get ready, edits coalesced, never an order count', async () => {
+    const c = await started(CH_DASH);
+    const dash = new DashboardSender(services.db, services.games, discordDashboardPoster(bot.client), clock, undefined);
+    expect(await dash.flush()).toBeGreaterThanOrEqual(1);
+    const board = () => fake.channelMessages(CH_DASH).find((m) => m.message.content.startsWith('📋'));
+    const first = board()!;
+    // Pinned when the bot may: the fake's bot lacks Pin Messages here, so the pin is tried, refused, and the dashboard stands unpinned.
+    expect(fake.requests.filter((r) => r.method === 'PUT' && r.path === `/channels/${CH_DASH}/messages/pins/${first.message.id}`).map((r) => r.status)).toEqual([403]);
+    expect(first.message.pinned).toBe(false);
+    expect(first.message.content).toContain('📋 **The Bridge at Saint-Rémy**');
+    expect(first.message.content).toMatch(/deadline <t:\d+:f> \(<t:\d+:R>\)/);
+    expect(first.message.content).toMatch(/⏳ .*<@1500000000000000011>/);
+    expect(ids(first.message)).toEqual(['r|/ready', 'r|/orders mine', 'r|/map private:true']);
+
+    // A burst: an order and a ready. Nothing is edited until the coalescing interval has passed.
+    await c.cmd(FR, 'move', undefined, [c.str('unit', 'fabre'), c.str('to', 'forward 1in')]);
+    await c.cmd(FR, 'ready', undefined, []);
+    await dash.flush();
+    expect(board()!.editCount).toBe(0);
+    clock.advance(DASHBOARD_COALESCE_MS);
+    await dash.flush();
+    const edited = board()!;
+    expect(edited.editCount).toBe(1);
+    expect(edited.message.content).toMatch(/✅ .*<@1500000000000000011>/);
+    expect(edited.message.content).not.toMatch(/order/i);
+    // Nothing changed: no edit, however long it waits.
+    clock.advance(DASHBOARD_COALESCE_MS);
+    await dash.flush();
+    expect(board()!.editCount).toBe(1);
+    // One message per game, whatever happens.
+    expect(fake.channelMessages(CH_DASH).filter((m) => m.message.content.startsWith('📋'))).toHaveLength(1);
   });
 });
