@@ -11,6 +11,7 @@ import { parseDuration, parseReminderLeads } from '../src/scheduler/time';
 import { narrate } from '../src/narrative';
 import { namesFor, publicEventsFor } from '../src/games/names';
 import type { GameOptions } from '../src/games/options';
+import { overInstead } from './play-helpers';
 
 const Input = z.discriminatedUnion('subcommand', [
   z.object({ subcommand: z.literal('create'), ruleset: z.string(), scenario: z.string(), name: z.string().max(80).optional() }),
@@ -107,7 +108,9 @@ export const game = defineCommand<Input>({
         const w = games.start(ctx.channelId, me(ctx), ctx.isAdmin);
         return pub(`🥁 The game begins: ${escapeMd(w.label)}${w.deadlineAt ? `, deadline ${ts(w.deadlineAt, 'F')}` : ''}.`);
       }
-      case 'status': return status(ctx);
+      case 'status': {
+        try { return status(ctx); } catch (e) { return overInstead(ctx, e); }
+      }
       case 'list': {
         const list = games.gamesIn(ctx.guildId);
         if (!list.length) return pub('No games in this server yet. Create one with `/game create`.');

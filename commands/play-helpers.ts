@@ -4,6 +4,7 @@ import { namesFor, printedFor, publicEventsFor } from '../src/games/names';
 import { resolveOrRefuse } from '../src/games/names-resolve';
 import { escapeMd } from '../src/interaction/present-rolls';
 import type { ReplyModel } from '../src/interaction/reply';
+import { rulesetById } from '../src/rules/index';
 import { UserError } from '../src/lib/user-error';
 import { narrate } from '../src/narrative';
 import type { Caller, InputOptions, InputVerb } from '../src/rules/plugin';
@@ -80,4 +81,22 @@ export function verbChoices(ctx: CommandContext, name: string, focused: { name: 
   const verb = (l.ruleset.inputs as Record<string, InputVerb<unknown> | undefined>)[name];
   if (!l.state || !verb?.choices) return [];
   return [...verb.choices(l.state, playing(ctx).caller, focused, options)];
+}
+
+/**
+ * When a command finds no game in the channel because the last one ended: say it is over, with
+ * its result and what can still be seen of it (issue 11), instead of "There is no game here".
+ * Any other error is passed on.
+ */
+export function overInstead(ctx: CommandContext, e: unknown): ReplyModel {
+  if (!(e instanceof UserError) || e.code !== 'game/none-here') throw e;
+  const last = ctx.services.games.gamesIn(ctx.guildId).find((g) => g.channelId === ctx.channelId);
+  if (!last || last.status !== 'ended') throw e;
+  const ruleset = rulesetById(last.ruleset);
+  const outcome = last.state && ruleset ? ruleset.outcome(JSON.parse(last.state)) : null;
+  return {
+    visibility: 'private',
+    content: [`🏁 **${escapeMd(last.name)}** is over${outcome ? `: ${escapeMd(outcome.summary)}` : ' (ended by the GM)'}.`,
+      'Its story was posted in this channel turn by turn; every die stays checkable with `/rolls log` and `/rolls verify`. Start a new game here with `/game create`.'].join('\n'),
+  };
 }

@@ -37,7 +37,8 @@ export function resolveName(typed: string, printed: readonly PrintedName[]): Nam
   const exactId = printed.find((p) => p.id === typed);
   if (exactId) return { kind: 'found', id: exactId.id, name: exactId };
   const query = normalizeName(typed);
-  if (!query) return { kind: 'unknown', closest: [] };
+  // Nothing typed: every name is a candidate (a menu of them all).
+  if (!query) return printed.length === 1 ? { kind: 'found', id: printed[0]!.id, name: printed[0]! } : { kind: 'unknown', closest: printed.slice(0, 25) };
   let best: PrintedName[] = [];
   let bestRank = Infinity;
   for (const p of printed) {
@@ -85,6 +86,7 @@ export function resolveOrRefuse(typed: string, printed: readonly PrintedName[], 
   if (m.kind === 'ambiguous') {
     throw new ChoiceError('name/ambiguous', `“${typed}” could be ${list.length} ${what}s: ${names}${list.length > 5 ? ', …' : ''}.`, 'Type more of the name, or pick one below.', option, choices);
   }
+  if (!typed.trim()) throw new ChoiceError('name/missing', `Which ${what}? ${names ? `Choose one: ${names}.` : ''}`.trim(), 'Pick one below.', option, choices);
   throw new ChoiceError('name/unknown', `There is no ${what} called “${typed}”.${choices.length ? ` Did you mean ${names}?` : ''}`,
     choices.length ? 'Pick one below, or use the autocomplete list.' : 'Start typing and pick from the autocomplete list, or see /roster.', option, choices);
 }
