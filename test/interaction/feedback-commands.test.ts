@@ -59,4 +59,18 @@ describe('feedback that tells the truth (issue 11)', () => {
       expect(r.content).not.toContain('There is no game');
     }
   });
+
+  it('/game replace keeps one player to one side, as /game join does; joining your own seat again posts nothing', async () => {
+    const s = testServices();
+    await s.games.create({ guildId: G, channelId: CH, gm: GM, ruleset: 'dram', scenario: 'saint-remy' });
+    const first = await invoke(s, FR, { name: 'game', subcommand: 'join', options: { seat: 'french:fr-i-corps' } });
+    expect(first.visibility).toBe('public');
+    const again = await invoke(s, FR, { name: 'game', subcommand: 'join', options: { seat: 'french:fr-i-corps' } });
+    expect(again.visibility).toBe('private');
+    expect(again.content).toContain('`game/seat-yours`');
+    const ctx = { id: GM.id, name: GM.name };
+    expect(() => s.gm.replace(CH, ctx, false, 'austrians:au-i-korps', FR)).toThrowError(expect.objectContaining({ code: 'game/one-side' }));
+    s.gm.replace(CH, ctx, false, 'austrians:au-i-korps', AU);
+    expect(s.games.live(CH).seats.find((x) => x.seatId === 'austrians:au-i-korps')?.userId).toBe(AU.id);
+  });
 });
