@@ -73,4 +73,15 @@ describe('feedback that tells the truth (issue 11)', () => {
     s.gm.replace(CH, ctx, false, 'austrians:au-i-korps', AU);
     expect(s.games.live(CH).seats.find((x) => x.seatId === 'austrians:au-i-korps')?.userId).toBe(AU.id);
   });
+
+  it('the army-command seat trying /initiative is told which seat rolls it (DRAM §4)', async () => {
+    const s = testServices();
+    await s.games.create({ guildId: G, channelId: CH, gm: GM, ruleset: 'dram', scenario: 'saint-remy' });
+    s.games.join(CH, FR, 'french:command');
+    s.games.join(CH, AU, 'austrians:command');
+    s.games.start(CH, GM, false);
+    const r = await invoke(s, FR, { name: 'initiative', options: { corps: 'I Corps' } });
+    expect(r.content).toMatch(/You do not roll initiative for I Corps: the .+ seat rolls it \(DRAM §4\)\./);
+    expect(r.content).not.toContain('fr-i-corps');
+  });
 });
