@@ -84,4 +84,11 @@ describe('feedback that tells the truth (issue 11)', () => {
     expect(r.content).toMatch(/You do not roll initiative for I Corps: the .+ seat rolls it \(DRAM §4\)\./);
     expect(r.content).not.toContain('fr-i-corps');
   });
+
+  it('/map around: takes a piece by its printed name, and a wrong one gets the closest names', async () => {
+    const s = await game('dram', 'saint-remy');
+    const r = await invoke(s, FR, { name: 'map', options: { around: 'Fabr3' } });
+    expect(r.content).toContain('Did you mean “1st Division (Fabre)”');
+    expect(r.components?.[0]?.[0]?.kind).toBe('select');
+  });
 });
