@@ -1,5 +1,6 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { z } from 'zod';
+import { confirmButton } from '../src/interaction/components';
 import { defineCommand, type CommandContext } from '../src/interaction/command';
 import { escapeMd, ts } from '../src/interaction/present-rolls';
 import type { ReplyModel } from '../src/interaction/reply';
@@ -10,6 +11,7 @@ import { parseDuration, parseReminderLeads } from '../src/scheduler/time';
 import { narrate } from '../src/narrative';
 import { namesFor, publicEventsFor } from '../src/games/names';
 import type { GameOptions } from '../src/games/options';
+import { overInstead } from './play-helpers';
 
 const Input = z.discriminatedUnion('subcommand', [
   z.object({ subcommand: z.literal('create'), ruleset: z.string(), scenario: z.string(), name: z.string().max(80).optional() }),
@@ -23,9 +25,10 @@ const Input = z.discriminatedUnion('subcommand', [
   z.object({ subcommand: z.literal('extend'), by: z.string() }),
   z.object({ subcommand: z.literal('advance') }),
   z.object({ subcommand: z.literal('replace'), seat: z.string(), user: z.string() }),
-  z.object({ subcommand: z.literal('kick'), user: z.string() }),
-  z.object({ subcommand: z.literal('end') }),
-  z.object({ subcommand: z.literal('rollback'), reason: z.string().min(3).max(300) }),
+  z.object({ subcommand: z.literal('kick'), user: z.string(), confirm: z.boolean().optional() }),
+  z.object({ subcommand: z.literal('end'), confirm: z.boolean().optional() }),
+  // The reason's length is checked after the GM check, so a player is told "GM only" first (issue 11).
+  z.object({ subcommand: z.literal('rollback'), reason: z.string().max(300), confirm: z.boolean().optional() }),
   z.object({ subcommand: z.literal('history'), turn: z.number().int().min(1).optional() }),
   z.object({
     subcommand: z.literal('settings'), pace: z.string().max(100).optional(), 'orders-pace': z.string().max(100).optional(), 'live-pace': z.string().max(100).optional(),
@@ -63,10 +66,13 @@ export const game = defineCommand<Input>({
       .addStringOption((o) => o.setName('seat').setDescription('Seat').setRequired(true).setAutocomplete(true))
       .addUserOption((o) => o.setName('user').setDescription('New player').setRequired(true)))
     .addSubcommand((s) => s.setName('kick').setDescription('GM: remove a player from their seats')
-      .addUserOption((o) => o.setName('user').setDescription('Player').setRequired(true)))
-    .addSubcommand((s) => s.setName('end').setDescription('GM: end the game'))
+      .addUserOption((o) => o.setName('user').setDescription('Player').setRequired(true))
+      .addBooleanOption((o) => o.setName('confirm').setDescription('Skip the confirmation button')))
+    .addSubcommand((s) => s.setName('end').setDescription('GM: end the game')
+      .addBooleanOption((o) => o.setName('confirm').setDescription('Skip the confirmation button')))
     .addSubcommand((s) => s.setName('rollback').setDescription('GM: undo the last resolution (public; its dice stay in the audit, void)')
-      .addStringOption((o) => o.setName('reason').setDescription('Why (posted to the channel)').setRequired(true).setMinLength(3).setMaxLength(300)))
+      .addStringOption((o) => o.setName('reason').setDescription('Why (posted to the channel)').setRequired(true).setMaxLength(300))
+      .addBooleanOption((o) => o.setName('confirm').setDescription('Skip the confirmation button')))
     .addSubcommand((s) => s.setName('history').setDescription('The narrative of a past turn')
       .addIntegerOption((o) => o.setName('turn').setDescription('Turn number (default: the last resolution)').setMinValue(1)))
     .addSubcommand((s) => s.setName('settings').setDescription('Show or (GM) change pace, reminders, no-orders policy, map visibility')
@@ -102,7 +108,9 @@ export const game = defineCommand<Input>({
         const w = games.start(ctx.channelId, me(ctx), ctx.isAdmin);
         return pub(`🥁 The game begins: ${escapeMd(w.label)}${w.deadlineAt ? `, deadline ${ts(w.deadlineAt, 'F')}` : ''}.`);
       }
-      case 'status': return status(ctx);
+      case 'status': {
+        try { return status(ctx); } catch (e) { return overInstead(ctx, e); }
+      }
       case 'list': {
         const list = games.gamesIn(ctx.guildId);
         if (!list.length) return pub('No games in this server yet. Create one with `/game create`.');
@@ -121,9 +129,19 @@ export const game = defineCommand<Input>({
         return pub(r.resolved ? '⏩ The GM resolved the phase; the results follow.' : `Nothing to resolve (${r.reason}).`);
       }
       case 'replace': gm.replace(ctx.channelId, me(ctx), ctx.isAdmin, i.seat, { id: i.user, name: ctx.users[i.user] ?? i.user }); return priv('Done.');
-      case 'kick': return priv(`Removed from ${gm.kick(ctx.channelId, me(ctx), ctx.isAdmin, i.user)} seat(s).`);
-      case 'end': gm.end(ctx.channelId, me(ctx), ctx.isAdmin); return priv('The game is over.');
+      case 'kick': {
+        if (!i.confirm) return confirmFirst(ctx, i, `Remove <@${i.user}> from all their seats? Their seats become open for someone else.`, 'Remove');
+        return priv(`Removed from ${gm.kick(ctx.channelId, me(ctx), ctx.isAdmin, i.user)} seat(s).`);
+      }
+      case 'end': {
+        if (!i.confirm) return confirmFirst(ctx, i, `End **${escapeMd(ctx.services.games.live(ctx.channelId).game.name)}** now? No further turn will be played; the history stays readable.`, 'End the game');
+        gm.end(ctx.channelId, me(ctx), ctx.isAdmin);
+        return priv('The game is over.');
+      }
       case 'rollback': {
+        ctx.services.games.requireGm(ctx.services.games.live(ctx.channelId).game, me(ctx), ctx.isAdmin);
+        if (i.reason.trim().length < 3) throw new UserError('input/invalid', 'A rollback needs a reason of at least 3 characters; it is posted to the channel.', 'e.g. /game rollback reason:"wrong move plotted for Morel"');
+        if (!i.confirm) return confirmFirst(ctx, i, `Undo the last resolution ("${escapeMd(i.reason)}")? It is announced in the channel; its dice stay in the audit trail, void.`, 'Roll back');
         const w = gm.rollback(ctx.channelId, me(ctx), ctx.isAdmin, i.reason);
         return pub(`↩️ Rolled back. ${escapeMd(w.label)} is open again.`);
       }
@@ -155,6 +173,17 @@ export const game = defineCommand<Input>({
     return [];
   },
 });
+
+/**
+ * A destructive GM tool asks first (issue 11): GM-only is checked now, so a player is told so
+ * at once, and the button (only the asker may press it) runs the same command with confirm:true.
+ */
+function confirmFirst(ctx: CommandContext, i: Input & { subcommand: 'kick' | 'end' | 'rollback' }, question: string, label: string): ReplyModel {
+  ctx.services.games.requireGm(ctx.services.games.live(ctx.channelId).game, me(ctx), ctx.isAdmin);
+  const { subcommand, confirm: _c, ...options } = i;
+  const inv = { name: 'game', subcommand, options: options as Record<string, string>, users: ctx.users };
+  return { visibility: 'private', content: `⚠️ ${question}\n-# Press the button to go ahead, or dismiss this message to cancel.`, components: [[confirmButton(label, inv, ctx.user.id)]] };
+}
 
 function status(ctx: CommandContext): ReplyModel {
   const l = ctx.services.games.live(ctx.channelId);

@@ -1,6 +1,8 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { z } from 'zod';
 import { describeGame, mapFileName } from '../src/games/maps';
+import { printedFor } from '../src/games/names';
+import { resolveOrRefuse } from '../src/games/names-resolve';
 import type { GameOptions } from '../src/games/options';
 import { defineCommand } from '../src/interaction/command';
 import { escapeMd } from '../src/interaction/present-rolls';
@@ -31,7 +33,9 @@ export const map = defineCommand({
     }
     const side = l.ruleset.seats(l.state).find((s: { id: string }) => mySeats.includes(s.id))?.side as string | undefined;
     const viewer: Viewer = i.private && side ? { kind: 'side', side } : { kind: 'public' };
-    const view = i.area ? { area: i.area } : i.around ? { around: i.around } : undefined;
+    // `around:` takes a piece as the map prints it (issue 11), through the one name resolver.
+    const around = i.around ? resolveOrRefuse(i.around, printedFor(l.ruleset, l.state).filter((p) => p.kind === 'unit' || p.kind === 'general'), 'around', 'unit') : undefined;
+    const view = i.area ? { area: i.area } : around ? { around } : undefined;
     // Now, or as it stood after a past turn (its last resolution, with that resolution's trails).
     const past = i.turn === undefined ? ctx.services.games.history(ctx.channelId).at(0) : ctx.services.games.history(ctx.channelId, i.turn).at(-1);
     if (i.turn !== undefined && !past) throw new UserError('map/no-such-turn', `Nothing was resolved in turn ${i.turn}.`, 'See /game status for the current turn.');

@@ -4,7 +4,31 @@ import { defineCommand } from '../src/interaction/command';
 import { escapeMd } from '../src/interaction/present-rolls';
 import { safeText } from '../src/interaction/safe-text';
 import { choicesMatching } from '../src/rules/plugin';
+import { printedFor } from '../src/games/names';
 import { runVerb, verbChoices } from './play-helpers';
+
+/**
+ * An order as a player reads it (issue 11): "move 1st Division (Fabre) — to: forward 1in",
+ * not its stored JSON. Ids become the names players read, the plotted path (15-digit
+ * coordinates) is left out, and numbers are rounded.
+ */
+export function readable(body: string, names: ReadonlyMap<string, string>): string {
+  let o: unknown;
+  try { o = JSON.parse(body); } catch { return body.slice(0, 150); }
+  if (!o || typeof o !== 'object') return String(o);
+  const value = (v: unknown): string => {
+    if (typeof v === 'string') return names.get(v) ?? v;
+    if (typeof v === 'number') return String(Math.round(v * 10) / 10);
+    if (Array.isArray(v)) return v.map(value).join(', ');
+    if (v && typeof v === 'object') return 'id' in v ? value((v as { id: unknown }).id) : Object.values(v).map(value).join(' ');
+    return String(v);
+  };
+  const { kind, ...rest } = o as Record<string, unknown>;
+  const fields = Object.entries(rest).filter(([k, v]) => k !== 'path' && v !== undefined && v !== null && v !== '');
+  const [first, ...others] = fields;
+  const head = [typeof kind === 'string' ? kind : 'order', ...(first ? [value(first[1])] : [])].join(' ');
+  return [head, ...others.map(([k, v]) => `${k}: ${value(v)}`)].join(' — ').slice(0, 200);
+}
 
 const Input = z.discriminatedUnion('subcommand', [
   z.object({ subcommand: z.literal('issue'), general: z.string(), target: z.string(), order: z.enum(['D', 'R', 'A', 'M']) }),
@@ -41,7 +65,8 @@ export const orders = defineCommand({
     const l = ctx.services.games.live(ctx.channelId);
     const list = ctx.services.games.myOrders(l, ctx.user.id);
     if (!list.length) return { visibility: 'private', content: 'You have no orders in the open window.' };
-    return { visibility: 'private', content: list.map((x) => `• \`${safeText(x.key)}\` ${escapeMd(x.body.slice(0, 150))}`).join('\n') };
+    const names = new Map(printedFor(l.ruleset, l.state).map((p) => [p.id, p.names[0] ?? p.id]));
+    return { visibility: 'private', content: list.map((x) => `• ${escapeMd(readable(x.body, names))} — \`${safeText(x.key)}\``).join('\n') };
   },
   autocomplete(ctx, focused, inv) {
     if (focused.name === 'key') {

@@ -1,8 +1,10 @@
 import type { Choice, CommandContext } from '../src/interaction/command';
 import type { Live } from '../src/games/game.service';
-import { namesFor, publicEventsFor } from '../src/games/names';
+import { namesFor, printedFor, publicEventsFor } from '../src/games/names';
+import { resolveOrRefuse } from '../src/games/names-resolve';
 import { escapeMd } from '../src/interaction/present-rolls';
 import type { ReplyModel } from '../src/interaction/reply';
+import { rulesetById } from '../src/rules/index';
 import { UserError } from '../src/lib/user-error';
 import { narrate } from '../src/narrative';
 import type { Caller, InputOptions, InputVerb } from '../src/rules/plugin';
@@ -35,19 +37,42 @@ export function runVerb(ctx: CommandContext, name: string, options: InputOptions
   const { l, state, caller } = playing(ctx);
   const verb = verbOf(l, name);
   const user = { id: ctx.user.id, name: ctx.user.name };
-  const input = verb.build(state, options, caller);
+  const named = resolveNames(l, state, verb, options);
+  const input = verb.build(state, named, caller);
   if (verb.kind === 'order') {
     const r = ctx.services.games.submit(ctx.channelId, user, input);
-    return { visibility: 'private', content: verb.confirm(r.accepted, options) };
+    return { visibility: 'private', content: verb.confirm(r.accepted, named, state) };
   }
   const events = ctx.services.games.act(ctx.channelId, user, input);
   const after = ctx.services.games.live(ctx.channelId);
-  const tail = verb.after?.(after.state, options, caller);
+  const tail = verb.after?.(after.state, named, caller);
   if (verb.reply === 'private') {
     return { visibility: 'private', content: [...narrate(events, namesFor(after.game, after.state)), ...(tail ? [tail] : [])].join('\n') || '✅ Done.' };
   }
   const text = `${escapeMd(ctx.user.name)}: ${narrate(publicEventsFor(after.game, events), namesFor(after.game, after.state)).join('\n')}`;
   return { visibility: 'public', content: tail ? `${text}\n${tail}` : text };
+}
+
+/**
+ * The verb's options that name pieces, each turned into the id it names (issue 11: any printed
+ * name, any case, no accents, unique prefix, or the id); an unknown or ambiguous name is refused
+ * with the closest ones before the ruleset sees the input.
+ */
+export function resolveNames(l: Live, state: unknown, verb: InputVerb<unknown>, options: InputOptions): InputOptions {
+  const named = Object.entries(verb.names ?? {}).filter(([k]) => typeof options[k] === 'string' && options[k] !== '');
+  if (!named.length) return options;
+  const printed = printedFor(l.ruleset, state);
+  const out: Record<string, unknown> = { ...options };
+  for (const [option, spec] of named) {
+    const among = printed.filter((p) => spec.kinds.includes(p.kind));
+    // Autocomplete's own value ("corps:fr-i-corps") is already what the option takes.
+    if (spec.keep?.includes(String(options[option]))) continue;
+    if (spec.value && among.some((p) => spec.value!(p.id, p.kind) === options[option])) continue;
+    const id = resolveOrRefuse(String(options[option]), among, option, spec.what ?? spec.kinds[0] ?? 'name');
+    const kind = among.find((p) => p.id === id)!.kind;
+    out[option] = spec.value ? spec.value(id, kind) : id;
+  }
+  return out;
 }
 
 /** Autocomplete for a verb's option; nothing where the game has not started or the ruleset lacks the verb. */
@@ -56,4 +81,22 @@ export function verbChoices(ctx: CommandContext, name: string, focused: { name: 
   const verb = (l.ruleset.inputs as Record<string, InputVerb<unknown> | undefined>)[name];
   if (!l.state || !verb?.choices) return [];
   return [...verb.choices(l.state, playing(ctx).caller, focused, options)];
+}
+
+/**
+ * When a command finds no game in the channel because the last one ended: say it is over, with
+ * its result and what can still be seen of it (issue 11), instead of "There is no game here".
+ * Any other error is passed on.
+ */
+export function overInstead(ctx: CommandContext, e: unknown): ReplyModel {
+  if (!(e instanceof UserError) || e.code !== 'game/none-here') throw e;
+  const last = ctx.services.games.gamesIn(ctx.guildId).find((g) => g.channelId === ctx.channelId);
+  if (!last || last.status !== 'ended') throw e;
+  const ruleset = rulesetById(last.ruleset);
+  const outcome = last.state && ruleset ? ruleset.outcome(JSON.parse(last.state)) : null;
+  return {
+    visibility: 'private',
+    content: [`🏁 **${escapeMd(last.name)}** is over${outcome ? `: ${escapeMd(outcome.summary)}` : ' (ended by the GM)'}.`,
+      'Its story was posted in this channel turn by turn; every die stays checkable with `/rolls log` and `/rolls verify`. Start a new game here with `/game create`.'].join('\n'),
+  };
 }

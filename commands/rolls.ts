@@ -1,6 +1,7 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
+import { button } from '../src/interaction/components';
 import { defineCommand, type CommandContext } from '../src/interaction/command';
 import { anchorText, brokenLine, epochLine, escapeMd, logLine, ts } from '../src/interaction/present-rolls';
 import { DISCORD_LIMITS, type ReplyModel } from '../src/interaction/reply';
@@ -55,8 +56,15 @@ function log(ctx: CommandContext, i: Extract<Input, { subcommand: 'log' }>): Rep
   const brk = ctx.services.rolls.firstBreak(ctx.guildId);
   const body = (brk ? `${brokenLine({ seq: brk.firstBadSeq, since: brk.foundAt })}\n\n` : '') + res.lines.map(logLine).join('\n');
   const older = res.page < res.pages ? ` · older: \`/rolls log page:${res.page + 1}\`` : '';
+  // Paging buttons replace this message with the neighbouring page (issue 11): the same command, another page.
+  const line = (page: number) => `/rolls log page:${page} limit:${i.limit}${i.user ? ` user:${i.user}` : ''}`;
+  const paging = [
+    ...(res.page > 1 ? [button('◀ Newer', line(res.page - 1), { update: true })] : []),
+    ...(res.page < res.pages ? [button('Older ▶', line(res.page + 1), { update: true })] : []),
+  ];
   return {
     visibility: 'public',
+    ...(paging.length ? { components: [paging] } : {}),
     embeds: [{
       title: `Audit trail${whose} — page ${res.page}/${res.pages}`,
       description: body.slice(0, DISCORD_LIMITS.embedDescription),

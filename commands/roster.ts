@@ -4,6 +4,8 @@ import { defineCommand } from '../src/interaction/command';
 import { DISCORD_LIMITS } from '../src/interaction/reply';
 import { UserError } from '../src/lib/user-error';
 import { choicesMatching } from '../src/rules/plugin';
+import { printedFor } from '../src/games/names';
+import { resolveOrRefuse } from '../src/games/names-resolve';
 import { playing } from './play-helpers';
 
 /**
@@ -18,9 +20,11 @@ export const roster = defineCommand({
     const { l, state, caller } = playing(ctx);
     const roster = l.ruleset.present.roster;
     if (!roster) throw new UserError('game/verb-unsupported', `${l.ruleset.name} keeps no rosters: everything about a unit is on the map.`, 'Use /map, or /map private:true for your side\'s view.');
-    const sides = l.ruleset.present.sides(state);
-    const side = i.side ?? caller.side ?? sides[0]?.value;
-    if (!side || !sides.some((x) => x.value === side)) throw new UserError('game/unknown-side', `There is no side '${i.side ?? ''}' in this game.`, `Sides: ${sides.map((x) => x.value).join(', ')}.`);
+    const sides = printedFor(l.ruleset, state).filter((p) => p.kind === 'side');
+    // A side named as printed ("Austrians", "austr"); an empty or unknown one is answered with the sides to pick (issue 11).
+    const typed = i.side?.trim();
+    const side = typed !== undefined ? resolveOrRefuse(typed, sides, 'side', 'side') : caller.side ?? sides[0]?.id;
+    if (!side) throw new UserError('game/unknown-side', 'This game has no sides to show.');
     const lines = roster.call(l.ruleset.present, state, side, side === caller.side);
     const text = lines.join('\n');
     if (text.length <= DISCORD_LIMITS.content) return { visibility: 'private', content: text };

@@ -2,7 +2,8 @@ import { userInfo } from 'node:os';
 import pino from 'pino';
 import { commandMap } from '../commands/index';
 import { consoleFiles, runConsole, type ConsoleNames } from './adapters/console';
-import { consolePoster, discordPoster } from './adapters/posters';
+import { consoleDashboardPoster, consolePoster, discordDashboardPoster, discordPoster } from './adapters/posters';
+import { DashboardSender, startDashboards } from './games/dashboard';
 import { OutboxSender } from './games/outbox';
 import { lazyPoolRenderer } from './games/maps';
 import { createRenderPool } from './render/pool';
@@ -104,6 +105,7 @@ async function main(): Promise<number> {
   const scheduler = new Scheduler(services.games, Date.now, log);
   scheduler.start();
   let outbox: OutboxSender | undefined;
+  let dashboards: NodeJS.Timeout | undefined;
   let bot: DiscordBot | undefined;
   let closing: Promise<void> | null = null;
   // Each step runs even if one before it failed (a full disk must not keep the lease held).
@@ -112,6 +114,7 @@ async function main(): Promise<number> {
   };
   const close = () => (closing ??= (async () => {
     clearInterval(sweep);
+    clearInterval(dashboards);
     scheduler.stop();
     await step('Discord', () => bot?.stop());
     await step('outbox', () => outbox?.stop());
@@ -128,6 +131,7 @@ async function main(): Promise<number> {
     const names: ConsoleNames = new Map();
     outbox = new OutboxSender(services.games.repo, consolePoster(process.stdout, files, { names, now: services.clock }), Date.now, log, maps);
     outbox.start(500);
+    dashboards = startDashboards(new DashboardSender(services.db, services.games, consoleDashboardPoster(process.stdout, { names, now: services.clock }), Date.now, log));
     services.games.onPosted = () => outbox?.kick();
     const reading = new AbortController();
     const session = runConsole({
@@ -155,6 +159,7 @@ async function main(): Promise<number> {
   const client = bot.client;
   outbox = new OutboxSender(services.games.repo, discordPoster(client), Date.now, log, maps);
   outbox.start();
+  dashboards = startDashboards(new DashboardSender(services.db, services.games, discordDashboardPoster(client), Date.now, log));
   // Posts go out as soon as the transaction that wrote them commits; the poll is the safety net.
   services.games.onPosted = () => outbox?.kick();
   const code = await stopRequested;

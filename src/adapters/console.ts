@@ -1,12 +1,13 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { Command, CommandContext, Invocation } from '../interaction/command';
 import { errorReply, execute, prepare } from '../interaction/dispatch';
-import type { EmbedModel, ReplyModel } from '../interaction/reply';
+import type { ComponentModel, EmbedModel, ReplyModel } from '../interaction/reply';
 import type { Logger } from '../logger';
 import type { Services } from '../services/services';
+import { completeConsoleLine } from './console-complete';
 import { parseConsoleLine, usage } from './console-parse';
 
 export interface ConsoleOptions {
@@ -56,7 +57,15 @@ export async function runConsole(o: ConsoleOptions): Promise<void> {
   // the console's own user is a server admin; the others are ordinary members (GM checks apply).
   let user = o.user;
 
-  const rl = createInterface({ input: o.input, terminal: false, ...(o.signal ? { signal: o.signal } : {}) });
+  const ctxOf = (): CommandContext => ({
+    guildId: CONSOLE_GUILD, channelId: CONSOLE_CHANNEL, user, isAdmin: user === o.user, services: o.services,
+    now: o.now ?? (() => new Date()), log: o.log, users: {},
+  });
+  // Tab completes commands, options and names from the same autocomplete Discord shows (issue 11).
+  const completer = (line: string, cb: (err: null, result: [string[], string]) => void) => {
+    completeConsoleLine(line, o.commands, ctxOf()).then((r) => cb(null, r), () => cb(null, [[], line]));
+  };
+  const rl = createInterface({ input: o.input, output: o.interactive ? o.output : undefined, terminal: !!o.interactive, completer, ...(o.signal ? { signal: o.signal } : {}) });
   const prompt = () => { if (o.interactive) o.output.write('> '); };
   prompt();
   for await (const raw of rl) {
@@ -75,10 +84,7 @@ export async function runConsole(o: ConsoleOptions): Promise<void> {
       continue;
     }
     let inv: Invocation = { name: line.replace(/^\/?(\S*).*$/, '$1'), options: {} };
-    const ctx: CommandContext = {
-      guildId: CONSOLE_GUILD, channelId: CONSOLE_CHANNEL, user, isAdmin: user === o.user, services: o.services,
-      now: o.now ?? (() => new Date()), log: o.log, users: {},
-    };
+    const ctx = ctxOf();
     let reply: ReplyModel;
     try {
       inv = parseConsoleLine(line, defs);
@@ -94,14 +100,19 @@ export async function runConsole(o: ConsoleOptions): Promise<void> {
   rl.close();
 }
 
-/** Writes attachments to the console's output folder, numbered in order; returns the path. */
+/**
+ * Writes attachments to the console's output folder, numbered in order; returns the path. A
+ * number already taken (an earlier run's files) is skipped, so a restart never overwrites one.
+ */
 export function consoleFiles(dir: string, prefix: string): (name: string, data: Buffer) => string {
   let n = 0;
   const outDir = resolve(dir);
   return (name, data) => {
     mkdirSync(outDir, { recursive: true });
-    const path = join(outDir, `${prefix === 'reply' ? '' : `${prefix}-`}${String(++n).padStart(3, '0')}-${name.replace(/[^\w.-]/g, '_')}`);
-    writeFileSync(path, data);
+    const pathOf = (k: number) => join(outDir, `${prefix === 'reply' ? '' : `${prefix}-`}${String(k).padStart(3, '0')}-${name.replace(/[^\w.-]/g, '_')}`);
+    let path = pathOf(++n);
+    while (existsSync(path)) path = pathOf(++n);
+    writeFileSync(path, data, { flag: 'wx' });
     return path;
   };
 }
@@ -113,8 +124,17 @@ export function render(r: ReplyModel, writeFile: (name: string, data: Buffer) =>
   if (r.content) lines.push(text(r.content));
   for (const e of r.embeds ?? []) lines.push(renderEmbed(e, text));
   for (const f of r.files ?? []) lines.push(`📎 ${f.name} (${(f.data.length / 1024).toFixed(1)} KiB) written to ${writeFile(f.name, f.data)}`);
+  for (const row of r.components ?? []) lines.push(...renderRow(row));
   for (const a of r.announcements ?? []) lines.push(`[posted in the channel] ${text(a)}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** Buttons and menus as the command lines they run, to type (or Tab-complete) in the console. */
+function renderRow(row: readonly ComponentModel[]): string[] {
+  const buttons = row.filter((c) => c.kind === 'button');
+  const out = buttons.length ? [`🔘 ${buttons.map((b) => `[${b.label}] ${b.line}`).join('  ·  ')}`] : [];
+  for (const c of row) if (c.kind === 'select') out.push(`${c.placeholder}:`, ...c.options.map((x) => `  • ${x.label} → ${x.line}`));
+  return out;
 }
 
 function renderEmbed(e: EmbedModel, plain: (s: string) => string): string {

@@ -1,7 +1,8 @@
 import {
   AttachmentBuilder, Client, EmbedBuilder, Events, GatewayIntentBits, MessageFlags, PermissionFlagsBits,
-  type AutocompleteInteraction, type ChatInputCommandInteraction, type CommandInteractionOption, type InteractionReplyOptions,
+  type AutocompleteInteraction, type ChatInputCommandInteraction, type CommandInteractionOption, type InteractionReplyOptions, type MessageComponentInteraction,
 } from 'discord.js';
+import { componentRow, handleComponent } from './discord-components';
 import type { Command, CommandContext, Invocation } from '../interaction/command';
 import { errorReply, execute, prepare, suggest } from '../interaction/dispatch';
 import { DISCORD_LIMITS, truncate, type ReplyModel } from '../interaction/reply';
@@ -30,6 +31,8 @@ export async function startDiscord(o: DiscordOptions): Promise<DiscordBot> {
   client.on(Events.InteractionCreate, (interaction) => {
     if (interaction.isChatInputCommand()) {
       void handleChatInput(interaction, o).catch((e) => o.log.error({ err: e, interaction: interaction.id }, 'could not answer an interaction'));
+    } else if (interaction.isButton() || interaction.isStringSelectMenu()) {
+      void handleComponent(interaction, o).catch((e) => o.log.error({ err: e, interaction: interaction.id }, 'could not answer a component'));
     } else if (interaction.isAutocomplete()) {
       void handleAutocomplete(interaction, o).catch((e) => o.log.warn({ err: e }, 'autocomplete answer failed'));
     }
@@ -53,9 +56,9 @@ export async function startDiscord(o: DiscordOptions): Promise<DiscordBot> {
   return { client, stop: async () => { await client.destroy(); } };
 }
 
-async function handleChatInput(interaction: ChatInputCommandInteraction, o: DiscordOptions): Promise<void> {
-  const inv = toInvocation(interaction);
-  const ctx: CommandContext = {
+/** Who acts and where, the same for a slash command and for a button or menu on a message. */
+export function contextOf(interaction: ChatInputCommandInteraction | MessageComponentInteraction, o: DiscordOptions, users: Readonly<Record<string, string>>): CommandContext {
+  return {
     guildId: interaction.guildId ?? '',
     channelId: interaction.channelId,
     user: { id: interaction.user.id, name: displayName(interaction) },
@@ -64,8 +67,13 @@ async function handleChatInput(interaction: ChatInputCommandInteraction, o: Disc
     services: o.services,
     now: o.now ?? (() => new Date()),
     log: o.log,
-    users: inv.users ?? {},
+    users,
   };
+}
+
+async function handleChatInput(interaction: ChatInputCommandInteraction, o: DiscordOptions): Promise<void> {
+  const inv = toInvocation(interaction);
+  const ctx = contextOf(interaction, o, inv.users ?? {});
   let reply: ReplyModel;
   let deferred: 'public' | 'private' | false = false;
   try {
@@ -103,7 +111,7 @@ async function handleAutocomplete(interaction: AutocompleteInteraction, o: Disco
   await interaction.respond(await suggest(o.commands, inv, { name: focused.name, value: String(focused.value) }, ctx));
 }
 
-async function send(interaction: ChatInputCommandInteraction, reply: ReplyModel, deferred: 'public' | 'private' | false): Promise<void> {
+export async function send(interaction: ChatInputCommandInteraction | MessageComponentInteraction, reply: ReplyModel, deferred: 'public' | 'private' | false): Promise<void> {
   const payload = toPayload(reply);
   if (!deferred) {
     await interaction.reply(payload);
@@ -133,6 +141,7 @@ export function toPayload(r: ReplyModel): InteractionReplyOptions & { flags?: Me
       if (e.image) b.setImage(`attachment://${e.image}`);
       return b;
     }),
+    ...(r.components?.length ? { components: r.components.map(componentRow) } : {}),
     files: (r.files ?? []).map((f) => new AttachmentBuilder(f.data, { name: f.name, ...(f.description ? { description: f.description } : {}) })),
     // Nothing a user typed (a roll's reason) may ping @everyone or anyone else.
     allowedMentions: { parse: [], users: [...(r.mentions ?? [])] },
@@ -159,14 +168,14 @@ export function toInvocation(interaction: ChatInputCommandInteraction): Invocati
 }
 
 /** Role ids of the invoking member (a cached GuildMember or the raw API member). */
-function memberRoles(i: ChatInputCommandInteraction): string[] {
+function memberRoles(i: ChatInputCommandInteraction | MessageComponentInteraction): string[] {
   const roles = (i.member as { roles?: unknown } | null)?.roles;
   if (Array.isArray(roles)) return roles.map(String);
   const cache = (roles as { cache?: Map<string, unknown> } | undefined)?.cache;
   return cache ? [...cache.keys()] : [];
 }
 
-function displayName(i: ChatInputCommandInteraction): string {
+function displayName(i: ChatInputCommandInteraction | MessageComponentInteraction): string {
   const m = i.member;
   if (m && 'displayName' in m && m.displayName) return m.displayName;
   if (m && 'nick' in m && typeof m.nick === 'string' && m.nick) return m.nick;

@@ -154,3 +154,17 @@ export const heartbeat = sqliteTable('heartbeat', {
   key: text('key').primaryKey(),
   at: integer('at').notNull(),
 });
+
+/**
+ * The live dashboard message of a game (issue 11): one message per game, edited as the game
+ * moves. `content` is what it last said, so an edit is made only when it changes, and
+ * `editedAt` spaces edits out (a burst of inputs makes one edit).
+ */
+export const dashboards = sqliteTable('dashboards', {
+  gameId: integer('game_id').primaryKey(),
+  channelId: text('channel_id').notNull(),
+  /** Null until the message is posted. */
+  messageId: text('message_id'),
+  content: text('content'),
+  editedAt: integer('edited_at'),
+});

@@ -158,15 +158,23 @@ export class GameService {
       const seat = l.seats.find((s) => s.seatId === seatId);
       if (!seat) throw new UserError('game/unknown-seat', `There is no seat "${seatId}".`, `Open seats: ${free.map((s) => s.id).join(', ') || 'none'}.`);
       if (seat.userId && seat.userId !== user.id) throw new UserError('game/seat-taken', `${seatId} is already taken.`, `Open seats: ${free.map((s) => s.id).join(', ') || 'none'}.`);
-      const side = l.ruleset.seats(l.state).find((s) => s.id === seatId)!.side;
-      const otherSide = l.seats.filter((s) => s.userId === user.id).map((s) => l.ruleset.seats(l.state).find((x) => x.id === s.seatId)?.side).find((x) => x && x !== side);
-      if (otherSide) throw new UserError('game/one-side', 'You already command the other side: one player, one side (orders are secret from the enemy).', 'Leave your seats first with /game leave.');
+      // The same seat again: nothing changes and nothing is announced twice (issue 11).
+      if (seat.userId === user.id) throw new UserError('game/seat-yours', `You already hold ${seatId}.`, `Open seats: ${free.map((s) => s.id).join(', ') || 'none'}.`);
+      this.requireOneSide(l, user.id, seatId, 'You already command the other side');
       this.repo.updateSeat(l.game.id, seatId, { userId: user.id, userName: user.name, misses: 0 });
       return this.repo.seats(l.game.id).filter((s) => s.userId === user.id);
     });
   }
 
-  leave(channelId: string, user: Actor): number {
+/** One player, one side (orders are secret from the enemy): `userId` may not take `seatId` if they hold a seat of another side. */
+  requireOneSide(l: Live, userId: string, seatId: string, who: string): void {
+    const sideOf = (id: string) => l.ruleset.seats(l.state).find((x) => x.id === id)?.side;
+    const side = sideOf(seatId);
+    const other = l.seats.filter((s) => s.userId === userId && s.seatId !== seatId).some((s) => { const o = sideOf(s.seatId); return o && o !== side; });
+    if (other) throw new UserError('game/one-side', `${who}: one player, one side (orders are secret from the enemy).`, 'Free the other side\'s seats first (/game leave, or the GM\'s /game kick).');
+  }
+
+    leave(channelId: string, user: Actor): number {
     return this.tx(() => {
       const l = this.live(channelId);
       const mine = l.seats.filter((s) => s.userId === user.id);

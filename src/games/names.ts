@@ -1,6 +1,7 @@
 import type { NameBook } from '../narrative/names';
 import type { GameEvent } from '../rules/events';
 import { rulesetById } from '../rules/index';
+import type { Presentation, PrintedName } from '../rules/plugin';
 import type { GameRow } from './games.repo';
 
 /** The narrative's name book for a game's ruleset. */
@@ -17,4 +18,16 @@ export function namesFor(game: Pick<GameRow, 'ruleset'>, state: unknown): NameBo
  */
 export function publicEventsFor(game: Pick<GameRow, 'ruleset'>, events: readonly GameEvent[]): readonly GameEvent[] {
   return rulesetById(game.ruleset)?.publicEvents?.(events) ?? events;
+}
+
+/**
+ * Every name players may type for a game's pieces, generals, corps and sides: the ruleset's
+ * printed names, or (a ruleset that lists none) its pieces and sides by name.
+ */
+export function printedFor(ruleset: { readonly present: Presentation<unknown, unknown> }, state: unknown): readonly PrintedName[] {
+  if (ruleset.present.printed) return ruleset.present.printed(state);
+  return [
+    ...ruleset.present.sides(state).map((c): PrintedName => ({ id: c.value, kind: 'side', names: [c.name] })),
+    ...ruleset.present.pieces(state).map((c): PrintedName => ({ id: c.value, kind: 'unit', names: [c.name] })),
+  ];
 }

@@ -1,5 +1,6 @@
 import { escapeMd, short, ts } from '../interaction/present-rolls';
-import { DISCORD_LIMITS, type ReplyModel } from '../interaction/reply';
+import { button } from '../interaction/components';
+import { DISCORD_LIMITS, type ComponentModel, type ReplyModel } from '../interaction/reply';
 import { narrate, summarize } from '../narrative';
 import type { GameEvent } from '../rules/events';
 import { namesFor, publicEventsFor } from './names';
@@ -14,6 +15,17 @@ import { revealReceipts, type OpenedReceipt } from './receipts';
  * the resolution transaction stays synchronous and a restart simply renders it again.
  */
 export type Post = Omit<ReplyModel, 'visibility'> & { readonly map?: MapDescription };
+
+/**
+ * The buttons on every window post (issue 11): each is the command a player would type, run as
+ * whoever clicks it, so only a seated player's Ready counts and My orders / My map show only
+ * the clicker's own (private answers).
+ */
+export const WINDOW_BUTTONS: readonly ComponentModel[] = [
+  button('Ready', '/ready', { style: 'success' }),
+  button('My orders', '/orders mine', { style: 'secondary' }),
+  button('My map', '/map private:true', { style: 'secondary' }),
+];
 
 /**
  * What a game posts to its channel. Every post goes to the outbox inside the transaction that
@@ -38,7 +50,7 @@ export class Posts {
     if (w.deadlineAt !== null) lines.push(`Deadline ${ts(w.deadlineAt, 'F')} (${ts(w.deadlineAt, 'R')}).`);
     if (waitingFor.length) lines.push(`Waiting for: ${waitingFor.join(', ')}.`);
     if (commitment) lines.push(`-# Dice for this window come from a seed committed now: \`${short(commitment)}\` (full commitment in /rolls seeds).`);
-    this.put(game, `window-open:${w.id}`, { content: lines.join('\n'), mentions: [...notify] });
+    this.put(game, `window-open:${w.id}`, { content: lines.join('\n'), mentions: [...notify], components: [WINDOW_BUTTONS] });
   }
 
   /**

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { storageErrorCode } from '../lib/storage-error';
-import { UserError } from '../lib/user-error';
+import { ChoiceError, UserError } from '../lib/user-error';
+import { invocationLine, pendingPicks } from './components';
 import type { Choice, Command, CommandContext, Invocation } from './command';
 import { safeText } from './safe-text';
 import type { ReplyModel, Visibility } from './reply';
 
 /** The one error boundary: user errors privately with code and fix; bugs logged, apologised for. */
 export function errorReply(e: unknown, ctx: Pick<CommandContext, 'log'>, inv: Invocation, where: { guildId: string; userId: string }): ReplyModel {
+  if (e instanceof ChoiceError && e.choices.length) return choiceReply(e, inv, where.userId);
   if (e instanceof UserError) return userErrorReply(e);
   const ref = randomBytes(3).toString('hex');
   const storage = storageErrorCode(e);
@@ -34,6 +36,13 @@ export function userErrorReply(e: UserError): ReplyModel {
   if (e.hint) lines.push(`💡 ${safeText(e.hint)}`);
   lines.push(`-# error code \`${e.code}\``);
   return { visibility: 'private', content: lines.join('\n') };
+}
+
+/** The refusal with a select menu: picking one re-runs the same command with that value (issue 11). */
+function choiceReply(e: ChoiceError, inv: Invocation, userId: string): ReplyModel {
+  const key = pendingPicks.add(inv, e.option, userId);
+  const options = e.choices.slice(0, 25).map((c) => ({ label: c.name.slice(0, 100), value: c.value.slice(0, 100), line: invocationLine({ ...inv, options: { ...inv.options, [e.option]: c.value } }) }));
+  return { ...userErrorReply(e), components: [[{ kind: 'select', id: `pick|${key}`, placeholder: `Choose the ${e.option}`, options }]] };
 }
 
 export interface Prepared {

@@ -27,7 +27,37 @@ export interface FileModel {
   readonly description?: string;
 }
 
+/**
+ * A button runs a command line, exactly as typed in the console (`/ready`, `/rolls log page:2`):
+ * the adapter parses it and sends it through the same command layer, error boundary and
+ * permission checks as a slash command (issue 11).
+ */
+export interface ButtonModel {
+  readonly kind: 'button';
+  readonly label: string;
+  /** The command it runs, a console line of at most 95 characters. */
+  readonly line: string;
+  readonly style?: 'primary' | 'secondary' | 'success' | 'danger';
+  /** Replace the message carrying the button with the answer (paging) rather than answering anew. */
+  readonly update?: boolean;
+  /** A command too long for a custom id (a rollback's reason), held by the adapter under this key; `line` is then for the console. */
+  readonly pending?: string;
+}
+
+/** A select menu: a pick among names, each option the command line it amounts to. */
+export interface SelectModel {
+  readonly kind: 'select';
+  /** The adapter's handle for what picking does (a pending command awaiting one option). */
+  readonly id: string;
+  readonly placeholder: string;
+  readonly options: readonly { readonly label: string; readonly value: string; readonly line: string }[];
+}
+
+export type ComponentModel = ButtonModel | SelectModel;
+
 export interface ReplyModel {
+  /** Rows of buttons or one select menu each (Discord: at most 5 rows of 5 buttons). */
+  readonly components?: readonly (readonly ComponentModel[])[];
   readonly content?: string;
   readonly embeds?: readonly EmbedModel[];
   readonly files?: readonly FileModel[];

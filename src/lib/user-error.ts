@@ -14,3 +14,14 @@ export class UserError extends Error implements Problem {
     return new UserError(p.code, p.message, p.hint);
   }
 }
+
+/**
+ * A UserError the player settles by choosing (an unknown or ambiguous name): the error boundary
+ * answers with the message and a select menu of `choices` that re-runs the command with the
+ * chosen value in `option`.
+ */
+export class ChoiceError extends UserError {
+  constructor(code: string, message: string, hint: string | undefined, readonly option: string, readonly choices: readonly { readonly name: string; readonly value: string }[]) {
+    super(code, message, hint);
+  }
+}

@@ -61,7 +61,9 @@ export function lossAmount(n: number, measure: LossEvent['measure']): string {
 
 /** Losses, and gains (a negative loss: re-organisation), in SP, figures, hits or crew. */
 export function lossLine(names: NameBook, e: LossEvent): string {
-  const left = e.remaining === undefined ? '' : e.amount < 0 ? `: ${lossAmount(e.remaining, e.measure)}` : `: ${lossAmount(e.remaining, e.measure)} left`;
+  // A loss bigger than what was left leaves nothing, never "-2 SP left" (issue 11).
+  const remaining = e.remaining === undefined ? undefined : Math.max(0, e.remaining);
+  const left = remaining === undefined ? '' : e.amount < 0 ? `: ${lossAmount(remaining, e.measure)}` : `: ${lossAmount(remaining, e.measure)} left`;
   return e.amount < 0
     ? `💚 ${whoOfSide(names, e.unit)} regains ${lossAmount(-e.amount, e.measure)} (${prose(names, e.cause)})${left}`
     : `🩸 ${whoOfSide(names, e.unit)} loses ${lossAmount(e.amount, e.measure)} (${prose(names, e.cause)})${left}`;

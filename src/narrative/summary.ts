@@ -34,7 +34,9 @@ export function summarize(events: readonly GameEvent[], names: NameBook): string
   }
   const endings = events.flatMap((e) => (e.kind === 'note' && e.rule === 'victory' ? [prose(names, e.text)] : []));
 
-  const text = clauses.length ? `${capitalise(clauses.join('; '))}.` : 'Nothing moved and nobody fought.';
+  // Only this resolution's events are summarised: moves made during the window (NW's maneuver,
+  // B&P's acts) were narrated as they were made, so "nothing moved" would be untrue (issue 11).
+  const text = clauses.length ? `${capitalise(clauses.join('; '))}.` : 'Nothing more happened as the window closed; moves made during it are narrated above.';
   return [text, ...endings].join(' ');
 }
 

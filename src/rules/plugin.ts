@@ -1,5 +1,5 @@
 import type { Problem, Result } from '../lib/result';
-import type { NameBook } from '../narrative/names';
+import type { NameBook, NameKind } from '../narrative/names';
 import type { MapView } from '../render/map/frame';
 import type { MapDescription, PaletteName } from '../render/map/model';
 import type { Accepted, SeatId, SideId, Viewer } from './contract';
@@ -27,9 +27,26 @@ export interface InputChoice {
 /** A command's options as the command layer parsed them (`subcommand` included when it has one). */
 export type InputOptions = Readonly<Record<string, unknown>>;
 
+/** A command option that names a piece: which kinds it takes, and the value a resolved id becomes. */
+export interface NamedOption {
+  readonly kinds: readonly NameKind[];
+  /** The option's value for a resolved piece (DRAM's chit target names a corps as `corps:<id>`); default: its id. */
+  value?(id: string, kind: NameKind): string;
+  /** Values the option takes that are not names (NW's fire target `hold`), passed as typed. */
+  readonly keep?: readonly string[];
+  /** What the refusal calls it ("unit", "general"); default: the first kind. */
+  readonly what?: string;
+}
+
 interface VerbBase<S> {
   /** What the verb does in this ruleset, for /help and for the refusal that lists a ruleset's verbs. */
   readonly summary: string;
+  /**
+   * Options whose value names a piece: the command layer resolves them with the ruleset's printed
+   * names (any case, without accents, unique prefix, id) before `build`, and answers an unknown or
+   * ambiguous name with the closest ones (issue 11).
+   */
+  readonly names?: Readonly<Record<string, NamedOption>>;
   /** The order or action the command's options make; the ruleset's own schema and validate check it next. */
   build(state: S, options: InputOptions, caller: Caller): unknown;
   /** Autocomplete for the focused option, from the state, for this caller. */
@@ -39,8 +56,8 @@ interface VerbBase<S> {
 /** An input posted to the open window (sealed or plotted), answered privately with the preview. */
 export interface OrderVerb<S> extends VerbBase<S> {
   readonly kind: 'order';
-  /** The private reply once the order is accepted. */
-  confirm(accepted: Accepted<unknown>, options: InputOptions): string;
+  /** The private reply once the order is accepted; `options` hold the ids the names resolved to, `state` the state it was posted against. */
+  confirm(accepted: Accepted<unknown>, options: InputOptions, state: S): string;
 }
 
 /** An input made at once with binding dice (an in-window action). */
@@ -84,10 +101,23 @@ export interface SettingLine {
   readonly allowed?: string;
 }
 
+/** Every name a piece is printed under (map label, roster, narrative), the first being the one players read. */
+export interface PrintedName {
+  readonly id: string;
+  readonly kind: NameKind;
+  readonly names: readonly string[];
+  readonly side?: string;
+}
+
 /** What players see of a ruleset: names, the map model, rosters, settings. */
 export interface Presentation<S, Settings> {
   /** The narrative's name book, built from the state after the resolution being narrated. */
   names(state: S): NameBook;
+  /**
+   * Every piece, general, corps and side by each name the map, the roster and the narrative print,
+   * for the one name resolver (src/games/names-resolve.ts). Absent: `pieces` and `sides` are used.
+   */
+  printed?(state: S): readonly PrintedName[];
   /** The pure map description the renderer draws. */
   map(state: S, request: MapRequest): Result<MapDescription, Problem>;
   /** Pieces on the table a player may zoom the map around (`/map around:`). */
@@ -100,8 +130,13 @@ export interface Presentation<S, Settings> {
   settings(settings: Settings): readonly SettingLine[];
 }
 
-/** Whether any of `texts` contains what the player has typed so far (autocomplete filtering). */
-export const matchesQuery = (query: string, ...texts: readonly string[]): boolean => texts.some((t) => t.toLowerCase().includes(query.toLowerCase()));
+/** "Saint-Rémy" → "saint remy": case, accents, hyphens, curly quotes and runs of spaces do not matter when a name is typed. */
+export function normalizeName(s: string): string {
+  return s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[\u2018\u2019`]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/[-_]/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** Whether any of `texts` contains what the player has typed so far (autocomplete filtering; accents and case ignored, as the resolver does). */
+export const matchesQuery = (query: string, ...texts: readonly string[]): boolean => texts.some((t) => normalizeName(t).includes(normalizeName(query)));
 
 /** The choices that match what is typed, longest names cut to Discord's 100 characters. */
 export const choicesMatching = (query: string, choices: readonly InputChoice[]): InputChoice[] =>

@@ -73,7 +73,7 @@ describe('two players play Saint-Rémy on Discord', () => {
       const move = `forward 1.${turn}in`; // unique per turn, to tell this turn's reveal from the last one's
       const mv = await cmd(FR, 'move', undefined, [str('unit', 'fabre'), str('to', move)]);
       expect(mv.callback).toMatchObject({ ephemeral: true });
-      expect(mv.callback!.content).toContain('Move for **fabre** accepted');
+      expect(mv.callback!.content).toContain('Move for **1st Division (Fabre)** accepted');
       const theirs = await cmd(AU, 'move', undefined, [str('unit', 'fabre'), str('to', 'forward 1in')]);
       expect(theirs.callback!.content).toContain('order/not-yours');
       await flush();

@@ -337,7 +337,7 @@ describe('order of losses (HR D-13)', () => {
   it('accepts a corps owner\'s order of losses in the movement window, and refuses stands of another corps', async () => {
     await twoPlayerGame();
     const r = s.games.submit(CH, FR, { kind: 'losses', corps: 'fr-i-corps', stands: ['garnier', 'fabre'] });
-    expect(r.accepted.preview[0]).toBe('Losses in combat go first to garnier, fabre.');
+    expect(r.accepted.preview[0]).toBe('Losses in combat go first to 2nd Division (Garnier), 1st Division (Fabre).');
     expect(() => s.games.submit(CH, FR, { kind: 'losses', corps: 'fr-i-corps', stands: ['hubert'] })).toThrowError(expect.objectContaining({ code: 'order/unknown-unit' }));
     expect(() => s.games.submit(CH, AU, { kind: 'losses', corps: 'fr-i-corps', stands: ['fabre'] })).toThrowError(expect.objectContaining({ code: 'order/not-yours' }));
   });

@@ -323,6 +323,16 @@ function generalRoutes(gatewayUrl: () => string): Route[] {
       ctx.state.editMessage(stored, body, ctx.files);
       return { status: 200, body: stored.message };
     }),
+    // Pinning (Discord's pins API): the bot needs Pin Messages (or, as before 2025, Manage Messages).
+    route('PUT', '/channels/:channelId/messages/pins/:messageId', (ctx) => {
+      const stored = channelMessage(ctx.state, ctx.params.channelId!, ctx.params.messageId!);
+      if (!stored) return apiError(404, 10008, 'Unknown Message');
+      const channel = ctx.state.channels.get(ctx.params.channelId!)!;
+      const perms = computeChannelPermissions(ctx.state.guilds.get(channel.guildId)!, channel, ctx.state.botUser.id);
+      if (!(perms & (PermissionFlagsBits.PinMessages | PermissionFlagsBits.ManageMessages))) return apiError(403, 50013, 'Missing Permissions');
+      (stored.message as { pinned: boolean }).pinned = true;
+      return { status: 204 };
+    }),
     route('DELETE', '/channels/:channelId/messages/:messageId', (ctx) => {
       const stored = channelMessage(ctx.state, ctx.params.channelId!, ctx.params.messageId!);
       if (!stored) return apiError(404, 10008, 'Unknown Message');

@@ -34,7 +34,9 @@ describe('the one-paragraph summary', () => {
     expect(summarize(removed, names)).toBe('7 units removed (x0, x1, x2, x3, x4 and 2 more).');
   });
 
-  it('says so when nothing happened', () => {
-    expect(summarize([{ kind: 'phase', turn: 1, phase: 'dram/combat', label: '5. Combat' }], names)).toBe('Nothing moved and nobody fought.');
+  it('says so when nothing happened at the close, without denying the moves made during the window (issue 11)', () => {
+    const text = summarize([{ kind: 'phase', turn: 1, phase: 'dram/combat', label: '5. Combat' }], names);
+    expect(text).toBe('Nothing more happened as the window closed; moves made during it are narrated above.');
+    expect(text).not.toContain('Nothing moved');
   });
 });

@@ -135,7 +135,11 @@ export function advanceAlong(s: DramState, mover: Mover, path: readonly Point[],
   // An uncrossable line stops the base on the near bank, not astride it.
   const reached = reach.stoppedBy?.reason === 'event' ? backOff(reach.path, mover.base.depth / 2) : reach.path;
   const hit = firstContact(mover, reached, enemies);
-  const walked = opts.ignoreContact ? (hit ? hit.path : reached) : clearOfFriends(s, mover, hit ? hit.path : reached);
+  const headed = hit ? hit.path : reached;
+  const clear = opts.ignoreContact ? { path: headed, blocker: null } : clearOfFriends(s, mover, headed);
+  const walked = clear.path;
+  // A friend in the way stops it short of the contact it was heading for (issue 11: say so, and no contact).
+  const blocked = clear.blocker !== null && polylineLength(walked) < polylineLength(headed) - 1e-6;
   const travelled = polylineLength(walked);
   const cost = walked !== reach.path ? pathCost(walked, s.map.terrain, model).total : reach.cost;
   const overCrossing = (c: PathCost) => c.legs.some((leg) => leg.events.some((e) => e.event.type === 'cross' && (e.event.bridge || e.event.ford) && e.event.distance <= travelled + 1e-9));
@@ -147,13 +151,14 @@ export function advanceAlong(s: DramState, mover: Mover, path: readonly Point[],
     .some((leg) => leg.events.some((e) => e.event.type === 'cross' && (e.event.bridge || e.event.ford)));
   const crossed = overCrossing(planned ?? pathCost(walked, s.map.terrain, model)) || acrossToFoe;
   const last = walked.length > 1 ? bearing(walked[walked.length - 2]!, walked[walked.length - 1]!) : mover.pose.facing;
-  const stopped = hit ? `contact with ${s.stands[hit.id]?.name ?? hit.id}`
+  const stopped = blocked ? `${s.stands[clear.blocker!]?.name ?? clear.blocker} is in the way`
+    : hit ? `contact with ${s.stands[hit.id]?.name ?? hit.id}`
     : reach.stoppedBy?.reason === 'event' ? `${reach.stoppedBy.event.type === 'cross' ? (reach.stoppedBy.event.feature.name ?? `the ${reach.stoppedBy.event.feature.kind}`) : 'the terrain'} cannot be crossed here`
     : reach.stoppedBy ? 'allowance spent' : undefined;
   return {
     end: { at: walked[walked.length - 1]!, facing: walked.length > 1 ? last : mover.pose.facing },
     path: walked, cost: Math.min(cost, allowance), plannedCost: planned?.total ?? cost, length: planned?.length ?? polylineLength(pts),
-    contact: hit?.id ?? null, crossedBridgeOrFord: crossed, ...(stopped ? { stopped } : {}),
+    contact: blocked ? null : hit?.id ?? null, crossedBridgeOrFord: crossed, ...(stopped ? { stopped } : {}),
   };
 }
 
@@ -173,8 +178,8 @@ function polylineLength(path: readonly Point[]): number {
  * Friendly stands may be passed through but not stopped on: a move that would end overlapping
  * a friend (touching edge to edge is fine) is shortened, a quarter inch at a time, until clear.
  */
-function clearOfFriends(s: DramState, mover: Mover, path: readonly Point[]): readonly Point[] {
-  if (path.length < 2) return path;
+function clearOfFriends(s: DramState, mover: Mover, path: readonly Point[]): { path: readonly Point[]; blocker: string | null } {
+  if (path.length < 2) return { path, blocker: null };
   const inner = { width: Math.max(0.1, mover.base.width - 0.1), depth: Math.max(0.1, mover.base.depth - 0.1) };
   const poseAt = (p: readonly Point[]): Pose => ({ at: p[p.length - 1]!, facing: bearing(p[p.length - 2]!, p[p.length - 1]!) });
   // Only friends whose bounding circle reaches the end can be stopped on: a squared-distance
@@ -188,15 +193,19 @@ function clearOfFriends(s: DramState, mover: Mover, path: readonly Point[]): rea
     if (dx * dx + dy * dy > r * r) continue;
     if (baseDistance({ pose: mover.pose, size: inner }, asBase(f)) > 0) near.push(f);
   }
-  if (near.length === 0) return path;
-  const overlaps = (p: readonly Point[]) => {
-    if (p.length < 2) return false;
+  if (near.length === 0) return { path, blocker: null };
+  const overlapping = (p: readonly Point[]) => {
+    if (p.length < 2) return undefined;
     const here: Base = { pose: poseAt(p), size: inner };
-    return near.some((f) => baseWithin(here, asBase(f), 0));
+    return near.find((f) => baseWithin(here, asBase(f), 0));
   };
   let pts = path;
-  while (pts.length > 1 && overlaps(pts)) pts = backOff(pts, 0.25);
-  return pts;
+  let blocker: string | null = null;
+  for (let f = overlapping(pts); pts.length > 1 && f; f = overlapping(pts)) {
+    blocker = f.id;
+    pts = backOff(pts, 0.25);
+  }
+  return { path: pts, blocker };
 }
 
 /** The polyline shortened by `by` inches from its end (never past its start). */

@@ -1,4 +1,4 @@
-import { err, ok } from '../../lib/result';
+import { err, ok, type Problem } from '../../lib/result';
 import type { Ruleset } from '../contract';
 import { rollInitiative } from './initiative';
 import { DramOrder, InitiativeAction, orderKey, validateOrder, type DramAction } from './orders';
@@ -15,6 +15,18 @@ import { viewDram } from './view';
  * A Wee DRAM of Napoleon Mk IV (Tim Gow, 2001) — dram-mk4.txt, DIGEST.md §1. Rulings and
  * section references: src/rules/dram/README.md.
  */
+/** Who rolls a corps' initiative (DRAM §4: each corps' own commander), for the seat that asked but does not (issue 11). */
+function notYours(s: DramState, seat: string, corps: string): Problem {
+  const name = (id: string) => s.corps[id]?.name ?? id;
+  const mine = pendingInitiative(s, seat);
+  const rollers = s.seats.filter((x) => x.commands.includes(corps)).map((x) => x.label);
+  return {
+    code: 'action/not-yours',
+    message: `You do not roll initiative for ${name(corps)}${rollers.length ? `: the ${rollers.join(' or the ')} seat rolls it` : ''} (DRAM §4).`,
+    hint: mine.length ? `Yours to roll: ${mine.map(name).join(', ')}.` : 'Your seat has no corps to roll for this turn.',
+  };
+}
+
 export const dram: Ruleset<DramState, DramOrder, DramAction, DramSettings, DramScenarioData> = {
   id: 'dram',
   name: 'A Wee DRAM of Napoleon Mk IV',
@@ -35,7 +47,7 @@ export const dram: Ruleset<DramState, DramOrder, DramAction, DramSettings, DramS
       const rolled = s.initiative[action.corps];
       return err(rolled != null
         ? { code: 'action/already-rolled', message: `${s.corps[action.corps]?.name ?? action.corps} already rolled ${rolled} this turn: initiative is binding.` }
-        : { code: 'action/not-yours', message: `You do not roll initiative for ${action.corps}.`, hint: `Your corps: ${pendingInitiative(s, seat).join(', ') || 'none left to roll'}.` });
+        : notYours(s, seat, action.corps));
     }
     return ok(rollInitiative(s, action.corps, dice));
   },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { err, ok, type Problem, type Result } from '../../lib/result';
 import type { Accepted, SeatId } from '../contract';
 import type { Point } from '../geometry/types';
+import { distance } from '../geometry/vector';
 import { advanceAlong, hasLineOfSight, milesBetween, nearestEnemy, resolvePath, type Locatable } from './geo';
 import { generalOrder, GENERAL_BASE } from './movement';
 import { rankGroups, type DramState } from './state';
@@ -73,10 +74,10 @@ export function validateOrder(s: DramState, seat: SeatId, o: DramOrder, pending:
   if (s.phase === 'movement' || s.phase === 'rank') {
     if (o.kind === 'move') return validateMove(s, commands, o);
     if (o.kind === 'losses') {
-      if (!commands.has(o.corps)) return err(problem('order/not-yours', `You do not command ${o.corps}.`));
+      if (!commands.has(o.corps)) return err(problem('order/not-yours', `You do not command ${s.corps[o.corps]?.name ?? o.corps}.`));
       const bad = o.stands.find((id) => s.stands[id]?.corps !== o.corps);
-      if (bad) return err(problem('order/unknown-unit', `${bad} is not a stand of ${o.corps}.`));
-      return ok({ order: o, preview: [`Losses in combat go first to ${o.stands.join(', ')}.`] });
+      if (bad) return err(problem('order/unknown-unit', `${s.stands[bad]?.name ?? bad} is not a stand of ${s.corps[o.corps]?.name ?? o.corps}.`));
+      return ok({ order: o, preview: [`Losses in combat go first to ${o.stands.map((id) => s.stands[id]?.name ?? id).join(', ')}.`] });
     }
     return err(problem('order/wrong-phase', 'Order chits are written in the orders window (phase 7), not during movement.', 'Wait for the orders window, then use /orders.'));
   }
@@ -103,7 +104,7 @@ function validateMove(s: DramState, commands: ReadonlySet<string>, o: MoveOrder)
   if (!allowance) return err(problem('order/cannot-move', `${stand?.name} is on ${stand?.order} orders and does not move (DRAM §7).`, 'Give it D, A or M orders in the orders window first.'));
   if (o.join) {
     const target = s.stands[o.join];
-    if (!target || target.removed || target.side !== general!.side) return err(problem('order/join-target', `${o.join} is not a friendly stand on the table.`));
+    if (!target || target.removed || target.side !== general!.side) return err(problem('order/join-target', `${s.stands[o.join]?.name ?? o.join} is not a friendly stand on the table.`));
     if (!mayAssist(s, general!.id, target.id)) {
       const own = [...corpsUnder(s, general!.id)].map((c) => s.corps[c]?.name ?? c);
       return err(problem('order/join-not-subordinate', `${general!.name}'s CR assists only units under him (DRAM §6 L81, §8 L133): ${target.name} is not of ${own.join(', ') || 'any corps he commands'}.`, 'Join a stand of a corps under him (setting generals.crAssists: any lifts this).'));
@@ -115,15 +116,22 @@ function validateMove(s: DramState, commands: ReadonlySet<string>, o: MoveOrder)
     : o.to.trim() === '' || o.to.trim() === '-' ? ok([mover.pose.at]) : resolvePath(s, mover, o.to);
   if (!path.ok) return path;
   const adv = advanceAlong(s, mover, path.value, allowance, { ignoreContact: !stand });
+  const name = stand?.name ?? general!.name;
+  const moved = adv.path.reduce((a, p, i) => (i ? a + distance(adv.path[i - 1]!, p) : 0), 0);
+  const terrain = adv.stopped?.endsWith('cannot be crossed here') ?? false;
+  const hintFor = (why: string | undefined) => (terrain ? 'Route it over a bridge or ford.' : why?.endsWith('is in the way') ? 'Plot a path around it, or move the other stand first.' : 'Plot another path.');
+  // Issue 11: a move that goes nowhere is refused, saying why, rather than accepted with a receipt.
+  if (moved < 0.05 && path.value.length > 1 && distance(path.value[0]!, path.value[path.value.length - 1]!) > 0.05) {
+    return err(problem('order/no-move', `${name} would not move at all: ${adv.stopped ?? 'it cannot go that way'}.`, hintFor(adv.stopped)));
+  }
   const warnings: string[] = [];
-  let preview: string[];
-  if (!Number.isFinite(adv.plannedCost)) {
-    // The path crosses something impassable (a river away from its bridges and fords).
-    preview = [`Path ${adv.length.toFixed(1)}": ${adv.stopped ?? 'it crosses ground that cannot be crossed'}.`];
-    warnings.push(`The stand would halt after ${adv.cost.toFixed(1)}" of its ${allowance}" allowance. Route it over a bridge or ford.`);
-  } else {
-    preview = [`Path ${adv.length.toFixed(1)}" costs ${adv.plannedCost.toFixed(1)}" of ${allowance}" allowed.`];
-    if (adv.plannedCost > allowance + 1e-9) warnings.push(`Too far: the move stops after ${adv.cost.toFixed(1)}" of allowance.`);
+  const preview = [Number.isFinite(adv.plannedCost)
+    ? `Path ${adv.length.toFixed(1)}" costs ${adv.plannedCost.toFixed(1)}" of ${allowance}" allowed.`
+    : `Path ${adv.length.toFixed(1)}": it crosses ground that cannot be crossed.`];
+  // Every move cut short says where and why (the narrative prints the same reason).
+  if (adv.stopped && moved < adv.length - 0.05) {
+    const why = adv.stopped === 'allowance spent' ? `its ${allowance}" allowance is spent` : adv.stopped;
+    warnings.push(`Cut short: it stops after ${moved.toFixed(1)}" of the ${adv.length.toFixed(1)}" path — ${why}.${adv.stopped === 'allowance spent' || adv.contact ? '' : ` ${hintFor(adv.stopped)}`}`);
   }
   if (adv.contact) warnings.push(`Contact with ${s.stands[adv.contact]?.name ?? adv.contact} if nothing moves first: that means combat (DRAM §8).`);
   if (stand?.noAdvance) {
@@ -171,7 +179,7 @@ function validateChit(s: DramState, commands: ReadonlySet<string>, o: ChitOrder,
   if (spent + cost.value > g.ap) return err(problem('order/ap-exhausted', `${g.name} has ${g.ap - spent} AP left this turn; this order costs ${cost.value}.`, 'Withdraw another of his orders or choose a nearer stand.'));
   return ok({
     order: o,
-    preview: [`${written ? 'Written order' : 'Chit'} ${o.order} to ${o.target.id}: ${cost.value} AP (${miles.toFixed(2)} mi${los ? '' : ', out of sight'}); ${g.ap - spent - cost.value} AP left. Revealed at the start of next turn.`],
+    preview: [`${written ? 'Written order' : 'Chit'} ${o.order} to ${o.target.kind === 'stand' ? s.stands[o.target.id]?.name ?? o.target.id : s.corps[o.target.id]?.name ?? o.target.id}: ${cost.value} AP (${miles.toFixed(2)} mi${los ? '' : ', out of sight'}); ${g.ap - spent - cost.value} AP left. Revealed at the start of next turn.`],
   });
 }
 

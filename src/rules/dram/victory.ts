@@ -27,7 +27,7 @@ export function checkOutcome(s: DramState, when: 'after-combat' | 'end-of-turn')
   if (!first || (second && (points.get(first.id) ?? 0) - (points.get(second.id) ?? 0) <= (s.victory.drawMargin ?? 0))) {
     return { winner: null, summary: `Night falls on a drawn field (objective points: ${tally}).` };
   }
-  return { winner: first.id, summary: `${first.name} holds the field (objective points: ${tally}).` };
+  return { winner: first.id, summary: `${first.name} hold the field (objective points: ${tally}).` };  // sides are peoples, plural: "Austrians hold"
 }
 
 /** Objective points per side: held = own stand within the radius and no enemy stand there. */

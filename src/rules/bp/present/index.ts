@@ -1,4 +1,5 @@
 import type { Presentation } from '../../plugin';
+import { bpPrinted } from './printed';
 import { describeBpSettings, type BpSettings } from '../settings';
 import { isLive, type BpState } from '../state';
 import { describeBp } from './map';
@@ -7,6 +8,7 @@ import { bpNames } from './names';
 /** How Beer and Pretzel is shown: names, stands on the map in their formations, settings. Strengths are open (figures on the table), so there is no secret roster. */
 export const bpPresentation: Presentation<BpState, BpSettings> = {
   names: bpNames,
+  printed: bpPrinted,
   map: (s, r) => describeBp(s, { events: r.events, viewer: r.viewer, ...(r.view ? { view: r.view } : {}), ...(r.palette ? { palette: r.palette } : {}), ...(r.game !== undefined ? { game: r.game } : {}) }),
   pieces: (s) => Object.values(s.units).filter(isLive).map((u) => ({ name: u.name, value: u.id })),
   sides: (s) => s.sides.map((x) => ({ name: x.name, value: x.id })),

@@ -1,8 +1,13 @@
-import { choicesMatching, type Caller, type InputChoice, type Inputs } from '../../plugin';
+import { choicesMatching, type Caller, type InputChoice, type Inputs, type NamedOption } from '../../plugin';
 import type { BpVerb } from '../orders';
 import { actablePieces, chargeTargetsOf, fireTargetsOf, formationOptionsOf, unitDisplayName } from '../pieces';
 import { standingOf, type BpState } from '../state';
 import type { FORMATIONS, Formation } from '../tables/vocabulary';
+
+// Options that name pieces, resolved by the command layer from bpPrinted (issue 11).
+const UNIT: NamedOption = { kinds: ['unit'] };
+const PIECE: NamedOption = { kinds: ['unit', 'general'], what: 'unit or command figure' };
+const SIDE: NamedOption = { kinds: ['side'] };
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -28,6 +33,7 @@ const inches = (n: number): string => `${n.toFixed(1)}"`;
 export const bpInputs: Inputs<BpState> = {
   move: {
     kind: 'action',
+    names: { unit: PIECE },
     reply: 'public',
     summary: 'move a unit or command figure (L26-53): a place, or "forward 4in then wheel left 30"; made at once',
     build: (_s, o) => ({ kind: 'move', unit: text(o.unit), to: text(o.to) }),
@@ -35,6 +41,7 @@ export const bpInputs: Inputs<BpState> = {
   },
   formation: {
     kind: 'action',
+    names: { unit: UNIT },
     reply: 'public',
     summary: 'change formation (L28-30, L57-63): line, column, square or skirmish order',
     build: (_s, o) => ({ kind: 'formation', unit: text(o.unit), formation: text(o.formation) }),
@@ -47,6 +54,7 @@ export const bpInputs: Inputs<BpState> = {
   },
   fire: {
     kind: 'action',
+    names: { unit: UNIT, target: UNIT },
     reply: 'public',
     summary: 'fire at an enemy unit (L71-101): volley, skirmish fire, round shot or canister by range and formation; the target may return fire',
     build: (_s, o) => ({ kind: 'fire', unit: text(o.unit), target: text(o.target) }),
@@ -59,6 +67,7 @@ export const bpInputs: Inputs<BpState> = {
   },
   charge: {
     kind: 'action',
+    names: { unit: UNIT, target: UNIT },
     reply: 'public',
     summary: 'charge an enemy unit (L105-135): morale to stand, closing fire, morale to charge home, melee',
     build: (_s, o) => ({ kind: 'charge', unit: text(o.unit), target: text(o.target) }),
@@ -69,6 +78,7 @@ export const bpInputs: Inputs<BpState> = {
   },
   standing: {
     kind: 'action',
+    names: { unit: UNIT },
     reply: 'private',
     summary: 'set a unit\'s standing reactions, secret from the enemy: return fire or hold it for a charge (L131), form square when charged (L123)',
     build(s, o) {
@@ -84,6 +94,7 @@ export const bpInputs: Inputs<BpState> = {
   },
   'choose first': {
     kind: 'action',
+    names: { side: SIDE },
     reply: 'private',
     summary: 'who moves first should you win this turn\'s roll-off (HR B-1; default: you)',
     build: (_s, o, caller) => ({ kind: 'first', when: text(o.side) === caller.side ? 'first' : 'second' }),

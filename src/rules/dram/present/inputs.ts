@@ -1,9 +1,15 @@
 import { escapeMd } from '../../../interaction/present-rolls';
-import { choicesMatching, type Caller, type Inputs } from '../../plugin';
+import { choicesMatching, type Caller, type Inputs, type NamedOption } from '../../plugin';
 import type { DramState } from '../state';
 
 /** What the caller commands in this game: the ids (corps, generals) their seats list. */
 const commandsOf = (s: DramState, caller: Caller): Set<string> => new Set(s.seats.filter((x) => caller.seats.includes(x.id)).flatMap((x) => x.commands));
+
+// Options that name pieces, resolved by the command layer from dramPrinted (issue 11).
+const CORPS: NamedOption = { kinds: ['corps'] };
+const PIECE: NamedOption = { kinds: ['unit', 'general'], what: 'stand or general' };
+const STAND: NamedOption = { kinds: ['unit'], what: 'stand' };
+const GENERAL: NamedOption = { kinds: ['general'] };
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -15,6 +21,7 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 export const dramInputs: Inputs<DramState> = {
   initiative: {
     kind: 'action',
+    names: { corps: CORPS },
     reply: 'public',
     summary: "roll your corps' initiative die (DRAM §4): public and binding",
     build: (_s, o) => ({ kind: 'initiative', corps: text(o.corps) }),
@@ -25,9 +32,10 @@ export const dramInputs: Inputs<DramState> = {
   },
   move: {
     kind: 'order',
+    names: { unit: PIECE, join: STAND },
     summary: 'plot a move for a stand or general (DRAM §7), previewed privately; a sealed receipt is posted',
     build: (_s, o) => ({ kind: 'move', unit: text(o.unit), to: text(o.to), ...(o.join ? { join: text(o.join) } : {}) }),
-    confirm: (r, o) => [`✅ Move for **${escapeMd(text(o.unit))}** accepted (${escapeMd(text(o.to))}).`, ...r.preview, ...(r.warnings ?? []).map((w) => `⚠️ ${w}`),
+    confirm: (r, o, s) => [`✅ Move for **${escapeMd(s.stands[text(o.unit)]?.name ?? s.generals[text(o.unit)]?.name ?? text(o.unit))}** accepted (${escapeMd(text(o.to))}).`, ...r.preview, ...(r.warnings ?? []).map((w) => `⚠️ ${w}`),
       `-# A sealed receipt was posted. Plot again to amend; \`/orders withdraw key:move:${text(o.unit)}\` to withdraw; \`/ready\` when done.`].join('\n'),
     choices(s, caller, focused) {
       const mine = commandsOf(s, caller);
@@ -41,6 +49,7 @@ export const dramInputs: Inputs<DramState> = {
   },
   'orders issue': {
     kind: 'order',
+    names: { general: GENERAL, target: { kinds: ['unit', 'corps'], what: 'stand or corps', value: (id, kind) => (kind === 'corps' ? `corps:${id}` : id) } },
     summary: 'write an order chit (DRAM §5), secret until it is revealed next turn',
     build(_s, o) {
       const target = text(o.target);
@@ -59,6 +68,7 @@ export const dramInputs: Inputs<DramState> = {
   },
   'orders losses': {
     kind: 'order',
+    names: { corps: CORPS },
     summary: "say which of a corps' stands take combat losses first (HR D-13)",
     build: (_s, o) => ({ kind: 'losses', corps: text(o.corps), stands: text(o.stands).split(/[,\s]+/).map((x) => x.trim()).filter(Boolean) }),
     confirm: (r) => `✅ ${r.preview.join(' ')}`,

@@ -1,4 +1,5 @@
 import type { Presentation } from '../../plugin';
+import { nwPrinted } from './printed';
 import { describeSettings, type NwSettings } from '../settings';
 import type { NwState } from '../state';
 import { describeNw } from './map';
@@ -8,6 +9,7 @@ import { nwPublicRoster, nwRoster } from './roster';
 /** How Napoleon's Wars is shown: names by label identity, the map, rosters that hide s.p. from the enemy (§3.0), settings. */
 export const nwPresentation: Presentation<NwState, NwSettings> = {
   names: nwNames,
+  printed: nwPrinted,
   map: (s, r) => describeNw(s, { events: r.events, viewer: r.viewer, ...(r.view ? { view: r.view } : {}), ...(r.palette ? { palette: r.palette } : {}), ...(r.game !== undefined ? { game: r.game } : {}) }),
   pieces: (s) => [...Object.values(s.units), ...Object.values(s.batteries)].filter((u) => u.onTable && !u.removed).map((u) => ({ name: u.name, value: u.id })),
   sides: (s) => s.sides.map((x) => ({ name: x.name, value: x.id })),

@@ -1,4 +1,4 @@
-import { choicesMatching, type Caller, type InputChoice, type Inputs } from '../../plugin';
+import { choicesMatching, type Caller, type InputChoice, type Inputs, type NamedOption } from '../../plugin';
 import { REACTION_CHOICES } from '../orders';
 import { findContacts } from '../phases/combat';
 import { batteryTargets } from '../phases/artillery';
@@ -8,6 +8,12 @@ import { skirmishAssignments } from '../phases/skirmish';
 import { nameOf } from '../phases/target-units';
 import type { NwState } from '../state';
 import { fireOptions, irregularSkirmishChoices } from '../turn';
+
+// Options that name pieces, resolved by the command layer from nwPrinted (issue 11).
+const UNIT: NamedOption = { kinds: ['unit'], what: 'brigade or battery' };
+const PIECE: NamedOption = { kinds: ['unit', 'general'], what: 'unit or officer' };
+const GENERAL: NamedOption = { kinds: ['general'] };
+const SIDE: NamedOption = { kinds: ['side'] };
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 const routed = (u: object): boolean => 'status' in u && u.status === 'routed';
@@ -27,6 +33,7 @@ const plain = (r: { preview: readonly string[] }): string => `✅ ${r.preview.jo
 export const nwInputs: Inputs<NwState> = {
   maneuver: {
     kind: 'action',
+    names: { unit: UNIT },
     reply: 'public',
     summary: "roll a unit's Maneuver Table result (NW §9.0 C): public and binding",
     build: (_s, o) => ({ kind: 'maneuver', unit: text(o.unit) }),
@@ -46,6 +53,7 @@ export const nwInputs: Inputs<NwState> = {
   },
   move: {
     kind: 'action',
+    names: { unit: PIECE },
     reply: 'public',
     summary: "make a unit's or officer's move at once (NW §9.0 B), spending its Maneuver roll",
     build: (_s, o) => ({ kind: 'move', unit: text(o.unit), to: text(o.to) }),
@@ -63,6 +71,7 @@ export const nwInputs: Inputs<NwState> = {
   },
   attach: {
     kind: 'action',
+    names: { general: GENERAL, unit: UNIT },
     reply: 'public',
     summary: 'attach a general to a brigade of his command, or detach him (NW §9.0 A)',
     build: (_s, o) => ({ kind: 'attach', general: text(o.general), unit: o.unit ? text(o.unit) : null }),
@@ -75,6 +84,7 @@ export const nwInputs: Inputs<NwState> = {
   },
   fire: {
     kind: 'order',
+    names: { unit: UNIT, target: { ...UNIT, keep: ['hold'] } },
     summary: "choose a skirmishing brigade's or a battery's target (NW §7, §8), secret until the fire phase resolves",
     build: (s, o) => (s.batteries[text(o.unit)] ? { kind: 'fire', battery: text(o.unit), target: text(o.target) } : { kind: 'skirmish', unit: text(o.unit), target: text(o.target) }),
     confirm: (r) => [plain(r), ...(r.warnings ?? []).map((w) => `⚠️ ${w}`), '-# Only you see this until the fire phase resolves. Post again to amend; `/ready` when done.'].join('\n'),
@@ -99,6 +109,7 @@ export const nwInputs: Inputs<NwState> = {
   },
   react: {
     kind: 'order',
+    names: { unit: UNIT },
     summary: 'say what an eligible cavalry brigade does if its reaction roll succeeds (NW §10)',
     build: (_s, o) => ({ kind: 'react', unit: text(o.unit), choice: o.choice }),
     confirm: (r) => [plain(r), '-# The roll is made when the phase resolves. Post again to change; `/ready` when done.'].join('\n'),
@@ -111,6 +122,7 @@ export const nwInputs: Inputs<NwState> = {
   },
   'choose first': {
     kind: 'order',
+    names: { side: SIDE },
     summary: 'initiative winner: which side moves first this turn (NW §6.0 L71)',
     build: (_s, o) => ({ kind: 'first', side: text(o.side) }),
     confirm: plain,
@@ -124,6 +136,7 @@ export const nwInputs: Inputs<NwState> = {
   },
   'choose advance': {
     kind: 'order',
+    names: { unit: UNIT },
     summary: 'whether a brigade advances after winning its combat (NW §11.5; default yes)',
     build: (_s, o) => ({ kind: 'advance', unit: text(o.unit), advance: o.advance }),
     confirm: plain,
@@ -131,6 +144,7 @@ export const nwInputs: Inputs<NwState> = {
   },
   'choose lead': {
     kind: 'order',
+    names: { defender: UNIT, unit: UNIT },
     summary: 'the dominant attacker when two attackers tie in s.p. (NW §11.0.1)',
     build: (_s, o) => ({ kind: 'primary', defender: text(o.defender), unit: text(o.unit) }),
     confirm: plain,

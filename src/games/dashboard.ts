@@ -1,0 +1,123 @@
+import { eq, ne } from 'drizzle-orm';
+import { dashboards, games } from '../db/games.schema';
+import type { Db } from '../db/open';
+import { escapeMd, ts } from '../interaction/present-rolls';
+import type { Logger } from '../logger';
+import type { GameService, Live } from './game.service';
+import type { Post } from './posts';
+import { WINDOW_BUTTONS } from './posts';
+
+const ENDED = '🏁 The game is over. `/game history` tells it turn by turn.';
+
+/** At most one edit of a dashboard per this many ms: a burst of inputs makes one edit (Discord's rate limits). */
+export const DASHBOARD_COALESCE_MS = 15_000;
+
+/** What the dashboard needs of the channel: post a message (its id back), edit it, pin it. */
+export interface DashboardPoster {
+  send(channelId: string, message: Post): Promise<string>;
+  edit(channelId: string, messageId: string, message: Post): Promise<void>;
+  /** Pin the message if the bot may; a refusal is not an error (pinning is a courtesy). */
+  pin(channelId: string, messageId: string): Promise<void>;
+}
+
+/**
+ * The dashboard of a game as it stands (issue 11): turn and phase, the deadline as a Discord
+ * timestamp (each reader sees it in their own time zone), who has posted (✅/⏳ — never how many
+ * orders: that would tell the enemy how busy a seat is) and the last resolution.
+ */
+export function dashboardText(l: Live, progress: ReturnType<GameService['progress']>, lastResolved: string | null): string {
+  const labels = new Map(l.ruleset.seats(l.state).map((s: { id: string; label: string }) => [s.id, s.label]));
+  const lines = [`📋 **${escapeMd(l.game.name)}** — ${escapeMd(l.ruleset.name)}`];
+  if (l.window) {
+    const deadline = l.window.deadlineAt !== null ? ` — deadline ${ts(l.window.deadlineAt, 'f')} (${ts(l.window.deadlineAt, 'R')})` : '';
+    lines.push(`Now: **${escapeMd(l.window.label)}**${deadline}${l.window.pausedAt ? ' — ⏸️ paused' : ''}`);
+    for (const seat of progress) {
+      if (!seat.owing) continue;
+      const who = seat.userId ? `<@${seat.userId}>` : '*vacant*';
+      lines.push(`${seat.ready ? '✅' : '⏳'} ${escapeMd(labels.get(seat.seatId) ?? seat.seatId)} — ${who}`);
+    }
+  }
+  if (lastResolved) lines.push(`Last resolved: ${escapeMd(lastResolved)} (\`/game history\`, \`/map\`).`);
+  return lines.join('\n');
+}
+
+/**
+ * Keeps one dashboard message per running game up to date. Polled (like the outbox): it reads
+ * every running game, and posts, or edits when what it says has changed and the last edit is
+ * at least DASHBOARD_COALESCE_MS old. Never rejects: a failure is logged and tried again.
+ */
+export class DashboardSender {
+  private running = false;
+
+  constructor(private readonly db: Db, private readonly games: GameService, private readonly poster: DashboardPoster, private readonly clock: () => number, private readonly log?: Logger) {}
+
+  async flush(): Promise<number> {
+    if (this.running) return 0;
+    this.running = true;
+    let changed = 0;
+    try {
+      const rows = this.db.select({ id: games.id, channelId: games.channelId, name: games.name, status: games.status }).from(games).where(ne(games.status, 'setup')).all();
+      const known = new Map(this.db.select().from(dashboards).all().map((d) => [d.gameId, d]));
+      for (const g of rows) {
+        const d = known.get(g.id);
+        // An ended game gets its last edit (no buttons), then is left alone.
+        if (g.status === 'ended' && (!d?.messageId || d.content?.includes(ENDED))) continue;
+        try {
+          if (g.status === 'ended' ? await this.finish(g.id, g.name, d!) : await this.update(g.id, g.channelId, d)) changed++;
+        } catch (e) {
+          this.log?.warn({ err: e, game: g.id }, 'dashboard: could not post or edit; will retry');
+        }
+      }
+    } catch (e) {
+      this.log?.warn({ err: e }, 'dashboard: cannot read the games; will retry');
+    } finally {
+      this.running = false;
+    }
+    return changed;
+  }
+
+  private async update(gameId: number, channelId: string, d: typeof dashboards.$inferSelect | undefined): Promise<boolean> {
+    const now = this.clock();
+    if (d?.editedAt != null && now - d.editedAt < DASHBOARD_COALESCE_MS) return false;
+    const l = this.liveOf(gameId, channelId);
+    if (!l) return false;
+    const last = this.games.history(channelId).at(0)?.label ?? null;
+    const content = dashboardText(l, l.window ? this.games.progress(l) : [], last);
+    if (d?.content === content && d.messageId) return false;
+    const post: Post = { content, components: [WINDOW_BUTTONS] };
+    if (d?.messageId) {
+      await this.poster.edit(channelId, d.messageId, post);
+      this.db.update(dashboards).set({ content, editedAt: now }).where(eq(dashboards.gameId, gameId)).run();
+      return true;
+    }
+    const messageId = await this.poster.send(channelId, post);
+    this.db.insert(dashboards).values({ gameId, channelId, messageId, content, editedAt: now })
+      .onConflictDoUpdate({ target: dashboards.gameId, set: { messageId, content, editedAt: now } }).run();
+    await this.poster.pin(channelId, messageId).catch((e: unknown) => this.log?.info({ err: e, game: gameId }, 'dashboard: not pinned (no permission?)'));
+    return true;
+  }
+
+  private async finish(gameId: number, name: string, d: typeof dashboards.$inferSelect): Promise<boolean> {
+    const content = `📋 **${escapeMd(name)}**\n${ENDED}`;
+    await this.poster.edit(d.channelId, d.messageId!, { content, components: [] });
+    this.db.update(dashboards).set({ content, editedAt: this.clock() }).where(eq(dashboards.gameId, gameId)).run();
+    return true;
+  }
+
+  /** The running game as players see it now (null if the channel's live game is another one). */
+  private liveOf(gameId: number, channelId: string): Live | null {
+    try {
+      const l = this.games.live(channelId);
+      return l.game.id === gameId ? l : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** Poll the dashboards every `everyMs` (edits themselves are spaced by DASHBOARD_COALESCE_MS). */
+export function startDashboards(sender: DashboardSender, everyMs = 5_000): NodeJS.Timeout {
+  const timer = setInterval(() => { void sender.flush(); }, everyMs);
+  timer.unref();
+  return timer;
+}

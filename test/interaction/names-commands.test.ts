@@ -1,0 +1,82 @@
+/**
+ * Issue 11, "say it the way the screen says it": every verb resolves the names players read
+ * through the ruleset's printed names, and an unknown or ambiguous one is answered with the
+ * closest names and a select menu whose options are the same command with the id.
+ */
+import { describe, expect, it } from 'vitest';
+import { commandMap } from '../../commands/index';
+import { errorReply, execute, prepare } from '../../src/interaction/dispatch';
+import type { CommandContext, Invocation } from '../../src/interaction/command';
+import type { ReplyModel, SelectModel } from '../../src/interaction/reply';
+import type { Services } from '../../src/services/services';
+import { silentLog, testServices } from '../helpers/services';
+
+const G = '111111111111111111';
+const CH = '222222222222222222';
+const GM = { id: 'gm', name: 'Napoleon' };
+const P = { id: 'p1', name: 'Davout' };
+
+async function invoke(services: Services, user: { id: string; name: string }, inv: Invocation): Promise<ReplyModel> {
+  const ctx: CommandContext = { guildId: G, channelId: CH, user, isAdmin: false, services, now: () => new Date(Date.UTC(2026, 10, 22)), log: silentLog, users: {} };
+  try {
+    return await execute(prepare(commandMap(), inv), ctx);
+  } catch (e) {
+    return errorReply(e, ctx, inv, { guildId: G, userId: user.id });
+  }
+}
+
+async function dramGame(): Promise<Services> {
+  const s = testServices();
+  await s.games.create({ guildId: G, channelId: CH, gm: GM, ruleset: 'dram', scenario: 'saint-remy' });
+  s.games.join(CH, P, 'french:fr-i-corps');
+  s.games.start(CH, GM, false);
+  return s;
+}
+
+describe('names as printed, through every verb (issue 11)', () => {
+  it.each(['fabre', 'Fabre', 'FABRE', '1st Division (Fabre)', '1st division', 'fab'])('DRAM /move takes "%s" for 1st Division (Fabre)', async (typed) => {
+    const s = await dramGame();
+    const r = await invoke(s, P, { name: 'move', options: { unit: typed, to: 'forward 1in' } });
+    expect(r.content).toContain('✅ Move for **1st Division (Fabre)** accepted');
+    // The withdraw hint names the order by its key, which holds the id.
+    expect(r.content).toContain('key:move:fabre');
+  });
+
+  it('an unknown name is refused with the closest names and a select menu of the same command', async () => {
+    const s = await dramGame();
+    const r = await invoke(s, P, { name: 'move', options: { unit: 'Fabr3', to: 'forward 1in' } });
+    expect(r.visibility).toBe('private');
+    expect(r.content).toContain('There is no stand or general called “Fabr3”. Did you mean “1st Division (Fabre)”');
+    expect(r.content).toContain('`name/unknown`');
+    const menu = r.components?.[0]?.[0] as SelectModel;
+    expect(menu.kind).toBe('select');
+    expect(menu.id).toMatch(/^pick\|[0-9a-f]{12}$/);
+    expect(menu.options[0]).toEqual({ label: '1st Division (Fabre)', value: 'fabre', line: '/move unit:fabre to:"forward 1in"' });
+  });
+
+  it('an ambiguous prefix lists every piece it could be', async () => {
+    const s = await dramGame();
+    const r = await invoke(s, P, { name: 'move', options: { unit: 'Division', to: 'forward 1in' } });
+    expect(r.content).toContain('`name/ambiguous`');
+    expect((r.components?.[0]?.[0] as SelectModel).options.length).toBeGreaterThan(1);
+  });
+
+  it('DRAM /initiative takes its corps by the name players read', async () => {
+    const s = await dramGame();
+    const r = await invoke(s, P, { name: 'initiative', options: { corps: 'I Corps' } });
+    expect(r.content).toMatch(/I Corps: initiative \[\d\]/);
+  });
+
+  it('NW takes a brigade by its label identity or its name', async () => {
+    const s = testServices();
+    await s.games.create({ guildId: G, channelId: CH, gm: GM, ruleset: 'nw', scenario: 'teaching' });
+    const seats = s.games.openSeats(CH);
+    for (const seat of seats) s.games.join(CH, seat.id.startsWith('austrians') ? P : GM, seat.id);
+    s.games.start(CH, GM, false);
+    // Whatever phase the game opens in, a brigade named by its label resolves (the ruleset then judges the verb).
+    const r = await invoke(s, P, { name: 'maneuver', options: { unit: '2b/1/ii' } });
+    expect(r.content).not.toContain('name/unknown');
+    const bad = await invoke(s, P, { name: 'maneuver', options: { unit: 'Brigade Kolller' } });
+    expect(bad.content).toContain('Did you mean “Brigade Koller”');
+  });
+});
