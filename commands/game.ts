@@ -22,6 +22,7 @@ const Input = z.discriminatedUnion('subcommand', [
   z.object({ subcommand: z.literal('resume') }),
   z.object({ subcommand: z.literal('extend'), by: z.string() }),
   z.object({ subcommand: z.literal('advance') }),
+  z.object({ subcommand: z.literal('answer'), value: z.string().min(1).max(100) }),
   z.object({ subcommand: z.literal('replace'), seat: z.string(), user: z.string() }),
   z.object({ subcommand: z.literal('kick'), user: z.string() }),
   z.object({ subcommand: z.literal('end') }),
@@ -59,6 +60,8 @@ export const game = defineCommand<Input>({
     .addSubcommand((s) => s.setName('extend').setDescription('GM: extend the deadline')
       .addStringOption((o) => o.setName('by').setDescription('e.g. 12h, 1d').setRequired(true)))
     .addSubcommand((s) => s.setName('advance').setDescription('GM: resolve the current phase now'))
+    .addSubcommand((s) => s.setName('answer').setDescription('GM: give the ruling the game waits for (a result the rules leave to you)')
+      .addStringOption((o) => o.setName('value').setDescription('One of the allowed answers').setRequired(true).setAutocomplete(true).setMaxLength(100)))
     .addSubcommand((s) => s.setName('replace').setDescription('GM: give a seat to someone else')
       .addStringOption((o) => o.setName('seat').setDescription('Seat').setRequired(true).setAutocomplete(true))
       .addUserOption((o) => o.setName('user').setDescription('New player').setRequired(true)))
@@ -84,7 +87,7 @@ export const game = defineCommand<Input>({
       .addStringOption((o) => o.setName('key').setDescription('e.g. initiative.ties').setRequired(true).setAutocomplete(true))
       .addStringOption((o) => o.setName('value').setDescription('e.g. simultaneous, 1, true, [6]').setRequired(true))),
   input: Input,
-  defer: (i) => (i.subcommand === 'create' || i.subcommand === 'advance' || i.subcommand === 'ruling' ? 'public' : false),
+  defer: (i) => (i.subcommand === 'create' || i.subcommand === 'advance' || i.subcommand === 'answer' || i.subcommand === 'ruling' ? 'public' : false),
   async execute(ctx, i): Promise<ReplyModel> {
     const { games, gm } = ctx.services;
     switch (i.subcommand) {
@@ -120,6 +123,10 @@ export const game = defineCommand<Input>({
         const r = gm.advance(ctx.channelId, me(ctx), ctx.isAdmin);
         return pub(r.resolved ? '⏩ The GM resolved the phase; the results follow.' : `Nothing to resolve (${r.reason}).`);
       }
+      case 'answer': {
+        const r = gm.answer(ctx.channelId, me(ctx), ctx.isAdmin, i.value);
+        return pub(r.resolved ? `⚖️ The GM ruled **${escapeMd(r.label)}**; the results follow.` : `Nothing was resolved (${r.reason}).`);
+      }
       case 'replace': gm.replace(ctx.channelId, me(ctx), ctx.isAdmin, i.seat, { id: i.user, name: ctx.users[i.user] ?? i.user }); return priv('Done.');
       case 'kick': return priv(`Removed from ${gm.kick(ctx.channelId, me(ctx), ctx.isAdmin, i.user)} seat(s).`);
       case 'end': gm.end(ctx.channelId, me(ctx), ctx.isAdmin); return priv('The game is over.');
@@ -147,6 +154,10 @@ export const game = defineCommand<Input>({
       return l.ruleset.present.settings(JSON.parse(l.game.settings)).filter((d) => d.key.includes(q))
         .map((d) => ({ name: `${d.key}${d.ruling ? ` (${d.ruling})` : ''}: ${d.allowed ?? d.value}`.slice(0, 100), value: d.key }));
     }
+    if (focused.name === 'value' && inv.subcommand === 'answer') {
+      const question = ctx.services.gm.question(ctx.channelId);
+      return (question?.answers ?? []).filter((a) => `${a.value} ${a.label}`.toLowerCase().includes(q)).map((a) => ({ name: (a.label === a.value ? a.value : `${a.value} — ${a.label}`).slice(0, 100), value: a.value }));
+    }
     if (focused.name === 'seat') {
       const l = ctx.services.games.live(ctx.channelId);
       const seats = inv.subcommand === 'join' ? ctx.services.games.openSeats(ctx.channelId) : l.ruleset.seats(l.state).map((s: { id: string; label: string }) => ({ id: s.id, label: s.label }));
@@ -162,6 +173,8 @@ function status(ctx: CommandContext): ReplyModel {
   const labels = new Map(l.ruleset.seats(l.state).map((s: { id: string; label: string }) => [s.id, s.label]));
   if (l.window) {
     lines.push(`Now: ${escapeMd(l.window.label)}${l.window.deadlineAt ? ` — deadline ${ts(l.window.deadlineAt, 'F')} (${ts(l.window.deadlineAt, 'R')})` : ''}${l.window.pausedAt ? ' (paused)' : ''}.`);
+    const question = ctx.services.gm.question(ctx.channelId);
+    if (question) lines.push(`⚖️ Waiting for the GM's ruling (no deadline): ${escapeMd(question.question)} — \`/game answer\`.`);
     for (const seat of ctx.services.games.progress(l)) {
       const mark = !seat.owing ? '— nothing to decide' : seat.ready ? '✅ ready' : seat.posted ? `📝 ${seat.posted} order(s), not ready` : '⏳ waiting';
       lines.push(`• ${escapeMd(labels.get(seat.seatId) ?? seat.seatId)}: ${seat.userId ? `<@${seat.userId}>` : '*vacant*'} ${mark}`);

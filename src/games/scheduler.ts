@@ -3,7 +3,11 @@ import { rulesetById } from '../rules/index';
 import { deadlineCheck, dueReminders, reminderLeadTimes } from '../scheduler/time';
 import { ts } from '../interaction/present-rolls';
 import type { GameService } from './game.service';
-import type { GameOptions } from './options';
+import { DEFAULT_OPTIONS, type GameOptions } from './options';
+import { gmQuestionOf } from './resolve';
+
+/** The reminders table's seat for reminders sent to the GM (no seat id starts with '@'). */
+const GM_SEAT = '@gm';
 
 /** How often the bot looks at deadlines; a heartbeat older than this at a deadline means the bot was down. */
 export const TICK_MS = 30_000;
@@ -28,10 +32,22 @@ export class Scheduler {
       try {
         this.games.tx(() => {
           const game = repo.game(w.gameId);
-          if (!game || game.status !== 'running' || w.pausedAt !== null || w.deadlineAt === null || !game.state) return;
+          if (!game || game.status !== 'running' || w.pausedAt !== null || !game.state) return;
           const ruleset = rulesetById(game.ruleset)!;
           const state = JSON.parse(game.state) as unknown;
           const options = JSON.parse(game.options) as GameOptions;
+          const question = gmQuestionOf(ruleset, state);
+          if (question) {
+            // A window the GM owes never resolves by time: remind the GM once per interval, the latest due only.
+            const every = (options.gmReminderMinutes ?? DEFAULT_OPTIONS.gmReminderMinutes) * 60_000;
+            const n = Math.floor((now - w.openedAt) / every);
+            if (n >= 1 && repo.markReminder(w.id, GM_SEAT, n * every, now)) {
+              this.games.posts.gmReminder(game, w, question, n);
+              counts.reminded++;
+            }
+            return;
+          }
+          if (w.deadlineAt === null) return;
           const seats = repo.seats(game.id);
           const ready = repo.readySeats(w.id);
           const owing = new Set<string>(ruleset.owing(state));
