@@ -137,8 +137,12 @@ export const game = defineCommand<Input>({
       case 'history': return history(ctx, i.turn);
       case 'settings': return settings(ctx, i);
       case 'ruling': {
-        await ctx.services.games.setRuling(ctx.channelId, me(ctx), ctx.isAdmin, i.key, parseValue(i.value));
-        return pub(`⚖️ House ruling \`${escapeMd(i.key)}\` is now \`${escapeMd(i.value)}\` for this game.`);
+        const now = await ctx.services.games.setRuling(ctx.channelId, me(ctx), ctx.isAdmin, i.key, parseValue(i.value));
+        // Echo what the ruleset now holds under that key (a table entered cell by cell shows how complete it is).
+        const l = ctx.services.games.live(ctx.channelId);
+        const echo = l.ruleset.present.settings(now).filter((d) => d.key === i.key || i.key.startsWith(`${d.key}.`) || d.key.startsWith(`${i.key}.`))
+          .filter((d) => d.key !== i.key).map((d) => `\`${d.key}\` = ${escapeMd(d.value)}`);
+        return pub([`⚖️ House ruling \`${escapeMd(i.key)}\` is now \`${escapeMd(i.value)}\` for this game.`, ...echo].join('\n').slice(0, 2000));
       }
     }
   },
