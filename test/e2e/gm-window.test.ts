@@ -136,4 +136,22 @@ describe('a window the GM owes', () => {
     expectRefused(await gmCmd('answer', [str('value', 'dry')]), 'game/no-question');
     expect(services.games.resolve(live().game.id, windowId, 'gm-ruling', { question: 'test/weather:1', value: 'dry', by: 'x' })).toMatchObject({ resolved: false, reason: 'already resolved' });
   });
+
+  it('a rollback of the ruling asks again; a paused game reminds nobody; the new answer resolves it', async () => {
+    const since = mark();
+    const rb = await fake.sendSlashCommand({ guildId: GUILD, channelId: CHANNEL, user: GM, name: 'game', subcommand: 'rollback', options: [str('reason', 'ruled in haste')], memberPermissions: '0' }).waitForResponse({ timeoutMs: 15_000 });
+    expect(replyText(rb)).toContain('Rolled back');
+    await flush();
+    const reopened = live().window!;
+    expect(reopened.deadlineAt).toBeNull();
+    expect(since()).toContain('Has the rain of the night left the ground heavy?');
+    expect((live().state as Ruled).gmAsk).toBe(true);
+    await cmd(GM, 'game', 'pause', []);
+    clock.advance(30 * HOUR);
+    expect(scheduler.tick().reminded).toBe(0);
+    await cmd(GM, 'game', 'resume', []);
+    expect(replyText(await gmCmd('answer', [str('value', 'dry')]))).toContain('The GM ruled **dry ground**');
+    expect((live().state as Ruled).weather).toBe('dry');
+    expect(services.games.repo.window(reopened.id)).toMatchObject({ status: 'resolved', trigger: 'gm-ruling' });
+  });
 });
