@@ -1,9 +1,9 @@
 import type { GmQuestion } from '../../contract';
 import { ResultCodeSchema } from '../tables/qrs';
 import type { Qrs } from '../tables/qrs';
-import { adjustResult, hitsOf, type Adjusted } from '../tables/results';
-import { type FireTarget, type Gun, type MeleeArm, type MeleeLine, type MusketryFirer, type MusketryRange, RESULT_CODES, type ResultCode } from '../tables/vocabulary';
-import { fromTable, type Need, type Rulings } from './ask';
+import { adjustResult, hitsOf, TEXT_FIRE_ADJUSTMENTS, type Adjusted } from '../tables/results';
+import { type FireFactor, type FireTarget, type Gun, type MeleeArm, type MeleeFactor, type MeleeLine, type MusketryFirer, type MusketryRange, RESULT_CODES, type ResultCode } from '../tables/vocabulary';
+import { fromTable, numberAnswers, type Need, type Rulings } from './ask';
 
 /**
  * Fire and melee results (§VIII-§XI): the QRS cell for the case, or the GM's ruling of the code;
@@ -52,4 +52,30 @@ export function resolveHits(code: ResultCode, adjustment: number, cap: number, r
   const adjusted = adjustResult(code, adjustment, cap);
   const d6 = adjusted.kind === 'hits' && adjusted.extraOn !== null ? roll() : null;
   return { adjusted, d6, hits: hitsOf(adjusted, d6, eliminateHits) };
+}
+
+/** A named dice adjustment: the two the text prints (L490), or a QRS fire/melee factor. */
+export type AdjustFactor = 'elite-fire' | 'secondary-target' | `fire:${FireFactor}` | `melee:${MeleeFactor}`;
+
+/**
+ * The cumulative adjustment of `factors` (L486-490): the text's own, then the QRS cells
+ * (`fireAdjust.*`, `meleeAdjust.*`); an empty cell asks the GM for its value.
+ */
+export function totalAdjustment(qrs: Qrs, factors: readonly AdjustFactor[], rulings: Rulings): Need<number> {
+  let total = 0;
+  for (const f of factors) {
+    if (f === 'elite-fire') { total += TEXT_FIRE_ADJUSTMENTS.elite.delta; continue; }
+    if (f === 'secondary-target') { total += TEXT_FIRE_ADJUSTMENTS.secondaryTarget.delta; continue; }
+    const [kind, name] = f.split(':') as ['fire' | 'melee', string];
+    const cell = kind === 'fire' ? `fireAdjust.${name}` : `meleeAdjust.${name}`;
+    const v = fromTable<number>(qrs, cell, rulings, {
+      id: `anrt/adjust/${cell}`,
+      question: `The ${kind} dice adjustment "${name}" (QRS, not in the text): how much is it?`,
+      rule: 'ANRT §VIII L486-490; QRS missing (DIGEST A-1)',
+      answers: numberAnswers(-6, 6),
+    }, Number);
+    if (v.kind === 'ask') return v;
+    total += v.value;
+  }
+  return { kind: 'value', value: total, from: 'qrs' };
 }
