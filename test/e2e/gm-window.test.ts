@@ -64,6 +64,9 @@ describe('a window the GM owes', () => {
     await cmd(GM, 'game', 'create', [str('ruleset', 'bp'), str('scenario', 'teaching')]);
     await cmd(FR, 'game', 'join', [str('seat', 'french')]);
     await cmd(AU, 'game', 'join', [str('seat', 'austrians')]);
+    // /game ruling (whose reply now echoes deeper keys, e.g. ANRT's QRS tables) answers a two-level ruling as before.
+    const ruling = await gmCmd('ruling', [str('key', 'melee.tie'), str('value', 'defender-wins')]);
+    expect(replyText(ruling)).toBe('⚖️ House ruling `melee.tie` is now `defender-wins` for this game.');
     const since = mark();
     expect(replyText(await cmd(GM, 'game', 'start', []))).toContain('The game begins');
     await flush();
