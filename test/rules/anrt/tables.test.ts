@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CHARGE_RESPONSES, DISORDERED_CHARGED, mayOpportunityCharge, OPPORTUNITY_CHARGES, responsesOf } from '../../../src/rules/anrt/tables/charges';
 import { COMMAND_RADII, halvedForKilledGeneral, MULTIPLE_MOVES, REGROUP, TEXT_PIP_ADJUSTMENTS } from '../../../src/rules/anrt/tables/command';
 import { CAUGHT_EVADERS, EVADES, gunnersSafe, MARCH_COLUMN_MELEED } from '../../../src/rules/anrt/tables/evades';
 import { AFTER_BATTLE, CAPTURED_GUNS, CONTACT_RISK, generalHitEffect, POINTS } from '../../../src/rules/anrt/tables/generals';
@@ -151,5 +152,42 @@ describe('generals, guns, after the battle, points', () => {
     const text = TEXT.slice(1135, 1257).join(' ');
     for (const s of ['1 point per hit', '1-1/2 points per hit', '2 points per hit', '3 points per hit', '+2 if HV Car', '+1 if Lancers', '+1 if armoured', '-2 if 3 – 4 lber', '+2 if 12 lber', '-3 if 3 – 4 lber', '4 points each', '8 points each', '15 points each', '-5 if Division Cdr also commands a brigade', '20 points each']) expect(text).toContain(s);
     expect(POINTS).toMatchObject({ infantry: { perHit: 1 }, cavalry: { perHit: 1.5, heavy: 2, lancers: 1, armoured: 1 }, footArtillery: { perHit: 2, light3to4lber: -2, heavy12lber: 2 }, horseArtillery: { perHit: 3, light3to4lber: -3 }, adc: 4, brigadeCommander: 8, divisionCommander: 15, divisionCommanderAlsoBrigade: -5, corpsCommander: 20 });
+  });
+});
+
+describe('charge responses (§X L565-640) and opportunity charges (L424-430)', () => {
+  it.each(CHARGE_RESPONSES.map((r) => [r.charged, r.response, r.moraleTest, r.line, r.when] as const))('%s: %s, morale test %s (%s)', (_c, response, test, ref, when) => {
+    const l = line(ref).toLowerCase();
+    expect(l.includes('morale test')).toBe(test);
+    const words: Record<string, RegExp> = {
+      'fire-and-fight': /fire and fight|fire and fight/, evade: /evade/, 'gunners-evade': /gunners' evade/, 'volley-and-countercharge': /volly and counter charge/,
+      countercharge: /counter charge/, 'emergency-square': /emergency square/, melee: /melee/,
+    };
+    // L567 names only the condition of the test ("if line charged by column"); the others name the response.
+    if (when && l.includes(when)) return;
+    expect(l).toMatch(words[response]!);
+  });
+  it('each charged kind has exactly one fallback or a must', () => {
+    for (const c of new Set(CHARGE_RESPONSES.map((r) => r.charged))) {
+      const rows = responsesOf(c);
+      expect(rows.filter((r) => r.kind === 'otherwise' || r.kind === 'must').length, c).toBeLessThanOrEqual(1);
+    }
+  });
+  it.each(DISORDERED_CHARGED.map((r) => [r.unit, r.result, r.line] as const))('disordered %s: %s (%s)', (_u, result, ref) => {
+    expect(line(ref).toLowerCase()).toContain(result === 'rally-back' ? 'rally back' : result);
+  });
+  it.each([
+    ['cavalry', { moved: true, changedFormation: false, presentedFlankOrRear: false, retrograde: false }, true, true, true],
+    ['cavalry', { moved: false, changedFormation: true, presentedFlankOrRear: false, retrograde: false }, true, true, true],
+    ['cavalry', { moved: true, changedFormation: false, presentedFlankOrRear: false, retrograde: false }, false, true, false],
+    ['cavalry', { moved: true, changedFormation: false, presentedFlankOrRear: false, retrograde: false }, true, false, false],
+    ['infantry', { moved: true, changedFormation: false, presentedFlankOrRear: false, retrograde: false }, true, true, false],
+    ['infantry', { moved: true, changedFormation: false, presentedFlankOrRear: true, retrograde: false }, true, true, true],
+    ['infantry', { moved: true, changedFormation: false, presentedFlankOrRear: true, retrograde: true }, true, true, false],
+  ] as const)('%s against %o, in front %s, in reach %s: %s', (arm, what, front, reach, may) => {
+    expect(mayOpportunityCharge(arm, what, front, reach)).toBe(may);
+  });
+  it('the lines say so', () => {
+    for (const o of OPPORTUNITY_CHARGES) expect(line(o.line)).toContain(`${o.arm === 'cavalry' ? 'Cavalry' : 'Infantry'} may opportunity charge`);
   });
 });
