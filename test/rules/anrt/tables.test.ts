@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHARGE_RESPONSES, DISORDERED_CHARGED, mayOpportunityCharge, OPPORTUNITY_CHARGES, responsesOf } from '../../../src/rules/anrt/tables/charges';
+import { DISORDER_CAUSES, fireDisorders, NATIONAL, REGIMENTAL_ARTILLERY, regimentalHits } from '../../../src/rules/anrt/tables/characteristics';
 import { COMMAND_RADII, halvedForKilledGeneral, MULTIPLE_MOVES, REGROUP, TEXT_PIP_ADJUSTMENTS } from '../../../src/rules/anrt/tables/command';
 import { CAUGHT_EVADERS, EVADES, gunnersSafe, MARCH_COLUMN_MELEED } from '../../../src/rules/anrt/tables/evades';
 import { AFTER_BATTLE, CAPTURED_GUNS, CONTACT_RISK, generalHitEffect, POINTS } from '../../../src/rules/anrt/tables/generals';
@@ -189,5 +190,33 @@ describe('charge responses (§X L565-640) and opportunity charges (L424-430)', (
   });
   it('the lines say so', () => {
     for (const o of OPPORTUNITY_CHARGES) expect(line(o.line)).toContain(`${o.arm === 'cavalry' ? 'Cavalry' : 'Infantry'} may opportunity charge`);
+  });
+});
+
+describe('national characteristics (§XV), disorder (§XII), regimental artillery (§XVII)', () => {
+  it.each(NATIONAL.map((n) => [n.nation, n.applies, n.delta, n.line] as const))('%s %s %i (%s)', (_n, _a, delta, ref) => {
+    const l = line(ref);
+    if (delta !== 0) expect(l).toContain(`${delta > 0 ? '+' : ''}${delta}`);
+    else expect(l).toContain('ignore the withdraw requirement');
+  });
+  it.each(DISORDER_CAUSES.map((d) => [d.cause, d.line] as const))('%s (%s)', (cause, ref) => {
+    const words: Record<string, string> = {
+      'enters-buildings': 'move into buildings', 'one-hit-in-melee': 'one hit in a melee', 'march-column-hit-by-fire': 'march column and suffer one hit from fire',
+      'two-fire-hits-in-one-move': 'two hits from fire in one move', 'morale-result': 'result of a morale test', 'changes-direction-in-charge': 'change direction in a charge',
+      'contacted-by-equal-or-better-withdrawers-or-routers': 'equal or higher morale class',
+    };
+    expect(line(ref)).toContain(words[cause]);
+  });
+  it.each([[1, true, true], [1, false, false], [2, false, true], [0, true, false]] as const)('%i fire hit(s), march column %s: disordered %s (L917-919)', (hits, march, dis) => {
+    expect(fireDisorders(hits, march)).toBe(dis);
+  });
+  it('regimental artillery: one hit at most, a pip when detached, off in square (L1083-1095)', () => {
+    expect([0, 1, 2].map(regimentalHits)).toEqual([0, 1, 1]);
+    expect(line('L1091')).toContain('only ever inflict one hit');
+    expect(line('L1083')).toContain('must pay a pip for movement');
+    expect(line('L1095')).toContain('temporarily remove the attached artillery');
+    expect(REGIMENTAL_ARTILLERY.lostWhen).toHaveLength(4);
+    expect(line('L1104')).toContain('disordered emergency square');
+    expect(line('L1114')).toContain('withdraw result in a melee or is routed');
   });
 });
