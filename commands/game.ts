@@ -9,7 +9,7 @@ import { listScenarios } from '../src/rules/scenario/index';
 import { parseDuration, parseReminderLeads } from '../src/scheduler/time';
 import { narrate } from '../src/narrative';
 import { namesFor, publicEventsFor } from '../src/games/names';
-import type { GameOptions } from '../src/games/options';
+import { DEFAULT_OPTIONS, type GameOptions } from '../src/games/options';
 
 const Input = z.discriminatedUnion('subcommand', [
   z.object({ subcommand: z.literal('create'), ruleset: z.string(), scenario: z.string(), name: z.string().max(80).optional() }),
@@ -32,7 +32,7 @@ const Input = z.discriminatedUnion('subcommand', [
     subcommand: z.literal('settings'), pace: z.string().max(100).optional(), 'orders-pace': z.string().max(100).optional(), 'live-pace': z.string().max(100).optional(),
     reminders: z.string().max(100).optional(), extensions: z.number().int().min(0).max(5).optional(),
     'vacant-after': z.number().int().min(1).max(20).optional(), 'submit-is-ready': z.boolean().optional(), map: z.enum(['public', 'players']).optional(),
-    palette: z.enum(['default', 'colour-blind']).optional(), 'gm-role': z.string().optional(),
+    palette: z.enum(['default', 'colour-blind']).optional(), 'gm-role': z.string().optional(), 'gm-reminders': z.number().int().min(1).max(168).optional(),
   }),
   z.object({ subcommand: z.literal('ruling'), key: z.string().max(80), value: z.string().max(200) }),
 ]);
@@ -82,7 +82,8 @@ export const game = defineCommand<Input>({
       .addBooleanOption((o) => o.setName('submit-is-ready').setDescription('Posting an order also marks the player ready'))
       .addStringOption((o) => o.setName('map').setDescription('Who may see /map').addChoices({ name: 'everyone', value: 'public' }, { name: 'players only', value: 'players' }))
       .addStringOption((o) => o.setName('palette').setDescription('Map colours').addChoices({ name: 'scenario colours', value: 'default' }, { name: 'colour-blind safe', value: 'colour-blind' }))
-      .addRoleOption((o) => o.setName('gm-role').setDescription('A server role whose members may also use GM tools')))
+      .addRoleOption((o) => o.setName('gm-role').setDescription('A server role whose members may also use GM tools'))
+      .addIntegerOption((o) => o.setName('gm-reminders').setDescription('Hours between reminders to the GM of a ruling the game waits for').setMinValue(1).setMaxValue(168)))
     .addSubcommand((s) => s.setName('ruling').setDescription('GM, before start: change a house ruling (see /game settings)')
       .addStringOption((o) => o.setName('key').setDescription('e.g. initiative.ties').setRequired(true).setAutocomplete(true))
       .addStringOption((o) => o.setName('value').setDescription('e.g. simultaneous, 1, true, [6]').setRequired(true))),
@@ -230,13 +231,14 @@ function settings(ctx: CommandContext, i: Extract<Input, { subcommand: 'settings
     if (i.map) patch.mapVisibility = i.map;
     if (i.palette) patch.palette = i.palette;
     if (i['gm-role']) patch.gmRoleId = i['gm-role'];
+    if (i['gm-reminders'] !== undefined) patch.gmReminderMinutes = i['gm-reminders'] * 60;
     options = g.setOptions(ctx.channelId, me(ctx), ctx.isAdmin, patch);
   }
   const paces = Object.entries(options.paces).map(([k, v]) => `${k}: ${v}`).join(', ');
   const lines = [`**${escapeMd(l.game.name)}** — settings${changes.length ? ' (updated)' : ''}`,
     `• Pace: ${paces}`, `• Reminders: ${options.reminderLeadsMinutes.length ? options.reminderLeadsMinutes.map((m) => `${m} min`).join(', ') : 'scaled to the window'}`,
     `• No-orders policy: ${options.extensionsPerPlayer} extension(s) of ${options.extensionMinutes} min, vacant after ${options.vacantAfterMisses} silent windows`,
-    `• GM: <@${l.game.gmUserId}>${options.gmRoleId ? ` and members of <@&${options.gmRoleId}>` : ''}`,
+    `• GM: <@${l.game.gmUserId}>${options.gmRoleId ? ` and members of <@&${options.gmRoleId}>` : ''}; reminded of a ruling the game waits for every ${Math.round((options.gmReminderMinutes ?? DEFAULT_OPTIONS.gmReminderMinutes) / 60)} h`,
     `• Submitting counts as ready: ${options.submitIsReady ? 'yes' : 'no'} · map: ${options.mapVisibility}, ${options.palette === 'colour-blind' ? 'colour-blind-safe colours' : 'scenario colours'}`];
   {
     const rulings = l.ruleset.present.settings(JSON.parse(l.game.settings)).map((d) => `\`${d.key}\` = ${d.value}${d.value !== d.default ? ` (default ${d.default})` : ''}`);

@@ -156,5 +156,8 @@ describe('a window the GM owes', () => {
     expect(replyText(await gmCmd('answer', [str('value', 'dry')]))).toContain('The GM ruled **dry ground**');
     expect((live().state as Ruled).weather).toBe('dry');
     expect(services.games.repo.window(reopened.id)).toMatchObject({ status: 'resolved', trigger: 'gm-ruling' });
+    const set = await cmd(GM, 'game', 'settings', [{ name: 'gm-reminders', type: 4, value: 2 }]);
+    expect(replyText(set)).toContain('reminded of a ruling the game waits for every 2 h');
+    expect(JSON.parse(live().game.options)).toMatchObject({ gmReminderMinutes: 120 });
   });
 });
