@@ -10,7 +10,7 @@ import { listScenarios } from '../src/rules/scenario/index';
 import { parseDuration, parseReminderLeads } from '../src/scheduler/time';
 import { narrate } from '../src/narrative';
 import { namesFor, publicEventsFor } from '../src/games/names';
-import type { GameOptions } from '../src/games/options';
+import { DEFAULT_OPTIONS, type GameOptions } from '../src/games/options';
 import { overInstead } from './play-helpers';
 
 const Input = z.discriminatedUnion('subcommand', [
@@ -24,6 +24,7 @@ const Input = z.discriminatedUnion('subcommand', [
   z.object({ subcommand: z.literal('resume') }),
   z.object({ subcommand: z.literal('extend'), by: z.string() }),
   z.object({ subcommand: z.literal('advance') }),
+  z.object({ subcommand: z.literal('answer'), value: z.string().min(1).max(100) }),
   z.object({ subcommand: z.literal('replace'), seat: z.string(), user: z.string() }),
   z.object({ subcommand: z.literal('kick'), user: z.string(), confirm: z.boolean().optional() }),
   z.object({ subcommand: z.literal('end'), confirm: z.boolean().optional() }),
@@ -34,7 +35,7 @@ const Input = z.discriminatedUnion('subcommand', [
     subcommand: z.literal('settings'), pace: z.string().max(100).optional(), 'orders-pace': z.string().max(100).optional(), 'live-pace': z.string().max(100).optional(),
     reminders: z.string().max(100).optional(), extensions: z.number().int().min(0).max(5).optional(),
     'vacant-after': z.number().int().min(1).max(20).optional(), 'submit-is-ready': z.boolean().optional(), map: z.enum(['public', 'players']).optional(),
-    palette: z.enum(['default', 'colour-blind']).optional(), 'gm-role': z.string().optional(),
+    palette: z.enum(['default', 'colour-blind']).optional(), 'gm-role': z.string().optional(), 'gm-reminders': z.number().int().min(1).max(168).optional(),
   }),
   z.object({ subcommand: z.literal('ruling'), key: z.string().max(80), value: z.string().max(200) }),
 ]);
@@ -62,6 +63,8 @@ export const game = defineCommand<Input>({
     .addSubcommand((s) => s.setName('extend').setDescription('GM: extend the deadline')
       .addStringOption((o) => o.setName('by').setDescription('e.g. 12h, 1d').setRequired(true)))
     .addSubcommand((s) => s.setName('advance').setDescription('GM: resolve the current phase now'))
+    .addSubcommand((s) => s.setName('answer').setDescription('GM: give the ruling the game waits for (a result the rules leave to you)')
+      .addStringOption((o) => o.setName('value').setDescription('One of the allowed answers').setRequired(true).setAutocomplete(true).setMaxLength(100)))
     .addSubcommand((s) => s.setName('replace').setDescription('GM: give a seat to someone else')
       .addStringOption((o) => o.setName('seat').setDescription('Seat').setRequired(true).setAutocomplete(true))
       .addUserOption((o) => o.setName('user').setDescription('New player').setRequired(true)))
@@ -85,12 +88,13 @@ export const game = defineCommand<Input>({
       .addBooleanOption((o) => o.setName('submit-is-ready').setDescription('Posting an order also marks the player ready'))
       .addStringOption((o) => o.setName('map').setDescription('Who may see /map').addChoices({ name: 'everyone', value: 'public' }, { name: 'players only', value: 'players' }))
       .addStringOption((o) => o.setName('palette').setDescription('Map colours').addChoices({ name: 'scenario colours', value: 'default' }, { name: 'colour-blind safe', value: 'colour-blind' }))
-      .addRoleOption((o) => o.setName('gm-role').setDescription('A server role whose members may also use GM tools')))
+      .addRoleOption((o) => o.setName('gm-role').setDescription('A server role whose members may also use GM tools'))
+      .addIntegerOption((o) => o.setName('gm-reminders').setDescription('Hours between reminders to the GM of a ruling the game waits for').setMinValue(1).setMaxValue(168)))
     .addSubcommand((s) => s.setName('ruling').setDescription('GM, before start: change a house ruling (see /game settings)')
       .addStringOption((o) => o.setName('key').setDescription('e.g. initiative.ties').setRequired(true).setAutocomplete(true))
       .addStringOption((o) => o.setName('value').setDescription('e.g. simultaneous, 1, true, [6]').setRequired(true))),
   input: Input,
-  defer: (i) => (i.subcommand === 'create' || i.subcommand === 'advance' || i.subcommand === 'ruling' ? 'public' : false),
+  defer: (i) => (i.subcommand === 'create' || i.subcommand === 'advance' || i.subcommand === 'answer' || i.subcommand === 'ruling' ? 'public' : false),
   async execute(ctx, i): Promise<ReplyModel> {
     const { games, gm } = ctx.services;
     switch (i.subcommand) {
@@ -128,6 +132,10 @@ export const game = defineCommand<Input>({
         const r = gm.advance(ctx.channelId, me(ctx), ctx.isAdmin);
         return pub(r.resolved ? '⏩ The GM resolved the phase; the results follow.' : `Nothing to resolve (${r.reason}).`);
       }
+      case 'answer': {
+        const r = gm.answer(ctx.channelId, me(ctx), ctx.isAdmin, i.value);
+        return pub(r.resolved ? `⚖️ The GM ruled **${escapeMd(r.label)}**; the results follow.` : `Nothing was resolved (${r.reason}).`);
+      }
       case 'replace': gm.replace(ctx.channelId, me(ctx), ctx.isAdmin, i.seat, { id: i.user, name: ctx.users[i.user] ?? i.user }); return priv('Done.');
       case 'kick': {
         if (!i.confirm) return confirmFirst(ctx, i, `Remove <@${i.user}> from all their seats? Their seats become open for someone else.`, 'Remove');
@@ -148,8 +156,12 @@ export const game = defineCommand<Input>({
       case 'history': return history(ctx, i.turn);
       case 'settings': return settings(ctx, i);
       case 'ruling': {
-        await ctx.services.games.setRuling(ctx.channelId, me(ctx), ctx.isAdmin, i.key, parseValue(i.value));
-        return pub(`⚖️ House ruling \`${escapeMd(i.key)}\` is now \`${escapeMd(i.value)}\` for this game.`);
+        const now = await ctx.services.games.setRuling(ctx.channelId, me(ctx), ctx.isAdmin, i.key, parseValue(i.value));
+        // Echo what the ruleset now holds under that key (a table entered cell by cell shows how complete it is).
+        const l = ctx.services.games.live(ctx.channelId);
+        const echo = l.ruleset.present.settings(now).filter((d) => d.key === i.key || i.key.startsWith(`${d.key}.`) || d.key.startsWith(`${i.key}.`))
+          .filter((d) => d.key !== i.key).map((d) => `\`${d.key}\` = ${escapeMd(d.value)}`);
+        return pub([`⚖️ House ruling \`${escapeMd(i.key)}\` is now \`${escapeMd(i.value)}\` for this game.`, ...echo].join('\n').slice(0, 2000));
       }
     }
   },
@@ -164,6 +176,10 @@ export const game = defineCommand<Input>({
       const l = ctx.services.games.live(ctx.channelId);
       return l.ruleset.present.settings(JSON.parse(l.game.settings)).filter((d) => d.key.includes(q))
         .map((d) => ({ name: `${d.key}${d.ruling ? ` (${d.ruling})` : ''}: ${d.allowed ?? d.value}`.slice(0, 100), value: d.key }));
+    }
+    if (focused.name === 'value' && inv.subcommand === 'answer') {
+      const question = ctx.services.gm.question(ctx.channelId);
+      return (question?.answers ?? []).filter((a) => `${a.value} ${a.label}`.toLowerCase().includes(q)).map((a) => ({ name: (a.label === a.value ? a.value : `${a.value} — ${a.label}`).slice(0, 100), value: a.value }));
     }
     if (focused.name === 'seat') {
       const l = ctx.services.games.live(ctx.channelId);
@@ -191,6 +207,8 @@ function status(ctx: CommandContext): ReplyModel {
   const labels = new Map(l.ruleset.seats(l.state).map((s: { id: string; label: string }) => [s.id, s.label]));
   if (l.window) {
     lines.push(`Now: ${escapeMd(l.window.label)}${l.window.deadlineAt ? ` — deadline ${ts(l.window.deadlineAt, 'F')} (${ts(l.window.deadlineAt, 'R')})` : ''}${l.window.pausedAt ? ' (paused)' : ''}.`);
+    const question = ctx.services.gm.question(ctx.channelId);
+    if (question) lines.push(`⚖️ Waiting for the GM's ruling (no deadline): ${escapeMd(question.question)} — \`/game answer\`.`);
     for (const seat of ctx.services.games.progress(l)) {
       const mark = !seat.owing ? '— nothing to decide' : seat.ready ? '✅ ready' : seat.posted ? `📝 ${seat.posted} order(s), not ready` : '⏳ waiting';
       lines.push(`• ${escapeMd(labels.get(seat.seatId) ?? seat.seatId)}: ${seat.userId ? `<@${seat.userId}>` : '*vacant*'} ${mark}`);
@@ -242,13 +260,14 @@ function settings(ctx: CommandContext, i: Extract<Input, { subcommand: 'settings
     if (i.map) patch.mapVisibility = i.map;
     if (i.palette) patch.palette = i.palette;
     if (i['gm-role']) patch.gmRoleId = i['gm-role'];
+    if (i['gm-reminders'] !== undefined) patch.gmReminderMinutes = i['gm-reminders'] * 60;
     options = g.setOptions(ctx.channelId, me(ctx), ctx.isAdmin, patch);
   }
   const paces = Object.entries(options.paces).map(([k, v]) => `${k}: ${v}`).join(', ');
   const lines = [`**${escapeMd(l.game.name)}** — settings${changes.length ? ' (updated)' : ''}`,
     `• Pace: ${paces}`, `• Reminders: ${options.reminderLeadsMinutes.length ? options.reminderLeadsMinutes.map((m) => `${m} min`).join(', ') : 'scaled to the window'}`,
     `• No-orders policy: ${options.extensionsPerPlayer} extension(s) of ${options.extensionMinutes} min, vacant after ${options.vacantAfterMisses} silent windows`,
-    `• GM: <@${l.game.gmUserId}>${options.gmRoleId ? ` and members of <@&${options.gmRoleId}>` : ''}`,
+    `• GM: <@${l.game.gmUserId}>${options.gmRoleId ? ` and members of <@&${options.gmRoleId}>` : ''}; reminded of a ruling the game waits for every ${Math.round((options.gmReminderMinutes ?? DEFAULT_OPTIONS.gmReminderMinutes) / 60)} h`,
     `• Submitting counts as ready: ${options.submitIsReady ? 'yes' : 'no'} · map: ${options.mapVisibility}, ${options.palette === 'colour-blind' ? 'colour-blind-safe colours' : 'scenario colours'}`];
   {
     const rulings = l.ruleset.present.settings(JSON.parse(l.game.settings)).map((d) => `\`${d.key}\` = ${d.value}${d.value !== d.default ? ` (default ${d.default})` : ''}`);

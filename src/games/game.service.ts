@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/open';
 import type { Problem } from '../lib/result';
 import { UserError } from '../lib/user-error';
-import type { Accepted, AnyRuleset } from '../rules/contract';
+import type { Accepted, AnyRuleset, GmAnswer } from '../rules/contract';
 import type { GameEvent } from '../rules/events';
 import { rulesetById, RULESETS } from '../rules/index';
 import { listScenarios, loadScenarioFile } from '../rules/scenario/index';
@@ -14,7 +14,7 @@ import { parsePaces } from '../scheduler/time';
 import { Posts } from './posts';
 import { receiptHash, roundOrderNumbers, sealedOrdersText } from './receipts';
 import { safeText } from '../interaction/safe-text';
-import { resolveWindowOnce, type Resolved, type Trigger } from './resolve';
+import { gmQuestionOf, resolveWindowOnce, type Resolved, type Trigger } from './resolve';
 import { openNextWindow } from './windows';
 
 export interface GameDeps {
@@ -273,17 +273,17 @@ export class GameService {
   }
 
   /** Resolve a window exactly once (deadline sweep, everyone ready, GM). */
-  resolve(gameId: number, windowId: number, trigger: Trigger): Resolved {
+  resolve(gameId: number, windowId: number, trigger: Trigger, answer?: GmAnswer): Resolved {
     return this.tx(() => {
       const game = this.repo.game(gameId);
       if (!game) return { resolved: false, reason: 'no such game' };
-      return this.resolveInTx(game, windowId, trigger);
+      return this.resolveInTx(game, windowId, trigger, answer);
     });
   }
 
-  private resolveInTx(game: GameRow, windowId: number, trigger: Trigger): Resolved {
+  private resolveInTx(game: GameRow, windowId: number, trigger: Trigger, answer?: GmAnswer): Resolved {
     const deps = this.windowDeps(rulesetById(game.ruleset)!);
-    return resolveWindowOnce({ ...deps, openNext: (g, state) => openNextWindow(deps, g, state) }, game.id, windowId, trigger);
+    return resolveWindowOnce({ ...deps, openNext: (g, state) => openNextWindow(deps, g, state) }, game.id, windowId, trigger, answer);
   }
 
   /** Open the window for the game's current state again (after a rollback). */
@@ -351,6 +351,8 @@ export class GameService {
     if (l.game.status === 'setup') throw new UserError('game/not-started', 'The game has not started yet.', 'The GM starts it with /game start.');
     if (l.game.status === 'paused') throw new UserError('game/paused', 'The game is paused by the GM; orders are not taken until it resumes.');
     if (!l.window) throw new UserError('game/no-window', 'Nothing is open for orders right now.');
+    const question = gmQuestionOf(l.ruleset, l.state);
+    if (question) throw new UserError('game/gm-owes', `The game waits for the GM's ruling: ${question.question}`, `Nothing is taken from players until <@${l.game.gmUserId}> answers with /game answer; then the next window opens.`);
     return { ...l, window: l.window };
   }
 

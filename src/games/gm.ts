@@ -3,7 +3,9 @@ import type { Actor } from '../services/audit-trail';
 import { escapeMd, ts } from '../interaction/present-rolls';
 import type { GameService } from './game.service';
 import type { WindowRow } from './games.repo';
-import type { Resolved } from './resolve';
+import { gmQuestionOf, type Resolved } from './resolve';
+import { gmAnswerList } from './posts';
+import type { GmQuestion } from '../rules/contract';
 
 /**
  * The GM's tools (issue 4): pause, resume, extend, advance, replace, kick, end. Each is public
@@ -60,8 +62,35 @@ export class GmTools {
       this.games.requireGm(l.game, gm, isAdmin);
       if (!l.window) throw new UserError('game/no-window', 'Nothing is open to resolve.');
       if (l.game.status !== 'running') throw new UserError('game/not-running', `The game is ${l.game.status}.`, 'Resume it first with /game resume.');
+      const question = gmQuestionOf(l.ruleset, l.state);
+      if (question) throw new UserError('game/gm-owes', `This window waits for your ruling, which advancing cannot invent: ${question.question}`, `Answer it with /game answer: ${gmAnswerList(question)}.`);
       return this.games.resolve(l.game.id, l.window.id, 'gm');
     });
+  }
+
+  /**
+   * Answer the question of a window the GM owes (PhaseInfo.gm): the answer must be one the rules
+   * allow (its value or its label, any case); the window then resolves with it, exactly once.
+   */
+  answer(channelId: string, gm: Actor, isAdmin: boolean, typed: string): Resolved & { label: string } {
+    return this.games.tx(() => {
+      const l = this.games.live(channelId);
+      this.games.requireGm(l.game, gm, isAdmin);
+      if (l.game.status !== 'running') throw new UserError('game/not-running', `The game is ${l.game.status}.`, l.game.status === 'paused' ? 'Resume it first with /game resume.' : undefined);
+      const question = l.window ? gmQuestionOf(l.ruleset, l.state) : null;
+      if (!l.window || !question) throw new UserError('game/no-question', 'No ruling is awaited from the GM now.', 'The game asks (and pings you) when a step needs your ruling; /game status shows what is open.');
+      const key = typed.trim().toLowerCase();
+      const chosen = question.answers.find((a) => a.value.toLowerCase() === key) ?? question.answers.find((a) => a.label.toLowerCase() === key);
+      if (!chosen) throw new UserError('gm/answer-not-allowed', `"${typed}" is not an answer the rules allow to: ${question.question}`, `Allowed: ${gmAnswerList(question)}.`);
+      const r = this.games.resolve(l.game.id, l.window.id, 'gm-ruling', { question: question.id, value: chosen.value, by: gm.name });
+      return { ...r, label: chosen.label };
+    });
+  }
+
+  /** The question the open window awaits from the GM, if any (for /game status and autocomplete). */
+  question(channelId: string): GmQuestion | null {
+    const l = this.games.live(channelId);
+    return l.window && l.game.status !== 'ended' ? gmQuestionOf(l.ruleset, l.state) : null;
   }
 
   replace(channelId: string, gm: Actor, isAdmin: boolean, seatId: string, user: Actor): void {

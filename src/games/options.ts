@@ -23,6 +23,8 @@ export const GameOptions = z.object({
   mapVisibility: z.enum(['public', 'players']).default('public'),
   /** Map colours: the scenario's side colours, or a colour-blind-safe set (Okabe–Ito). */
   palette: z.enum(['default', 'colour-blind']).default('default'),
+  /** How often the GM is reminded of a ruling the game waits for (a window the GM owes), in minutes. */
+  gmReminderMinutes: z.number().int().min(15).max(60 * 24 * 7).default(12 * 60),
   /** Grace added to a deadline that passed while the bot was down, in minutes. */
   outageGraceMinutes: z.number().int().min(5).max(60 * 24).default(60),
 });

@@ -2,6 +2,7 @@ import { escapeMd, short, ts } from '../interaction/present-rolls';
 import { button } from '../interaction/components';
 import { DISCORD_LIMITS, type ComponentModel, type ReplyModel } from '../interaction/reply';
 import { narrate, summarize } from '../narrative';
+import type { GmQuestion } from '../rules/contract';
 import type { GameEvent } from '../rules/events';
 import { namesFor, publicEventsFor } from './names';
 import { describeGame } from './maps';
@@ -65,7 +66,7 @@ export class Posts {
   }
 
   resolution(game: GameRow, w: WindowRow, state: unknown, events: readonly GameEvent[], trigger: string, seedReveal: { epoch: number; seed: string; commitment: string } | null, receipts: readonly OpenedReceipt[]): void {
-    const why = trigger === 'all-ready' ? 'everyone is ready' : trigger === 'gm' ? 'the GM advanced the game' : 'the deadline passed';
+    const why = trigger === 'all-ready' ? 'everyone is ready' : trigger === 'gm' ? 'the GM advanced the game' : trigger === 'gm-ruling' ? 'the GM ruled' : 'the deadline passed';
     const shown = publicEventsFor(game, events);
     const messages = narrate(shown, namesFor(game, state), seedReveal ? { seedReveal } : {});
     const head = `⚔️ **${escapeMd(game.name)} — ${escapeMd(w.label)}** resolved (${why}).`;
@@ -87,6 +88,23 @@ export class Posts {
     });
   }
 
+  /** A window the GM owes: the question, its allowed answers, and the command; no deadline. */
+  gmOwed(game: GameRow, w: WindowRow, q: GmQuestion, commitment: string | null): void {
+    const lines = [`⚖️ **${escapeMd(game.name)} — ${escapeMd(w.label)}**: <@${game.gmUserId}>, the rules need your ruling${q.rule ? ` (${escapeMd(q.rule)})` : ''}.`,
+      `> ${escapeMd(q.question)}`, `Answer with \`/game answer\`: ${gmAnswerList(q)}.`,
+      'The game waits for this ruling: there is no deadline and no default.'];
+    if (commitment) lines.push(`-# Dice for this window come from a seed committed now: \`${short(commitment)}\` (full commitment in /rolls seeds).`);
+    this.put(game, `window-open:${w.id}`, { content: lines.join('\n'), mentions: [game.gmUserId] });
+  }
+
+  /** The n-th reminder to the GM of a ruling still owed. */
+  gmReminder(game: GameRow, w: WindowRow, q: GmQuestion, n: number): void {
+    this.put(game, `gm-reminder:${w.id}:${n}`, {
+      content: `⏰ <@${game.gmUserId}> — the game still waits for your ruling on ${escapeMd(w.label)} (asked ${ts(w.openedAt, 'R')}): ${escapeMd(q.question)} Answer with \`/game answer\`: ${gmAnswerList(q)}.`,
+      mentions: [game.gmUserId],
+    });
+  }
+
   vacant(game: GameRow, seatId: string, userId: string, misses: number): void {
     this.put(game, `vacant:${game.id}:${seatId}:${this.now()}`, {
       content: `🪑 Seat **${escapeMd(seatId)}** is now vacant: <@${userId}> posted nothing for ${misses} windows in a row. <@${game.gmUserId}>, use /game replace to give it to someone else.`,
@@ -101,4 +119,10 @@ export class Posts {
   ended(game: GameRow, summary: string): void {
     this.put(game, `ended:${game.id}`, { content: `🏁 **${escapeMd(game.name)}** is over. ${escapeMd(summary)}` });
   }
+}
+
+/** "`x` (1 hit), `2x` (2 hits)…": the answers as the GM types them, cut to stay readable. */
+export function gmAnswerList(q: GmQuestion): string {
+  const all = q.answers.map((a) => (a.label === a.value ? `\`${escapeMd(a.value)}\`` : `\`${escapeMd(a.value)}\` (${escapeMd(a.label)})`));
+  return all.length <= 12 ? all.join(', ') : `${all.slice(0, 12).join(', ')}, … (${all.length} in all; autocomplete lists them)`;
 }

@@ -1,5 +1,5 @@
 import type { Problem } from '../lib/result';
-import type { AnyRuleset, SeatId } from '../rules/contract';
+import type { AnyRuleset, GmAnswer, GmQuestion, PhaseInfo, SeatId } from '../rules/contract';
 import type { SeedReveal } from '../narrative';
 import type { GameEvent } from '../rules/events';
 import { SYSTEM_ACTOR, type AuditTrail } from '../services/audit-trail';
@@ -8,7 +8,7 @@ import type { GameRow, GamesRepo, WindowRow } from './games.repo';
 import type { GameOptions } from './options';
 import type { Posts } from './posts';
 
-export type Trigger = 'all-ready' | 'deadline' | 'gm' | 'deadline-default';
+export type Trigger = 'all-ready' | 'deadline' | 'gm' | 'deadline-default' | 'gm-ruling';
 
 export interface ResolveDeps {
   readonly repo: GamesRepo;
@@ -32,7 +32,7 @@ export interface Resolved {
  * one SQLite transaction (the caller's): a second call for the same window finds it resolved
  * and does nothing, and the version check makes a concurrent writer's change roll it back.
  */
-export function resolveWindowOnce(deps: ResolveDeps, gameId: number, windowId: number, trigger: Trigger): Resolved {
+export function resolveWindowOnce(deps: ResolveDeps, gameId: number, windowId: number, trigger: Trigger, answer?: GmAnswer): Resolved {
   const { repo, trail, ruleset, now } = deps;
   const game = repo.game(gameId);
   const w = repo.window(windowId);
@@ -44,6 +44,12 @@ export function resolveWindowOnce(deps: ResolveDeps, gameId: number, windowId: n
   const state = before;
   const dice = auditedDice(trail, { guildId: game.guildId, gameId: String(game.id), scope: windowScope(game.id, w.seq) });
   const events: GameEvent[] = [];
+  // A window the GM owes resolves with the GM's answer to its own question, and with nothing else
+  // (no deadline, no advance, no "everyone is ready" invents the ruling).
+  const question = gmQuestionOf(ruleset, state);
+  if (question && answer?.question !== question.id) return { resolved: false, reason: `the GM owes a ruling: ${question.question}` };
+  if (!question && answer) return { resolved: false, reason: 'no ruling is awaited' };
+  if (question && answer) events.push({ kind: 'note', ...(question.rule ? { rule: question.rule } : {}), text: `The GM (${answer.by}) ruled: ${question.question} → ${question.answers.find((a) => a.value === answer.value)?.label ?? answer.value}.` });
   const owing = ruleset.owing(state) as SeatId[];
 
   // In-window actions nobody took (DRAM: initiative rolls) are the ruleset's resolve's to take,
@@ -56,7 +62,7 @@ export function resolveWindowOnce(deps: ResolveDeps, gameId: number, windowId: n
     orders.set(seat, mine.length ? mine : [...ruleset.defaultOrders(state, seat)]);
   }
 
-  const step = ruleset.resolve(state, orders, dice);
+  const step = question ? ruleset.resolve(state, orders, dice, answer) : ruleset.resolve(state, orders, dice);
   events.push(...step.events);
   // The window's dice are all rolled: publish the seed, and open the sealed receipts.
   const epoch = w.epochId !== null ? trail.reveal(w.epochId, SYSTEM_ACTOR) : null;
@@ -104,3 +110,8 @@ function trackMisses(repo: GamesRepo, game: GameRow, owing: readonly SeatId[], s
 }
 
 export type { WindowRow, Problem };
+
+/** The question of a window the GM owes (PhaseInfo.gm), or null for a window players owe. */
+export function gmQuestionOf(ruleset: AnyRuleset, state: unknown): GmQuestion | null {
+  return (ruleset.phase(state) as PhaseInfo).gm ?? null;
+}

@@ -3,7 +3,12 @@ import { rulesetById } from '../rules/index';
 import { deadlineCheck, dueReminders, reminderLeadTimes } from '../scheduler/time';
 import { ts } from '../interaction/present-rolls';
 import type { GameService } from './game.service';
-import type { GameOptions } from './options';
+import type { GameRow, WindowRow } from './games.repo';
+import { DEFAULT_OPTIONS, type GameOptions } from './options';
+import { gmQuestionOf } from './resolve';
+
+/** The reminders table's seat for reminders sent to the GM (no seat id starts with '@'). */
+const GM_SEAT = '@gm';
 
 /** How often the bot looks at deadlines; a heartbeat older than this at a deadline means the bot was down. */
 export const TICK_MS = 30_000;
@@ -28,7 +33,12 @@ export class Scheduler {
       try {
         this.games.tx(() => {
           const game = repo.game(w.gameId);
-          if (!game || game.status !== 'running' || w.pausedAt !== null || w.deadlineAt === null || !game.state) return;
+          if (!game || game.status !== 'running' || w.pausedAt !== null || !game.state) return;
+          // A window without a deadline never resolves by time; if the GM owes it, the GM is reminded.
+          if (w.deadlineAt === null) {
+            if (this.remindGm(game, w, now)) counts.reminded++;
+            return;
+          }
           const ruleset = rulesetById(game.ruleset)!;
           const state = JSON.parse(game.state) as unknown;
           const options = JSON.parse(game.options) as GameOptions;
@@ -84,6 +94,18 @@ export class Scheduler {
     }
     repo.beat('scheduler', now);
     return counts;
+  }
+
+  /** A window the GM owes (PhaseInfo.gm): remind the GM once per interval, the latest reminder due only. */
+  private remindGm(game: GameRow, w: WindowRow, now: number): boolean {
+    const question = gmQuestionOf(rulesetById(game.ruleset)!, JSON.parse(game.state!) as unknown);
+    if (!question) return false;
+    const options = JSON.parse(game.options) as GameOptions;
+    const every = (options.gmReminderMinutes ?? DEFAULT_OPTIONS.gmReminderMinutes) * 60_000;
+    const n = Math.floor((now - w.openedAt) / every);
+    if (n < 1 || !this.games.repo.markReminder(w.id, GM_SEAT, n * every, now)) return false;
+    this.games.posts.gmReminder(game, w, question, n);
+    return true;
   }
 
   start(intervalMs = TICK_MS): void {

@@ -24,11 +24,16 @@ export function openNextWindow(deps: { repo: GamesRepo; trail: AuditTrail; rules
   const epoch = trail.currentEpoch(game.guildId, windowScope(game.id, seq), String(game.id));
   const options = JSON.parse(game.options) as GameOptions;
   const paces = parsePaces(options.paces);
-  const deadline = paces.ok ? nextDeadline(paceFor(paces.value, phase.id), now) : null;
+  // A window the GM owes has no deadline: nothing may invent the ruling (the GM is reminded instead).
+  const deadline = phase.gm ? null : paces.ok ? nextDeadline(paceFor(paces.value, phase.id), now) : null;
   const w = repo.insertWindow({
     gameId: game.id, seq, turn: phase.turn, phase: phase.id, label: phase.label, openedAt: now, deadlineAt: deadline,
     pausedAt: null, epochId: epoch.id, status: 'open', resolvedAt: null, trigger: null, version: game.version,
   });
+  if (phase.gm) {
+    posts.gmOwed(game, w, phase.gm, epoch.commitment);
+    return;
+  }
   const seats = repo.seats(game.id);
   const owing: readonly string[] = ruleset.owing(state);
   const players = [...new Set(owing.map((id) => seats.find((x) => x.seatId === id)?.userId).filter((u): u is string => !!u))];

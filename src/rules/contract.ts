@@ -61,6 +61,33 @@ export interface PhaseInfo {
   readonly secret: boolean;
   /** The side whose player-turn it is (phasing games). */
   readonly phasingSide?: SideId;
+  /**
+   * The window is owed by the GM, not by the players: a ruling the rules cannot make alone (a
+   * missing table's result). It has no deadline and no default: the scheduler only reminds the
+   * GM, players post nothing, and it resolves only when the GM answers (`/game answer`); the
+   * answer reaches `resolve`. `owing` should then be empty.
+   */
+  readonly gm?: GmQuestion;
+}
+
+/** A question only the GM may answer, with the answers the rules allow. */
+export interface GmQuestion {
+  /** Stable id of this question ('anrt/melee:fr-1-4e'); an answer names it, so a stale answer is refused. */
+  readonly id: string;
+  /** For the GM: "Melee, CAV COL: 4e Hussards (D6 5) vs 1/95th: the result code?". */
+  readonly question: string;
+  /** The rule that needs the ruling ('ANRT §XI L646', 'DIGEST A-1'). */
+  readonly rule?: string;
+  /** The allowed answers: `value` is what the GM types, `label` what the narrative prints. */
+  readonly answers: readonly { readonly value: string; readonly label: string }[];
+}
+
+/** The GM's answer to the open `GmQuestion`, passed to `resolve`. */
+export interface GmAnswer {
+  readonly question: string;
+  readonly value: string;
+  /** The GM's display name, for the narrative. */
+  readonly by: string;
 }
 
 /** Who is looking: a seat, a whole side, the GM, or the public (spectators, the channel). */
@@ -138,9 +165,10 @@ export interface Ruleset<S, O, A, Settings, ScenarioData> {
   /**
    * Resolve the current phase with every seat's orders; moves the state to the next phase.
    * It takes any pending actions itself (the bot rolls for those who did not), so their
-   * events fall under the right phase.
+   * events fall under the right phase. In a window the GM owes (`PhaseInfo.gm`), `answer` is
+   * the GM's ruling (the shared layer resolves such a window only with one).
    */
-  resolve(state: S, orders: ReadonlyMap<SeatId, readonly O[]>, dice: Dice): Step<S>;
+  resolve(state: S, orders: ReadonlyMap<SeatId, readonly O[]>, dice: Dice, answer?: GmAnswer): Step<S>;
   outcome(state: S): Outcome | null;
 
   /** The state as a viewer may see it (face-down chits, enemy strengths, unseen units). */
