@@ -142,7 +142,7 @@ describe('a window the GM owes', () => {
 
   it('a rollback of the ruling asks again; a paused game reminds nobody; the new answer resolves it', async () => {
     const since = mark();
-    const rb = await fake.sendSlashCommand({ guildId: GUILD, channelId: CHANNEL, user: GM, name: 'game', subcommand: 'rollback', options: [str('reason', 'ruled in haste')], memberPermissions: '0' }).waitForResponse({ timeoutMs: 15_000 });
+    const rb = await fake.sendSlashCommand({ guildId: GUILD, channelId: CHANNEL, user: GM, name: 'game', subcommand: 'rollback', options: [str('reason', 'ruled in haste'), { name: 'confirm', type: 5, value: true }], memberPermissions: '0' }).waitForResponse({ timeoutMs: 15_000 });
     expect(replyText(rb)).toContain('Rolled back');
     await flush();
     const reopened = live().window!;
