@@ -3,7 +3,7 @@ import type { GameEvent } from '../../events';
 import { basePolygon, type Base } from '../../geometry/base';
 import { ringsIntersect } from '../../geometry/primitives';
 import type { Point, Pose } from '../../geometry/types';
-import { add, headingVector, scale, turn } from '../../geometry/vector';
+import { add, bearing, distance, headingVector, scale, turn } from '../../geometry/vector';
 import { commandWithin4 } from '../ground';
 import { isIsolated } from './fire-zones';
 import { removeCasualties, routDistance } from '../procedures/status';
@@ -89,6 +89,22 @@ export function applyLosses(s: BpState, id: string, losses: number, rule: string
 export const poseBehind = (pose: Pose, inches: number): Pose => ({ at: add(pose.at, scale(headingVector(turn(pose.facing, 180)), inches)), facing: pose.facing });
 
 const onTable = (s: BpState, p: Point): boolean => p.x >= 0 && p.y >= 0 && p.x <= s.map.table.width && p.y <= s.map.table.height;
+
+/**
+ * A recovering unit's retreat away from what interrupted it (L171: fired upon or pursued "the
+ * unit must retreat"): it is first turned about its centre to face `from`, so its rear is away
+ * from the threat whichever way it faced (a routed or halted unit has its back to the enemy, a
+ * reforming one faces it, L169), then it routs.
+ */
+export function retreatFrom(s: BpState, id: string, from: Point, why: string): { s: BpState; events: GameEvent[] } {
+  const u = s.units[id]!;
+  if (!isLive(u)) return { s, events: [] };
+  const env = envelopeOf(u);
+  if (distance(env.pose.at, from) < 1e-6) return rout(s, id, why);
+  const facing = bearing(env.pose.at, from);
+  const at = add(env.pose.at, scale(headingVector(facing), env.size.depth / 2));
+  return rout(withUnit(s, { ...u, pose: { at, facing } }), id, why);
+}
 
 /**
  * A unit routs (L109, L165-167): it falls back its rout distance (HR B-10) to its rear and turns

@@ -13,7 +13,7 @@ import { firingFigures, volley } from '../procedures/volley';
 import { buildingBurns } from '../tables/fire';
 import { ORGANISATION } from '../tables/organisation';
 import { envelopeOf, figuresOf, isDisrupted, isLive, logAdd, phasingSide, standBases, standingOf, type BpState, type BpUnit } from '../state';
-import { applyLosses, problem, rout } from './common';
+import { applyLosses, problem, retreatFrom, rout } from './common';
 import { canisterStands, fireTargetOption, isIsolated, roundShotStands, unitOfStand, type FireKind } from './fire-zones';
 
 /**
@@ -93,7 +93,7 @@ export function shoot(s: BpState, firer: BpUnit, target: BpUnit, kind: FireKind,
   // L171: fired upon before it is combat effective, a recovering unit retreats and starts again.
   const t = next.units[target.id]!;
   if (isLive(t) && t.stage !== 'effective') {
-    const ro = rout(next, t.id, 'fired upon before it was combat effective (L171)');
+    const ro = retreatFrom(next, t.id, firer.pose.at, 'fired upon before it was combat effective (L171)');
     next = ro.s; events.push(...ro.events);
   }
   return { s: next, events };
