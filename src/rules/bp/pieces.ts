@@ -2,6 +2,7 @@ import { cannotCharge } from './phases/charge';
 import { cannotFire, fireTargets, type FireOption } from './phases/fire-zones';
 import { cannotForm } from './phases/formation';
 import { cannotMove } from './phases/move';
+import { cannotSendCrew } from './phases/crew';
 import type { BpVerb } from './orders';
 import { liveUnits, phasingSide, type BpState, type BpUnit } from './state';
 import { FORMATIONS } from './tables/vocabulary';
@@ -38,6 +39,7 @@ export function actablePieces(s: BpState, side: string): ActablePiece[] {
       if (FORMATIONS.some((f) => !cannotForm(s, u, f))) verbs.push('formation');
       if (!cannotFire(s, u) && fireTargets(s, u).some((o) => o.legal)) verbs.push('fire');
       if (liveUnits(s).some((t) => t.side !== side && !cannotCharge(s, u, t))) verbs.push('charge');
+      if (u.arm === 'artillery' && liveUnits(s).some((t) => !cannotSendCrew(s, u, t))) verbs.push('crew');
     }
     // Standing reactions are set at any time by the owner (cavalry: only the square flag is moot).
     verbs.push('standing');
@@ -63,6 +65,16 @@ export function chargeTargetsOf(s: BpState, unit: string): { target: string; leg
   if (!u) return [];
   return liveUnits(s).filter((t) => t.side !== u.side).map((t) => {
     const why = cannotCharge(s, u, t);
+    return why ? { target: t.id, legal: false, reason: why } : { target: t.id, legal: true };
+  });
+}
+
+/** Every own battery as a destination for `unit`'s gunners, legal or with the reason it is not (L97). */
+export function crewTargetsOf(s: BpState, unit: string): { target: string; legal: boolean; reason?: string }[] {
+  const u = s.units[unit];
+  if (!u) return [];
+  return liveUnits(s).filter((t) => t.side === u.side && t.arm === 'artillery' && t.id !== u.id).map((t) => {
+    const why = cannotSendCrew(s, u, t);
     return why ? { target: t.id, legal: false, reason: why } : { target: t.id, legal: true };
   });
 }

@@ -1,6 +1,6 @@
 import { choicesMatching, type Caller, type InputChoice, type Inputs } from '../../plugin';
 import type { BpVerb } from '../orders';
-import { actablePieces, chargeTargetsOf, fireTargetsOf, formationOptionsOf, unitDisplayName } from '../pieces';
+import { actablePieces, chargeTargetsOf, crewTargetsOf, fireTargetsOf, formationOptionsOf, unitDisplayName } from '../pieces';
 import { standingOf, type BpState } from '../state';
 import type { FORMATIONS, Formation } from '../tables/vocabulary';
 
@@ -65,6 +65,16 @@ export const bpInputs: Inputs<BpState> = {
     choices(s, caller, focused, o) {
       if (focused.name !== 'target') return choicesMatching(focused.value, able(s, caller, 'charge'));
       return choicesMatching(focused.value, chargeTargetsOf(s, text(o.unit)).filter((t) => t.legal).map((t) => ({ name: s.units[t.target] ? unitDisplayName(s.units[t.target]!) : t.target, value: t.target })));
+    },
+  },
+  crew: {
+    kind: 'action',
+    reply: 'public',
+    summary: 'send gunners from one gun to another (L97): a gun below 3 crew cannot move or fire; 1 move to transfer, 1 to integrate (HR B-17)',
+    build: (_s, o) => ({ kind: 'crew', unit: text(o.unit), to: text(o.to), ...(typeof o.figures === 'number' ? { figures: o.figures } : {}) }),
+    choices(s, caller, focused, o) {
+      if (focused.name !== 'to') return choicesMatching(focused.value, able(s, caller, 'crew'));
+      return choicesMatching(focused.value, crewTargetsOf(s, text(o.unit)).filter((t) => t.legal).map((t) => ({ name: s.units[t.target] ? unitDisplayName(s.units[t.target]!) : t.target, value: t.target })));
     },
   },
   standing: {
