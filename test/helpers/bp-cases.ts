@@ -24,6 +24,7 @@
  *              ("act <n> refused <code>"), or the case fails.
  *   dice:      the faces the dice show, in roll order. Every one must be used.
  *   expect:    "<unit> figures <n>"   "<unit> stands 3,3,2"   "<unit> formation square"
+ *              "<unit> slots 0,2|-"   a line's places along its front after a stand fell from its middle (L113)
  *              "<unit> stage routed|halted|reforming|effective"   "<unit> disrupted" / "<unit> !disrupted"
  *              "<unit> gone eliminated|gun-lost|fled" / "<unit> on-table"
  *              "<unit> at <x>,<y> [±tol]"   "<unit> facing <deg>"   "<unit> in <building>"
@@ -37,7 +38,7 @@
  *
  * UNITS: "<id> <side> <arm> <formation> <figures per stand, front first: 3,3,3,3> at <x>,<y>
  *         [facing <deg>] [guard] [heavy] [green] [disrupted] [routed|halted|reforming]
- *         [assaulted <n>] [control A|B|C] [in <building>]"
+ *         [assaulted <n>] [control A|B|C] [in <building>] [slots 0,1,3]"
  *   Sides fr (French, south, facing 0 = north by default) and au (Austrians, facing 180 by
  *   default), on a 48" × 36" table; `at` is the centre of the unit's front edge (BP-S1). Stands:
  *   infantry 1.5" × 0.75", cavalry 1.5" × 1.25", a gun 1.5" × 1.5". The French move first.
@@ -119,6 +120,7 @@ export function parseUnit(line: string): BpUnit {
     else if (t === 'assaulted') over.assaultsRecovering = Number(rest[++i]);
     else if (t === 'control') over.controlClass = oneOf(CONTROL_CLASSES, rest[++i], 'control class', line);
     else if (t === 'in') over.building = rest[++i];
+    else if (t === 'slots') over.slots = (rest[++i] ?? '').split(',').map(Number);
     else throw new Error(`unknown unit word "${t}" in: ${line}`);
   }
   if (!Number.isFinite(facing)) throw new Error(`bad facing in: ${line}`);
@@ -280,6 +282,7 @@ export function checkExpectation(line: string, r: BpCaseRun): string | null {
   switch (w[1]) {
     case 'figures': return eq(`${u.id} figures`, figuresOf(u), w[2]);
     case 'stands': return eq(`${u.id} stands`, u.stands.join(','), w[2]);
+    case 'slots': return eq(`${u.id} slots`, list(u.slots ?? []), w[2]);
     case 'formation': return eq(`${u.id} formation`, u.formation, w[2]);
     case 'stage': return eq(`${u.id} stage`, u.stage, w[2]);
     case 'disrupted': return u.disruptedAt !== null ? null : `${u.id} should be disrupted`;

@@ -83,6 +83,12 @@ export const BpSettingsSchema = z
     casualties: group({
       /** BP-3: figures come off the rearmost (or, in line, the outer-flank) stand first; a stand goes when empty. */
       standRemoval: z.enum(['rear-first', 'front-first']).default('rear-first'),
+      /**
+       * BP-21: round shot and canister hits come off the stands the stick or triangle touched
+       * (L93, L99), so a stand in the middle of a line can fall and leave a hole (L113); or, as
+       * other fire, in the BP-3 order.
+       */
+      artilleryHits: z.enum(['stands-hit', 'stand-order']).default('stands-hit'),
     }),
     returnFire: group({
       /** BP-5: "A unit issuing return fire may not move" (L131): for the rest of the opponent's move period, or also its own next move. */
@@ -150,6 +156,7 @@ export const BP_SETTING_INFO: Readonly<Record<BpSettingKey, Omit<BpSettingInfo, 
   'fire.columnLeadStands': { ruling: 'BP-1', digestKey: '(engine ruling, README)', allowed: 'whole number 1-4', explanation: 'How many lead stands of a column volley (the column\'s front rank).' },
   'fire.squareFaceStands': { ruling: 'BP-2', digestKey: '(engine ruling, README)', allowed: 'whole number 1-4', explanation: 'How many stands of a square fire (the face being attacked).' },
   'casualties.standRemoval': { ruling: 'BP-3', digestKey: '(engine ruling, README)', allowed: 'rear-first, front-first', explanation: 'Figures come off the last stand listed (rear of a column, outer flank of a line) first, or the first; a stand is removed when empty.' },
+  'casualties.artilleryHits': { ruling: 'BP-21', digestKey: '(engine ruling, README)', allowed: 'stands-hit, stand-order', explanation: 'Round shot and canister hits come off the stands they touched (a line can be holed in its middle, L113), or in the stand-removal order like other fire.' },
   'returnFire.noMove': { ruling: 'BP-5', digestKey: '(engine ruling, README)', allowed: 'rest-of-opponent-move, through-next-own-move', explanation: 'A unit that returned fire may not move for the rest of the opponent\'s move period, or also in its own next move.' },
   'pursuit.withinInches': { ruling: 'BP-17', digestKey: '(engine ruling, README)', allowed: 'inches, 0-48', explanation: 'A routed, halted or reforming unit is pursued (L171: its retreat continues, the halt starts again) when an enemy infantry or cavalry unit moves nearer to it and ends within this many inches of it.' },
   'optional.control': { ruling: 'BP-10', digestKey: '(optional rule L206)', allowed: 'true, false', explanation: 'Play the optional Control rule: B and C units dice for full or half movement.' },

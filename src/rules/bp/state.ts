@@ -109,6 +109,12 @@ export interface BpUnit {
   readonly controlClass: ControlClass;
   /** Figures on each stand, front rank first (a battery: one stand of crew, L12, L97). */
   readonly stands: readonly number[];
+  /**
+   * In line only, when a stand fell from the middle: the place along the line (in stand widths
+   * from the left) each stand still holds, one per stand. The line keeps its ground and the hole
+   * (L113, BP-21); absent, the stands stand shoulder to shoulder. Cleared when it re-forms or routs.
+   */
+  readonly slots?: readonly number[];
   readonly startFigures: number;
   readonly startStands: number;
   readonly formation: Formation;
@@ -203,7 +209,7 @@ export function liveUnits(s: BpState): BpUnit[] {
 
 /** How the battalion layer lays this unit out. */
 export function layoutOf(u: BpUnit): LayoutParams {
-  return { stands: Math.max(1, u.stands.length), size: STAND_SIZES[u.arm] };
+  return { stands: Math.max(1, u.stands.length), size: STAND_SIZES[u.arm], ...(u.formation === 'line' && u.slots ? { slots: u.slots } : {}) };
 }
 
 // Ranges, zones and overlaps ask for the same unit's layout again and again within an act: the

@@ -2,13 +2,14 @@ import { err, ok, type Result } from '../../../lib/result';
 import type { Dice } from '../../../dice/dice';
 import type { Step } from '../../contract';
 import type { GameEvent } from '../../events';
-import { attackAspect, runCharge, type ChargeHooks } from '../../battalion';
+import { attackAspect, coveredRuns, runCharge, type ChargeHooks } from '../../battalion';
 import { inFrontalArc } from '../../geometry/arcs';
 import { basePolygon, pointToBaseDistance } from '../../geometry/base';
 import { pathCost } from '../../geometry/cost';
 import { nearestPointOnRing } from '../../geometry/polygon';
 import { terrainAt } from '../../geometry/terrain';
-import type { Pose } from '../../geometry/types';
+import { ringsIntersect } from '../../geometry/primitives';
+import type { Point, Pose } from '../../geometry/types';
 import { bearing, distance } from '../../geometry/vector';
 import { BP_COST, positionOf } from '../ground';
 import { buildingMelee } from '../procedures/buildings';
@@ -20,7 +21,7 @@ import { recoveringUnitAssaulted } from '../tables/rout';
 import { moveAllowance, type MoveHalving } from '../tables/movement';
 import { ORGANISATION } from '../tables/organisation';
 import type { AttackDirection } from '../tables/vocabulary';
-import { envelopeOf, figuresOf, isDisrupted, isLive, logAdd, phasingSide, standBases, standingOf, withUnit, type BpState, type BpUnit } from '../state';
+import { STAND_SIZES, envelopeOf, figuresOf, isDisrupted, isLive, layoutOf, logAdd, phasingSide, standBases, standingOf, withUnit, type BpState, type BpUnit } from '../state';
 import { applyLosses, problem, rout, swept, unitInput, unitsOverlapping } from './common';
 import { closingFire } from './fire';
 
@@ -52,6 +53,22 @@ function contactPose(u: BpUnit, t: BpUnit): Pose {
   return { at: p, facing };
 }
 
+/**
+ * Does the enemy `o`, whose envelope the charge lane crosses, stop the charge? A line holed in
+ * its middle (BP-21) stops it only where its stands cover (L113): "each infantry or cavalry stand
+ * covers twice the width of its stand", so a hole of up to two stand widths is closed and only a
+ * wider one lets a charge through; a stand left alone beyond such a hole is "in skirmish order"
+ * and covers twice its width as a screen does (L65), a stand width centred on it.
+ */
+export function blocksCharge(o: BpUnit, lane: readonly Point[]): boolean {
+  if (o.formation !== 'line' || !o.slots || o.arm === 'artillery') return true;
+  const w = STAND_SIZES[o.arm].width;
+  return coveredRuns(o.pose, layoutOf(o), 2 * w).some((run) => {
+    const cover = run.size.width <= w + 1e-9 ? { ...run, size: { ...run.size, width: 2 * w } } : run;
+    return ringsIntersect(lane, basePolygon(cover));
+  });
+}
+
 /** Why `u` may not charge `t` now, or null. */
 export function cannotCharge(s: BpState, u: BpUnit, t: BpUnit): string | null {
   if (u.side !== phasingSide(s)) return `${u.id} charges in its own side's move period`;
@@ -67,7 +84,7 @@ export function cannotCharge(s: BpState, u: BpUnit, t: BpUnit): string | null {
   const woods = terrainAt(envelopeOf(t).pose.at, s.map.terrain).some((f) => f.kind === 'woods' || f.kind === 'forest');
   const to0 = contactPose(u, t);
   const lane0 = swept(envelopeOf(u), envelopeOf(u, to0));
-  const screen = unitsOverlapping(s, lane0, [u.id, t.id]).some((o) => o.side !== u.side && o.formation === 'skirmish');
+  const screen = unitsOverlapping(s, lane0, [u.id, t.id]).some((o) => o.side !== u.side && o.formation === 'skirmish' && blocksCharge(o, lane0));
   // P0 legality (tables/charge.ts) with the answers the table reads from the state.
   const legal = chargeLegality(u, t, {
     terrainOnlySkirmish: woods, throughSkirmishScreen: screen,
@@ -87,7 +104,8 @@ export function cannotCharge(s: BpState, u: BpUnit, t: BpUnit): string | null {
   if (cost > allowance + 1e-6) return `${t.id} is ${Math.round(cost * 10) / 10}" of movement away; ${u.id} has ${allowance}" (HR B-13)`;
   const lane = swept(envelopeOf(u), envelopeOf(u, to));
   for (const o of unitsOverlapping(s, lane, [u.id, t.id])) {
-    if (o.side !== u.side) return `${o.id} is in the way${o.formation === 'skirmish' ? ' (no charge through a skirmish screen, L57)' : ''}`;
+    if (o.side !== u.side && !blocksCharge(o, lane)) continue; // through a breach wider than two stands (L113)
+    if (o.side !== u.side) return `${o.id} is in the way${o.formation === 'skirmish' ? ' (no charge through a skirmish screen, L57)' : o.slots ? ' (its stands cover a hole of up to two stand widths, L113)' : ''}`;
     if (o.formation !== 'skirmish') return `${o.id} (a friend in formation) is in the way`;
   }
   return null;
