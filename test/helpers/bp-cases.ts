@@ -16,7 +16,7 @@
  *                "move <unit> <place>"  the location vocabulary: "forward 4in", "back 2in",
  *                                       "right 2in", "wheel right 40", "forward 2in then wheel left 30"
  *                "formation <unit> line|column|skirmish|square"
- *                "fire <unit> <target>"      "charge <unit> <target>"
+ *                "fire <unit> <target>"      "charge <unit> <target> [with <unit>,<unit>]"
  *                "crew <gun> <gun> [figures]"  gunners cross to another gun (L97, HR B-17)
  *                "standing <unit> fire|hold [square|no-square]"
  *                "resolve"                   end of the move period (the next one opens)
@@ -196,7 +196,7 @@ function actionOf(s: BpState, line: string): { seat: string; action: Parameters<
     case 'move': return { seat, action: { kind: 'move', unit: id, to: w.slice(2).join(' ') } };
     case 'formation': return { seat, action: { kind: 'formation', unit: id, formation: oneOf(FORMATIONS, w[2], 'formation', line) } };
     case 'fire': return { seat, action: { kind: 'fire', unit: id, target: w[2]! } };
-    case 'charge': return { seat, action: { kind: 'charge', unit: id, target: w[2]! } };
+    case 'charge': return { seat, action: { kind: 'charge', unit: id, target: w[2]!, ...(w[3] === 'with' ? { with: (w[4] ?? '').split(',') } : {}) } };
     case 'crew': return { seat, action: { kind: 'crew', unit: id, to: w[2]!, ...(w[3] !== undefined ? { figures: Number(w[3]) } : {}) } };
     case 'standing': { const [, st] = parseStanding(w.slice(1).join(' ')); return { seat, action: { kind: 'standing', unit: id, ...st } }; }
     default: throw new Error(`unknown act "${line}" (move, formation, fire, charge, crew, standing, resolve)`);

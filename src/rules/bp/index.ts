@@ -56,7 +56,7 @@ export const bp: Ruleset<BpState, BpOrder, BpAction, BpSettings, BpScenarioData>
       case 'move': return moveAction(s, action.unit, action.to);
       case 'formation': return formationAction(s, action.unit, action.formation);
       case 'fire': return fireAction(s, action.unit, action.target, dice);
-      case 'charge': return chargeAction(s, action.unit, action.target, dice);
+      case 'charge': return chargeAction(s, action.unit, action.target, dice, action.with ?? []);
       case 'crew': return crewAction(s, action.unit, action.to, action.figures);
     }
   },

@@ -17,7 +17,7 @@ export const FormationAction = z.object({ kind: z.literal('formation'), unit: Id
 /** Fire at an enemy unit: volley, skirmish fire, round shot or canister, chosen by range and formation (L71-101). */
 export const FireAction = z.object({ kind: z.literal('fire'), unit: Id, target: Id });
 /** Charge an enemy unit (L105-135). */
-export const ChargeAction = z.object({ kind: z.literal('charge'), unit: Id, target: Id });
+export const ChargeAction = z.object({ kind: z.literal('charge'), unit: Id, target: Id, with: z.array(Id).max(3).optional() });
 /** Send gunners from one gun to another (L97, HR B-17): 1 move to transfer, 1 to integrate. Figures: how many (default: see phases/crew.ts). */
 export const CrewAction = z.object({ kind: z.literal('crew'), unit: Id, to: Id, figures: z.number().int().min(1).max(99).optional() });
 /** A unit's standing reactions, set privately at any time by its owner. */

@@ -1,4 +1,4 @@
-import { cannotCharge } from './phases/charge';
+import { cannotCharge, chargeJoiners } from './phases/charge';
 import { cannotFire, fireTargets, type FireOption } from './phases/fire-zones';
 import { cannotForm } from './phases/formation';
 import { cannotMove } from './phases/move';
@@ -77,6 +77,14 @@ export function crewTargetsOf(s: BpState, unit: string): { target: string; legal
     const why = cannotSendCrew(s, u, t);
     return why ? { target: t.id, legal: false, reason: why } : { target: t.id, legal: true };
   });
+}
+
+/** Own units that may join `unit`'s charge on `target` as co-charger or support (L107, BP-22). */
+export function chargeJoinersOf(s: BpState, unit: string, target: string): string[] {
+  const u = s.units[unit];
+  const t = s.units[target];
+  if (!u || !t || cannotCharge(s, u, t)) return [];
+  return liveUnits(s).filter((w) => w.side === u.side && w.id !== u.id && chargeJoiners(s, u, t, [w.id]).ok).map((w) => w.id);
 }
 
 /** Formations `unit` may take now, with the reason for the others. */

@@ -5,6 +5,7 @@ import { chargeTargetsOf, fireTargetsOf } from '../../../src/rules/bp/pieces';
 import { BP_SETTINGS_DEFAULTS } from '../../../src/rules/bp/settings';
 import type { BpState } from '../../../src/rules/bp/state';
 import { teachingData } from '../../helpers/bp-game';
+import { caseState } from '../../helpers/bp-cases';
 
 /** The teaching scenario opened at turn 1 (the roll-off decides who moves first). */
 function opened(): BpState {
@@ -77,5 +78,16 @@ describe('B&P presentation: gun crews on their way (L97, HR B-17)', () => {
     const map = bp.present.map(r.value.state, { events: r.value.events, viewer: { kind: 'public' } });
     if (!map.ok) throw new Error(map.error.message);
     expect(JSON.stringify(map.value)).toContain('+1 crew coming');
+  });
+});
+
+describe('B&P presentation: several units in one charge (L107)', () => {
+  it('offers the units that may join a charge and builds the list the player typed', () => {
+    const s = caseState({ case: 't', rule: 'L107', acts: [], expect: [], units: ['A fr infantry line 3,3,3,3 at 20,10', 'S fr infantry line 3,3,3,3 at 20,9.2', 'X fr infantry line 3,3,3,3 at 30,5', 'T au infantry line 3,3,3,3 at 20,13'] });
+    const me = { seats: ['fr'], side: 'fr' };
+    const offered = bp.inputs.charge!.choices!(s, me, { name: 'with', value: '' }, { unit: 'A', target: 'T' });
+    expect(offered.map((c) => c.value)).toEqual(['S']);
+    expect(bp.inputs.charge!.build(s, { unit: 'A', target: 'T', with: 'S, X' }, me)).toEqual({ kind: 'charge', unit: 'A', target: 'T', with: ['S', 'X'] });
+    expect(bp.inputs.charge!.build(s, { unit: 'A', target: 'T' }, me)).toEqual({ kind: 'charge', unit: 'A', target: 'T' });
   });
 });

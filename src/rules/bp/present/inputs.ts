@@ -1,6 +1,6 @@
 import { choicesMatching, type Caller, type InputChoice, type Inputs } from '../../plugin';
 import type { BpVerb } from '../orders';
-import { actablePieces, chargeTargetsOf, crewTargetsOf, fireTargetsOf, formationOptionsOf, unitDisplayName } from '../pieces';
+import { actablePieces, chargeJoinersOf, chargeTargetsOf, crewTargetsOf, fireTargetsOf, formationOptionsOf, unitDisplayName } from '../pieces';
 import { standingOf, type BpState } from '../state';
 import type { FORMATIONS, Formation } from '../tables/vocabulary';
 
@@ -60,9 +60,20 @@ export const bpInputs: Inputs<BpState> = {
   charge: {
     kind: 'action',
     reply: 'public',
-    summary: 'charge an enemy unit (L105-135): morale to stand, closing fire, morale to charge home, melee',
-    build: (_s, o) => ({ kind: 'charge', unit: text(o.unit), target: text(o.target) }),
+    summary: 'charge an enemy unit (L105-135): morale to stand, closing fire, morale to charge home, melee; others may join it (L107)',
+    build: (_s, o) => {
+      const others = text(o.with).split(/[\s,]+/).filter(Boolean);
+      return { kind: 'charge', unit: text(o.unit), target: text(o.target), ...(others.length ? { with: others } : {}) };
+    },
     choices(s, caller, focused, o) {
+      if (focused.name === 'with') {
+        // Completes the last name of the list; the earlier ones stay as typed.
+        const typed = focused.value.split(',').map((x) => x.trim());
+        const last = typed.pop() ?? '';
+        const prefix = typed.filter(Boolean);
+        const joiners = chargeJoinersOf(s, text(o.unit), text(o.target)).filter((id) => !prefix.includes(id));
+        return choicesMatching(last, joiners.map((id) => ({ name: [...prefix, s.units[id] ? unitDisplayName(s.units[id]!) : id].join(', '), value: [...prefix, id].join(',') })));
+      }
       if (focused.name !== 'target') return choicesMatching(focused.value, able(s, caller, 'charge'));
       return choicesMatching(focused.value, chargeTargetsOf(s, text(o.unit)).filter((t) => t.legal).map((t) => ({ name: s.units[t.target] ? unitDisplayName(s.units[t.target]!) : t.target, value: t.target })));
     },
