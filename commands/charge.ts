@@ -7,8 +7,9 @@ import { runVerb, verbChoices } from './play-helpers';
 export const charge = defineCommand({
   data: new SlashCommandBuilder().setName('charge').setDescription('Charge an enemy unit: morale, closing fire and melee, at once and in public').setDMPermission(false)
     .addStringOption((o) => o.setName('unit').setDescription('Your charging unit').setRequired(true).setAutocomplete(true))
-    .addStringOption((o) => o.setName('target').setDescription('The enemy unit').setRequired(true).setAutocomplete(true)),
-  input: z.object({ unit: z.string().min(1), target: z.string().min(1) }),
+    .addStringOption((o) => o.setName('target').setDescription('The enemy unit').setRequired(true).setAutocomplete(true))
+    .addStringOption((o) => o.setName('with').setDescription('Units joining the melee: co-chargers or supports behind, comma-separated (B&P L107)').setAutocomplete(true)),
+  input: z.object({ unit: z.string().min(1), target: z.string().min(1), with: z.string().max(200).optional() }),
   execute: (ctx, i) => runVerb(ctx, 'charge', i),
   autocomplete: (ctx, focused, inv) => verbChoices(ctx, 'charge', focused, inv.options),
 });

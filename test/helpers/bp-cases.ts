@@ -16,13 +16,15 @@
  *                "move <unit> <place>"  the location vocabulary: "forward 4in", "back 2in",
  *                                       "right 2in", "wheel right 40", "forward 2in then wheel left 30"
  *                "formation <unit> line|column|skirmish|square"
- *                "fire <unit> <target>"      "charge <unit> <target>"
+ *                "fire <unit> <target>"      "charge <unit> <target> [with <unit>,<unit>]"
+ *                "crew <gun> <gun> [figures]"  gunners cross to another gun (L97, HR B-17)
  *                "standing <unit> fire|hold [square|no-square]"
  *                "resolve"                   end of the move period (the next one opens)
  *              An act the engine refuses changes nothing; every refusal must be expected
  *              ("act <n> refused <code>"), or the case fails.
  *   dice:      the faces the dice show, in roll order. Every one must be used.
  *   expect:    "<unit> figures <n>"   "<unit> stands 3,3,2"   "<unit> formation square"
+ *              "<unit> slots 0,2|-"   a line's places along its front after a stand fell from its middle (L113)
  *              "<unit> stage routed|halted|reforming|effective"   "<unit> disrupted" / "<unit> !disrupted"
  *              "<unit> gone eliminated|gun-lost|fled" / "<unit> on-table"
  *              "<unit> at <x>,<y> [±tol]"   "<unit> facing <deg>"   "<unit> in <building>"
@@ -36,7 +38,7 @@
  *
  * UNITS: "<id> <side> <arm> <formation> <figures per stand, front first: 3,3,3,3> at <x>,<y>
  *         [facing <deg>] [guard] [heavy] [green] [disrupted] [routed|halted|reforming]
- *         [assaulted <n>] [control A|B|C] [in <building>]"
+ *         [assaulted <n>] [control A|B|C] [in <building>] [slots 0,1,3]"
  *   Sides fr (French, south, facing 0 = north by default) and au (Austrians, facing 180 by
  *   default), on a 48" × 36" table; `at` is the centre of the unit's front edge (BP-S1). Stands:
  *   infantry 1.5" × 0.75", cavalry 1.5" × 1.25", a gun 1.5" × 1.5". The French move first.
@@ -118,6 +120,7 @@ export function parseUnit(line: string): BpUnit {
     else if (t === 'assaulted') over.assaultsRecovering = Number(rest[++i]);
     else if (t === 'control') over.controlClass = oneOf(CONTROL_CLASSES, rest[++i], 'control class', line);
     else if (t === 'in') over.building = rest[++i];
+    else if (t === 'slots') over.slots = (rest[++i] ?? '').split(',').map(Number);
     else throw new Error(`unknown unit word "${t}" in: ${line}`);
   }
   if (!Number.isFinite(facing)) throw new Error(`bad facing in: ${line}`);
@@ -193,9 +196,10 @@ function actionOf(s: BpState, line: string): { seat: string; action: Parameters<
     case 'move': return { seat, action: { kind: 'move', unit: id, to: w.slice(2).join(' ') } };
     case 'formation': return { seat, action: { kind: 'formation', unit: id, formation: oneOf(FORMATIONS, w[2], 'formation', line) } };
     case 'fire': return { seat, action: { kind: 'fire', unit: id, target: w[2]! } };
-    case 'charge': return { seat, action: { kind: 'charge', unit: id, target: w[2]! } };
+    case 'charge': return { seat, action: { kind: 'charge', unit: id, target: w[2]!, ...(w[3] === 'with' ? { with: (w[4] ?? '').split(',') } : {}) } };
+    case 'crew': return { seat, action: { kind: 'crew', unit: id, to: w[2]!, ...(w[3] !== undefined ? { figures: Number(w[3]) } : {}) } };
     case 'standing': { const [, st] = parseStanding(w.slice(1).join(' ')); return { seat, action: { kind: 'standing', unit: id, ...st } }; }
-    default: throw new Error(`unknown act "${line}" (move, formation, fire, charge, standing, resolve)`);
+    default: throw new Error(`unknown act "${line}" (move, formation, fire, charge, crew, standing, resolve)`);
   }
 }
 
@@ -278,6 +282,7 @@ export function checkExpectation(line: string, r: BpCaseRun): string | null {
   switch (w[1]) {
     case 'figures': return eq(`${u.id} figures`, figuresOf(u), w[2]);
     case 'stands': return eq(`${u.id} stands`, u.stands.join(','), w[2]);
+    case 'slots': return eq(`${u.id} slots`, list(u.slots ?? []), w[2]);
     case 'formation': return eq(`${u.id} formation`, u.formation, w[2]);
     case 'stage': return eq(`${u.id} stage`, u.stage, w[2]);
     case 'disrupted': return u.disruptedAt !== null ? null : `${u.id} should be disrupted`;

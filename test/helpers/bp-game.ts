@@ -9,7 +9,7 @@ import { seededDice, type Dice } from '../../src/dice/dice';
 import type { GameEvent } from '../../src/rules/events';
 import { bp } from '../../src/rules/bp/index';
 import type { BpAction } from '../../src/rules/bp/orders';
-import { actablePieces, chargeTargetsOf, fireTargetsOf, formationOptionsOf } from '../../src/rules/bp/pieces';
+import { actablePieces, chargeTargetsOf, crewTargetsOf, fireTargetsOf, formationOptionsOf } from '../../src/rules/bp/pieces';
 import { BP_PROFILE } from '../../src/rules/bp/profile';
 import type { BpScenarioData } from '../../src/rules/bp/scenario';
 import { BP_SETTINGS_DEFAULTS, type BpSettings } from '../../src/rules/bp/settings';
@@ -89,6 +89,10 @@ function nextAct(s: BpState, r: () => number, actsSoFar: number, opts: BpPlayerO
     case 'charge': {
       const t = pick(r, chargeTargetsOf(s, piece.id).filter((o) => o.legal));
       return t ? { seat, action: { kind: 'charge', unit: piece.id, target: t.target } } : null;
+    }
+    case 'crew': {
+      const t = pick(r, crewTargetsOf(s, piece.id).filter((o) => o.legal));
+      return t ? { seat, action: { kind: 'crew', unit: piece.id, to: t.target } } : null;
     }
     case 'formation': {
       const f = pick(r, formationOptionsOf(s, piece.id).filter((o) => o.legal));

@@ -29,6 +29,42 @@ export interface LayoutParams {
   readonly columnWidth?: number;
   /** Gap between skirmish stands, in inches (default one stand width: B&P L65 "a skirmish screen will cover twice the width of a stand"). */
   readonly skirmishGap?: number;
+  /**
+   * Line only: the place along the line each stand holds, in stand widths from the left, one per
+   * stand in order. A line that lost a stand from its middle keeps its ground and the hole (B&P
+   * L113); absent, the stands stand shoulder to shoulder. The occupied span is centred on the
+   * front centre.
+   */
+  readonly slots?: readonly number[];
+}
+
+/** Slots of a line as given, or shoulder to shoulder; and their span in stand widths. */
+function lineSlots(n: number, p: LayoutParams): { slots: readonly number[]; min: number; span: number } {
+  const slots = p.slots && p.slots.length === n ? p.slots : Array.from({ length: n }, (_, i) => i);
+  const min = Math.min(...slots);
+  return { slots, min, span: Math.max(...slots) - min + 1 };
+}
+
+/**
+ * A line's covered stretches (B&P L113): runs of stands whose holes are no wider than `maxHole`
+ * inches, each as one base across the run (stand and hole alike). A charge may pass only between
+ * runs. Without holes this is one base, the line itself.
+ */
+export function coveredRuns(pose: Pose, p: LayoutParams, maxHole: number): Base[] {
+  const n = Math.max(1, Math.floor(p.stands));
+  const { slots, min, span } = lineSlots(n, p);
+  const w = p.size.width;
+  const sorted = [...slots].sort((a, b) => a - b);
+  const runs: [number, number][] = [];
+  for (const k of sorted) {
+    const last = runs[runs.length - 1];
+    if (last && (k - last[1] - 1) * w <= maxHole + 1e-9) last[1] = k;
+    else runs.push([k, k]);
+  }
+  return runs.map(([a, b]) => ({
+    pose: { at: local(pose, -p.size.depth / 2, ((a + b) / 2 - min - (span - 1) / 2) * w), facing: pose.facing },
+    size: { width: (b - a + 1) * w, depth: p.size.depth },
+  }));
 }
 
 /** The column width when none is given. */
@@ -50,7 +86,10 @@ export function layoutStands(formation: Formation, pose: Pose, p: LayoutParams):
   const { width: w, depth: d } = p.size;
   const f = pose.facing;
   switch (formation) {
-    case 'line':
+    case 'line': {
+      const { slots, min, span } = lineSlots(n, p);
+      return slots.map((k) => stand(pose, -d / 2, (k - min - (span - 1) / 2) * w, f, p.size));
+    }
     case 'limbered':
     case 'unlimbered':
       return Array.from({ length: n }, (_, i) => stand(pose, -d / 2, (i - (n - 1) / 2) * w, f, p.size));
@@ -95,7 +134,8 @@ export function frontage(formation: Formation, p: LayoutParams): number {
   const n = Math.max(1, Math.floor(p.stands));
   const w = p.size.width;
   switch (formation) {
-    case 'line': case 'limbered': case 'unlimbered': return n * w;
+    case 'line': return lineSlots(n, p).span * w;
+    case 'limbered': case 'unlimbered': return n * w;
     case 'skirmish': return n * w + (n - 1) * (p.skirmishGap ?? w);
     case 'column': return Math.min(n, Math.floor(p.columnWidth ?? DEFAULT_COLUMN_WIDTH)) * w;
     case 'square': return Math.ceil(n / 4) * w + 2 * p.size.depth;

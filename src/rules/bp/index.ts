@@ -3,6 +3,7 @@ import type { Ruleset } from '../contract';
 import { BpAction, BpOrder } from './orders';
 import { chargeAction } from './phases/charge';
 import { problem } from './phases/common';
+import { crewAction } from './phases/crew';
 import { fireAction } from './phases/fire';
 import { formationAction } from './phases/formation';
 import { moveAction } from './phases/move';
@@ -30,7 +31,7 @@ export const bp: Ruleset<BpState, BpOrder, BpAction, BpSettings, BpScenarioData>
   owing: bpOwing,
   orderSchema: () => BpOrder,
   orderKey: () => 'none',
-  validate: () => err(problem('order/none', 'B&P has no posted orders: every act resolves at once (L24).', 'Use move, formation, fire, charge or standing.')),
+  validate: () => err(problem('order/none', 'B&P has no posted orders: every act resolves at once (L24).', 'Use move, formation, fire, charge, crew or standing.')),
   defaultOrders: () => [],
   actionSchema: (s) => (s.ended ? null : BpAction),
   act(s, seat, action, dice) {
@@ -55,7 +56,8 @@ export const bp: Ruleset<BpState, BpOrder, BpAction, BpSettings, BpScenarioData>
       case 'move': return moveAction(s, action.unit, action.to);
       case 'formation': return formationAction(s, action.unit, action.formation);
       case 'fire': return fireAction(s, action.unit, action.target, dice);
-      case 'charge': return chargeAction(s, action.unit, action.target, dice);
+      case 'charge': return chargeAction(s, action.unit, action.target, dice, action.with ?? []);
+      case 'crew': return crewAction(s, action.unit, action.to, action.figures);
     }
   },
   // Nothing is compulsory in a move period: a player may move "any, all, or none" (L163).

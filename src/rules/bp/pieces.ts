@@ -1,7 +1,8 @@
-import { cannotCharge } from './phases/charge';
+import { cannotCharge, chargeJoiners } from './phases/charge';
 import { cannotFire, fireTargets, type FireOption } from './phases/fire-zones';
 import { cannotForm } from './phases/formation';
 import { cannotMove } from './phases/move';
+import { cannotSendCrew } from './phases/crew';
 import type { BpVerb } from './orders';
 import { liveUnits, phasingSide, type BpState, type BpUnit } from './state';
 import { FORMATIONS } from './tables/vocabulary';
@@ -38,6 +39,7 @@ export function actablePieces(s: BpState, side: string): ActablePiece[] {
       if (FORMATIONS.some((f) => !cannotForm(s, u, f))) verbs.push('formation');
       if (!cannotFire(s, u) && fireTargets(s, u).some((o) => o.legal)) verbs.push('fire');
       if (liveUnits(s).some((t) => t.side !== side && !cannotCharge(s, u, t))) verbs.push('charge');
+      if (u.arm === 'artillery' && liveUnits(s).some((t) => !cannotSendCrew(s, u, t))) verbs.push('crew');
     }
     // Standing reactions are set at any time by the owner (cavalry: only the square flag is moot).
     verbs.push('standing');
@@ -65,6 +67,24 @@ export function chargeTargetsOf(s: BpState, unit: string): { target: string; leg
     const why = cannotCharge(s, u, t);
     return why ? { target: t.id, legal: false, reason: why } : { target: t.id, legal: true };
   });
+}
+
+/** Every own battery as a destination for `unit`'s gunners, legal or with the reason it is not (L97). */
+export function crewTargetsOf(s: BpState, unit: string): { target: string; legal: boolean; reason?: string }[] {
+  const u = s.units[unit];
+  if (!u) return [];
+  return liveUnits(s).filter((t) => t.side === u.side && t.arm === 'artillery' && t.id !== u.id).map((t) => {
+    const why = cannotSendCrew(s, u, t);
+    return why ? { target: t.id, legal: false, reason: why } : { target: t.id, legal: true };
+  });
+}
+
+/** Own units that may join `unit`'s charge on `target` as co-charger or support (L107, BP-22). */
+export function chargeJoinersOf(s: BpState, unit: string, target: string): string[] {
+  const u = s.units[unit];
+  const t = s.units[target];
+  if (!u || !t || cannotCharge(s, u, t)) return [];
+  return liveUnits(s).filter((w) => w.side === u.side && w.id !== u.id && chargeJoiners(s, u, t, [w.id]).ok).map((w) => w.id);
 }
 
 /** Formations `unit` may take now, with the reason for the others. */

@@ -27,7 +27,10 @@ export type BpUnitRules = z.infer<typeof bpUnitRules>;
 /** What B&P adds to the shared scenario format. B&P prints no ground scale (L12), so none is imposed. */
 export const BP_PROFILE: ScenarioProfile = {
   arms: BP_ARMS,
-  levels: ['army', 'wing', 'corps', 'division'],
+  // Brigades (optional): the brigadiers of a battalion-level order of battle (issue 10; Maida).
+  levels: ['army', 'wing', 'corps', 'division', 'brigade'],
+  // A force of a few brigades is one command under its commander (Maida: Stuart's, Reynier's).
+  corpsGeneralLevels: ['corps', 'army'],
   unitRules: bpUnitRules,
   strengths: ['figures'],
   formations: ['line', 'column', 'square', 'skirmish'],

@@ -83,10 +83,24 @@ export const BpSettingsSchema = z
     casualties: group({
       /** BP-3: figures come off the rearmost (or, in line, the outer-flank) stand first; a stand goes when empty. */
       standRemoval: z.enum(['rear-first', 'front-first']).default('rear-first'),
+      /**
+       * BP-21: round shot and canister hits come off the stands the stick or triangle touched
+       * (L93, L99), so a stand in the middle of a line can fall and leave a hole (L113); or, as
+       * other fire, in the BP-3 order.
+       */
+      artilleryHits: z.enum(['stands-hit', 'stand-order']).default('stands-hit'),
     }),
     returnFire: group({
       /** BP-5: "A unit issuing return fire may not move" (L131): for the rest of the opponent's move period, or also its own next move. */
       noMove: z.enum(['rest-of-opponent-move', 'through-next-own-move']).default('rest-of-opponent-move'),
+    }),
+    pursuit: group({
+      /**
+       * BP-17: "If the unit is pursued by infantry or cavalry, the retreat must continue" (L171).
+       * Pursued: an enemy infantry or cavalry unit moves nearer to it and ends its move with its
+       * front centre within this many inches of it (default 6", musket range L80).
+       */
+      withinInches: inches.default(6),
     }),
     optional: group({
       /** Optional Control (L206): classes A/B/C dice for movement. */
@@ -142,7 +156,9 @@ export const BP_SETTING_INFO: Readonly<Record<BpSettingKey, Omit<BpSettingInfo, 
   'fire.columnLeadStands': { ruling: 'BP-1', digestKey: '(engine ruling, README)', allowed: 'whole number 1-4', explanation: 'How many lead stands of a column volley (the column\'s front rank).' },
   'fire.squareFaceStands': { ruling: 'BP-2', digestKey: '(engine ruling, README)', allowed: 'whole number 1-4', explanation: 'How many stands of a square fire (the face being attacked).' },
   'casualties.standRemoval': { ruling: 'BP-3', digestKey: '(engine ruling, README)', allowed: 'rear-first, front-first', explanation: 'Figures come off the last stand listed (rear of a column, outer flank of a line) first, or the first; a stand is removed when empty.' },
+  'casualties.artilleryHits': { ruling: 'BP-21', digestKey: '(engine ruling, README)', allowed: 'stands-hit, stand-order', explanation: 'Round shot and canister hits come off the stands they touched (a line can be holed in its middle, L113), or in the stand-removal order like other fire.' },
   'returnFire.noMove': { ruling: 'BP-5', digestKey: '(engine ruling, README)', allowed: 'rest-of-opponent-move, through-next-own-move', explanation: 'A unit that returned fire may not move for the rest of the opponent\'s move period, or also in its own next move.' },
+  'pursuit.withinInches': { ruling: 'BP-17', digestKey: '(engine ruling, README)', allowed: 'inches, 0-48', explanation: 'A routed, halted or reforming unit is pursued (L171: its retreat continues, the halt starts again) when an enemy infantry or cavalry unit moves nearer to it and ends within this many inches of it.' },
   'optional.control': { ruling: 'BP-10', digestKey: '(optional rule L206)', allowed: 'true, false', explanation: 'Play the optional Control rule: B and C units dice for full or half movement.' },
   'optional.greenTroops': { ruling: 'BP-10', digestKey: '(optional rule L208)', allowed: 'true, false', explanation: 'Play the optional Green Troops rule: −1 on morale, melee and fire die rolls for units marked green.' },
   'optional.commandFigures': { ruling: 'BP-10', digestKey: '(main rule L200-202, "if used")', allowed: 'true, false', explanation: 'Command figures give +1 morale, +1 melee die and +1 point per figure within 4".' },

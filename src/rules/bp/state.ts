@@ -56,6 +56,8 @@ export interface BpState {
   readonly control: Readonly<Record<string, 'full' | 'half'>>;
   /** B-class units' last rolled control result (HR B-12 `even-turns-carry`). */
   readonly lastBControl: Readonly<Record<string, 'full' | 'half'>>;
+  /** Gun crews on their way from one gun to another (L97, HR B-17), oldest first. */
+  readonly crewTransfers?: readonly BpCrewTransfer[];
   /** Reinforcements still to come (the scenario's), each placed when its side's move period of its turn opens. */
   readonly arrivals?: readonly BpArrival[];
   readonly victory: Victory;
@@ -68,6 +70,20 @@ export interface BpArrival {
   readonly side: string;
   readonly units: readonly BpUnit[];
   readonly commanders: readonly BpCommander[];
+}
+
+/**
+ * Gunners crossing from one gun to another (L97: "the movement of gunners will take a full move,
+ * and another turn is needed to integrate the new arrivals"; HR B-17). `movesLeft` counts the
+ * owner's move periods still to open before they serve the gun: 2 while walking, 1 while
+ * integrating; they join the receiving gun's crew when it reaches 0.
+ */
+export interface BpCrewTransfer {
+  readonly side: string;
+  readonly from: string;
+  readonly to: string;
+  readonly figures: number;
+  readonly movesLeft: number;
 }
 
 /** A unit's standing reactions (defaults: return fire, form square against cavalry). */
@@ -93,6 +109,12 @@ export interface BpUnit {
   readonly controlClass: ControlClass;
   /** Figures on each stand, front rank first (a battery: one stand of crew, L12, L97). */
   readonly stands: readonly number[];
+  /**
+   * In line only, when a stand fell from the middle: the place along the line (in stand widths
+   * from the left) each stand still holds, one per stand. The line keeps its ground and the hole
+   * (L113, BP-21); absent, the stands stand shoulder to shoulder. Cleared when it re-forms or routs.
+   */
+  readonly slots?: readonly number[];
   readonly startFigures: number;
   readonly startStands: number;
   readonly formation: Formation;
@@ -187,7 +209,7 @@ export function liveUnits(s: BpState): BpUnit[] {
 
 /** How the battalion layer lays this unit out. */
 export function layoutOf(u: BpUnit): LayoutParams {
-  return { stands: Math.max(1, u.stands.length), size: STAND_SIZES[u.arm] };
+  return { stands: Math.max(1, u.stands.length), size: STAND_SIZES[u.arm], ...(u.formation === 'line' && u.slots ? { slots: u.slots } : {}) };
 }
 
 // Ranges, zones and overlaps ask for the same unit's layout again and again within an act: the
@@ -227,6 +249,20 @@ export const enemyOf = (s: BpState, side: string): string => s.sides.find((x) =>
 
 /** Disrupted now (L167; expiry handled at period ends, HR B-16). */
 export const isDisrupted = (u: BpUnit): boolean => u.disruptedAt !== null;
+
+/**
+ * Gunners crossing from one gun to another (L97: "the movement of gunners will take a full move,
+ * and another turn is needed to integrate the new arrivals"; HR B-17). `movesLeft` counts the
+ * owner's move periods still to open before they serve the gun: 2 while walking, 1 while
+ * integrating; they join the receiving gun's crew when it reaches 0.
+ */
+export interface BpCrewTransfer {
+  readonly side: string;
+  readonly from: string;
+  readonly to: string;
+  readonly figures: number;
+  readonly movesLeft: number;
+}
 
 /** A unit's standing reactions (its owner's, or the defaults). */
 export const standingOf = (s: BpState, id: string): BpStanding => s.standing[id] ?? DEFAULT_STANDING;

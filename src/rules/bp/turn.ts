@@ -6,6 +6,7 @@ import { turnClock } from '../scenario/clock';
 import { controlRoll, firstPlayerRollOff } from './procedures/command-control';
 import { disruptionOver, recoveryAfterMovePeriod } from './procedures/status';
 import { centreOf } from './ground';
+import { crewArrivals } from './phases/crew';
 import { emptyLog, isLive, liveUnits, phasingSide, seatOfSide, withUnit, type BpState } from './state';
 import { collapsed, finalOutcome } from './victory';
 
@@ -68,6 +69,8 @@ function openPeriod(s0: BpState, dice: Dice): { s: BpState; events: GameEvent[] 
   const side = phasingSide(s0);
   let s: BpState = { ...s0, log: emptyLog(side), control: {} };
   const events: GameEvent[] = [{ kind: 'phase', turn: s.turn, phase: BP_PHASE_ID, label: bpPhaseInfo(s).label }];
+  // L97, HR B-17: gunners on their way integrate, then join their gun, as their side's periods open.
+  const crew = crewArrivals(s, side); s = crew.s; events.push(...crew.events);
   for (const u of liveUnits(s)) {
     if (u.stage === 'effective') continue;
     const stage = recoveryAfterMovePeriod(u.stage, u.side === side, s.settings);

@@ -32,7 +32,7 @@ export function dramScenarioData(sc: Scenario, settings: DramSettings): Result<D
     for (const g of oob.generals) {
       const pose = poseOf(g.id);
       if (!pose) { problems.push({ code: 'scenario/general-not-placed', message: `General ${g.id} is neither deployed nor a reinforcement.` }); continue; }
-      if (g.level === 'division') { problems.push({ code: 'scenario/level', message: `General ${g.id}: DRAM has corps, wing and army generals only (the division stand is the smallest unit, DRAM §11 L217).` }); continue; }
+      if (g.level === 'division' || g.level === 'brigade') { problems.push({ code: 'scenario/level', message: `General ${g.id}: DRAM has corps, wing and army generals only (the division stand is the smallest unit, DRAM §11 L217).` }); continue; }
       const level = g.level;
       const c = corpsOf.get(g.id);
       const w = wingOf.get(g.id);

@@ -5,7 +5,7 @@ import type { GeneralLevel } from './vocabulary';
 
 /** Something in the order of battle that an id names. */
 export interface PieceInfo {
-  readonly kind: 'general' | 'wing' | 'corps' | 'unit';
+  readonly kind: 'general' | 'wing' | 'brigade' | 'corps' | 'unit';
   readonly side: string;
   /** Path of its `id` field. */
   readonly path: IssuePath;
@@ -16,7 +16,7 @@ export interface PieceInfo {
 export type Pieces = ReadonlyMap<string, PieceInfo>;
 
 /** Report unless `id` names a piece of this kind on this side (and, for generals, of this level). */
-export function expectPiece(ctx: z.RefinementCtx, pieces: Pieces, path: IssuePath, id: string, side: string | undefined, kind: PieceInfo['kind'], level?: GeneralLevel): PieceInfo | undefined {
+export function expectPiece(ctx: z.RefinementCtx, pieces: Pieces, path: IssuePath, id: string, side: string | undefined, kind: PieceInfo['kind'], level?: GeneralLevel | readonly GeneralLevel[]): PieceInfo | undefined {
   const p = pieces.get(id);
   if (!p) {
     const same = [...pieces].filter(([, q]) => q.kind === kind && (side === undefined || q.side === side)).map(([k]) => k);
@@ -32,8 +32,9 @@ export function expectPiece(ctx: z.RefinementCtx, pieces: Pieces, path: IssuePat
     report(ctx, path, 'scenario/unknown-ref', `${kind} '${id}' belongs to side '${p.side}', not '${side}'`, `Name a ${kind} of ${side}.`, { related: p.path });
     return undefined;
   }
-  if (level !== undefined && p.level !== level) {
-    report(ctx, path, 'scenario/level-mismatch', `general '${id}' is a ${p.level} general, but this post needs a ${level} general`, `Set level: ${level} on '${id}', or name another general.`, { related: p.path });
+  const levels: readonly GeneralLevel[] | undefined = level === undefined ? undefined : typeof level === 'string' ? [level] : level;
+  if (levels !== undefined && (p.level === undefined || !levels.includes(p.level))) {
+    report(ctx, path, 'scenario/level-mismatch', `general '${id}' is a ${p.level} general, but this post needs a ${levels.join(' or ')} general`, `Set level: ${levels[0]} on '${id}', or name another general.`, { related: p.path });
   }
   return p;
 }

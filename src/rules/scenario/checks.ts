@@ -92,6 +92,7 @@ function checkOrderOfBattle(doc: ScenarioDoc, ctx: z.RefinementCtx, profile: Sce
       if (profile.levels && !profile.levels.includes(g.level)) report(ctx, [...base, 'generals', i, 'level'], 'scenario/bad-value', `${doc.meta.ruleset} has no '${g.level}' generals`, `Use one of: ${profile.levels.join(', ')}.`);
     });
     army.wings.forEach((w, i) => register(w.id, { kind: 'wing', side, path: [...base, 'wings', i, 'id'] }));
+    (army.brigades ?? []).forEach((b, i) => register(b.id, { kind: 'brigade', side, path: [...base, 'brigades', i, 'id'] }));
     army.corps.forEach((c, i) => {
       register(c.id, { kind: 'corps', side, path: [...base, 'corps', i, 'id'] });
       c.divisions.forEach((u, j) => {
@@ -101,13 +102,17 @@ function checkOrderOfBattle(doc: ScenarioDoc, ctx: z.RefinementCtx, profile: Sce
     });
   }
   // References are checked once every id is known, so their order in the file does not matter.
-  const general = (side: string, path: IssuePath, id: string, level: GeneralLevel) => expectPiece(ctx, pieces, path, id, side, 'general', level);
+  const general = (side: string, path: IssuePath, id: string, level: GeneralLevel | readonly GeneralLevel[]) => expectPiece(ctx, pieces, path, id, side, 'general', level);
   for (const [side, army] of armies) {
     const base = ['orderOfBattle', side];
     army.wings.forEach((w, i) => general(side, [...base, 'wings', i, 'general'], w.general, 'wing'));
+    (army.brigades ?? []).forEach((b, i) => general(side, [...base, 'brigades', i, 'general'], b.general, 'brigade'));
     army.corps.forEach((c, i) => {
-      general(side, [...base, 'corps', i, 'general'], c.general, 'corps');
+      general(side, [...base, 'corps', i, 'general'], c.general, profile.corpsGeneralLevels ?? 'corps');
       if (c.wing !== undefined) expectPiece(ctx, pieces, [...base, 'corps', i, 'wing'], c.wing, side, 'wing');
+      c.divisions.forEach((u, j) => {
+        if (u.brigade !== undefined) expectPiece(ctx, pieces, [...base, 'corps', i, 'divisions', j, 'brigade'], u.brigade, side, 'brigade');
+      });
     });
   }
   doc.sides.forEach((s, i) => {

@@ -11,6 +11,11 @@ export interface ScenarioProfile {
   readonly arms?: readonly Arm[];
   /** Levels of command the ruleset knows. */
   readonly levels?: readonly GeneralLevel[];
+  /**
+   * Levels a corps' general may have (default: corps only). A battalion game whose whole force
+   * is one command under its army commander, with brigades below it, allows 'army' (B&P, Maida).
+   */
+  readonly corpsGeneralLevels?: readonly GeneralLevel[];
   /** Starting orders of units: the codes, their names (for hints), and whether every unit needs one. */
   readonly orders?: { readonly codes: readonly string[]; readonly names: Readonly<Record<string, string>>; readonly required: boolean };
   /** The schema of a general's `rules:` block (e.g. DRAM ratings). */

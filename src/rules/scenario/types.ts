@@ -70,7 +70,17 @@ export interface OrderOfBattle {
   readonly army: string;
   readonly generals: readonly General[];
   readonly wings: readonly Wing[];
+  /** Optional brigades (battalion games): units name theirs with `brigade`. DRAM and NW use none. */
+  readonly brigades?: readonly Brigade[];
   readonly corps: readonly Corps[];
+}
+
+/** A brigade: a brigade-level general over some units of a corps (B&P: a brigadier's command figure, L200). */
+export interface Brigade {
+  readonly id: string;
+  readonly name: string;
+  readonly general: string;
+  readonly note?: string;
 }
 
 /** A commander. `rules` holds the ruleset's ratings (DRAM: `cr`, `ap`; DRAM §6). */
@@ -109,6 +119,8 @@ export interface Unit {
   /** Starting formation of a unit of several stands. */
   readonly formation?: UnitFormation;
   readonly rules: Readonly<Record<string, unknown>>;
+  /** Its brigade's id, when the order of battle has brigades. */
+  readonly brigade?: string;
   readonly note?: string;
 }
 

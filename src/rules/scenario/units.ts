@@ -43,6 +43,8 @@ function unitSchema(profile: ScenarioProfile) {
       officers: z.enum(OFFICER_CORPS).optional(),
       gunWeight: z.enum(GUN_WEIGHTS).optional(),
       rules: rules.optional(),
+      /** The brigade it belongs to, when the order of battle has brigades (battalion games). */
+      brigade: idSchema.optional(),
       note: textSchema.optional(),
     })
     .superRefine((u, ctx) => {
@@ -61,6 +63,7 @@ function unitSchema(profile: ScenarioProfile) {
       ...(u.stands !== undefined && { stands: u.stands }),
       ...(u.formation !== undefined && { formation: u.formation }),
       rules: u.rules ?? {},
+      ...(u.brigade !== undefined && { brigade: u.brigade }),
       ...(u.note !== undefined && { note: u.note }),
     }));
 }
@@ -119,9 +122,11 @@ function generalSchema(profile: ScenarioProfile) {
 }
 
 const wing = z.strictObject({ id: idSchema, name: textSchema, general: idSchema });
+/** A brigade: a brigade-level general over some of a corps' units (optional; battalion games). */
+const brigade = z.strictObject({ id: idSchema, name: textSchema, general: idSchema, note: textSchema.optional() });
 
 /** One side's order of battle: army name, generals, wings and corps of units. */
 export function armySchema(profile: ScenarioProfile) {
   const corps = z.strictObject({ id: idSchema, name: textSchema, general: idSchema, wing: idSchema.optional(), divisions: z.array(unitSchema(profile)).min(1) });
-  return z.strictObject({ army: textSchema, generals: z.array(generalSchema(profile)).min(1), wings: z.array(wing).default([]), corps: z.array(corps).min(1) });
+  return z.strictObject({ army: textSchema, generals: z.array(generalSchema(profile)).min(1), wings: z.array(wing).default([]), brigades: z.array(brigade).optional(), corps: z.array(corps).min(1) });
 }

@@ -10,7 +10,7 @@ export const ARMS = ['infantry', 'light-cavalry', 'medium-cavalry', 'heavy-caval
 export type Arm = (typeof ARMS)[number];
 
 /** Levels of command, top down (DIGEST 1(c) general.level; NW also has division generals). */
-export const GENERAL_LEVELS = ['army', 'wing', 'corps', 'division'] as const;
+export const GENERAL_LEVELS = ['army', 'wing', 'corps', 'division', 'brigade'] as const;
 /** The level a general commands at. */
 export type GeneralLevel = (typeof GENERAL_LEVELS)[number];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  attackAspect, frontage, frontEdge, frontRank, inUnitFrontArc, isolation, layoutStands, standsFor, unitDepth, type LayoutParams,
+  attackAspect, coveredRuns, frontage, frontEdge, frontRank, inUnitFrontArc, isolation, layoutStands, standsFor, unitDepth, type LayoutParams,
 } from '../../../src/rules/battalion';
 import type { Pose } from '../../../src/rules/geometry/types';
 
@@ -107,5 +107,28 @@ describe('isolation (B&P L63: farther than twice a stand width from the rest)', 
   });
   it('a unit of one stand is isolated', () => {
     expect(isolation(layoutStands('line', north, { stands: 1, size }), 3)).toEqual({ single: true, stands: [0] });
+  });
+});
+
+describe('a line holed in its middle (B&P L113): slots and covered runs', () => {
+  const holed: LayoutParams = { stands: 3, size, slots: [0, 1, 3] };
+  it('keeps each stand in its place along the line, the span centred on the front centre', () => {
+    expect(centres('line', north, holed)).toEqual([[7.75, 9.625, 0], [9.25, 9.625, 0], [12.25, 9.625, 0]]);
+    expect(frontage('line', holed)).toBe(6);
+  });
+  it('without slots, or with slots of the wrong length, stands shoulder to shoulder', () => {
+    expect(centres('line', north, { stands: 3, size })).toEqual([[8.5, 9.625, 0], [10, 9.625, 0], [11.5, 9.625, 0]]);
+    expect(centres('line', north, { stands: 3, size, slots: [0, 4] })).toEqual(centres('line', north, { stands: 3, size }));
+  });
+  it('covers a hole up to the given width and leaves a wider one open', () => {
+    const runs = (slots: number[], maxHole: number) => coveredRuns(north, { stands: slots.length, size, slots }, maxHole).map((b) => [+b.pose.at.x.toFixed(4), b.size.width]);
+    // One stand width missing, two allowed: one run across the whole line.
+    expect(runs([0, 1, 3], 3)).toEqual([[10, 6]]);
+    // Exactly two widths missing is still covered ("greater than twice the width" opens it).
+    expect(runs([0, 3], 3)).toEqual([[10, 6]]);
+    // Three widths missing: two runs with the hole between.
+    expect(runs([0, 4], 3)).toEqual([[7, 1.5], [13, 1.5]]);
+    // A whole line is one run.
+    expect(runs([0, 1, 2, 3], 3)).toEqual([[10, 6]]);
   });
 });

@@ -61,6 +61,7 @@ const runs = [
   { name: 'teaching, defaults, seed 2', seed: 2, settings: BP_SETTINGS_DEFAULTS },
   { name: 'teaching, defaults, seed 4', seed: 4, settings: BP_SETTINGS_DEFAULTS },
   { name: 'teaching, defaults, seed 5', seed: 5, settings: BP_SETTINGS_DEFAULTS },
+  { name: 'teaching, defaults, seed 6', seed: 6, settings: BP_SETTINGS_DEFAULTS },
   { name: 'teaching, optional rules and alternating first mover, seed 3', seed: 3, settings: (() => { const p = parseBpSettings({ optional: { control: true, greenTroops: true }, sequence: { firstPlayer: 'alternate' }, returnFire: { noMove: 'through-next-own-move' } }); if (!p.ok) throw new Error(p.error.message); return p.value; })() },
 ];
 

@@ -90,8 +90,15 @@ describe('Maida, 4 July 1806 (assets/scenarios/bp/maida.yaml)', () => {
     expect(sc.sides.map((s) => s.id)).toEqual(['british', 'french']);
     expect(commander('british')).toMatchObject({ name: 'Maj-Gen Sir John Stuart', level: 'army' });
     expect(commander('french')).toMatchObject({ name: 'Général de division Jean Reynier', level: 'army' });
-    expect(sc.orderOfBattle.british!.corps.map((c) => c.general)).toEqual(['kempt', 'acland', 'cole', 'oswald', 'ross']);
-    expect(sc.orderOfBattle.french!.corps.map((c) => c.general)).toEqual(['compere', 'peyri', 'digonet', 'franceschi']);
+    // The brigade level of the order of battle (issue 10 part 2): one force a side, brigades under it.
+    expect(sc.orderOfBattle.british!.corps.map((c) => c.general)).toEqual(['stuart']);
+    expect(sc.orderOfBattle.french!.corps.map((c) => c.general)).toEqual(['reynier']);
+    expect(sc.orderOfBattle.british!.brigades?.map((b) => b.general)).toEqual(['kempt', 'acland', 'cole', 'oswald', 'ross']);
+    expect(sc.orderOfBattle.french!.brigades?.map((b) => b.general)).toEqual(['compere', 'peyri', 'digonet', 'franceschi']);
+    for (const side of ['british', 'french']) {
+      const ids = new Set(sc.orderOfBattle[side]!.brigades!.map((b) => b.id));
+      for (const u of units(side)) expect(ids.has(u.brigade ?? ''), u.id).toBe(true);
+    }
   });
 
   it('has the battalions the accounts name, and no others', () => {

@@ -14,8 +14,9 @@ describe('B&P settings (DIGEST §4(e), §6)', () => {
     expect(BP_SETTINGS_DEFAULTS.control.bSchedule).toBe('even-turns'); // B-12
     expect(BP_SETTINGS_DEFAULTS.command.killDice).toBe('2d6'); // B-14
     expect(BP_SETTINGS_DEFAULTS.fire).toEqual({ columnLeadStands: 2, squareFaceStands: 1 }); // BP-1, BP-2
-    expect(BP_SETTINGS_DEFAULTS.casualties.standRemoval).toBe('rear-first'); // BP-3
+    expect(BP_SETTINGS_DEFAULTS.casualties).toEqual({ standRemoval: 'rear-first', artilleryHits: 'stands-hit' }); // BP-3, BP-21
     expect(BP_SETTINGS_DEFAULTS.returnFire.noMove).toBe('rest-of-opponent-move'); // BP-5
+    expect(BP_SETTINGS_DEFAULTS.pursuit.withinInches).toBe(6); // BP-17
     expect(BP_SETTINGS_DEFAULTS.optional).toEqual({ control: false, greenTroops: false, commandFigures: true }); // BP-10
   });
   it('fixed rulings: B-9 clamp at 0, B-13, B-15, B-17', () => {

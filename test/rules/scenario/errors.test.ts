@@ -177,3 +177,34 @@ describe('the file name must match meta', () => {
     ]);
   });
 });
+
+// The optional brigade level (issue 10 part 2): DRAM and NW scenarios use none; a battalion game's do.
+describe('brigades in the order of battle', () => {
+  const at = (text: string, needle: string) => {
+    const i = text.indexOf(needle);
+    const before = text.slice(0, i).split('\n');
+    return { line: before.length, column: before[before.length - 1]!.length + 1 };
+  };
+  it('a unit naming a brigade that does not exist is refused at its brigade key, with the line and column', () => {
+    const text = edit('{ id: blue-1, name: Blue 1st, arm: infantry, sp: 3 }', '{ id: blue-1, name: Blue 1st, arm: infantry, sp: 3, brigade: nowhere }');
+    const e = onlyError(text);
+    expect(e).toMatchObject({ code: 'scenario/unknown-ref', path: 'orderOfBattle.blue.corps[0].divisions[0].brigade', ...at(text, 'nowhere') });
+    expect(e.message).toMatch(/no brigade has the id 'nowhere'/);
+  });
+  it('a brigade needs a brigade-level general, and DRAM has none', () => {
+    const text = edit('    corps:\n      - id: blue-corps', '    brigades:\n      - { id: blue-bde, name: Blue Brigade, general: blue-corps-general }\n    corps:\n      - id: blue-corps');
+    const e = onlyError(text);
+    expect(e).toMatchObject({ code: 'scenario/level-mismatch', path: 'orderOfBattle.blue.brigades[0].general' });
+    expect(e.message).toMatch(/needs a brigade general/);
+    const bde = edit('general: blue-corps-general }', 'general: blue-brigadier }', edit('level: corps, rules: { cr: 1, ap: 2 } }\n    brigades', 'level: corps, rules: { cr: 1, ap: 2 } }\n      - { id: blue-brigadier, name: Blue Brigadier, level: brigade, rules: { cr: 1, ap: 1 } }\n    brigades', text));
+    const errors = errorsOf(bde);
+    // DRAM's profile has no brigade level (its general is also left undeployed: a second error).
+    const bad = errors.find((x) => x.code === 'scenario/bad-value');
+    expect(bad?.path).toBe('orderOfBattle.blue.generals[2].level');
+    expect(bad?.message).toMatch(/no 'brigade' generals/);
+  });
+  it('a DRAM corps still needs a corps general, not its army commander', () => {
+    const e = onlyError(edit('general: blue-corps-general\n', 'general: blue-chief\n'));
+    expect(e.message).toMatch(/needs a corps general/);
+  });
+});

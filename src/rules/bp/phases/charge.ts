@@ -2,13 +2,14 @@ import { err, ok, type Result } from '../../../lib/result';
 import type { Dice } from '../../../dice/dice';
 import type { Step } from '../../contract';
 import type { GameEvent } from '../../events';
-import { attackAspect, runCharge, type ChargeHooks } from '../../battalion';
+import { attackAspect, coveredRuns, runCharge, type ChargeHooks } from '../../battalion';
 import { inFrontalArc } from '../../geometry/arcs';
-import { basePolygon, pointToBaseDistance } from '../../geometry/base';
+import { basePolygon, pointToBaseDistance, type Base } from '../../geometry/base';
 import { pathCost } from '../../geometry/cost';
 import { nearestPointOnRing } from '../../geometry/polygon';
 import { terrainAt } from '../../geometry/terrain';
-import type { Pose } from '../../geometry/types';
+import { ringsIntersect } from '../../geometry/primitives';
+import type { Point, Pose } from '../../geometry/types';
 import { bearing, distance } from '../../geometry/vector';
 import { BP_COST, positionOf } from '../ground';
 import { buildingMelee } from '../procedures/buildings';
@@ -20,9 +21,10 @@ import { recoveringUnitAssaulted } from '../tables/rout';
 import { moveAllowance, type MoveHalving } from '../tables/movement';
 import { ORGANISATION } from '../tables/organisation';
 import type { AttackDirection } from '../tables/vocabulary';
-import { envelopeOf, figuresOf, isDisrupted, isLive, logAdd, phasingSide, standBases, standingOf, withUnit, type BpState, type BpUnit } from '../state';
+import { STAND_SIZES, envelopeOf, figuresOf, isDisrupted, isLive, layoutOf, logAdd, phasingSide, standBases, standingOf, withUnit, type BpState, type BpUnit } from '../state';
 import { applyLosses, problem, rout, swept, unitInput, unitsOverlapping } from './common';
 import { closingFire } from './fire';
+import { cannotFollow, cannotSupport, defenderSupports, followPose, MELEE_MAX_RANKS, ranksOf } from './melee-join';
 
 /**
  * The charge (L105-135, L161-163, L171, L173-175, L185-198) through the shared sequence
@@ -52,6 +54,22 @@ function contactPose(u: BpUnit, t: BpUnit): Pose {
   return { at: p, facing };
 }
 
+/**
+ * Does the enemy `o`, whose envelope the charge lane crosses, stop the charge? A line holed in
+ * its middle (BP-21) stops it only where its stands cover (L113): "each infantry or cavalry stand
+ * covers twice the width of its stand", so a hole of up to two stand widths is closed and only a
+ * wider one lets a charge through; a stand left alone beyond such a hole is "in skirmish order"
+ * and covers twice its width as a screen does (L65), a stand width centred on it.
+ */
+export function blocksCharge(o: BpUnit, lane: readonly Point[]): boolean {
+  if (o.formation !== 'line' || !o.slots || o.arm === 'artillery') return true;
+  const w = STAND_SIZES[o.arm].width;
+  return coveredRuns(o.pose, layoutOf(o), 2 * w).some((run) => {
+    const cover = run.size.width <= w + 1e-9 ? { ...run, size: { ...run.size, width: 2 * w } } : run;
+    return ringsIntersect(lane, basePolygon(cover));
+  });
+}
+
 /** Why `u` may not charge `t` now, or null. */
 export function cannotCharge(s: BpState, u: BpUnit, t: BpUnit): string | null {
   if (u.side !== phasingSide(s)) return `${u.id} charges in its own side's move period`;
@@ -67,7 +85,7 @@ export function cannotCharge(s: BpState, u: BpUnit, t: BpUnit): string | null {
   const woods = terrainAt(envelopeOf(t).pose.at, s.map.terrain).some((f) => f.kind === 'woods' || f.kind === 'forest');
   const to0 = contactPose(u, t);
   const lane0 = swept(envelopeOf(u), envelopeOf(u, to0));
-  const screen = unitsOverlapping(s, lane0, [u.id, t.id]).some((o) => o.side !== u.side && o.formation === 'skirmish');
+  const screen = unitsOverlapping(s, lane0, [u.id, t.id]).some((o) => o.side !== u.side && o.formation === 'skirmish' && blocksCharge(o, lane0));
   // P0 legality (tables/charge.ts) with the answers the table reads from the state.
   const legal = chargeLegality(u, t, {
     terrainOnlySkirmish: woods, throughSkirmishScreen: screen,
@@ -87,7 +105,8 @@ export function cannotCharge(s: BpState, u: BpUnit, t: BpUnit): string | null {
   if (cost > allowance + 1e-6) return `${t.id} is ${Math.round(cost * 10) / 10}" of movement away; ${u.id} has ${allowance}" (HR B-13)`;
   const lane = swept(envelopeOf(u), envelopeOf(u, to));
   for (const o of unitsOverlapping(s, lane, [u.id, t.id])) {
-    if (o.side !== u.side) return `${o.id} is in the way${o.formation === 'skirmish' ? ' (no charge through a skirmish screen, L57)' : ''}`;
+    if (o.side !== u.side && !blocksCharge(o, lane)) continue; // through a breach wider than two stands (L113)
+    if (o.side !== u.side) return `${o.id} is in the way${o.formation === 'skirmish' ? ' (no charge through a skirmish screen, L57)' : o.slots ? ' (its stands cover a hole of up to two stand widths, L113)' : ''}`;
     if (o.formation !== 'skirmish') return `${o.id} (a friend in formation) is in the way`;
   }
   return null;
@@ -108,29 +127,94 @@ interface Ctx {
   readonly s: BpState;
   readonly events: readonly GameEvent[];
   readonly noRout?: boolean;
+  /** The defender's supports that fought the melee (BP-22). */
+  readonly defenders?: readonly string[];
+}
+
+/** A co-charger or support of a charge, and where it ends (BP-22). */
+interface Joiner { readonly id: string; readonly to: Pose; readonly role: 'co-charger' | 'support' }
+
+const shrunk = (b: Base): Base => ({ ...b, size: { width: Math.max(0, b.size.width - 0.1), depth: Math.max(0, b.size.depth - 0.1) } });
+
+/**
+ * The units named to join `u`'s charge on `t` (L107, BP-22): each either charges `t` itself or
+ * backs `u` from behind, up to four ranks; a refusal says why each could do neither.
+ */
+export function chargeJoiners(s: BpState, u: BpUnit, t: BpUnit, ids: readonly string[]): Result<Joiner[]> {
+  if (ids.length === 0) return ok([]);
+  if (t.stage !== 'effective' || t.building) {
+    return err(problem('charge/with', `Only a charge on a combat-effective unit in the open takes several units (L107); ${t.id} is ${t.building ? 'in a building (L185: one stand a side)' : t.stage}.`, `Charge ${t.id} with ${u.id} alone.`));
+  }
+  const to = contactPose(u, t);
+  const seen = new Set([u.id, t.id]);
+  const finals: Base[] = [envelopeOf(u, to)];
+  const out: Joiner[] = [];
+  let ranks = ranksOf(u);
+  for (const wid of ids) {
+    const w = s.units[wid];
+    if (!w || !isLive(w) || w.side !== u.side) return err(problem('charge/with', `${wid} is not one of your units on the table.`));
+    if (seen.has(wid)) return err(problem('charge/with', `${wid} is named twice: a unit fights one melee a move (L115).`));
+    seen.add(wid);
+    const asCharger = cannotCharge(s, w, t);
+    if (!asCharger) {
+      const p = contactPose(w, t);
+      const env = envelopeOf(w, p);
+      if (finals.some((f) => ringsIntersect(basePolygon(shrunk(f)), basePolygon(shrunk(env))))) return err(problem('charge/with', `${wid} would end on top of another charger at ${t.id}.`, 'Charge with units that reach different parts of the target.'));
+      finals.push(env);
+      out.push({ id: wid, to: p, role: 'co-charger' });
+      continue;
+    }
+    // "so long as the stands are touching each other" (L107): behind the charger or a support already named.
+    const fronts = [u, ...out.filter((j) => j.role === 'support').map((j) => s.units[j.id]!)];
+    const reasons = fronts.map((f) => cannotSupport(s, f, w, t));
+    const asSupport = reasons.includes(null) ? null : reasons[0]!;
+    if (asSupport) return err(problem('charge/with', `${wid} can neither charge ${t.id} (${asCharger}) nor back ${u.id} (${asSupport}).`, 'A support touches the charger from behind; a co-charger reaches the target itself (L107).'));
+    ranks += ranksOf(w);
+    if (ranks > MELEE_MAX_RANKS) return err(problem('charge/with', `${u.id} and its supports would be ${ranks} ranks deep; a melee takes units up to a depth of four ranks (L107).`));
+    const follow = cannotFollow(s, w, u.pose, to, [...seen, ...ids]);
+    if (follow) return err(problem('charge/with', `${wid} cannot follow ${u.id} in: ${follow}.`));
+    out.push({ id: wid, to: followPose(w, u.pose, to), role: 'support' });
+  }
+  return ok(out);
 }
 
 /** The charge action: the whole sequence at once, binding dice. */
-export function chargeAction(s0: BpState, id: string, targetId: string, dice: Dice): Result<Step<BpState>> {
+export function chargeAction(s0: BpState, id: string, targetId: string, dice: Dice, withIds: readonly string[] = []): Result<Step<BpState>> {
   const u0 = s0.units[id];
   const t0 = s0.units[targetId];
   if (!u0 || !t0) return err(problem('action/unknown-unit', `No unit ${!u0 ? id : targetId}.`));
   const why = cannotCharge(s0, u0, t0);
   if (why) return err(problem('charge/illegal', `${id} may not charge ${targetId}: ${why}.`));
+  const joined = chargeJoiners(s0, u0, t0, withIds);
+  if (!joined.ok) return err(joined.error);
+  const joiners = joined.value;
   const to = contactPose(u0, t0);
   const heading = to.facing;
-  const aspect: AttackDirection = attackAspect({ formation: t0.formation, facing: t0.pose.facing }, heading).aspect;
+  const aspectOf = (h: number): AttackDirection => attackAspect({ formation: t0.formation, facing: t0.pose.facing }, h).aspect;
+  const aspect: AttackDirection = aspectOf(heading);
+  // L117: the defender tests at −3 if any charger strikes its flank or rear (BP-22).
+  const coAspects = joiners.filter((j) => j.role === 'co-charger').map((j) => aspectOf(j.to.facing));
+  const worst: AttackDirection = [aspect, ...coAspects].includes('rear') ? 'rear' : [aspect, ...coAspects].includes('flank') ? 'flank' : 'front';
   const cavalry = u0.arm === 'cavalry';
+  const attackers = [id, ...joiners.map((j) => j.id)];
   const head: GameEvent[] = [
-    { kind: 'engagement', rule: 'B&P L105', id: `charge:${s0.periodsDone}:${id}`, sides: [{ side: u0.side, units: [id], dice: 1, modifiers: [] }, { side: t0.side, units: [targetId], dice: 1, modifiers: [] }], pools: false, at: to.at },
-    { kind: 'note', rule: 'B&P L105', text: `${id} charges ${targetId}${aspect === 'front' ? '' : ` in the ${aspect} (L117)`}.` },
+    { kind: 'engagement', rule: 'B&P L105', id: `charge:${s0.periodsDone}:${id}`, sides: [{ side: u0.side, units: attackers, dice: 1, modifiers: [] }, { side: t0.side, units: [targetId], dice: 1, modifiers: [] }], pools: false, at: to.at },
+    { kind: 'note', rule: 'B&P L105', text: `${id} charges ${targetId}${aspect === 'front' ? '' : ` in the ${aspect} (L117)`}${joiners.length ? `, with ${joiners.map((j) => `${j.id} (${j.role}${j.role === 'co-charger' && aspectOf(j.to.facing) !== 'front' ? ` in the ${aspectOf(j.to.facing)}` : ''})`).join(', ')} (L107)` : ''}.` },
   ];
-  // The charger has spent its move whatever happens (L161).
-  let s = logAdd({ ...s0, log: { ...s0.log, moved: { ...s0.log.moved, [id]: { spent: distance(u0.pose.at, to.at), allowance: distance(u0.pose.at, to.at) } } } }, 'meleed', id);
+  // Every unit of the charge has spent its move whatever happens (L161) and fights no other melee (L115).
+  const moved = { ...s0.log.moved, [id]: { spent: distance(u0.pose.at, to.at), allowance: distance(u0.pose.at, to.at) } };
+  for (const j of joiners) { const d = distance(s0.units[j.id]!.pose.at, j.to.at); moved[j.id] = { spent: d, allowance: d }; }
+  let s = logAdd({ ...s0, log: { ...s0.log, moved } }, 'meleed', ...attackers);
   const moveIn = (c: Ctx): Ctx => {
-    const u = c.s.units[id]!;
-    const ev: GameEvent = { kind: 'move', rule: 'B&P L107', unit: id, from: u.pose.at, to: to.at, path: [], facing: to.facing, stopped: `contact with ${targetId}` };
-    return { s: withUnit(c.s, { ...u, pose: to }), events: [...c.events, ev] };
+    let next = c.s;
+    const events = [...c.events];
+    for (const [uid, p] of [[id, to] as const, ...joiners.map((j) => [j.id, j.to] as const)]) {
+      const u = next.units[uid]!;
+      if (!isLive(u) || u.stage !== 'effective') continue;
+      events.push({ kind: 'move', rule: 'B&P L107', unit: uid, from: u.pose.at, to: p.at, path: [], facing: p.facing, stopped: uid === id || joiners.find((j) => j.id === uid)?.role === 'co-charger' ? `contact with ${targetId}` : `behind ${id}` });
+      next = withUnit(next, { ...u, pose: p });
+    }
+    return { ...c, s: next, events };
   };
 
   // L171: a unit not yet combat effective loses half, then all.
@@ -184,7 +268,7 @@ export function chargeAction(s0: BpState, id: string, targetId: string, dice: Di
     declare: (c) => ok(c),
     defenderTest: (c) => {
       const t = c.s.units[targetId]!;
-      const m = moraleTest({ unit: unitInput(c.s, t), reason: 'charged', chargedFrom: aspect, chargedByCavalry: cavalry, defenderPosition: positionOf(c.s, t, c.s.units[id]!).position }, c.s.settings, dice);
+      const m = moraleTest({ unit: unitInput(c.s, t), reason: 'charged', chargedFrom: worst, chargedByCavalry: cavalry, defenderPosition: positionOf(c.s, t, c.s.units[id]!).position }, c.s.settings, dice);
       return { s: { ...c, events: [...c.events, ...m.events] }, holds: m.result.holds };
     },
     response: (c) => {
@@ -219,27 +303,43 @@ export function chargeAction(s0: BpState, id: string, targetId: string, dice: Di
     melee: (c) => {
       const u = c.s.units[id]!;
       const t = c.s.units[targetId]!;
-      const m = melee({ attacker: unitInput(c.s, u), defender: unitInput(c.s, t), direction: aspect, defenderPosition: positionOf(c.s, t, u).position }, c.s.settings, dice);
-      let next = logAdd(c.s, 'meleed', targetId);
-      const events = [...c.events, ...m.events];
-      for (const [who, r] of [[id, m.result.attacker], [targetId, m.result.defender]] as const) {
-        const l = applyLosses(next, who, r.figuresLost, 'B&P L127', 'melee');
+      // L107, BP-22: the co-chargers and supports that came in, and the defender's own supports.
+      const mine = joiners.filter((j) => { const x = c.s.units[j.id]!; return isLive(x) && x.stage === 'effective'; });
+      const theirs = defenderSupports(c.s, t, u);
+      const tNow = { formation: t.formation, facing: t.pose.facing };
+      const m = melee({
+        attacker: unitInput(c.s, u), defender: unitInput(c.s, t), direction: aspect, defenderPosition: positionOf(c.s, t, u).position,
+        ...(mine.length ? { attackerSupports: mine.map((j) => ({ unit: unitInput(c.s, c.s.units[j.id]!), direction: j.role === 'co-charger' ? attackAspect(tNow, j.to.facing).aspect : aspect })) } : {}),
+        ...(theirs.length ? { defenderSupports: theirs.map((x) => ({ unit: unitInput(c.s, x) })) } : {}),
+      }, c.s.settings, dice);
+      const defenders = [targetId, ...theirs.map((x) => x.id)];
+      let next = logAdd(c.s, 'meleed', ...defenders);
+      const events = [...c.events, ...(theirs.length ? [{ kind: 'note', rule: 'B&P L107', text: `${theirs.map((x) => x.id).join(', ')} ${theirs.length === 1 ? 'stands' : 'stand'} behind ${targetId} and ${theirs.length === 1 ? 'joins' : 'join'} the melee.` } as GameEvent] : []), ...m.events];
+      for (const r of [...m.result.attacker.units, ...m.result.defender.units]) {
+        const l = applyLosses(next, r.unit, r.figuresLost, 'B&P L127', 'melee');
         next = l.s; events.push(...l.events);
       }
       const ca = assaultOnCommander(next, next.units[targetId]!, id, dice);
       next = ca.s; events.push(...ca.events);
-      if (m.result.winner === null) return { s: { s: next, events, noRout: true }, winner: 'defender' };
-      const w = m.result.winner === 'attacker' ? id : targetId;
-      if (isLive(next.units[w]!)) next = logAdd(next, 'wonMelee', w);
-      return { s: { s: next, events }, winner: m.result.winner };
+      if (m.result.winner === null) return { s: { s: next, events, noRout: true, defenders }, winner: 'defender' };
+      const winners = m.result.winner === 'attacker' ? [id, ...mine.map((j) => j.id)] : defenders;
+      next = logAdd(next, 'wonMelee', ...winners.filter((w) => isLive(next.units[w]!)));
+      return { s: { s: next, events, defenders }, winner: m.result.winner };
     },
     rout: (c, who, end) => {
       if (c.noRout) return c;
-      const uid = who === 'attacker' ? id : targetId;
-      if (!isLive(c.s.units[uid]!)) return c;
+      // The charger alone breaks under closing fire, the target alone before contact; after a melee the whole losing side routs (BP-23).
+      const melee = end === 'attacker-won' || end === 'defender-won';
+      const ids = who === 'attacker' ? (melee ? [id, ...joiners.map((j) => j.id)] : [id]) : (melee ? c.defenders ?? [targetId] : [targetId]);
       const why = end === 'defender-broke' ? `broke when charged by ${id} (L109)` : end === 'charger-broke' ? `broke under fire while charging ${targetId} (L125)` : 'lost the melee (L127)';
-      const r = rout(c.s, uid, why);
-      return { ...c, s: r.s, events: [...c.events, ...r.events] };
+      let out = c;
+      for (const uid of ids) {
+        const x = out.s.units[uid]!;
+        if (!isLive(x) || (uid !== id && uid !== targetId && x.stage !== 'effective')) continue;
+        const r = rout(out.s, uid, why);
+        out = { ...out, s: r.s, events: [...out.events, ...r.events] };
+      }
+      return out;
     },
   };
   const run = runCharge<Ctx>({ s, events: head }, hooks);

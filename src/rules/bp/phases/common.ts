@@ -3,10 +3,10 @@ import type { GameEvent } from '../../events';
 import { basePolygon, type Base } from '../../geometry/base';
 import { ringsIntersect } from '../../geometry/primitives';
 import type { Point, Pose } from '../../geometry/types';
-import { add, headingVector, scale, turn } from '../../geometry/vector';
+import { add, bearing, distance, headingVector, scale, turn } from '../../geometry/vector';
 import { commandWithin4 } from '../ground';
 import { isIsolated } from './fire-zones';
-import { removeCasualties, routDistance } from '../procedures/status';
+import { routDistance, standLosses } from '../procedures/status';
 import type { BpUnitInput } from '../procedures/types';
 import { envelopeOf, figuresOf, isDisrupted, isLive, layoutOf, liveUnits, withUnit, type BpState, type BpUnit } from '../state';
 
@@ -71,24 +71,68 @@ export function lossEvent(u: BpUnit, amount: number, remaining: number, rule: st
 }
 
 /**
- * Takes `losses` figures off a unit (BP-3 `casualties.standRemoval`), removing empty stands; a
- * unit with no figure left is eliminated.
+ * Where a line's stands stand after some fell (L113, BP-21): the survivors keep their places, so
+ * a stand lost from the middle leaves a hole; once the line is whole again (its flank stands
+ * went, or the hole closed) it stands shoulder to shoulder on its front centre as before.
  */
-export function applyLosses(s: BpState, id: string, losses: number, rule: string, cause: string): { s: BpState; events: GameEvent[] } {
+function slotsAfter(u: BpUnit, survivors: readonly number[]): readonly number[] | undefined {
+  if (u.formation !== 'line' || survivors.length === 0) return undefined;
+  const before = u.slots ?? u.stands.map((_, i) => i);
+  const kept = survivors.map((i) => before[i]!);
+  const min = Math.min(...kept);
+  const slots = kept.map((k) => k - min);
+  return Math.max(...slots) + 1 === slots.length ? undefined : slots;
+}
+
+/**
+ * Takes `losses` figures off a unit (BP-3 `casualties.standRemoval`), or `byStand` figures off
+ * each stand in order (artillery on the stands it touched, BP-21), removing empty stands; a unit
+ * with no figure left is eliminated.
+ */
+export function applyLosses(s: BpState, id: string, losses: number, rule: string, cause: string, byStand?: readonly number[]): { s: BpState; events: GameEvent[] } {
   const u = s.units[id]!;
   if (losses <= 0 || !isLive(u)) return { s, events: [] };
-  const after = removeCasualties(u.arm, u.stands, Math.min(losses, figuresOf(u)), s.settings);
-  const left = after.stands.reduce((a, f) => a + f, 0);
-  const events: GameEvent[] = [lossEvent(u, after.figuresRemoved, left, rule, cause)];
-  const next: BpUnit = { ...u, stands: after.stands, ...(left === 0 ? { gone: 'eliminated' as const } : {}) };
+  const taken = byStand ? u.stands.map((f, i) => Math.min(f, Math.max(0, byStand[i] ?? 0))) : standLosses(u.stands, Math.min(losses, figuresOf(u)), s.settings);
+  const survivors = u.stands.map((f, i) => (f - taken[i]! > 0 ? i : -1)).filter((i) => i >= 0);
+  const stands = survivors.map((i) => u.stands[i]! - taken[i]!);
+  const removed = taken.reduce((a, x) => a + x, 0);
+  const left = stands.reduce((a, f) => a + f, 0);
+  if (removed === 0) return { s, events: [] };
+  const events: GameEvent[] = [lossEvent(u, removed, left, rule, cause)];
+  const { slots: _old, ...rest } = u;
+  const slots = slotsAfter(u, survivors);
+  const next: BpUnit = { ...rest, stands, ...(slots ? { slots } : {}), ...(left === 0 ? { gone: 'eliminated' as const } : {}) };
+  if (slots && !u.slots) events.push({ kind: 'note', rule: 'B&P L113', text: `${u.id}'s line keeps its ground: a hole opens where its stand fell.` });
   if (left === 0) events.push({ kind: 'removed', rule, unit: u.id, at: u.pose.at, reason: `no figures left (${cause})` });
   return { s: withUnit(s, next), events };
+}
+
+/** A unit without the holes of its old line (it re-forms or routs). */
+export function closedUp(u: BpUnit): BpUnit {
+  const { slots: _old, ...rest } = u;
+  return rest;
 }
 
 /** Pose `inches` straight behind (L109: "retreat immediately to its rear"). */
 export const poseBehind = (pose: Pose, inches: number): Pose => ({ at: add(pose.at, scale(headingVector(turn(pose.facing, 180)), inches)), facing: pose.facing });
 
 const onTable = (s: BpState, p: Point): boolean => p.x >= 0 && p.y >= 0 && p.x <= s.map.table.width && p.y <= s.map.table.height;
+
+/**
+ * A recovering unit's retreat away from what interrupted it (L171: fired upon or pursued "the
+ * unit must retreat"): it is first turned about its centre to face `from`, so its rear is away
+ * from the threat whichever way it faced (a routed or halted unit has its back to the enemy, a
+ * reforming one faces it, L169), then it routs.
+ */
+export function retreatFrom(s: BpState, id: string, from: Point, why: string): { s: BpState; events: GameEvent[] } {
+  const u = s.units[id]!;
+  if (!isLive(u)) return { s, events: [] };
+  const env = envelopeOf(u);
+  if (distance(env.pose.at, from) < 1e-6) return rout(s, id, why);
+  const facing = bearing(env.pose.at, from);
+  const at = add(env.pose.at, scale(headingVector(facing), env.size.depth / 2));
+  return rout(withUnit(s, { ...u, pose: { at, facing } }), id, why);
+}
 
 /**
  * A unit routs (L109, L165-167): it falls back its rout distance (HR B-10) to its rear and turns
@@ -129,7 +173,7 @@ export function rout(s: BpState, id: string, why: string): { s: BpState; events:
     return { s: withUnit(s, { ...u, gone: 'fled', building: null }), events };
   }
   events.push({ kind: 'move', rule: 'B&P L167', unit: id, from: u.pose.at, to: to.at, path: [], facing: turn(u.pose.facing, 180), cost: d, allowance: d, stopped: 'rout move' });
-  let next = withUnit(s, { ...u, pose: { at: to.at, facing: turn(u.pose.facing, 180) }, stage: 'routed', building: null });
+  let next = withUnit(s, { ...closedUp(u), pose: { at: to.at, facing: turn(u.pose.facing, 180) }, stage: 'routed', building: null });
   for (const f of crossed) {
     if (f.formation === 'skirmish' || f.stage !== 'effective' || isDisrupted(f)) continue;
     next = withUnit(next, { ...f, disruptedAt: next.periodsDone });

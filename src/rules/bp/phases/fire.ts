@@ -13,7 +13,7 @@ import { firingFigures, volley } from '../procedures/volley';
 import { buildingBurns } from '../tables/fire';
 import { ORGANISATION } from '../tables/organisation';
 import { envelopeOf, figuresOf, isDisrupted, isLive, logAdd, phasingSide, standBases, standingOf, type BpState, type BpUnit } from '../state';
-import { applyLosses, problem, rout } from './common';
+import { applyLosses, problem, retreatFrom, rout } from './common';
 import { canisterStands, fireTargetOption, isIsolated, roundShotStands, unitOfStand, type FireKind } from './fire-zones';
 
 /**
@@ -37,6 +37,23 @@ function commanderWith(s: BpState, u: BpUnit): string | null {
     if (c.alive && c.side === u.side && standBases(u).some((b) => pointToBaseDistance(c.at, b) <= 1)) return c.id;
   }
   return null;
+}
+
+/**
+ * BP-21 (`casualties.artilleryHits: stands-hit`): the figures each stand of `u` loses to the
+ * stands the shot touched (named `unit#n`, n counting its stands in order, L93, L99), or null to
+ * take the hits in the BP-3 order (the setting, or a square, whose faces are laid out apart from
+ * the stands' order).
+ */
+export function hitsByStand(s: BpState, u: BpUnit, stands: readonly { readonly stand: string; readonly hits: number }[]): number[] | null {
+  if (s.settings.casualties.artilleryHits !== 'stands-hit' || u.formation === 'square') return null;
+  const per = u.stands.map(() => 0);
+  for (const h of stands) {
+    if (unitOfStand(h.stand) !== u.id) continue;
+    const i = Number(h.stand.slice(h.stand.lastIndexOf('#') + 1)) - 1;
+    if (i >= 0 && i < per.length) per[i]! += h.hits;
+  }
+  return per;
 }
 
 /** One shot of one unit at one target, with its losses (no return fire). */
@@ -67,7 +84,11 @@ export function shoot(s: BpState, firer: BpUnit, target: BpUnit, kind: FireKind,
     for (const h of r.result.stands) { const id = unitOfStand(h.stand); byUnit.set(id, (byUnit.get(id) ?? 0) + h.hits); }
     for (const [id, hits] of [...byUnit].sort()) {
       const before = next.units[id]!;
-      lose(id, hits, kind === 'canister' ? 'B&P L99' : 'B&P L93', `${kind === 'canister' ? 'canister' : 'round shot'} by ${firer.id}`);
+      const rule = kind === 'canister' ? 'B&P L99' : 'B&P L93';
+      const cause = `${kind === 'canister' ? 'canister' : 'round shot'} by ${firer.id}`;
+      const per = hitsByStand(s, before, r.result.stands);
+      if (per) { const l = applyLosses(next, id, hits, rule, cause, per); next = l.s; events.push(...l.events); }
+      else lose(id, hits, rule, cause);
       if (before.building && hits > 0) {
         const bd = next.buildings[before.building]!;
         const hitsOn = bd.hits + hits;
@@ -93,7 +114,7 @@ export function shoot(s: BpState, firer: BpUnit, target: BpUnit, kind: FireKind,
   // L171: fired upon before it is combat effective, a recovering unit retreats and starts again.
   const t = next.units[target.id]!;
   if (isLive(t) && t.stage !== 'effective') {
-    const ro = rout(next, t.id, 'fired upon before it was combat effective (L171)');
+    const ro = retreatFrom(next, t.id, firer.pose.at, 'fired upon before it was combat effective (L171)');
     next = ro.s; events.push(...ro.events);
   }
   return { s: next, events };
@@ -148,7 +169,7 @@ export function closingFire(s: BpState, defenderId: string, chargerId: string, d
     const input = { battery: d.id, crew: d.stands[0]!, targets: c.stands.map((f, i) => ({ stand: `${c.id}#${i + 1}`, figures: f, position: positionOf(s, c, d).position })) };
     const r = canister(input, s.settings, dice);
     events.push(...r.events);
-    const lost = applyLosses(next, c.id, r.result.totalHits, 'B&P L99', `canister by ${d.id}`);
+    const lost = applyLosses(next, c.id, r.result.totalHits, 'B&P L99', `canister by ${d.id}`, hitsByStand(next, c, r.result.stands) ?? undefined);
     next = lost.s; events.push(...lost.events);
   } else {
     const shot = shoot(next, d, c, kind, dice, false);

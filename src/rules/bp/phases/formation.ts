@@ -4,7 +4,7 @@ import { basePolygon } from '../../geometry/base';
 import { MOVEMENT_TABLE } from '../tables/movement';
 import type { Formation } from '../tables/vocabulary';
 import { envelopeOf, phasingSide, withUnit, type BpState, type BpUnit } from '../state';
-import { problem, unitsOverlapping } from './common';
+import { closedUp, problem, unitsOverlapping } from './common';
 
 /**
  * Change of formation (L28-30, L57-63, L175), keeping the front centre (battalion layer).
@@ -52,7 +52,8 @@ export function formationAction(s: BpState, id: string, to: Formation): Result<S
   const env = envelopeOf(u, u.pose, to);
   const overlap = unitsOverlapping(s, basePolygon(env), [u.id]);
   if (overlap.length > 0) return err(problem('formation/no-room', `${u.id} has no room to form ${to}: ${overlap[0]!.id} is in the way.`));
-  let next = withUnit(s, { ...u, formation: to });
+  // A line that re-forms closes up its holes (L113).
+  let next = withUnit(s, { ...closedUp(u), formation: to });
   const log = next.log;
   const fromSkirmish = u.formation === 'skirmish' && u.arm === 'infantry';
   next = {

@@ -11,6 +11,7 @@ import { BP_COST, wholePathOnRoad } from '../ground';
 import { moveAllowance, type MoveHalving } from '../tables/movement';
 import { envelopeOf, isDisrupted, liveUnits, phasingSide, withUnit, type BpState, type BpUnit } from '../state';
 import { problem, swept, unitsOverlapping } from './common';
+import { pursue } from './pursuit';
 
 /**
  * The move action (L26-53): a unit moves once in its side's move period, along a path priced
@@ -173,7 +174,9 @@ export function moveAction(s: BpState, id: string, text: string): Result<Step<Bp
     kind: 'move', rule: 'B&P L26-53', unit: u.id, from: u.pose.at, to: pl.value.final.at, path: pl.value.centres.slice(1, -1), facing: pl.value.final.facing,
     cost: round(cost), allowance: round(allowance), ...(pivotOnly ? { stopped: 'pivot: may still fire (L32)' } : building ? { stopped: `occupies ${building.name}` } : {}),
   }];
-  return ok({ state: next, events });
+  // L171: a recovering enemy this move bears down on is pursued (BP-17).
+  const p = pursue(next, u, next.units[u.id]!);
+  return ok({ state: p.s, events: [...events, ...p.events] });
 }
 
 const round = (x: number): number => Math.round(x * 100) / 100;

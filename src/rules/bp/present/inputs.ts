@@ -1,6 +1,6 @@
 import { choicesMatching, type Caller, type InputChoice, type Inputs, type NamedOption } from '../../plugin';
 import type { BpVerb } from '../orders';
-import { actablePieces, chargeTargetsOf, fireTargetsOf, formationOptionsOf, unitDisplayName } from '../pieces';
+import { actablePieces, chargeJoinersOf, chargeTargetsOf, crewTargetsOf, fireTargetsOf, formationOptionsOf, unitDisplayName } from '../pieces';
 import { standingOf, type BpState } from '../state';
 import type { FORMATIONS, Formation } from '../tables/vocabulary';
 
@@ -69,11 +69,32 @@ export const bpInputs: Inputs<BpState> = {
     kind: 'action',
     names: { unit: UNIT, target: UNIT },
     reply: 'public',
-    summary: 'charge an enemy unit (L105-135): morale to stand, closing fire, morale to charge home, melee',
-    build: (_s, o) => ({ kind: 'charge', unit: text(o.unit), target: text(o.target) }),
+    summary: 'charge an enemy unit (L105-135): morale to stand, closing fire, morale to charge home, melee; others may join it (L107)',
+    build: (_s, o) => {
+      const others = text(o.with).split(/[\s,]+/).filter(Boolean);
+      return { kind: 'charge', unit: text(o.unit), target: text(o.target), ...(others.length ? { with: others } : {}) };
+    },
     choices(s, caller, focused, o) {
+      if (focused.name === 'with') {
+        // Completes the last name of the list; the earlier ones stay as typed.
+        const typed = focused.value.split(',').map((x) => x.trim());
+        const last = typed.pop() ?? '';
+        const prefix = typed.filter(Boolean);
+        const joiners = chargeJoinersOf(s, text(o.unit), text(o.target)).filter((id) => !prefix.includes(id));
+        return choicesMatching(last, joiners.map((id) => ({ name: [...prefix, s.units[id] ? unitDisplayName(s.units[id]!) : id].join(', '), value: [...prefix, id].join(',') })));
+      }
       if (focused.name !== 'target') return choicesMatching(focused.value, able(s, caller, 'charge'));
       return choicesMatching(focused.value, chargeTargetsOf(s, text(o.unit)).filter((t) => t.legal).map((t) => ({ name: s.units[t.target] ? unitDisplayName(s.units[t.target]!) : t.target, value: t.target })));
+    },
+  },
+  crew: {
+    kind: 'action',
+    reply: 'public',
+    summary: 'send gunners from one gun to another (L97): a gun below 3 crew cannot move or fire; 1 move to transfer, 1 to integrate (HR B-17)',
+    build: (_s, o) => ({ kind: 'crew', unit: text(o.unit), to: text(o.to), ...(typeof o.figures === 'number' ? { figures: o.figures } : {}) }),
+    choices(s, caller, focused, o) {
+      if (focused.name !== 'to') return choicesMatching(focused.value, able(s, caller, 'crew'));
+      return choicesMatching(focused.value, crewTargetsOf(s, text(o.unit)).filter((t) => t.legal).map((t) => ({ name: s.units[t.target] ? unitDisplayName(s.units[t.target]!) : t.target, value: t.target })));
     },
   },
   standing: {

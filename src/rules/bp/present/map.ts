@@ -51,6 +51,9 @@ function chipsOf(s: BpState, u: BpUnit): Chip[] {
   const stage = STAGE_CHIP[u.stage];
   if (stage) chips.push(stage);
   if (u.disruptedAt !== null) chips.push({ text: 'Dis', tone: 'status' });
+  // L97, HR B-17: gunners on their way to this gun (they serve it once integrated).
+  const coming = (s.crewTransfers ?? []).filter((t) => t.to === u.id);
+  for (const t of coming) chips.push({ text: `+${t.figures} crew ${t.movesLeft > 1 ? 'coming' : 'integrating'}`, tone: 'status' });
   if (u.building) chips.push({ text: `in ${s.buildings[u.building]?.name ?? u.building}`, tone: 'status' });
   return chips;
 }

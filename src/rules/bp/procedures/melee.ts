@@ -82,8 +82,17 @@ export function meleeCasualties(loserPoints: number, loserPointsPerFigure: numbe
   return { loserCasualtyPoints: loserPoints / 4, loserFigures, winnerCasualtyPoints, winnerFigures: Math.floor(winnerCasualtyPoints / winnerPointsPerFigure) };
 }
 
+/** One unit's share of its side's melee losses (several units in one melee, L107, BP-23). */
+export interface MeleeUnitLoss {
+  readonly unit: string;
+  readonly points: number;
+  readonly figuresLost: number;
+}
+
 /** One side of a decided melee. */
 export interface MeleeSideResult {
+  /** Every unit of the side, the lead first, with its losses (one entry without supports). */
+  readonly units: readonly MeleeUnitLoss[];
   readonly unit: string;
   /** Points per figure in this melee (table row + increments). */
   readonly pointsPerFigure: number;
@@ -118,7 +127,16 @@ export function melee(input: MeleeInput, settings: BpSettings, dice: Dice): Proc
     const u = input[side];
     const parts = meleePointParts(side, input, settings);
     const ppf = parts.reduce((s, p) => s + p.perFigure, 0);
-    return { side, u, parts, ppf, points: u.figures * ppf, tablePpf: parts[0]!.perFigure, mods: meleeDieModifiers(u, settings) };
+    // L107: each unit in the melee counts its figures at its own points (its row, its direction).
+    const supports = (side === 'attacker' ? input.attackerSupports ?? [] : input.defenderSupports ?? []).map((x) => {
+      assertUnit(x.unit, 'melee');
+      const sub: MeleeInput = side === 'attacker' ? { ...input, attacker: x.unit, direction: (x as { direction?: MeleeInput['direction'] }).direction ?? 'front' } : { ...input, defender: x.unit };
+      const sp = meleePointParts(side, sub, settings);
+      return { u: x.unit, ppf: sp.reduce((s, p) => s + p.perFigure, 0), tablePpf: sp[0]!.perFigure };
+    });
+    const members = [{ u, ppf, tablePpf: parts[0]!.perFigure }, ...supports].map((m) => ({ ...m, points: m.u.figures * m.ppf }));
+    const points = members.reduce((a, m) => a + m.points, 0);
+    return { side, u, parts, ppf, points, members, tablePpf: parts[0]!.perFigure, mods: meleeDieModifiers(u, settings) };
   });
   const [att, def] = sides as [(typeof sides)[number], (typeof sides)[number]];
   const events: GameEvent[] = [];
@@ -140,27 +158,41 @@ export function melee(input: MeleeInput, settings: BpSettings, dice: Dice): Proc
       continue;
     }
     const ppfFor = (s: typeof att) => (settings.melee.pointsPerFigure === 'effective' ? s.ppf : s.tablePpf);
-    const side = (s: typeof att, r: typeof ra, figuresLost: number, routs: boolean): MeleeSideResult => ({
-      unit: s.u.name, pointsPerFigure: s.ppf, points: s.points, face: r.face, modifiedDie: r.modifiedDie, product: r.product,
-      figuresLost: Math.min(figuresLost, s.u.figures), routs,
+    // BP-23: a side of several units shares its casualty points in proportion to each unit's
+    // points, each share in that unit's own figures; a lone unit takes them all, as before.
+    const share = (s: typeof att, casualtyPoints: number, lone: number, up: boolean): MeleeUnitLoss[] => s.members.map((m) => {
+      if (s.members.length === 1) return { unit: m.u.name, points: m.points, figuresLost: Math.min(lone, m.u.figures) };
+      const perFig = settings.melee.pointsPerFigure === 'effective' ? m.ppf : m.tablePpf;
+      const x = (casualtyPoints * m.points) / s.points / perFig;
+      const n = up ? Math.ceil(x - 1e-9) : Math.floor(x + 1e-9);
+      return { unit: m.u.name, points: m.points, figuresLost: Math.min(n, m.u.figures) };
+    });
+    const side = (s: typeof att, r: typeof ra, figuresLost: number, routs: boolean, units: MeleeUnitLoss[]): MeleeSideResult => ({
+      units, unit: s.u.name, pointsPerFigure: s.ppf, points: s.points, face: r.face, modifiedDie: r.modifiedDie, product: r.product,
+      figuresLost: units[0]!.figuresLost, routs,
     });
     if (ra.product === rd.product && settings.melee.tie === 'both-lose-quarter') {
       const la = meleeCasualties(att.points, ppfFor(att), ppfFor(def), settings.melee.rounding).loserFigures;
       const ld = meleeCasualties(def.points, ppfFor(def), ppfFor(att), settings.melee.rounding).loserFigures;
-      const row = `${cmp}: tie, both lose ¼ of their points (HR B-2): ${att.u.name} −${la}, ${def.u.name} −${ld} figures; nobody routs`;
+      const ua = share(att, att.points / 4, la, true);
+      const ud = share(def, def.points / 4, ld, true);
+      const sum = (u: MeleeUnitLoss[]) => u.reduce((a, x) => a + x.figuresLost, 0);
+      const row = `${cmp}: tie, both lose ¼ of their points (HR B-2): ${att.u.name} −${sum(ua)}, ${def.u.name} −${sum(ud)} figures; nobody routs`;
       events.push(ra.r.event(row), rd.r.event(row));
-      return { result: { winner: null, attacker: side(att, ra, la, false), defender: side(def, rd, ld, false), rerolls }, events };
+      return { result: { winner: null, attacker: side(att, ra, la, false, ua), defender: side(def, rd, ld, false, ud), rerolls }, events };
     }
     const winner: 'attacker' | 'defender' = ra.product > rd.product ? 'attacker' : 'defender';
     const [w, l] = winner === 'attacker' ? [att, def] : [def, att];
     const cas = meleeCasualties(l.points, ppfFor(l), ppfFor(w), settings.melee.rounding);
+    const lu = share(l, cas.loserCasualtyPoints, cas.loserFigures, true);
+    const wu = share(w, cas.winnerCasualtyPoints, cas.winnerFigures, false);
+    const figs = (u: MeleeUnitLoss[], lone: number) => { const n = u.length > 1 ? u.reduce((a, x) => a + x.figuresLost, 0) : lone; return `${n} figure${n === 1 ? '' : 's'}${u.length > 1 ? ` (${u.map((x) => `${x.unit} ${x.figuresLost}`).join(', ')}, BP-23)` : ''}`; };
     const tie = ra.product === rd.product ? ' tie → defender wins (HR B-2);' : '';
     const row =
-      `${cmp}:${tie} ${w.u.name} wins. ${l.u.name} loses ¼ × ${l.points} = ${cas.loserCasualtyPoints} pts → ${cas.loserFigures} figure${cas.loserFigures === 1 ? '' : 's'} ` +
-      `and routs (L127); ${w.u.name} loses ${cas.winnerCasualtyPoints} pts → ${cas.winnerFigures} figure${cas.winnerFigures === 1 ? '' : 's'} (L129, HR B-3 ${settings.melee.rounding})`;
+      `${cmp}:${tie} ${w.u.name} wins. ${l.u.name} loses ¼ × ${l.points} = ${cas.loserCasualtyPoints} pts → ${figs(lu, cas.loserFigures)} ` +
+      `and routs (L127); ${w.u.name} loses ${cas.winnerCasualtyPoints} pts → ${figs(wu, cas.winnerFigures)} (L129, HR B-3 ${settings.melee.rounding})`;
     events.push(ra.r.event(row), rd.r.event(row));
-    const lostA = winner === 'attacker' ? cas.winnerFigures : cas.loserFigures;
-    const lostD = winner === 'defender' ? cas.winnerFigures : cas.loserFigures;
-    return { result: { winner, attacker: side(att, ra, lostA, winner !== 'attacker'), defender: side(def, rd, lostD, winner !== 'defender'), rerolls }, events };
+    const [ua, ud] = winner === 'attacker' ? [wu, lu] : [lu, wu];
+    return { result: { winner, attacker: side(att, ra, ua[0]!.figuresLost, winner !== 'attacker', ua), defender: side(def, rd, ud[0]!.figuresLost, winner !== 'defender', ud), rerolls }, events };
   }
 }

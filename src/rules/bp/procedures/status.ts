@@ -24,23 +24,30 @@ export interface StandsAfterLosses {
  * present remove the whole unit.
  */
 export function removeCasualties(arm: Arm, standFigures: readonly number[], losses: number, settings: BpSettings): StandsAfterLosses {
+  const taken = standLosses(standFigures, losses, settings);
+  const stands = standFigures.map((f, i) => f - taken[i]!).filter((f) => f > 0);
+  const removed = taken.reduce((a, x) => a + x, 0);
+  return {
+    stands, figuresRemoved: removed, standsRemoved: standFigures.length - stands.length,
+    isolated: arm === 'infantry' && stands.length === 1,
+  };
+}
+
+/** BP-3 as figures taken from each stand, in the stands' order (at most what each has). */
+export function standLosses(standFigures: readonly number[], losses: number, settings: BpSettings): number[] {
   if (!Number.isInteger(losses) || losses < 0) throw new RangeError(`B&P casualties: losses must be a whole number ≥ 0, not ${losses}`);
   for (const f of standFigures) if (!Number.isInteger(f) || f < 1) throw new RangeError(`B&P casualties: a stand has ${f} figures; list only stands with figures`);
   const order = standFigures.map((_, i) => i);
   if (settings.casualties.standRemoval === 'rear-first') order.reverse();
-  const left = [...standFigures];
+  const taken = standFigures.map(() => 0);
   let toRemove = losses;
   for (const i of order) {
     if (toRemove === 0) break;
-    const take = Math.min(left[i]!, toRemove);
-    left[i]! -= take;
+    const take = Math.min(standFigures[i]!, toRemove);
+    taken[i] = take;
     toRemove -= take;
   }
-  const stands = left.filter((f) => f > 0);
-  return {
-    stands, figuresRemoved: losses - toRemove, standsRemoved: standFigures.length - stands.length,
-    isolated: arm === 'infantry' && stands.length === 1,
-  };
+  return taken;
 }
 
 /** HR B-10: inches a routing unit falls back (no road bonus). */

@@ -91,6 +91,14 @@ export interface MeleeInput {
   readonly direction?: AttackDirection;
   /** The defender's position (L150-155; HR B-4). */
   readonly defenderPosition?: Position;
+  /**
+   * Other units in the same melee (L107 "Units up to a depth of four ranks can be included in a
+   * melee so long as the stands are touching"; L157-163): their figures add their points to
+   * their side's; each attacker keeps its own direction (L117). The side's die and its modifiers
+   * are the lead unit's (`attacker`, `defender`).
+   */
+  readonly attackerSupports?: readonly { readonly unit: BpUnitInput; readonly direction?: AttackDirection }[];
+  readonly defenderSupports?: readonly { readonly unit: BpUnitInput }[];
 }
 
 /** Fire at or from a building (L181-183). */

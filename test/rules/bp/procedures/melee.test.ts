@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { scriptedDice } from '../../../../src/dice/dice';
 import { melee, meleeCasualties, meleePointParts, type BpUnitInput, type MeleeInput } from '../../../../src/rules/bp/procedures';
 import { bpSettingsWith, rollsOf } from './helpers';
+import { BP_SETTINGS_DEFAULTS } from '../../../../src/rules/bp/settings';
 
 const settings = bpSettingsWith();
 const A: BpUnitInput = { name: 'A battalion', arm: 'infantry', formation: 'column', figures: 9 };
@@ -13,8 +14,8 @@ describe('melee (P6, B&P L127-135)', () => {
     const dice = scriptedDice([5, 6]);
     const { result, events } = melee(ex, settings, dice);
     expect(result.winner).toBe('defender');
-    expect(result.attacker).toEqual({ unit: 'A battalion', pointsPerFigure: 2, points: 18, face: 5, modifiedDie: 5, product: 90, figuresLost: 3, routs: true });
-    expect(result.defender).toEqual({ unit: 'B battalion', pointsPerFigure: 2, points: 18, face: 6, modifiedDie: 6, product: 108, figuresLost: 1, routs: false });
+    expect(result.attacker).toEqual({ unit: 'A battalion', pointsPerFigure: 2, points: 18, face: 5, modifiedDie: 5, product: 90, figuresLost: 3, routs: true, units: [{ unit: 'A battalion', points: 18, figuresLost: 3 }] });
+    expect(result.defender).toEqual({ unit: 'B battalion', pointsPerFigure: 2, points: 18, face: 6, modifiedDie: 6, product: 108, figuresLost: 1, routs: false, units: [{ unit: 'B battalion', points: 18, figuresLost: 1 }] });
     const rolls = rollsOf(events);
     expect(rolls.map((r) => [r.subject, r.faces])).toEqual([['A battalion', [5]], ['B battalion', [6]]]);
     expect(rolls[0]!.rule).toBe('B&P L127');
@@ -117,5 +118,33 @@ describe('meleeCasualties (L127-129, HR B-3)', () => {
     const input: MeleeInput = { ...ex, direction: 'flank' };
     expect(melee(input, settings, scriptedDice([1, 6])).result.attacker.figuresLost).toBe(3);
     expect(melee(input, bpSettingsWith({ 'melee.pointsPerFigure': 'table' }), scriptedDice([1, 6])).result.attacker.figuresLost).toBe(6);
+  });
+});
+
+describe('several units in one melee (L107, BP-23)', () => {
+  const line = (name: string, figures: number) => ({ name, figures, arm: 'infantry' as const, formation: 'line' as const, guard: false, heavy: false });
+  it('adds each unit\'s points to its side and shares the losses by points, each in its own figures', () => {
+    // Attackers: A 9 line infantry (18 pts) and its support S, 12 guard infantry (36 pts): 54 pts.
+    // Defender D 12 line (24 pts). A rolls 2: 108; D rolls 4: 96. D loses 24 / 4 = 6 pts -> 3
+    // figures and routs; the attackers lose floor(6 / 2) = 3 pts, shared 18:36 -> A 1 pt -> 0
+    // figures (rounded down), S 2 pts / 3 per figure -> 0.
+    const r = melee({ attacker: line('A', 9), defender: line('D', 12), attackerSupports: [{ unit: { ...line('S', 12), guard: true } }] }, BP_SETTINGS_DEFAULTS, scriptedDice([2, 4]));
+    expect(r.result.winner).toBe('attacker');
+    expect(r.result.attacker.points).toBe(54);
+    expect(r.result.attacker.units).toEqual([{ unit: 'A', points: 18, figuresLost: 0 }, { unit: 'S', points: 36, figuresLost: 0 }]);
+    expect(r.result.defender.units).toEqual([{ unit: 'D', points: 24, figuresLost: 3 }]);
+  });
+  it('a losing side of two units shares ¼ of its points, each share rounded up against it', () => {
+    // A 12 line (24) + S 8 line (16) = 40 pts, roll 1: 40; D 12 guard (36) rolls 2: 72. The
+    // attackers lose 10 pts: A 10 x 24/40 = 6 pts -> 3 figures; S 4 pts -> 2 figures.
+    const r = melee({ attacker: line('A', 12), defender: { ...line('D', 12), guard: true }, attackerSupports: [{ unit: line('S', 8) }] }, BP_SETTINGS_DEFAULTS, scriptedDice([1, 2]));
+    expect(r.result.winner).toBe('defender');
+    expect(r.result.attacker.units).toEqual([{ unit: 'A', points: 24, figuresLost: 3 }, { unit: 'S', points: 16, figuresLost: 2 }]);
+    // D wins: floor(40 / 8) = 5 pts at 3 a figure -> 1 figure.
+    expect(r.result.defender.figuresLost).toBe(1);
+  });
+  it('a supporting attacker in the flank counts +3 a figure for itself only (L117)', () => {
+    const r = melee({ attacker: line('A', 6), defender: line('D', 12), attackerSupports: [{ unit: line('F', 6), direction: 'flank' }] }, BP_SETTINGS_DEFAULTS, scriptedDice([3, 3]));
+    expect(r.result.attacker.units.map((u) => u.points)).toEqual([12, 30]);
   });
 });
