@@ -4,6 +4,7 @@
  *   1. one /roll handled in process: parse, derive, persist with chain hash, build reply
  *   2. sustained audited rolls per second, one transaction each
  *   3. verify throughput over 100,000 stored rolls read from the database
+ * `--rolls-only`: 1 and 2 (what `npm run bench:all` takes from here).
  * `npx tsx bench/run.ts --sync`: 1 and 2 only, with synchronous=FULL (what the bot uses) and
  * NORMAL, each with SQLite's inline automatic checkpoint and with the bot's checkpoint worker
  * (issue 12), each on its own fresh database file, printed side by side (issue 16).
@@ -30,6 +31,8 @@ const commands = commandMap();
 const log = createLogger('silent');
 const actor = { id: '300000000000000001', name: 'Ney' };
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+/** The figures for `npm run bench:all` (bench/all.ts), printed as one JSON line at the end. */
+const json: Record<string, number> = {};
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
 
 async function rollLatencyOf(svc: typeof services): Promise<{ median: number; p99: number; max: number }> {
@@ -61,11 +64,14 @@ function sustainedOf(svc: typeof services): { perSec: number; secs: number } {
 
 async function rollLatency(): Promise<void> {
   const l = await rollLatencyOf(services);
+  json.rollP99Us = l.p99;
+  json.rollMedianUs = l.median;
   console.log(`1. /roll in process (5,000 after 500 warm-up, synchronous=${SYNCHRONOUS}, checkpoint worker): median ${fmt(l.median)} µs, p99 ${fmt(l.p99)} µs, max ${fmt(l.max)} µs   (target p99 < 2,000 µs)`);
 }
 
 function sustained(): void {
   const r = sustainedOf(services);
+  json.sustainedRollsPerSec = r.perSec;
   console.log(`2. sustained audited rolls, one transaction each: ${fmt(r.perSec)} rolls/s over ${fmt(r.secs)} s   (target ≥ 5,000/s)`);
 }
 
@@ -139,8 +145,10 @@ if (process.argv.includes('--sync')) {
 } else {
   await rollLatency();
   sustained();
-  await verifyThroughput();
+  // bench:all measures verify in its own process (bench/verify.ts: the first call of a process).
+  if (!process.argv.includes('--rolls-only')) await verifyThroughput();
 }
+if (Object.keys(json).length) console.log(`JSON: ${JSON.stringify(json)}`);
 const mem = process.memoryUsage();
 console.log(`memory: rss ${fmt(mem.rss / 2 ** 20)} MiB, heap used ${fmt(mem.heapUsed / 2 ** 20)} MiB`);
 await checkpoints.stop();
