@@ -67,6 +67,9 @@ export class Checkpointer {
     if (!w) return Promise.resolve();
     return (this.stopping ??= new Promise<void>((resolve) => {
       w.once('exit', () => resolve());
+      // Held while it finishes: unreferenced, the process could end before the last checkpoint
+      // and before the caller's next shutdown steps (the lease, closing the database).
+      w.ref();
       w.postMessage('stop');
     }).then(() => this.fallBack()));
   }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +41,20 @@ describe('the checkpoint worker', () => {
     expect(again.$client.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 1501 });
     again.$client.close();
   });
+
+  it('keeps the process alive until its last checkpoint is done, so a shutdown runs to its end', () => {
+    // The worker is unreferenced while it runs; stopping must hold the process for it, or a
+    // process with nothing else pending ends mid-shutdown (exit code 13, the steps after it skipped).
+    const path = join(mkdtempSync(join(tmpdir(), 'estafette-ckpt-')), 'c.db');
+    const root = join(import.meta.dirname, '../..');
+    const script = `const { Checkpointer } = await import(${JSON.stringify(join(root, 'src/db/checkpointer.ts'))});
+      const { openDb } = await import(${JSON.stringify(join(root, 'src/db/open.ts'))});
+      const db = openDb(${JSON.stringify(path)});
+      await new Checkpointer(db.$client, ${JSON.stringify(path)}).start().stop();
+      console.log('after stop', db.$client.pragma('wal_autocheckpoint', { simple: true }));`;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', cwd: root });
+    expect(out.trim()).toBe('after stop 1000');
+  }, 60_000);
 
   it('does nothing for an in-memory database', async () => {
     const db = openDb(':memory:');
