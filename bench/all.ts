@@ -59,8 +59,9 @@ for (const script of scripts) {
     try {
       text = execFileSync(process.execPath, ['--import', 'tsx', file!, ...args], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20, stdio: ['ignore', 'pipe', 'inherit'] });
     } catch (e) {
-      process.stderr.write(`failed: ${(e as Error).message.split('\n')[0]}\n`);
-      continue;
+      // A figure printed before the failure still counts; the failure is said, not hidden.
+      text = (e as { stdout?: string }).stdout ?? '';
+      process.stderr.write(`failed (exit ${(e as { status?: number }).status ?? '?'}) `);
     }
     loads.push(loadavg()[0]!);
     const line = text.split('\n').reverse().find((l) => l.startsWith('JSON: '));
