@@ -34,7 +34,7 @@ const GOALS: readonly Goal[] = [
   { script: 'bench/nw.ts', key: 'nwResolveTurnMs', figure: 'NW turn resolution, 150 brigades', unit: 'ms', goal: 20, better: 'lower' },
   { script: 'bench/nw.ts', key: 'nwTurnMs', figure: 'NW full turn incl. binding acts', unit: 'ms', goal: 40, better: 'lower' },
   { script: 'bench/nw.ts', key: 'nwManeuverActP99Ms', figure: 'NW maneuver act, p99', unit: 'ms', goal: 5, better: 'lower' },
-  { script: 'bench/bp.ts', key: 'bpTurnMs', figure: 'B&P full turn', unit: 'ms', goal: 20, better: 'lower' },
+  { script: 'bench/bp.ts 3 8', key: 'bpTurnMs', figure: 'B&P full turn', unit: 'ms', goal: 20, better: 'lower' },
   { script: 'bench/load-games.ts 60', key: 'inputsPerSec', figure: 'load: saturation, 50 games × 4 players', unit: 'inputs/s', goal: 2000, better: 'higher' },
   { script: 'bench/load-games.ts 60', key: 'ackP99Ms', figure: 'load: acknowledgement p99 (closed loop)', unit: 'ms', goal: 250, better: 'lower' },
   { script: 'bench/load-games.ts 60', key: 'peakRssMiB', figure: 'load: bot peak RSS', unit: 'MiB', goal: 256, better: 'lower' },
