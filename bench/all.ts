@@ -4,6 +4,7 @@
  * writes it as JSON (default bench/results/<UTC time>.json) so two runs can be compared.
  * `--repeat N` runs each benchmark N times (default 3) and reports the median of the runs:
  * the machine may be shared, and its load average is recorded with the results.
+ * `--only <text>` runs only the benchmarks whose command contains it (`--only rules`).
  * `--load` adds the load benchmarks (bench/load-games.ts: 60 s closed loop, 30 s open loop at 500/s).
  * Asserts nothing: a missed goal is a verdict in the table, not a failure.
  */
@@ -44,10 +45,11 @@ const GOALS: readonly Goal[] = [
 const arg = (name: string) => { const i = process.argv.indexOf(name); return i < 0 ? undefined : process.argv[i + 1]; };
 const REPEAT = Number(arg('--repeat') ?? 3);
 const withLoad = process.argv.includes('--load');
-const out = process.argv.slice(2).find((a, i, all) => a.endsWith('.json') && all[i - 1] !== '--repeat') ?? join('bench', 'results', `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+const out = process.argv.slice(2).find((a, i, all) => a.endsWith('.json') && all[i - 1] !== '--repeat' && all[i - 1] !== '--only') ?? join('bench', 'results', `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor(s.length / 2)]! : Number.NaN; };
 
-const scripts = [...new Set(GOALS.map((g) => g.script))].filter((s) => withLoad || !s.startsWith('bench/load-games'));
+const only = arg('--only');
+const scripts = [...new Set(GOALS.map((g) => g.script))].filter((s) => (withLoad || !s.startsWith('bench/load-games')) && (!only || s.includes(only)));
 const runs = new Map<string, Record<string, number>[]>();
 const loads: number[] = [];
 for (const script of scripts) {
