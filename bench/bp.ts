@@ -133,3 +133,4 @@ for (const s of periodEnds) { const t = performance.now(); actablePieces(s, phas
 console.log(`   pieces.actablePieces for the phasing side (${pieceMs.length} states at a period's end): ${stats(pieceMs)}`);
 console.log(`3. state JSON: ${(jsonStart / 1024).toFixed(1)} KiB at the start, ${(jsonMax / 1024).toFixed(1)} KiB at most`);
 console.log(`   (wall ${f((performance.now() - t0) / 1000)} s, the player's choosing included)`);
+console.log(`JSON: ${JSON.stringify({ bpTurnMs: pct(turnMs, 50), bpTurnCpuMs: pct(turnCpu, 50) })}`);

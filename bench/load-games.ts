@@ -1,5 +1,5 @@
 /**
- * `npm run bench:load [seconds]` — games under load (issue 4). The bot runs as in production, in
+ * `npm run bench:load [seconds] [--rate N]` — games under load (issue 4; open loop: issue 12). The bot runs as in production, in
  * its own process (`src/main.ts`, DISCORD_REST_API pointing at the fake Discord on 127.0.0.1);
  * this process runs the fake and the players. Prints figures; asserts nothing.
  *   - 50 concurrent games (Saint-Rémy), 4 players each, every player submitting and amending
@@ -7,7 +7,7 @@
  *     (p50/p99/max; Discord's hard limit is 3 s) and lost or duplicated inputs;
  *   - a full-size game (Ligny): time from the last /ready to the resolution post in the channel.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -15,7 +15,10 @@ import { openDb } from '../src/db/open';
 import { createServices } from '../src/services/services';
 import { startFakeDiscord } from '../test/helpers/fake-discord';
 
-const SECONDS = Number(process.argv[2] ?? 60);
+const rateAt = process.argv.indexOf('--rate');
+/** Open-loop arrival rate (inputs/s in all); 0: closed loop. */
+const RATE = rateAt < 0 ? 0 : Number(process.argv[rateAt + 1]);
+const SECONDS = Number(process.argv.slice(2).find((a, i, all) => /^\d+$/.test(a) && all[i - 1] !== '--rate') ?? 60);
 const GAMES = 50;
 const GUILD = '1400000000000000001';
 const channel = (i: number) => `14000000000000${String(1000 + i).padStart(5, '0')}`;
@@ -61,24 +64,45 @@ const latencies: number[] = [];
 const lastSent = new Map<string, string>();
 let failures = 0, sent = 0;
 const until = Date.now() + SECONDS * 1000;
-async function player(g: number, p: number): Promise<void> {
-  let n = 0;
-  while (Date.now() < until) {
-    const unit = units[p]![n % units[p]!.length]!;
-    const to = `forward ${(1 + (n % 9)) / 10 + 0.5}in`;
-    lastSent.set(`${g}|${unit}`, to);
-    const t = performance.now();
-    const ix = fake.sendSlashCommand({ guildId: GUILD, channelId: channel(g), user: user(g, p), name: 'move', memberPermissions: '0', options: [{ name: 'unit', type: 3, value: unit }, { name: 'to', type: 3, value: to }] });
-    sent++;
-    try {
-      const h = await ix.waitFor((x) => x.callback !== undefined, { timeoutMs: 5_000 });
-      latencies.push(performance.now() - t);
-      if (!h.callback?.content?.includes('accepted')) failures++;
-    } catch {
-      failures++; // not acknowledged within Discord's 3 s
-    }
-    n++;
+/** One /move from player p of game g; its latency counts from `from` (open loop: the time it was due). */
+async function one(g: number, p: number, n: number, from?: number): Promise<void> {
+  const unit = units[p]![n % units[p]!.length]!;
+  const to = `forward ${(1 + (n % 9)) / 10 + 0.5}in`;
+  lastSent.set(`${g}|${unit}`, to);
+  const t = from ?? performance.now();
+  const ix = fake.sendSlashCommand({ guildId: GUILD, channelId: channel(g), user: user(g, p), name: 'move', memberPermissions: '0', options: [{ name: 'unit', type: 3, value: unit }, { name: 'to', type: 3, value: to }] });
+  sent++;
+  try {
+    const h = await ix.waitFor((x) => x.callback !== undefined, { timeoutMs: 5_000 });
+    latencies.push(performance.now() - t);
+    if (!h.callback?.content?.includes('accepted')) failures++;
+  } catch {
+    failures++; // not acknowledged within Discord's 3 s
   }
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+/**
+ * Closed loop (default): each player sends again as soon as its last input is acknowledged, so
+ * the rate is the bot's saturation throughput. Open loop (`--rate N`): inputs arrive at N a
+ * second in all, spread evenly over the players whatever the bot's answers, and each latency
+ * counts from when the input was due (no coordinated omission).
+ */
+async function player(g: number, p: number): Promise<void> {
+  if (!RATE) {
+    for (let n = 0; Date.now() < until; n++) await one(g, p, n);
+    return;
+  }
+  const players = GAMES * 4;
+  const every = (players * 1000) / RATE;
+  const start = performance.now() + ((g * 4 + p) / players) * every;
+  const inFlight: Promise<void>[] = [];
+  for (let n = 0; ; n++) {
+    const due = start + n * every;
+    if (Date.now() + (due - performance.now()) >= until) break;
+    await sleep(due - performance.now());
+    inFlight.push(one(g, p, n, due));
+  }
+  await Promise.all(inFlight);
 }
 const t0 = Date.now();
 await Promise.all(Array.from({ length: GAMES }, (_, g) => [0, 1, 2, 3].map((p) => player(g, p))).flat());
@@ -102,7 +126,7 @@ for (let g = 0; g < GAMES; g++) {
     if (!stored || (JSON.parse(stored.body) as { to: string }).to !== to) lost++;
   }
 }
-console.log(`games under load: ${GAMES} games x 4 players for ${elapsed.toFixed(0)} s: ${sent} inputs (${(sent / elapsed).toFixed(0)}/s), ${failures} not acknowledged in time`);
+console.log(`games under load (${RATE ? `open loop, ${RATE} inputs/s due` : 'closed loop'}): ${GAMES} games x 4 players for ${elapsed.toFixed(0)} s: ${sent} inputs (${(sent / elapsed).toFixed(0)}/s), ${failures} not acknowledged in time`);
 console.log(`  acknowledgement latency: p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms   (target p99 < 250 ms; Discord's limit 3 s)`);
 console.log(`  lost inputs: ${lost}, duplicated inputs: ${duplicated}   (target 0 and 0)`);
 
@@ -117,6 +141,11 @@ const ms = performance.now() - tReady;
 const stands = Object.keys((services.games.live(big).state as { stands: object }).stands).length;
 console.log(`full-size game (Ligny, ${stands} stands): last /ready → resolution post in the channel: ${ms.toFixed(0)} ms (posts leave as soon as the resolution commits)`);
 
+// The bot's peak resident set (the kernel's high-water mark), before it stops.
+const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${bot.pid}/status`, 'utf8'));
+const peakRssMiB = hwm ? Number(hwm[1]) / 1024 : Number.NaN;
+console.log(`bot peak RSS: ${peakRssMiB.toFixed(0)} MiB   (target < 256 MiB)`);
+console.log(`JSON: ${JSON.stringify({ inputsPerSec: sent / elapsed, ackP99Ms: pct(latencies, 99), ackP50Ms: pct(latencies, 50), peakRssMiB, failures, lost, duplicated, rate: RATE })}`);
 bot.kill('SIGTERM');
 await new Promise((r) => bot.on('exit', r));
 await fake.close();

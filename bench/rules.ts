@@ -51,3 +51,4 @@ for (let round = 0; round < 5; round++) {
   }
 }
 console.log(`2. validate one order (${windowsOrders.length} orders x 5, ${moves} of them moves typed as text): median ${(pct(valTimes, 50) * 1000).toFixed(0)} µs, p99 ${(pct(valTimes, 99) * 1000).toFixed(0)} µs   (target median < 200 µs)`);
+console.log(`JSON: ${JSON.stringify({ dramTurnMs: pct(turnTimes, 50), dramValidateUs: pct(valTimes, 50) * 1000 })}`);

@@ -12,6 +12,7 @@ import { startDiscord, type DiscordBot } from './adapters/discord';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DatabaseFileError } from './db/file-check';
 import { PeriodicBackup } from './db/backup';
+import { Checkpointer } from './db/checkpointer';
 import { acquireLease, LeaseHeldError, LeaseWaitAborted, type ProcessLease } from './db/lease';
 import { openDb, type Db } from './db/open';
 import { createLogger, type Logger } from './logger';
@@ -89,6 +90,9 @@ async function main(): Promise<number> {
   if (stopCode !== null) { lease.release(); db.$client.close(); return stopCode; } // a signal while we waited for the lease
   log.info({ holder: lease.holder, scope: lease.scope }, 'lease taken');
 
+  // WAL checkpoints in a worker thread, never inside a roll's commit (issue 12).
+  const checkpoints = new Checkpointer(db.$client, config.databasePath, { log }).start();
+
   // Maps are drawn in a small pool of child processes so the bot never stalls while canvas works.
   const maps = lazyPoolRenderer(() => createRenderPool({ size: 2 }));
   const services = createServices(db, { seedEpochHours: config.seedEpochHours, dbPath: config.databasePath, maps });
@@ -121,6 +125,7 @@ async function main(): Promise<number> {
     await step('render pool', () => maps.close());
     await step('verify workers', () => services.rolls.close());
     await step('backups', () => backups?.stop());
+    await step('checkpoints', () => checkpoints.stop());
     await step('lease', () => lease.release());
     await step('database', () => db.$client.close());
   })());

@@ -4,6 +4,7 @@ import type { VerifiableEntry } from '../dice/verify';
 
 const EPOCH_COLUMNS = 'id, guild_id AS guildId, game_id AS gameId, scope, commitment, seed, opened_at AS openedAt, closes_at AS closesAt, revealed_at AS revealedAt, next_index AS nextIndex';
 import type { Db } from './open';
+import { ENTRY_COLUMNS, iterateVerifiable, parseDetail, seeds, seedsWithCommitments } from './trail-read';
 import { auditEntries, seedEpochs, trailBreaks, type AuditEntryRow, type NewAuditEntryRow, type SeedEpochRow, type TrailAnchorRow, type TrailBreakRow } from './schema';
 
 const BREAK_COLUMNS = 'id, guild_id AS guildId, first_bad_seq AS firstBadSeq, code, message, found_at AS foundAt, channel_id AS channelId';
@@ -128,14 +129,12 @@ export class AuditRepo {
 
   /** Secret seeds of every epoch of the guild, for the bot's own full check. */
   seeds(guildId: string): Map<number, string> {
-    const rows = this.db.select({ id: seedEpochs.id, seed: seedEpochs.seed }).from(seedEpochs).where(eq(seedEpochs.guildId, guildId)).all();
-    return new Map(rows.map((r) => [r.id, r.seed]));
+    return seeds(this.db.$client, guildId);
   }
 
   /** Seeds with their commitments, for recomputing rolls independently of the chain scan. */
   seedsWithCommitments(guildId: string): Map<number, { seed: string; commitment: string }> {
-    const rows = this.db.select({ id: seedEpochs.id, seed: seedEpochs.seed, commitment: seedEpochs.commitment }).from(seedEpochs).where(eq(seedEpochs.guildId, guildId)).all();
-    return new Map(rows.map((r) => [r.id, { seed: r.seed, commitment: r.commitment }]));
+    return seedsWithCommitments(this.db.$client, guildId);
   }
 
   /** Newest first, optionally one actor's, for the paginated log. */
@@ -157,34 +156,9 @@ export class AuditRepo {
     yield* stmt.iterate(...(kind ? [guildId, kind] : [guildId])) as IterableIterator<AuditEntryRow>;
   }
 
-  /**
-   * The chain in order as verifyChain wants it. Rows come as arrays (better-sqlite3 raw mode)
-   * and become one object each: at 100k+ rows per second the row objects are a real cost.
-   */
-  *iterateVerifiable(guildId: string, opts: { kind?: string; fromSeq?: number; uptoSeq?: number } = {}): Generator<VerifiableEntry> {
-    const stmt = this.db.$client.prepare(`SELECT ${ENTRY_COLUMNS} FROM audit_entries WHERE guild_id = ? AND seq BETWEEN ? AND ? ${opts.kind ? 'AND kind = ?' : ''} ORDER BY seq`).raw(true);
-    const args = [guildId, opts.fromSeq ?? 1, opts.uptoSeq ?? Number.MAX_SAFE_INTEGER, ...(opts.kind ? [opts.kind] : [])];
-    for (const r of stmt.iterate(...args) as IterableIterator<unknown[]>) {
-      const text = r[12] as string;
-      yield {
-        id: r[0] as number, guildId: r[1] as string, seq: r[2] as number, kind: r[3] as ChainEntry['kind'], createdAt: r[4] as number,
-        actorId: r[5] as string, actorName: r[6] as string, gameId: r[7] as string | null, epochId: r[8] as number | null,
-        rollIndex: r[9] as number | null, visibility: r[10] as ChainEntry['visibility'], derivesFrom: r[11] as string | null,
-        detail: parseDetail(text), detailText: text, detailHash: r[13] as string, prevHash: r[14] as string, hash: r[15] as string,
-      };
-    }
-  }
-}
-
-const ENTRY_COLUMNS = `id, guild_id AS guildId, seq, kind, created_at AS createdAt, actor_id AS actorId, actor_name AS actorName,
-  game_id AS gameId, epoch_id AS epochId, roll_index AS rollIndex, visibility, derives_from AS derivesFrom,
-  detail, detail_hash AS detailHash, prev_hash AS prevHash, hash`;
-
-function parseDetail(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return { unreadable: text };
+  /** The chain in order as verifyChain wants it (see trail-read.ts). */
+  iterateVerifiable(guildId: string, opts: { kind?: string; fromSeq?: number; uptoSeq?: number } = {}): Generator<VerifiableEntry> {
+    return iterateVerifiable(this.db.$client, guildId, opts);
   }
 }
 

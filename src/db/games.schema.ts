@@ -78,7 +78,12 @@ export const submissions = sqliteTable('submissions', {
   body: text('body').notNull(),
   createdAt: integer('created_at').notNull(),
   withdrawnAt: integer('withdrawn_at'),
-}, (t) => [index('submissions_window_seat').on(t.windowId, t.seatId)]);
+}, (t) => [
+  // Only live orders are indexed (issue 12): reading a seat's orders and withdrawing the one an
+  // amendment replaces touch the current rows, however many amendments the window has seen.
+  // Withdrawn rows stay in the table (the history) but in no index.
+  index('submissions_live').on(t.windowId, t.seatId, t.key).where(sql`withdrawn_at IS NULL`),
+]);
 
 export const readiness = sqliteTable('readiness', {
   windowId: integer('window_id').notNull().references(() => windows.id),

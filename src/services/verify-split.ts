@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { combineSplit, recomputeRolls, verifyChain, type VerifyFailure, type VerifyReport } from '../dice/verify';
 import type { Result } from '../lib/result';
-import type { AuditRepo } from '../db/audit.repo';
+import { iterateVerifiable, seeds, seedsWithCommitments, type TrailClient } from '../db/trail-read';
 
 /**
  * The bot's verify of a large trail, split over two worker threads so it neither blocks the
@@ -31,12 +31,13 @@ export type PartResult = Result<VerifyReport, VerifyFailure> | Result<{ rolls: n
 const CHAIN_SHARE = 0.2;
 const splitSeq = (uptoSeq: number) => Math.floor(uptoSeq * CHAIN_SHARE);
 
-export function runVerifyPart(repo: AuditRepo, guildId: string, part: VerifyPart, uptoSeq: number): PartResult {
+/** One half of a split verify, on a bare connection (no drizzle: see trail-read.ts). */
+export function runVerifyPart(client: TrailClient, guildId: string, part: VerifyPart, uptoSeq: number): PartResult {
   const split = splitSeq(uptoSeq);
   if (part === 'chain') {
-    return verifyChain(repo.iterateVerifiable(guildId, { uptoSeq }), { guildId, secretSeeds: repo.seeds(guildId), recompute: { uptoSeq: split } });
+    return verifyChain(iterateVerifiable(client, guildId, { uptoSeq }), { guildId, secretSeeds: seeds(client, guildId), recompute: { uptoSeq: split } });
   }
-  return recomputeRolls(repo.iterateVerifiable(guildId, { fromSeq: split + 1, uptoSeq, kind: 'roll' }), repo.seedsWithCommitments(guildId));
+  return recomputeRolls(iterateVerifiable(client, guildId, { fromSeq: split + 1, uptoSeq, kind: 'roll' }), seedsWithCommitments(client, guildId));
 }
 
 const BOOT = new URL('../lib/ts-worker.mjs', import.meta.url);

@@ -37,7 +37,7 @@ describe('tamper evidence', () => {
   const verify = () => {
     const whole = s.rolls.verify(G);
     const upto = s.trail.repo.lastLink(G)!.seq;
-    const split = combineSplit(runVerifyPart(s.trail.repo, G, 'chain', upto) as never, runVerifyPart(s.trail.repo, G, 'dice', upto) as never);
+    const split = combineSplit(runVerifyPart(sql, G, 'chain', upto) as never, runVerifyPart(sql, G, 'dice', upto) as never);
     if (whole.ok) expect(split).toEqual(whole);
     else expect(!split.ok && { code: split.error.code, seq: split.error.seq }).toEqual({ code: whole.error.code, seq: whole.error.seq });
     return whole;

@@ -1,0 +1,88 @@
+/**
+ * `npm run bench:all [out.json]` — every speed figure with a goal (issue 12), each benchmark in
+ * its own process, one after another; prints one table (figure, median, goal, verdict) and
+ * writes it as JSON (default bench/results/<UTC time>.json) so two runs can be compared.
+ * `--repeat N` runs each benchmark N times (default 3) and reports the median of the runs:
+ * the machine may be shared, and its load average is recorded with the results.
+ * `--only <text>` runs only the benchmarks whose command contains it (`--only rules`).
+ * `--load` adds the load benchmarks (bench/load-games.ts: 60 s closed loop, 30 s open loop at 500/s).
+ * Asserts nothing: a missed goal is a verdict in the table, not a failure.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+
+/** A figure a benchmark prints on its `JSON:` line, and the goal it is held to (README, "Speed goals"). */
+interface Goal {
+  readonly script: string;
+  readonly key: string;
+  readonly figure: string;
+  readonly unit: string;
+  readonly goal: number;
+  readonly better: 'lower' | 'higher';
+}
+
+const GOALS: readonly Goal[] = [
+  { script: 'bench/run.ts --rolls-only', key: 'rollP99Us', figure: 'one audited /roll, p99 (synchronous=FULL)', unit: 'µs', goal: 2000, better: 'lower' },
+  { script: 'bench/run.ts --rolls-only', key: 'sustainedRollsPerSec', figure: 'sustained audited rolls', unit: '/s', goal: 5000, better: 'higher' },
+  { script: 'bench/verify.ts', key: 'coldPerSec', figure: '/rolls verify, first call of a process', unit: 'rolls/s', goal: 100_000, better: 'higher' },
+  { script: 'bench/verify.ts', key: 'warmPerSec', figure: '/rolls verify, warm', unit: 'rolls/s', goal: 100_000, better: 'higher' },
+  { script: 'bench/inputs.ts', key: 'cpuRatio', figure: 'submit after 10,000 vs 500 amendments (CPU)', unit: '×', goal: 1.3, better: 'lower' },
+  { script: 'bench/inputs.ts', key: 'ratio', figure: 'submit after 10,000 vs 500 amendments (wall)', unit: '×', goal: 1.3, better: 'lower' },
+  { script: 'bench/rules.ts', key: 'dramTurnMs', figure: 'DRAM full turn, 200 stands', unit: 'ms', goal: 15, better: 'lower' },
+  { script: 'bench/rules.ts', key: 'dramValidateUs', figure: 'DRAM validate one order', unit: 'µs', goal: 200, better: 'lower' },
+  { script: 'bench/nw.ts', key: 'nwResolveTurnMs', figure: 'NW turn resolution, 150 brigades', unit: 'ms', goal: 20, better: 'lower' },
+  { script: 'bench/nw.ts', key: 'nwTurnMs', figure: 'NW full turn incl. binding acts', unit: 'ms', goal: 40, better: 'lower' },
+  { script: 'bench/nw.ts', key: 'nwManeuverActP99Ms', figure: 'NW maneuver act, p99', unit: 'ms', goal: 5, better: 'lower' },
+  { script: 'bench/bp.ts 3 8', key: 'bpTurnMs', figure: 'B&P full turn', unit: 'ms', goal: 20, better: 'lower' },
+  { script: 'bench/load-games.ts 60', key: 'inputsPerSec', figure: 'load: saturation, 50 games × 4 players', unit: 'inputs/s', goal: 2000, better: 'higher' },
+  { script: 'bench/load-games.ts 60', key: 'ackP99Ms', figure: 'load: acknowledgement p99 (closed loop)', unit: 'ms', goal: 250, better: 'lower' },
+  { script: 'bench/load-games.ts 60', key: 'peakRssMiB', figure: 'load: bot peak RSS', unit: 'MiB', goal: 256, better: 'lower' },
+  { script: 'bench/load-games.ts 30 --rate 500', key: 'ackP99Ms', figure: 'load: acknowledgement p99, open loop at 500/s', unit: 'ms', goal: 50, better: 'lower' },
+];
+
+const arg = (name: string) => { const i = process.argv.indexOf(name); return i < 0 ? undefined : process.argv[i + 1]; };
+const REPEAT = Number(arg('--repeat') ?? 3);
+const withLoad = process.argv.includes('--load');
+const out = process.argv.slice(2).find((a, i, all) => a.endsWith('.json') && all[i - 1] !== '--repeat' && all[i - 1] !== '--only') ?? join('bench', 'results', `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor(s.length / 2)]! : Number.NaN; };
+
+const only = arg('--only');
+const scripts = [...new Set(GOALS.map((g) => g.script))].filter((s) => (withLoad || !s.startsWith('bench/load-games')) && (!only || s.includes(only)));
+const runs = new Map<string, Record<string, number>[]>();
+const loads: number[] = [];
+for (const script of scripts) {
+  for (let i = 0; i < REPEAT; i++) {
+    process.stderr.write(`${script} (${i + 1}/${REPEAT}) … `);
+    const [file, ...args] = script.split(' ');
+    const t = Date.now();
+    let text = '';
+    try {
+      text = execFileSync(process.execPath, ['--import', 'tsx', file!, ...args], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20, stdio: ['ignore', 'pipe', 'inherit'] });
+    } catch (e) {
+      // A figure printed before the failure still counts; the failure is said, not hidden.
+      text = (e as { stdout?: string }).stdout ?? '';
+      process.stderr.write(`failed (exit ${(e as { status?: number }).status ?? '?'}) `);
+    }
+    loads.push(loadavg()[0]!);
+    const line = text.split('\n').reverse().find((l) => l.startsWith('JSON: '));
+    if (line) (runs.get(script) ?? runs.set(script, []).get(script)!).push(JSON.parse(line.slice(6)) as Record<string, number>);
+    process.stderr.write(`${((Date.now() - t) / 1000).toFixed(0)} s\n`);
+  }
+}
+
+const rows = GOALS.filter((g) => scripts.includes(g.script)).map((g) => {
+  const values = (runs.get(g.script) ?? []).map((r) => r[g.key]).filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+  const value = median(values);
+  const met = Number.isNaN(value) ? null : g.better === 'lower' ? value <= g.goal : value >= g.goal;
+  return { figure: g.figure, value, unit: g.unit, goal: `${g.better === 'lower' ? '≤' : '≥'} ${g.goal}`, verdict: met === null ? 'no figure' : met ? 'met' : 'missed', runs: values, script: g.script };
+});
+
+const num = (x: number) => (Number.isNaN(x) ? '—' : x.toLocaleString('en-US', { maximumFractionDigits: x < 10 ? 2 : 1 }));
+const w = Math.max(...rows.map((r) => r.figure.length));
+console.log(`${'figure'.padEnd(w)}  ${'median'.padStart(12)}  ${'goal'.padStart(16)}  verdict   (${REPEAT} run(s) each; load average ${num(median(loads))})`);
+for (const r of rows) console.log(`${r.figure.padEnd(w)}  ${`${num(r.value)} ${r.unit}`.padStart(12)}  ${`${r.goal} ${r.unit}`.padStart(16)}  ${r.verdict}`);
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), repeat: REPEAT, loadAverage: median(loads), rows }, null, 2)}\n`);
+console.log(`written to ${out}`);

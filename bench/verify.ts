@@ -1,0 +1,36 @@
+/**
+ * `npx tsx bench/verify.ts [rolls=100000]` — `/rolls verify` throughput (issue 12): the first call
+ * of a process (worker start-up included), then warm calls, over `rolls` stored rolls (half in a
+ * revealed epoch, half open), on a WAL database file. Prints figures; asserts nothing.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDb } from '../src/db/open';
+import { createServices } from '../src/services/services';
+
+const ROLLS = Number(process.argv[2] ?? 100_000);
+const dir = mkdtempSync(join(tmpdir(), 'estafette-verify-'));
+const dbPath = join(dir, 'verify.db');
+const db = openDb(dbPath);
+const services = createServices(db, { seedEpochHours: 0, dbPath });
+const guildId = '100000000000000003';
+const actor = { id: '300000000000000001', name: 'Ney' };
+const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
+const insert = db.$client.transaction((k: number) => { for (let i = 0; i < k; i++) services.rolls.roll({ guildId, actor, expression: '2d6', reason: 'bench', private: false }); });
+for (let b = 0; b < ROLLS / 1000; b++) {
+  insert(1000);
+  if (b === ROLLS / 2000 - 1) services.rolls.revealServerSeed(guildId, actor);
+}
+const rolls = services.trail.repo.count(guildId, { kind: 'roll' });
+const timed = async (f: () => Promise<unknown> | unknown) => { const t = process.hrtime.bigint(); const r = await f() as { ok: boolean }; if (!r.ok) throw new Error('verify failed'); return Number(process.hrtime.bigint() - t) / 1e9; };
+const cold = await timed(() => services.rolls.verifyAsync(guildId));
+const warm: number[] = [];
+for (let i = 0; i < 5; i++) warm.push(await timed(() => services.rolls.verifyAsync(guildId)));
+warm.sort((a, b) => a - b);
+const main = await timed(() => services.rolls.verify(guildId));
+console.log(`verify over ${fmt(rolls)} rolls: first call of the process ${fmt(rolls / cold)} rolls/s (${fmt(cold * 1000)} ms)   (target ≥ 100,000/s); warm median of 5 ${fmt(rolls / warm[2]!)} rolls/s; one pass on the main thread ${fmt(rolls / main)} rolls/s`);
+console.log(`JSON: ${JSON.stringify({ rolls, coldPerSec: rolls / cold, warmPerSec: rolls / warm[2]!, mainPerSec: rolls / main })}`);
+await services.rolls.close();
+db.$client.close();
+rmSync(dir, { recursive: true, force: true });

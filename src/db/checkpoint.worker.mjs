@@ -1,0 +1,38 @@
+// WAL checkpoints on their own connection and thread (issue 12): the checkpoint's fsyncs of the
+// WAL and the database file never run inside a roll's commit on the main thread. Plain
+// JavaScript (no tsx in a worker, see src/lib/ts-worker.mjs); Checkpointer in checkpointer.ts
+// starts it and is the only user.
+import Database from 'better-sqlite3';
+import { parentPort, workerData } from 'node:worker_threads';
+
+const { path, everyMs } = workerData;
+const db = new Database(path, { fileMustExist: true });
+// A checkpoint syncs the WAL before copying it and the database after; FULL keeps both syncs.
+db.pragma('synchronous = FULL');
+db.pragma('wal_autocheckpoint = 0');
+
+/**
+ * PASSIVE: copy what no reader still needs, never wait for a lock, never block a writer. The
+ * main connection restarts the WAL from its start on its next write once everything was copied,
+ * so the file stays the size of the writes between two checkpoints.
+ */
+function checkpoint() {
+  try {
+    const [r] = db.pragma('wal_checkpoint(PASSIVE)');
+    parentPort.postMessage({ kind: 'done', frames: r.log, copied: r.checkpointed, busy: r.busy });
+  } catch (e) {
+    // A full disk or a failing one: say so and try again at the next tick (the data is in the WAL).
+    parentPort.postMessage({ kind: 'failed', code: e.code ?? null, message: String(e.message ?? e) });
+  }
+}
+
+const timer = setInterval(checkpoint, everyMs);
+parentPort.on('message', (m) => {
+  if (m === 'now') checkpoint();
+  if (m === 'stop') {
+    clearInterval(timer);
+    checkpoint();
+    db.close();
+    parentPort.close();
+  }
+});

@@ -1,0 +1,66 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Checkpointer } from '../../src/db/checkpointer';
+import { openDb } from '../../src/db/open';
+
+/** Issue 12: WAL checkpoints run in a worker, not inside a commit on the main connection. */
+describe('the checkpoint worker', () => {
+  it('turns the inline automatic checkpoint off, copies the WAL into the database on its own connection, and turns it back on when stopped', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'estafette-ckpt-')), 'c.db');
+    const db = openDb(path);
+    expect(db.$client.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    const c = new Checkpointer(db.$client, path, { everyMs: 60_000 }).start();
+    expect(db.$client.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+
+    // Well past SQLite's 1,000-page threshold: with the automatic checkpoint off, the WAL keeps it all.
+    db.$client.exec('CREATE TABLE t (x TEXT)');
+    const insert = db.$client.prepare('INSERT INTO t VALUES (?)');
+    for (let i = 0; i < 1500; i++) insert.run('x'.repeat(4000));
+    const walBefore = statSync(`${path}-wal`).size;
+    expect(walBefore).toBeGreaterThan(1000 * 4096);
+    const dbBefore = statSync(path).size;
+
+    const r = await c.now();
+    expect(r.busy).toBe(0);
+    expect(r.frames).toBeGreaterThan(1500);
+    expect(r.copied).toBe(r.frames); // nothing left behind: no reader held an old snapshot
+    expect(statSync(path).size).toBeGreaterThan(dbBefore + 1500 * 4000);
+
+    // The next write restarts the WAL from its start instead of growing it.
+    insert.run('after');
+    expect(statSync(`${path}-wal`).size).toBe(walBefore);
+    await c.stop();
+    expect(db.$client.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    await expect(c.now()).rejects.toThrow(/not running/);
+    db.$client.close();
+
+    const again = openDb(path);
+    expect(again.$client.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 1501 });
+    again.$client.close();
+  });
+
+  it('keeps the process alive until its last checkpoint is done, so a shutdown runs to its end', () => {
+    // The worker is unreferenced while it runs; stopping must hold the process for it, or a
+    // process with nothing else pending ends mid-shutdown (exit code 13, the steps after it skipped).
+    const path = join(mkdtempSync(join(tmpdir(), 'estafette-ckpt-')), 'c.db');
+    const root = join(import.meta.dirname, '../..');
+    const script = `const { Checkpointer } = await import(${JSON.stringify(join(root, 'src/db/checkpointer.ts'))});
+      const { openDb } = await import(${JSON.stringify(join(root, 'src/db/open.ts'))});
+      const db = openDb(${JSON.stringify(path)});
+      await new Checkpointer(db.$client, ${JSON.stringify(path)}).start().stop();
+      console.log('after stop', db.$client.pragma('wal_autocheckpoint', { simple: true }));`;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', cwd: root });
+    expect(out.trim()).toBe('after stop 1000');
+  }, 60_000);
+
+  it('does nothing for an in-memory database', async () => {
+    const db = openDb(':memory:');
+    const c = new Checkpointer(db.$client, ':memory:').start();
+    await expect(c.now()).rejects.toThrow(/not running/);
+    await c.stop();
+    db.$client.close();
+  });
+});
