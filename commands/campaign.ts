@@ -116,7 +116,8 @@ function status(ctx: CommandContext, campaignId: number): ReplyModel {
   const c = svc.repo.campaign(campaignId)!;
   const side = svc.repo.players(c.id).find((p) => p.userId === ctx.user.id)?.sideId;
   const viewer: CampaignViewer = ctx.user.id === c.gmUserId || ctx.isAdmin ? { kind: 'gm' } : side ? { kind: 'side', side } : { kind: 'public' };
-  const st = campaignStatus(svc, c, viewer, (gameId) => ctx.services.games.repo.game(gameId)?.channelId ?? null);
+  const games = ctx.services.games.repo;
+  const st = campaignStatus(svc, c, viewer, (gameId) => games.game(gameId)?.channelId ?? null, (gameId) => games.game(gameId)?.status === 'ended');
   const embeds: EmbedModel[] = [{ title: `Campaign — ${c.name}`, description: [st.header, '', '**Battles**', ...(st.battles.length ? st.battles : ['None yet.'])].join('\n').slice(0, 4000), color: 0x1f4e79 }];
   for (const s of st.sides) embeds.push({ title: `${s.name}${s.hidden ? ' (strengths hidden from you)' : ''}`, description: s.lines.join('\n').slice(0, 1500) || '—' });
   const sides = svc.repo.sides(c.id).map((s) => s.sideId);

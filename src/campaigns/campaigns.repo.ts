@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { campaignBattles, campaignLog, campaignPlayers, campaigns, campaignSides, campaignUnits } from '../db/campaigns.schema';
 import type { Db } from '../db/open';
 import type { StandingOfficer, StandingUnit } from '../rules/campaign/types';
@@ -39,7 +39,8 @@ export class CampaignsRepo {
     if (rows.length) this.db.insert(campaignSides).values(rows).run();
   }
   sides(campaignId: number): CampaignSideRow[] {
-    return this.db.select().from(campaignSides).where(eq(campaignSides.campaignId, campaignId)).all();
+    // In the founding scenario's order (insertion order).
+    return this.db.select().from(campaignSides).where(eq(campaignSides.campaignId, campaignId)).orderBy(sql`rowid`).all();
   }
 
   putPlayer(p: typeof campaignPlayers.$inferInsert): void {

@@ -21,7 +21,7 @@ const SIDE_COLOURS = ['#1f4e79', '#b22222', '#2e7d32', '#6a1b9a'];
 export const sideColour = (i: number): string => SIDE_COLOURS[i % SIDE_COLOURS.length]!;
 
 /** What `viewer` may read of a campaign (issue 15): NW hides the enemy's strengths and fatigue (its record says so). */
-export function campaignStatus(service: CampaignService, c: CampaignRow, viewer: CampaignViewer, channelOf: (gameId: number) => string | null): CampaignStatus {
+export function campaignStatus(service: CampaignService, c: CampaignRow, viewer: CampaignViewer, channelOf: (gameId: number) => string | null, gameEnded: (gameId: number) => boolean): CampaignStatus {
   const rules = rulesetById(c.ruleset)?.campaign;
   const hides = rules?.hidesEnemyStrength ?? true;
   const sees = (side: string) => viewer.kind === 'gm' || !hides || (viewer.kind === 'side' && viewer.side === side);
@@ -38,7 +38,9 @@ export function campaignStatus(service: CampaignService, c: CampaignRow, viewer:
     const outcome = b.outcome ? (JSON.parse(b.outcome) as { summary?: string } | null)?.summary : null;
     const m = JSON.parse(b.matching) as MatchReport;
     const where = channelOf(b.gameId);
-    return `• Battle ${b.seq} — ${b.scenarioId}, ${b.status === 'applied' ? 'aftermath applied' : b.status}${outcome ? `: ${escapeMd(outcome)}` : ''} (${m.matched.length} units; narrative and history in ${where ? `<#${where}>` : 'its channel'})`;
+    // A battle the GM ended with /game end has no outcome: no aftermath was applied (adjust by hand).
+    const state = b.status === 'running' && gameEnded(b.gameId) ? 'ended by the GM without a result, no aftermath' : b.status === 'applied' ? 'aftermath applied' : b.status;
+    return `• Battle ${b.seq} — ${b.scenarioId}, ${state}${outcome ? `: ${escapeMd(outcome)}` : ''} (${m.matched.length} units; narrative and history in ${where ? `<#${where}>` : 'its channel'})`;
   });
   const sideBlocks = sides.map((s) => ({ name: s.name, hidden: !sees(s.sideId), lines: sideLines(units.filter((u) => u.side === s.sideId), sees(s.sideId)) }));
   const log = service.repo.logOf(c.id).filter((e) => e.kind === 'create' || e.kind === 'aftermath' || e.kind === 'adjust' || e.kind === 'undo');

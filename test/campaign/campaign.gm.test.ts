@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { campaignStatus } from '../../src/campaigns/status';
 import { UserError } from '../../src/lib/user-error';
 import { GM, playBattle } from '../helpers/campaign-play';
 import { testServices } from '../helpers/services';
@@ -74,4 +75,21 @@ describe('campaign rules of the road (issue 15)', () => {
     s.campaigns.adjust(c, GM, false, { unit: u.id, strength: u.strength, full: u.full + 1, reason: 'depot' });
     expect(code(() => s.campaigns.undo(c, GM, false, 'late'))).toBe('campaign/nothing-to-undo');
   }, 60_000);
+
+  it('a battle the GM ends with /game end has no aftermath: status says so, its units are free for the next battle', async () => {
+    const { s, c } = await setup();
+    const { game } = await s.campaigns.startBattle(c, { channelId: 'f1', gm: GM, isAdmin: false, scenario: 'teaching' });
+    s.games.start('f1', GM, false);
+    s.gm.end('f1', GM, false);
+    const st = campaignStatus(s.campaigns, c, { kind: 'gm' }, () => 'f1', (id) => s.games.repo.game(id)?.status === 'ended');
+    expect(st.battles[0]).toContain('ended by the GM without a result, no aftermath');
+    expect(s.campaigns.repo.logOf(c.id).some((e) => e.kind === 'aftermath')).toBe(false);
+    expect(s.games.repo.game(game.id)!.status).toBe('ended');
+    await s.campaigns.startBattle(c, { channelId: 'f2', gm: GM, isAdmin: false, scenario: 'teaching' });
+    // A player of one side sees his own strengths; the enemy's lines carry none (NW hides them).
+    const fr = campaignStatus(s.campaigns, c, { kind: 'side', side: 'french' }, () => null, () => false);
+    expect(fr.sides.map((x) => x.hidden)).toEqual([false, true]);
+    expect(fr.sides[1]!.lines.join('\n')).not.toMatch(/\d+\/\d+/);
+    expect(fr.chart.series.map((x) => x.side)).toEqual(['french']);
+  });
 });
