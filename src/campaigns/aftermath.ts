@@ -62,6 +62,7 @@ function aftermathPost(campaign: CampaignRow, battle: CampaignBattleRow, ruleset
   const hidden = ruleset.campaign!.hidesEnemyStrength;
   const shown = hidden ? (ruleset.publicEvents?.(events) ?? events).filter((e) => e.kind === 'roll') : events;
   const lines = narrate(shown, ruleset.present.names(state), { limit: 1500 }).slice(0, 1);
-  const tail = hidden ? 'Each side reads its own losses with `/campaign status` (strengths stay hidden from the enemy).' : escapeMd(summary);
-  return [`📜 **${escapeMd(campaign.name)}** — aftermath of battle ${battle.seq} (${ruleset.campaign!.afterBattle}).`, ...lines, tail].join('\n').slice(0, 1900);
+  // Open strengths: the narrated events say it all (the summary only when there were none).
+  const tail = hidden ? ['Each side reads its own losses with `/campaign status` (strengths stay hidden from the enemy).'] : lines.length ? [] : [escapeMd(summary)];
+  return [`📜 **${escapeMd(campaign.name)}** — aftermath of battle ${battle.seq} (${ruleset.campaign!.afterBattle}).`, ...lines, ...tail].join('\n').slice(0, 1900);
 }
