@@ -40,7 +40,7 @@ export function campaignStatus(service: CampaignService, c: CampaignRow, viewer:
     const where = channelOf(b.gameId);
     // A battle the GM ended with /game end has no outcome: no aftermath was applied (adjust by hand).
     const state = b.status === 'running' && gameEnded(b.gameId) ? 'ended by the GM without a result, no aftermath' : b.status === 'applied' ? 'aftermath applied' : b.status;
-    return `• Battle ${b.seq} — ${b.scenarioId}, ${state}${outcome ? `: ${escapeMd(outcome)}` : ''} (${m.matched.length} units; narrative and history in ${where ? `<#${where}>` : 'its channel'})`;
+    return `• Battle ${b.seq} — ${b.scenarioId}, ${state}${outcome ? `: ${escapeMd(outcome)}` : ''} (${m.matched.length} units; fought in ${where ? `<#${where}>` : 'its channel'}; history: \`/game history game:${b.gameId}\`)`;
   });
   const sideBlocks = sides.map((s) => ({ name: s.name, hidden: !sees(s.sideId), lines: sideLines(units.filter((u) => u.side === s.sideId), sees(s.sideId)) }));
   const log = service.repo.logOf(c.id).filter((e) => e.kind === 'create' || e.kind === 'aftermath' || e.kind === 'adjust' || e.kind === 'undo');

@@ -340,6 +340,24 @@ export class GameService {
    */
   history(channelId: string, turn?: number): { label: string; events: readonly GameEvent[]; state: unknown; rolledBack: boolean }[] {
     const l = this.live(channelId);
+    return this.historyOf(l.game, turn);
+  }
+
+  /**
+   * A game of this server by its id, live or ended (issue 15: a campaign's battles link to their
+   * histories after they end, when /game history in their channel no longer finds them).
+   */
+  gameOf(guildId: string, id: number): GameRow {
+    const game = this.repo.game(id);
+    // Another server's game is as unknown as a missing one: nothing of it is told.
+    if (!game || game.guildId !== guildId) throw new UserError('game/unknown', `There is no game #${id} in this server.`, 'See /game list for the games of this server and their numbers.');
+    if (!game.state) throw new UserError('game/not-started', `Game #${id} was never set up.`);
+    return game;
+  }
+
+  /** The stored resolutions of any game (live or ended), as `history` reads them. */
+  historyOf(game: GameRow, turn?: number): { label: string; events: readonly GameEvent[]; state: unknown; rolledBack: boolean }[] {
+    const l = { game, state: this.stateOf(game) };
     const live = this.repo.windowsOf(l.game.id).filter((w) => w.status === 'resolved' && w.trigger !== 'rolled-back')
       .map((w) => ({ w, r: this.repo.resolutionOf(w.id) })).filter((x): x is { w: WindowRow; r: NonNullable<typeof x.r> } => x.r !== null && x.r.rolledBackAt === null);
     const after = (i: number) => (i + 1 < live.length ? JSON.parse(live[i + 1]!.r.stateBefore) as unknown : l.state);

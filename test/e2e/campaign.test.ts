@@ -95,6 +95,21 @@ describe('a campaign of two battles on Discord (issue 15)', () => {
     expect(gm.find((e) => e.title?.startsWith('Austrians'))!.description).toMatch(/: \d+\/\d+/);
   });
 
+  it('the ended battle\'s history, linked from status, is readable from another channel — privately, without hidden s.p.', async () => {
+    const c = services.campaigns.repo.openIn(GUILD)[0]!;
+    const gameId = services.campaigns.repo.battles(c.id)[0]!.gameId;
+    const all = embedsOf(await hq.cmd(AU, 'campaign', 'status')).map((e) => e.description ?? '').join('\n');
+    expect(all).toContain(`/game history game:${gameId}`);
+    const h = await hq.cmd(AU, 'game', 'history', [{ name: 'game', type: 4, value: gameId }, { name: 'turn', type: 4, value: 1 }]);
+    expect(isPrivate(h)).toBe(true);
+    const text = [hq.replyText(h), ...[...(h.callback?.attachments ?? []), ...filesOf(h)].map((f) => f.data.toString())].join('\n');
+    expect(text).toContain(`(#${gameId}, ended)`);
+    expect(text).toMatch(/## /);
+    // NW §3.0: the s.p. a unit has left never reach the enemy, after the end as before it.
+    expect(text).not.toMatch(/SP left/);
+    refused(await hq.cmd(AU, 'game', 'history', [{ name: 'game', type: 4, value: gameId + 999 }]), 'game/unknown');
+  });
+
   it('battle 2 starts from the standing strengths, is fought to its end, and the campaign ends', async () => {
     const c = services.campaigns.repo.openIn(GUILD)[0]!;
     const standing = new Map(services.campaigns.repo.units(c.id).map((u) => [u.id, u.strength]));
