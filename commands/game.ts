@@ -30,7 +30,7 @@ const Input = z.discriminatedUnion('subcommand', [
   z.object({ subcommand: z.literal('end'), confirm: z.boolean().optional() }),
   // The reason's length is checked after the GM check, so a player is told "GM only" first (issue 11).
   z.object({ subcommand: z.literal('rollback'), reason: z.string().max(300), confirm: z.boolean().optional() }),
-  z.object({ subcommand: z.literal('history'), turn: z.number().int().min(1).optional() }),
+  z.object({ subcommand: z.literal('history'), turn: z.number().int().min(1).optional(), game: z.number().int().min(1).optional() }),
   z.object({
     subcommand: z.literal('settings'), pace: z.string().max(100).optional(), 'orders-pace': z.string().max(100).optional(), 'live-pace': z.string().max(100).optional(),
     reminders: z.string().max(100).optional(), extensions: z.number().int().min(0).max(5).optional(),
@@ -77,7 +77,8 @@ export const game = defineCommand<Input>({
       .addStringOption((o) => o.setName('reason').setDescription('Why (posted to the channel)').setRequired(true).setMaxLength(300))
       .addBooleanOption((o) => o.setName('confirm').setDescription('Skip the confirmation button')))
     .addSubcommand((s) => s.setName('history').setDescription('The narrative of a past turn')
-      .addIntegerOption((o) => o.setName('turn').setDescription('Turn number (default: the last resolution)').setMinValue(1)))
+      .addIntegerOption((o) => o.setName('turn').setDescription('Turn number (default: the last resolution)').setMinValue(1))
+      .addIntegerOption((o) => o.setName('game').setDescription('A game of this server by its number, ended ones too (see /game list, /campaign status)').setMinValue(1)))
     .addSubcommand((s) => s.setName('settings').setDescription('Show or (GM) change pace, reminders, no-orders policy, map visibility')
       .addStringOption((o) => o.setName('pace').setDescription('Default deadline: 24h, 48h, daily 20:00 Europe/Paris…').setMaxLength(100))
       .addStringOption((o) => o.setName('orders-pace').setDescription('Deadline for order windows, if different').setMaxLength(100))
@@ -118,7 +119,7 @@ export const game = defineCommand<Input>({
       case 'list': {
         const list = games.gamesIn(ctx.guildId);
         if (!list.length) return pub('No games in this server yet. Create one with `/game create`.');
-        return pub(list.map((g) => `• **${escapeMd(g.name)}** — ${g.ruleset}/${g.scenarioId}, ${g.status}, <#${g.channelId}>`).join('\n'));
+        return pub(list.map((g) => `• #${g.id} **${escapeMd(g.name)}** — ${g.ruleset}/${g.scenarioId}, ${g.status}, <#${g.channelId}>`).join('\n'));
       }
       case 'pause': gm.pause(ctx.channelId, me(ctx), ctx.isAdmin); return priv('Paused.');
       case 'resume': gm.resume(ctx.channelId, me(ctx), ctx.isAdmin); return priv('Resumed.');
@@ -153,7 +154,7 @@ export const game = defineCommand<Input>({
         const w = gm.rollback(ctx.channelId, me(ctx), ctx.isAdmin, i.reason);
         return pub(`↩️ Rolled back. ${escapeMd(w.label)} is open again.`);
       }
-      case 'history': return history(ctx, i.turn);
+      case 'history': return history(ctx, i.turn, i.game);
       case 'settings': return settings(ctx, i);
       case 'ruling': {
         const now = await ctx.services.games.setRuling(ctx.channelId, me(ctx), ctx.isAdmin, i.key, parseValue(i.value));
@@ -230,13 +231,21 @@ function parseValue(v: string): unknown {
   return t;
 }
 
-function history(ctx: CommandContext, turn: number | undefined): ReplyModel {
-  const l = ctx.services.games.live(ctx.channelId);
-  const items = ctx.services.games.history(ctx.channelId, turn);
-  if (!items.length) return priv(turn ? `Nothing was resolved in turn ${turn}.` : 'Nothing has been resolved yet.');
-  const text = items.map((x) => [`## ${x.label}${x.rolledBack ? ' (rolled back)' : ''}`, ...narrate(publicEventsFor(l.game, x.events), namesFor(l.game, x.state))].join('\n\n')).join('\n\n');
-  if (text.length <= 1900) return { visibility: 'private', content: text };
-  return { visibility: 'private', content: `The narrative of ${turn ? `turn ${turn}` : 'the last resolution'} is attached.`, files: [{ name: `history-${turn ?? 'last'}.md`, data: Buffer.from(text) }] };
+/**
+ * The public narrative of a past turn: this channel's game, or any game of the server by its
+ * number (an ended campaign battle's included). Always the public events (publicEventsFor): an
+ * ended game reveals no more than its posts did.
+ */
+function history(ctx: CommandContext, turn: number | undefined, id: number | undefined): ReplyModel {
+  const g = ctx.services.games;
+  const game = id === undefined ? g.live(ctx.channelId).game : g.gameOf(ctx.guildId, id);
+  const items = g.historyOf(game, turn);
+  const of = id === undefined ? '' : ` of **${escapeMd(game.name)}** (#${game.id}${game.status === 'ended' ? ', ended' : ''})`;
+  if (!items.length) return priv(turn ? `Nothing was resolved in turn ${turn}${of}.` : `Nothing has been resolved yet${of}.`);
+  const text = items.map((x) => [`## ${x.label}${x.rolledBack ? ' (rolled back)' : ''}`, ...narrate(publicEventsFor(game, x.events), namesFor(game, x.state))].join('\n\n')).join('\n\n');
+  const head = of ? `# History${of}\n\n` : '';
+  if (head.length + text.length <= 1900) return { visibility: 'private', content: head + text };
+  return { visibility: 'private', content: `The narrative of ${turn ? `turn ${turn}` : 'the last resolution'}${of} is attached.`, files: [{ name: `history-${id ? `${id}-` : ''}${turn ?? 'last'}.md`, data: Buffer.from(head + text) }] };
 }
 
 function settings(ctx: CommandContext, i: Extract<Input, { subcommand: 'settings' }>): ReplyModel {

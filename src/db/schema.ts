@@ -78,3 +78,4 @@ export type NewAuditEntryRow = typeof auditEntries.$inferInsert;
 export * from './games.schema';
 export * from './lease.schema';
 export * from './trail.schema';
+export * from './campaigns.schema';

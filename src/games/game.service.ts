@@ -47,6 +47,12 @@ export class GameService {
     this.posts = new Posts(this.repo, deps.clock);
   }
 
+  /**
+   * Called when a game ends with an outcome, inside the transaction that ends it (campaigns
+   * apply a battle's aftermath here, exactly once: issue 15). A hook that throws abandons it.
+   */
+  readonly onGameEnded: ((game: GameRow, state: unknown) => void)[] = [];
+
   /** Called after a transaction that queued posts has committed (main: flush the outbox now). */
   onPosted: (() => void) | null = null;
 
@@ -59,7 +65,7 @@ export class GameService {
   }
 
   /** A shipped scenario, validated, under the given rulings (or the scenario's own). */
-  private async loadScenario(ruleset: AnyRuleset, scenarioId: string, rulings?: unknown) {
+  async loadScenario(ruleset: AnyRuleset, scenarioId: string, rulings?: unknown) {
     const listing = (await listScenarios()).filter((x) => x.ruleset === ruleset.id);
     const found = listing.find((x) => x.id === scenarioId);
     if (!found) throw new UserError('game/unknown-scenario', `There is no ${ruleset.id} scenario "${scenarioId}".`, `Available: ${listing.map((x) => x.id).join(', ') || 'none yet'}.`);
@@ -82,10 +88,17 @@ export class GameService {
     return setup.state;
   }
 
-  async create(input: { guildId: string; channelId: string; gm: Actor; ruleset: string; scenario: string; name?: string | undefined }): Promise<GameRow> {
+  /**
+   * Create a game. A campaign battle (issue 15) passes `battle`: `seed` turns the scenario's data
+   * and rulings into the battle's (standing strengths), `inTx` records the battle in the same
+   * transaction as the game.
+   */
+  async create(input: { guildId: string; channelId: string; gm: Actor; ruleset: string; scenario: string; name?: string | undefined }, battle?: BattleHook): Promise<GameRow> {
     const ruleset = rulesetById(input.ruleset);
     if (!ruleset) throw new UserError('game/unknown-ruleset', `There is no ruleset "${input.ruleset}".`, `Available: ${Object.keys(RULESETS).join(', ')}.`);
-    const { found, sc, settings, data } = await this.loadScenario(ruleset, input.scenario);
+    const loaded = await this.loadScenario(ruleset, input.scenario);
+    const { found, sc } = loaded;
+    const { settings, data } = battle ? battle.seed(loaded.data, loaded.settings) : loaded;
 
     return this.tx(() => {
       if (this.repo.liveGameIn(input.channelId)) throw new UserError('game/channel-busy', 'This channel already has a game in progress.', 'Use /game status, or create the new game in another channel.');
@@ -98,6 +111,7 @@ export class GameService {
       const state = this.setupState(ruleset, game, data, settings);
       this.repo.insertSeats(ruleset.seats(state).map((s) => ({ gameId: game.id, seatId: s.id, userId: null, userName: null, misses: 0, extensionsUsed: 0 })));
       this.repo.updateGame(game.id, { state: JSON.stringify(state), version: 1 });
+      battle?.inTx(this.repo.game(game.id)!);
       return this.repo.game(game.id)!;
     });
   }
@@ -334,6 +348,24 @@ export class GameService {
    */
   history(channelId: string, turn?: number): { label: string; events: readonly GameEvent[]; state: unknown; rolledBack: boolean }[] {
     const l = this.live(channelId);
+    return this.historyOf(l.game, turn);
+  }
+
+  /**
+   * A game of this server by its id, live or ended (issue 15: a campaign's battles link to their
+   * histories after they end, when /game history in their channel no longer finds them).
+   */
+  gameOf(guildId: string, id: number): GameRow {
+    const game = this.repo.game(id);
+    // Another server's game is as unknown as a missing one: nothing of it is told.
+    if (!game || game.guildId !== guildId) throw new UserError('game/unknown', `There is no game #${id} in this server.`, 'See /game list for the games of this server and their numbers.');
+    if (!game.state) throw new UserError('game/not-started', `Game #${id} was never set up.`);
+    return game;
+  }
+
+  /** The stored resolutions of any game (live or ended), as `history` reads them. */
+  historyOf(game: GameRow, turn?: number): { label: string; events: readonly GameEvent[]; state: unknown; rolledBack: boolean }[] {
+    const l = { game, state: this.stateOf(game) };
     const live = this.repo.windowsOf(l.game.id).filter((w) => w.status === 'resolved' && w.trigger !== 'rolled-back')
       .map((w) => ({ w, r: this.repo.resolutionOf(w.id) })).filter((x): x is { w: WindowRow; r: NonNullable<typeof x.r> } => x.r !== null && x.r.rolledBackAt === null);
     const after = (i: number) => (i + 1 < live.length ? JSON.parse(live[i + 1]!.r.stateBefore) as unknown : l.state);
@@ -343,7 +375,7 @@ export class GameService {
   }
 
   private windowDeps(ruleset: AnyRuleset) {
-    return { repo: this.repo, trail: this.deps.trail, ruleset, posts: this.posts, now: this.deps.clock() };
+    return { repo: this.repo, trail: this.deps.trail, ruleset, posts: this.posts, now: this.deps.clock(), ended: (g: GameRow, state: unknown) => { for (const f of this.onGameEnded) f(g, state); } };
   }
 
   private running(channelId: string): Live & { window: WindowRow } {
@@ -401,6 +433,12 @@ export class GameService {
     if (user.id === game.gmUserId || isAdmin || (role && user.roles?.includes(role))) return;
     throw new UserError('permission/gm-only', 'Only the game master can do that.', `The GM of this game is <@${game.gmUserId}>${role ? ` (and members of <@&${role}>)` : ''}.`);
   }
+}
+
+/** How a campaign battle is created (GameService.create). */
+export interface BattleHook {
+  seed(data: unknown, settings: unknown): { data: unknown; settings: unknown };
+  inTx(game: GameRow): void;
 }
 
 /** A copy of nested settings with the dotted `key` ('move.wagonsA') set to `value`. */

@@ -11,12 +11,14 @@ import type { Posts } from './posts';
  * inside the caller's transaction. The window's dice seed is committed (and its commitment
  * posted) now, before any of its dice are rolled.
  */
-export function openNextWindow(deps: { repo: GamesRepo; trail: AuditTrail; ruleset: AnyRuleset; posts: Posts; now: number }, game: GameRow, state: unknown): void {
+export function openNextWindow(deps: { repo: GamesRepo; trail: AuditTrail; ruleset: AnyRuleset; posts: Posts; now: number; ended?: (game: GameRow, state: unknown) => void }, game: GameRow, state: unknown): void {
   const { repo, trail, ruleset, posts, now } = deps;
   const outcome = ruleset.outcome(state);
   if (outcome) {
     repo.updateGame(game.id, { status: 'ended', updatedAt: now });
     posts.ended(game, outcome.summary);
+    // In the same transaction: a campaign battle's aftermath (issue 15).
+    deps.ended?.({ ...game, status: 'ended' }, state);
     return;
   }
   const phase = ruleset.phase(state);

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Dice } from '../dice/dice';
 import type { Problem, Result } from '../lib/result';
 import type { GameEvent } from './events';
+import type { CampaignRules } from './campaign/types';
 import type { Inputs, Presentation } from './plugin';
 import type { ScenarioProfile } from './scenario/profiles';
 import type { Scenario } from './scenario/types';
@@ -182,6 +183,12 @@ export interface Ruleset<S, O, A, Settings, ScenarioData> {
   readonly present: Presentation<S, Settings>;
   /** The slash verbs this ruleset accepts and how each becomes an order or an action. */
   readonly inputs: Inputs<S>;
+  /**
+   * Campaigns (issue 15, src/rules/campaign): its order of battle as a standing order of battle,
+   * a battle seeded from it, and its after-battle rules. Absent: it plays no campaigns yet.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly campaign?: CampaignRules<S, Settings, ScenarioData, any>;
 }
 
 /** Any ruleset, for registries. */

@@ -1,3 +1,4 @@
+import { CampaignService } from '../campaigns/campaign.service';
 import type { Db } from '../db/open';
 import { GameService } from '../games/game.service';
 import { GmTools } from '../games/gm';
@@ -13,6 +14,8 @@ export interface Services {
   readonly rolls: RollsService;
   readonly games: GameService;
   readonly gm: GmTools;
+  /** Campaigns (issue 15): battles linked, losses carried over. */
+  readonly campaigns: CampaignService;
   readonly clock: () => number;
   /** Draws maps: the child-process pool in the bot, in-process elsewhere. */
   readonly maps: MapRenderer;
@@ -36,5 +39,7 @@ export function createServices(db: Db, opts: ServiceOptions = {}): Services {
     marks: ShownMarks.forDb(opts.dbPath ?? ':memory:'),
   });
   const games = new GameService({ db, trail, clock });
-  return { db, trail, rolls: new RollsService(trail, opts.dbPath ?? ':memory:'), games, gm: new GmTools(games, clock), clock, maps: opts.maps ?? inProcessRenderer() };
+  const gm = new GmTools(games, clock);
+  const campaigns = new CampaignService({ db, trail, games, gm, clock });
+  return { db, trail, rolls: new RollsService(trail, opts.dbPath ?? ':memory:'), games, gm, campaigns, clock, maps: opts.maps ?? inProcessRenderer() };
 }

@@ -435,7 +435,7 @@ const fmt = (x: number) => String(Math.round(x * 10) / 10);
  * move (toward the nearest enemy, contact with it, forward, a change of face, a random point),
  * trying candidates until `act` accepts one; generals sometimes attach instead.
  */
-function maneuver(s0: NwState, seat: string, r: Rand, act: (seat: string, a: NwAction) => boolean, share: number, current: () => NwState): void {
+export function maneuver(s0: NwState, seat: string, r: Rand, act: (seat: string, a: NwAction) => boolean, share: number, current: () => NwState): void {
   const side = sideOfSeat(s0, seat);
   if (!side) return;
   const pieces = [

@@ -1,5 +1,6 @@
 import { err, ok, type Problem } from '../../lib/result';
 import type { Ruleset } from '../contract';
+import { dramCampaign } from './campaign';
 import { rollInitiative } from './initiative';
 import { DramOrder, InitiativeAction, orderKey, validateOrder, type DramAction } from './orders';
 import { DRAM_PROFILE } from './profile';
@@ -58,4 +59,5 @@ export const dram: Ruleset<DramState, DramOrder, DramAction, DramSettings, DramS
   profile: DRAM_PROFILE,
   present: dramPresentation,
   inputs: dramInputs,
+  campaign: dramCampaign,
 };

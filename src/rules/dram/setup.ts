@@ -26,6 +26,8 @@ export interface DramScenarioData {
   readonly stands: readonly {
     readonly id: string; readonly name: string; readonly side: string; readonly corps: string; readonly arm: Arm;
     readonly sp: number; readonly order: Order; readonly pose: Pose; readonly inPreparedDefences?: boolean; readonly onTable?: boolean;
+    /** Its starting value (§3 L49, §9 L150) when it enters below it: a campaign's full establishment (CAMP-D3). Default `sp`. */
+    readonly spStart?: number;
   }[];
   readonly reinforcements: readonly Reinforcement[];
   readonly victory: DramVictory;
@@ -43,7 +45,7 @@ export function buildDramState(data: DramScenarioData, settings: DramSettings): 
   const stands: Record<string, Stand> = {};
   for (const x of data.stands) {
     stands[x.id] = {
-      id: x.id, name: x.name, side: x.side, corps: x.corps, arm: x.arm, spStart: x.sp, sp: x.sp, order: x.order,
+      id: x.id, name: x.name, side: x.side, corps: x.corps, arm: x.arm, spStart: x.spStart ?? x.sp, sp: x.sp, order: x.order,
       pose: x.pose, base: BASES.division, onTable: x.onTable ?? true, removed: false, halfTested: false, lossesSinceTest: 0,
       noAdvance: false, fallingBack: false, inPreparedDefences: x.inPreparedDefences ?? false, turnFlags: NO_TURN_FLAGS,
     };

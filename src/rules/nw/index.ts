@@ -1,4 +1,5 @@
 import { err } from '../../lib/result';
+import { nwCampaign } from './campaign';
 import type { Ruleset } from '../contract';
 import { NwAction, NwOrder, nwOrderKey } from './orders';
 import { attachAction, moveAction, mustRoll, rollUnitManeuver } from './phases/maneuver';
@@ -62,4 +63,5 @@ export const nw: Ruleset<NwState, NwOrder, NwAction, NwSettings, NwScenarioData>
   profile: NW_PROFILE,
   present: nwPresentation,
   inputs: nwInputs,
+  campaign: nwCampaign,
 };

@@ -65,7 +65,8 @@ export interface NwScenarioData {
   readonly commanders: readonly Static<NwCommander, 'status' | 'replacementTurn' | 'replacement'>[];
   readonly generals: readonly Static<NwGeneral, 'lost'>[];
   readonly units: readonly Static<NwUnit, 'sp' | 'status' | 'fatigue' | 'removed' | 'routedOffTable' | 'attachedGeneral' | 'attachedBattery'>[];
-  readonly batteries: readonly Static<NwBattery, 'condition' | 'removed'>[];
+  /** `condition` only when a campaign seeds a battery damaged in an earlier battle (default 'full'). */
+  readonly batteries: readonly (Static<NwBattery, 'condition' | 'removed'> & { readonly condition?: NwBattery['condition'] })[];
   readonly reinforcements: readonly NwReinforcement[];
   readonly victory: NwVictory;
   /** Label problems kept as warnings (HR N-15 `labels.validate: warn`). */
@@ -319,7 +320,7 @@ export function buildNwState(data: NwScenarioData, settings: NwSettings): NwStat
     generals: Object.fromEntries(data.generals.map((g) => [g.id, { ...g, lost: false }])),
     commands: Object.fromEntries(data.commands.map((c) => [c.id, { ...c, fatigued: false }])),
     units,
-    batteries: Object.fromEntries(data.batteries.map((b) => [b.id, { ...b, special: b.special ?? null, condition: 'full', removed: false }])),
+    batteries: Object.fromEntries(data.batteries.map((b) => [b.id, { ...b, special: b.special ?? null, condition: b.condition ?? 'full', removed: false }])),
     seats: data.sides.map((s) => ({
       id: s.id, side: s.id, label: `${s.name} (${data.armies.find((a) => a.side === s.id)?.cinc.name ?? 'army'})`,
       commands: [

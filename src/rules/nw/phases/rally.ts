@@ -304,7 +304,7 @@ function scenarioWinner(s: NwState): string | null {
   return (points.get(first.id) ?? 0) > 0 ? first.id : null;
 }
 
-const armyStateOf = (s: NwState, side: string): ArmyState => ({
+export const armyStateOf = (s: NwState, side: string): ArmyState => ({
   side,
   broken: s.armies[side]?.broken ?? false,
   cavalry: liveUnits(s, side).filter((u) => u.arm === 'cavalry' && u.weight !== null)

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { err, ok } from '../../lib/result';
+import { returnLargestLossFirst } from '../campaign/changes';
+import type { Aftermath, CampaignRules, StandingOfficer, StandingUnit } from '../campaign/types';
+import type { GameEvent } from '../events';
+import type { DramSettings } from './settings';
+import type { DramScenarioData } from './setup';
+import type { DramState, GeneralStatus } from './state';
+
+/**
+ * DRAM campaigns (issue 15). dram-mk4.txt has no after-battle rule, so the recovery is a
+ * documented, configurable ruling (README "Campaigns", CAMP-D1…D3): a share of each side's
+ * SP lost in the battle returns, and a general who left the field is replaced between battles.
+ */
+
+export const DramCampaignSettingsSchema = z.strictObject({
+  /** CAMP-D1: the share of a side's SP lost in a battle that returns after it (stragglers, lightly wounded). Not in the text. */
+  recoveryShare: z.number().min(0).max(1).default(0.5),
+  /** CAMP-D2: a general dead, wounded or fled is replaced before the next battle ('replace'), or his post is marked vacant. */
+  officers: z.enum(['replace', 'vacant']).default('replace'),
+}).readonly();
+export type DramCampaignSettings = z.infer<typeof DramCampaignSettingsSchema>;
+
+const officer = (id: string, name: string): StandingOfficer => ({ id, name, status: 'present' });
+
+/** The scenario's order of battle: higher generals and corps (with their generals), then every stand. */
+export function dramOrderOfBattle(data: DramScenarioData): StandingUnit[] {
+  const out: StandingUnit[] = [];
+  for (const g of data.generals.filter((x) => x.corps === null)) {
+    out.push({ id: g.id, side: g.side, kind: 'formation', formation: null, name: g.name, strength: 0, full: 0, fatigue: '—', quality: g.level, officers: [officer(g.id, g.name)] });
+  }
+  for (const c of data.corps) {
+    const gen = data.generals.find((g) => g.id === c.general);
+    out.push({ id: c.id, side: c.side, kind: 'formation', formation: null, name: c.name, strength: 0, full: 0, fatigue: '—', quality: 'corps', officers: gen ? [officer(gen.id, gen.name)] : [] });
+  }
+  for (const s of data.stands) {
+    out.push({ id: s.id, side: s.side, kind: 'unit', formation: s.corps, name: s.name, strength: s.sp, full: s.spStart ?? s.sp, fatigue: '—', quality: s.arm, officers: [] });
+  }
+  return out;
+}
+
+/**
+ * A battle of the campaign: stands enter at their standing SP with their full establishment as
+ * their starting value (CAMP-D3: the 50% exhaustion test of §3 L49 and the ceiling of §9 L150);
+ * lost stands stay out. DRAM's battle rulings are unchanged.
+ */
+export function dramSeed(data: DramScenarioData, settings: DramSettings, standing: ReadonlyMap<string, StandingUnit>): { data: DramScenarioData; settings: DramSettings } {
+  const lost = new Set(data.stands.filter((x) => (standing.get(x.id)?.strength ?? 1) <= 0).map((x) => x.id));
+  const keep = (id: string) => !lost.has(id);
+  return {
+    data: {
+      ...data,
+      stands: data.stands.filter((x) => keep(x.id)).map((x) => {
+        const s = standing.get(x.id);
+        return s ? { ...x, sp: s.strength, spStart: Math.max(s.full, s.strength) } : x;
+      }),
+      corps: data.corps.map((c) => ({ ...c, stands: c.stands.filter(keep) })),
+      reinforcements: data.reinforcements.map((r) => ({ ...r, units: r.units.filter(keep) })).filter((r) => r.units.length > 0),
+    },
+    settings,
+  };
+}
+
+/** Generals no longer at their post after the battle (DRAM §6: fled, wounded, dead). */
+const GONE: readonly GeneralStatus[] = ['fled', 'seriously-wounded', 'mortally-wounded', 'dead'];
+
+/** The aftermath of an ended DRAM battle by the recovery ruling (CAMP-D1, CAMP-D2). No dice. */
+export function dramAftermath(s: DramState, standing: readonly StandingUnit[], cs: DramCampaignSettings): Aftermath {
+  if (!s.ended) throw new RangeError('DRAM aftermath: the battle has not ended');
+  const byId = new Map(standing.map((u) => [u.id, u]));
+  const fought = Object.values(s.stands).filter((x) => byId.has(x.id));
+  // A stand's battle-start SP is its standing strength (it was seeded from it).
+  const start = new Map(fought.map((x) => [x.id, byId.get(x.id)!.strength]));
+  const strength = new Map(fought.map((x) => [x.id, x.removed ? 0 : Math.max(0, x.sp)]));
+  const events: GameEvent[] = [];
+  const parts: string[] = [];
+  for (const side of s.sides) {
+    const pool = fought.filter((x) => x.side === side.id).map((x) => x.id);
+    const lost = pool.reduce((n, id) => n + Math.max(0, start.get(id)! - strength.get(id)!), 0);
+    // CAMP-D1: the share is of the side's SP lost, rounded down; it goes back to the stands that lost most, never above their battle-start SP.
+    const back = returnLargestLossFirst(strength, start, pool, Math.floor(lost * cs.recoveryShare));
+    parts.push(`${side.name} lost ${lost} SP, ${back} return → ${lost - back}`);
+  }
+  events.push({ kind: 'note', rule: 'CAMP-D1 (DRAM has no after-battle rule)', text: `recovery (${cs.recoveryShare} of the SP lost returns): ${parts.join('; ')}` });
+
+  const gone = Object.values(s.generals).filter((g) => GONE.includes(g.status) && !g.staff);
+  const status: StandingOfficer['status'] = cs.officers === 'replace' ? 'replaced' : 'lost';
+  if (gone.length) {
+    events.push({ kind: 'note', rule: 'CAMP-D2', text: `${gone.map((g) => `${g.name} (${g.status})`).join(', ')}: ${cs.officers === 'replace' ? 'replaced before the next battle' : 'post vacant'}` });
+  }
+  const goneIds = new Set(gone.map((g) => g.id));
+  const after = standing.map((u): StandingUnit => {
+    const officers = u.officers.some((o) => goneIds.has(o.id) && o.status === 'present') ? u.officers.map((o) => (goneIds.has(o.id) && o.status === 'present' ? { ...o, status } : o)) : u.officers;
+    const n = strength.get(u.id);
+    return n === undefined ? (officers === u.officers ? u : { ...u, officers }) : { ...u, strength: n, officers };
+  });
+  const generals = gone.length ? ` Generals: ${gone.map((g) => `${g.name} ${g.status}`).join(', ')} (${cs.officers === 'replace' ? 'replaced' : 'vacant'}).` : '';
+  return { standing: after, events, summary: `Recovery (CAMP-D1): ${parts.join('; ')}.${generals}` };
+}
+
+/** What a DRAM game carries for campaigns (`Ruleset.campaign`). */
+export const dramCampaign: CampaignRules<DramState, DramSettings, DramScenarioData, DramCampaignSettings> = {
+  afterBattle: 'none in dram-mk4.txt: recovery ruling CAMP-D1 (a share of SP lost returns) and CAMP-D2 (generals replaced)',
+  settings: {
+    schema: DramCampaignSettingsSchema,
+    parse(raw) {
+      const r = DramCampaignSettingsSchema.safeParse(raw ?? {});
+      return r.success ? ok(r.data) : err({ code: 'campaign/settings', message: `DRAM campaign settings: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}.`, hint: 'Keys: recoveryShare (0 to 1), officers (replace, vacant).' });
+    },
+    lines: (cs) => [
+      { key: 'recoveryShare', value: String(cs.recoveryShare), default: '0.5', ruling: 'CAMP-D1', allowed: '0 to 1 (not in the text)' },
+      { key: 'officers', value: cs.officers, default: 'replace', ruling: 'CAMP-D2', allowed: 'replace, vacant' },
+    ],
+  },
+  orderOfBattle: dramOrderOfBattle,
+  seed: dramSeed,
+  aftermath: (s, standing, cs) => dramAftermath(s, standing, cs),
+  hidesEnemyStrength: false,
+};

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { MatchReport } from '../../src/rules/campaign/match';
+import type { StandingUnit } from '../../src/rules/campaign/types';
+import type { Services } from '../../src/services/services';
+import { GM, playBattle } from '../helpers/campaign-play';
+import { testServices } from '../helpers/services';
+
+const GUILD = 'guild-1';
+const HQ = 'chan-hq';
+const P1 = { id: 'p1', name: 'Ney' };
+const P2 = { id: 'p2', name: 'Blücher' };
+
+/** The battle game's pieces at its start: id → strength in the campaign's units (NW brigades s.p., batteries 2/1; DRAM stands SP). */
+function startStrengths(s: Services, gameId: number): Map<string, number> {
+  const res = s.games.repo.windowsOf(gameId).map((w) => s.games.repo.resolutionOf(w.id)).find((r) => r !== null)!;
+  const st = JSON.parse(res.stateBefore) as { units?: Record<string, { sp: number }>; batteries?: Record<string, { condition: string }>; stands?: Record<string, { sp: number }> };
+  const out = new Map<string, number>();
+  for (const [id, u] of Object.entries(st.units ?? {})) out.set(id, u.sp);
+  for (const [id, b] of Object.entries(st.batteries ?? {})) out.set(id, b.condition.startsWith('damaged') ? 1 : 2);
+  for (const [id, u] of Object.entries(st.stands ?? {})) out.set(id, u.sp);
+  return out;
+}
+
+async function campaign(ruleset: 'nw' | 'dram', scenario: string, battles: number, sides: [string, string]) {
+  const s = testServices();
+  const c = await s.campaigns.create({ guildId: GUILD, channelId: HQ, gm: GM, ruleset, scenario, name: `${ruleset} campaign` });
+  s.campaigns.join(c, P1, sides[0]);
+  s.campaigns.join(c, P2, sides[1]);
+  const history: { before: StandingUnit[]; after: StandingUnit[]; match: MatchReport; windows: number }[] = [];
+  for (let i = 1; i <= battles; i++) {
+    const before = s.campaigns.repo.units(c.id);
+    const channel = `chan-battle-${i}`;
+    const { game, battle, match } = await s.campaigns.startBattle(c, { channelId: channel, gm: GM, isAdmin: false, scenario });
+    expect(battle.seq).toBe(i);
+    // The campaign's players hold every seat of their side.
+    expect(s.games.repo.seats(game.id).every((x) => x.userId === (x.seatId.startsWith(sides[0]) ? P1.id : P2.id))).toBe(true);
+    s.games.start(channel, GM, false);
+    const windows = playBattle(s, channel, 1000 * i + 7);
+    const after = s.campaigns.repo.units(c.id);
+    history.push({ before, after, match, windows });
+
+    // Seeded from the standing order of battle: every matched unit started at its standing strength.
+    const started = startStrengths(s, game.id);
+    for (const u of before.filter((x) => x.kind === 'unit' && match.matched.includes(x.id))) expect(started.get(u.id), u.id).toBe(u.strength);
+    for (const id of match.lost) expect(started.has(id)).toBe(false);
+    // The aftermath was applied exactly once, logged with the standing before it, and left nothing above its battle-start strength.
+    const log = s.campaigns.repo.logOf(c.id).filter((e) => e.battleId === battle.id && e.kind === 'aftermath');
+    expect(log).toHaveLength(1);
+    expect((JSON.parse(log[0]!.detail) as { before: StandingUnit[] }).before).toEqual(before);
+    expect(s.campaigns.repo.battles(c.id).find((b) => b.id === battle.id)!.status).toBe('applied');
+    for (const u of after) {
+      expect(u.strength).toBeGreaterThanOrEqual(0);
+      expect(u.strength).toBeLessThanOrEqual(before.find((x) => x.id === u.id)!.strength);
+    }
+    expect(JSON.parse(log[0]!.totals)).toEqual(Object.fromEntries(sides.map((side) => [side, after.filter((u) => u.side === side && u.kind === 'unit').reduce((n, u) => n + u.strength, 0)])));
+  }
+  expect(s.rolls.verify(GUILD).ok).toBe(true);
+  // The aftermath's dice are in the audit trail like a resolution's: every roll it narrates names its entry.
+  const rolls = s.campaigns.repo.logOf(c.id).filter((e) => e.kind === 'aftermath').flatMap((e) => (JSON.parse(e.detail) as { events: { kind: string; ref?: string }[] }).events.filter((x) => x.kind === 'roll'));
+  for (const r of rolls) expect(r.ref).toMatch(/^audit:\d+:/);
+  return { s, c, history, aftermathRolls: rolls.length };
+}
+
+describe('campaigns through the services, random legal players (issue 15)', () => {
+  it('NW: three battles of the teaching scenario, losses carried from one to the next', async () => {
+    const { history, aftermathRolls } = await campaign('nw', 'teaching', 3, ['french', 'austrians']);
+    // With these seeds an army breaks: the pursuit of Optional §1.0 is rolled (and audited) at least once.
+    expect(aftermathRolls).toBeGreaterThan(0);
+    const total = (units: StandingUnit[]) => units.filter((u) => u.kind === 'unit').reduce((n, u) => n + u.strength, 0);
+    expect(total(history[2]!.after)).toBeLessThan(total(history[0]!.before));
+    console.log(`NW campaign: windows per battle ${history.map((h) => h.windows).join(', ')}; strength ${[history[0]!.before, ...history.map((h) => h.after)].map(total).join(' → ')}`);
+  }, 120_000);
+
+  it('DRAM: two battles of Saint-Rémy, the recovery ruling applied after each', async () => {
+    const { s, c, history } = await campaign('dram', 'saint-remy', 2, ['french', 'austrians']);
+    const total = (units: StandingUnit[]) => units.filter((u) => u.kind === 'unit').reduce((n, u) => n + u.strength, 0);
+    console.log(`DRAM campaign: windows per battle ${history.map((h) => h.windows).join(', ')}; strength ${[history[0]!.before, ...history.map((h) => h.after)].map(total).join(' → ')}`);
+    expect(s.campaigns.repo.logOf(c.id).map((e) => e.kind)).toEqual(['create', 'join', 'join', 'battle', 'aftermath', 'battle', 'aftermath']);
+  }, 120_000);
+});
