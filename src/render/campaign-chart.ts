@@ -1,5 +1,5 @@
-import { createCanvas } from 'canvas';
-import { FONT_FAMILY, registerFonts } from './fonts';
+import { FONT_FAMILY } from './fonts';
+import { CHART, chartPage } from './chart-page';
 
 /** One side's total strength after each entry of the campaign log (a side hidden from the viewer is left out). */
 export interface CampaignSeries {
@@ -17,47 +17,18 @@ export interface CampaignChartInput {
   readonly series: readonly CampaignSeries[];
 }
 
-const W = 720;
-const H = 360;
-const PAD = { left: 56, right: 20, top: 64, bottom: 44 };
+const { W, H, PAD } = CHART;
 
 /**
- * Each side's total strength over the campaign (issue 15), drawn like the dice statistics
- * chart (stats-chart.ts): same page, fonts, axis and ticks; one line per side, a dot per entry.
+ * Each side's total strength over the campaign (issue 15), on the dice statistics chart's page
+ * (chart-page.ts): same fonts, axis and ticks; one line per side, a dot per entry.
  */
 export function renderCampaignChart(input: CampaignChartInput): Buffer {
-  registerFonts();
-  const canvas = createCanvas(W, H);
-  const g = canvas.getContext('2d');
-  g.fillStyle = '#f7f3e8';
-  g.fillRect(0, 0, W, H);
-  g.fillStyle = '#2b2b2b';
-  g.font = `bold 20px "${FONT_FAMILY}"`;
-  g.fillText(input.title, PAD.left, 28);
-  g.font = `13px "${FONT_FAMILY}"`;
-  g.fillStyle = '#555';
-  g.fillText(input.subtitle, PAD.left, 48);
-
-  const plotW = W - PAD.left - PAD.right;
-  const plotH = H - PAD.top - PAD.bottom;
   const maxY = Math.max(1, ...input.series.flatMap((s) => s.values)) * 1.1;
-  const y = (v: number) => PAD.top + plotH - (v / maxY) * plotH;
+  const { g, plotW, y, png } = chartPage(input.title, input.subtitle, maxY);
   const n = input.labels.length;
   const x = (i: number) => PAD.left + (n <= 1 ? plotW / 2 : (plotW * i) / (n - 1));
 
-  g.strokeStyle = '#bbb';
-  g.lineWidth = 1;
-  g.font = `11px "${FONT_FAMILY}"`;
-  g.fillStyle = '#555';
-  g.textAlign = 'right';
-  const step = niceStep(maxY / 5);
-  for (let v = 0; v <= maxY; v += step) {
-    g.beginPath();
-    g.moveTo(PAD.left, Math.round(y(v)) + 0.5);
-    g.lineTo(W - PAD.right, Math.round(y(v)) + 0.5);
-    g.stroke();
-    g.fillText(String(v), PAD.left - 6, y(v) + 4);
-  }
   g.textAlign = 'center';
   g.fillStyle = '#2b2b2b';
   input.labels.forEach((l, i) => { if (n <= 24 || i % Math.ceil(n / 24) === 0) g.fillText(l, x(i), H - PAD.bottom + 16); });
@@ -79,11 +50,6 @@ export function renderCampaignChart(input: CampaignChartInput): Buffer {
     g.fillText(`— ${s.name}`, W - PAD.right - 160, PAD.top - 6 + 14 * k - 14 * (input.series.length - 1));
     g.font = `11px "${FONT_FAMILY}"`;
   });
-  return canvas.toBuffer('image/png', { compressionLevel: 6 });
+  return png();
 }
 
-function niceStep(raw: number): number {
-  const p = 10 ** Math.floor(Math.log10(Math.max(raw, 1)));
-  for (const m of [1, 2, 5, 10]) if (raw <= m * p) return Math.max(1, m * p);
-  return 10 * p;
-}
