@@ -306,6 +306,8 @@ export interface NwBattery {
    * otherwise it is an ordinary battery of its label (OPT-1). Absent = null.
    */
   readonly special?: BatterySpecial | null;
+  /** §9.2 L260: French Old Guard foot artillery, which keeps its full move after firing (`rules: { oldGuard: true }`). Absent = false. */
+  readonly oldGuard?: boolean;
 }
 
 /** The optional special batteries (Optional §3.0 L620-622, §4.0 L624-626). */
