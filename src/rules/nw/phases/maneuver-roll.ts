@@ -19,7 +19,7 @@ import { nameOf, problem } from './target-units';
 export interface NwManeuverOptions {
   /** Nationality by side id, overriding the state's (NAT-2): French, British, Ottoman and Prussian infantry move 10" (chart L655-657). */
   readonly nations?: Readonly<Record<string, Nationality>>;
-  /** Ground condition (§9.4): 'mud' doubles movement costs. Default 'normal'. */
+  /** Ground condition (§9.4): 'mud' doubles movement costs. Default: this turn's, from the state (WX-1). */
   readonly ground?: Ground;
 }
 
