@@ -58,7 +58,8 @@
  *             routed off the table. `in <command>` puts it in that command (created, under the
  *             side's first commander, if new); default: the side's first command.
  *   battery:  "<id> <side> battery <label> (at <x>,<y> [facing <deg>] | off-table)
- *              [full|suppressed|damaged|damaged-and-suppressed] [attached <brigade>] [removed] [in <command>]"
+ *              [full|suppressed|damaged|damaged-and-suppressed] [attached <brigade>] [removed] [in <command>]
+ *              [old-guard] (French Old Guard foot artillery, §9.2 L260)"
  *             <label> as NW §2.0 L31: `II Korps, 12 lb, Foot`.
  *   officer:  "<officer-id> officer [at <x>,<y>] [facing <deg>] [with <brigade>] [off-table] …" — one of
  *             the teaching officers. Commanders: [awaiting-replacement] (lost this turn) [due <turn>]
@@ -188,7 +189,7 @@ const skillOf = (t: string | undefined, line: string): Skill => {
 };
 
 const BRIGADE_WORDS = new Set(['sp', 'good-order', 'disordered', 'routed', 'at', 'facing', 'off-table', 'removed', 'routed-off', 'irregular', 'armoured', 'road-marched', 'vulnerable', 'lost-sp-in-fire', 'at-the-halt', 'in']);
-const BATTERY_WORDS = new Set(['at', 'facing', 'off-table', 'full', 'suppressed', 'damaged', 'damaged-and-suppressed', 'attached', 'removed', 'in']);
+const BATTERY_WORDS = new Set(['at', 'facing', 'off-table', 'full', 'suppressed', 'damaged', 'damaged-and-suppressed', 'attached', 'removed', 'in', 'old-guard']);
 
 /** Build the case's starting state in its phase, without running any phase. */
 export function caseState(base: NwState, c: NwCase): NwState {
@@ -242,6 +243,7 @@ export function caseState(base: NwState, c: NwCase): NwState {
       if (!p.ok) throw new Error(`bad battery label "${label}": ${p.error.message} in: ${line}`);
       let condition: ArtilleryCondition = 'full';
       let attachedTo: string | null = null;
+      let oldGuard = false;
       for (; i < w.length; i++) {
         const t = w[i]!;
         if (t === 'at') at = point(w[++i], line);
@@ -251,6 +253,7 @@ export function caseState(base: NwState, c: NwCase): NwState {
         else if (t === 'attached') attachedTo = w[++i] ?? '';
         else if (t === 'removed') removed = true;
         else if (t === 'in') command = w[++i];
+        else if (t === 'old-guard') oldGuard = true;
         else throw new Error(`unknown battery word "${t}" in: ${line}`);
       }
       if (!at && !offTable && !removed) throw new Error(`a piece needs "at x,y" or "off-table": ${line}`);
@@ -258,7 +261,7 @@ export function caseState(base: NwState, c: NwCase): NwState {
       batteries[id] = {
         id, name: id, side, command: cmd, label, pounds: p.value.pounds, weight: p.value.weight, kind: p.value.kind, condition,
         pose: { at: at ?? { x: 0, y: 0 }, facing }, base: { width: BASES_INCHES.battery, depth: BASES_INCHES.battery },
-        onTable: !offTable && !removed, removed, attachedTo,
+        onTable: !offTable && !removed, removed, attachedTo, ...(oldGuard ? { oldGuard: true } : {}),
       };
       commands[cmd] = { ...commands[cmd]!, batteries: [...commands[cmd]!.batteries, id] };
       if (attachedTo) batteryAttach.push({ battery: id, unit: attachedTo, line });

@@ -3,7 +3,7 @@ import { isArea } from '../geometry/features';
 import { terrainAt } from '../geometry/terrain';
 import { areaGoing } from './movement';
 import { areaCoverOf, behindObstacle, fordingOrOnBridge, fromFlankOrRear, levelOf } from './cover';
-import type { NwState } from './state';
+import { battlefieldNow, type NwState } from './state';
 import type { EvasionCondition, FireCondition } from './tables/artillery';
 import type { SkirmishCondition } from './tables/skirmish';
 import type { Ground, Weather } from './tables/vocabulary';
@@ -45,7 +45,7 @@ export function fireConditionsOf(s: NwState, target: string, batteries: readonly
   else if (cover?.cover === 'soft' || batteries.some((b) => behindObstacle(b.pose.at, t, terrain))) out.add('soft-cover');
   const level = levelOf(t, terrain);
   if (batteries.some((b) => levelOf(b, terrain) !== level)) out.add('different-elevations');
-  if (weather === 'rain' || s.settings.battlefield.ground === 'mud') out.add('rain-or-mud');
+  if (weather === 'rain' || battlefieldNow(s).ground === 'mud') out.add('rain-or-mud');
   if (vulnerableToFire(s, target) || fordingOrOnBridge(t, terrain) || batteries.some((b) => fromFlankOrRear(b.pose.at, t))) out.add('target-vulnerable');
   return [...out];
 }

@@ -38,6 +38,8 @@ const unitRules = z
      * setting `optional.howitzers` / `optional.rockets` on (OPT-1).
      */
     special: z.enum(['howitzer', 'rocket']).optional(),
+    /** French Old Guard foot artillery: no halved move after firing (§9.2 L260, OG-1). */
+    oldGuard: z.boolean().optional(),
   })
   .superRefine((r, ctx) => {
     const battery = isBatteryLabel(r.label);
@@ -45,6 +47,11 @@ const unitRules = z
     if (!parsed.ok) labelIssue(ctx, ['label'], parsed.error);
     if (r.special !== undefined && !battery) {
       report(ctx, ['special'], 'scenario/bad-value', `special: ${r.special} is for a battery, and this is a brigade's label`, 'Give special: howitzer or rocket only on a battery ("VI Corp, Heavy, Foot", Optional §3.0-4.0).');
+    }
+    // OG-1: the exemption is for "French Old Guard foot artillery units" (§9.2 L260): a Foot battery.
+    if (r.oldGuard === true && (!battery || (parsed.ok && 'kind' in parsed.value && parsed.value.kind !== 'foot'))) {
+      report(ctx, ['oldGuard'], 'scenario/bad-value', 'oldGuard: true is for a foot battery (§9.2 L260: "French Old Guard foot artillery units"), and this is not one',
+        'Give oldGuard: true only on a Foot battery of the French Old Guard, e.g. label: "Guard, 12 lb, Foot"; horse artillery is never halved.');
     }
     // OPT-2: rockets "move as horse" (Optional §4.0 L626): the label says so, so movement, terrain and evasion read it.
     if (r.special === 'rocket' && battery && parsed.ok && 'kind' in parsed.value && parsed.value.kind !== 'horse') {

@@ -159,7 +159,7 @@ export function nwScenarioData(sc: Scenario, settings: NwSettings): Result<NwSce
               hint: `Turn the optional rule on in the game settings to play it as a ${special} battery (Optional ${special === 'howitzer' ? '§3.0 L620-622' : '§4.0 L624-626'}; OPT-1).`,
             });
           }
-          batteries.push({ id: u.id, name: u.name, side: side.id, command: c.id, label, pounds: a.pounds, weight: a.weight, kind: a.kind, pose: poseOf(u.id), base: { width: BASES_INCHES.battery, depth: BASES_INCHES.battery }, onTable: onTable(u.id), attachedTo: attachedTo ?? null, special });
+          batteries.push({ id: u.id, name: u.name, side: side.id, command: c.id, label, pounds: a.pounds, weight: a.weight, kind: a.kind, pose: poseOf(u.id), base: { width: BASES_INCHES.battery, depth: BASES_INCHES.battery }, onTable: onTable(u.id), attachedTo: attachedTo ?? null, special, ...(u.rules.oldGuard === true ? { oldGuard: true } : {}) });
           batteryIds.push(u.id);
           if (attachedTo) attachments.push({ piece: u.id, to: attachedTo, side: side.id, path: [...path, 'rules', 'attachedTo'], kind: 'battery' });
           return;

@@ -109,6 +109,17 @@ export const NwSettingsSchema = z
       weather: z.enum(WEATHERS).default('clear'),
       /** NT-41: the ground (§9.4 mud doubles movement costs; mud modifies evasion). */
       ground: z.enum(GROUNDS).default('normal'),
+      /**
+       * WX-1: a scenario's special rules that change weather, ground or visibility by turn (§9.4,
+       * §9.51 L309 "Visibility hindrances will be listed in scenarios special rules"): each entry
+       * holds from its turn until a later one changes it; `twilight: true` is one more hindrance.
+       */
+      changes: z.array(z.strictObject({
+        fromTurn: z.number().int().min(1),
+        weather: z.enum(WEATHERS).optional(),
+        ground: z.enum(GROUNDS).optional(),
+        twilight: z.boolean().optional(),
+      }).readonly()).readonly().default([]),
     }),
     optional: group({
       /** Optional rule §1.0-2.0 (L603-619): campaign pursuit and final losses after the battle. Off unless the game opts in. */
@@ -178,6 +189,7 @@ export const NW_SETTING_INFO: Readonly<Record<NwSettingKey, Omit<NwSettingInfo, 
   'command.path': { ruling: 'N-22', digestKey: 'nw.command.path', allowed: 'straight-line, referee', explanation: 'Command range is a straight line from the commander to the unit\'s nearest point (referee may override), or referee-only.' },
   'battlefield.weather': { ruling: 'NT-41', digestKey: '(scenario special rules, §9.51)', allowed: 'clear, fog, rain, snow', explanation: 'The battle\'s weather: fog shortens skirmish ranges, visibility (24" − 6") and command ranges (−3"); rain gives the −1 fire modifier.' },
   'battlefield.ground': { ruling: 'NT-41', digestKey: '(scenario special rules, §9.4)', allowed: 'normal, mud', explanation: 'Mud doubles movement costs once (not obstacles) and hampers evasion.' },
+  'battlefield.changes': { ruling: 'WX-1', digestKey: '(scenario special rules, §9.4, §9.51 L309)', allowed: 'a list of { fromTurn, weather?, ground?, twilight? }', explanation: 'Weather, ground and twilight that change by turn: each entry holds from its turn on until a later entry changes it. Twilight hinders visibility like fog (−6" of sight, −3" of command range); fog and twilight together count twice.' },
   'optional.pursuit': { ruling: 'N11', digestKey: 'DIGEST §3(b) N11', allowed: 'true, false', explanation: 'Play the optional campaign pursuit and final-losses rules after the battle (L603-619).' },
   'optional.howitzers': { ruling: 'N11', digestKey: 'DIGEST §3(b) N11', allowed: 'true, false', explanation: 'Howitzer batteries (special: howitzer) fire over friendly and enemy units; terrain still blocks (Optional §3.0 L620-622). Off: ordinary batteries of their label.' },
   'optional.rockets': { ruling: 'N11', digestKey: 'DIGEST §3(b) N11', allowed: 'true, false', explanation: 'Rocket batteries (special: rocket) fire over enemy units to 12", roll their fire points (1d6, 2d6 vs cavalry), move as horse, have no final fire and are overrun when they fail to evade (Optional §4.0 L624-626). Off: ordinary batteries of their label.' },

@@ -8,7 +8,7 @@ import { MOVE_DISTANCES } from './tables/terrain';
 import type { FatigueLevels } from './tables/fatigue';
 import { infantryCategory, type MovementCategory } from './tables/maneuver';
 import type {
-  ArtilleryCondition, ArtilleryKind, CavalryWeight, FatigueState, GunWeight, MoraleLevel, MoveFraction, Nationality, Quality, Skill, SkValue, Status,
+  ArtilleryCondition, ArtilleryKind, CavalryWeight, FatigueState, Ground, GunWeight, MoraleLevel, MoveFraction, Nationality, Quality, Skill, SkValue, Status, Weather,
 } from './tables/vocabulary';
 
 /**
@@ -306,6 +306,8 @@ export interface NwBattery {
    * otherwise it is an ordinary battery of its label (OPT-1). Absent = null.
    */
   readonly special?: BatterySpecial | null;
+  /** §9.2 L260: French Old Guard foot artillery, which keeps its full move after firing (`rules: { oldGuard: true }`). Absent = false. */
+  readonly oldGuard?: boolean;
 }
 
 /** The optional special batteries (Optional §3.0 L620-622, §4.0 L624-626). */
@@ -400,13 +402,35 @@ export function activeSpecial(s: Pick<NwState, 'settings'>, b: Pick<NwBattery, '
   return null;
 }
 
-/** §9.51 L309: hindrances to visibility this battle (fog; twilight is a scenario's special rule). */
-export const visibilityHindrances = (s: Pick<NwState, 'settings'>): number => (s.settings.battlefield.weather === 'fog' ? 1 : 0);
+/** The weather, ground and twilight of the turn being played. */
+export interface NwBattlefieldNow {
+  readonly weather: Weather;
+  readonly ground: Ground;
+  readonly twilight: boolean;
+}
 
-/** §9.51 L309: how far units can see: 24", −6" per hindrance. */
-export const visibilityInches = (s: Pick<NwState, 'settings'>): number =>
+/**
+ * This turn's battlefield (NT-41, WX-1): the battle's weather and ground, then every scenario
+ * change whose `fromTurn` has come, in turn order (a later entry overrides an earlier one).
+ */
+export function battlefieldNow(s: Pick<NwState, 'settings' | 'turn'>): NwBattlefieldNow {
+  const bf = s.settings.battlefield;
+  let now: NwBattlefieldNow = { weather: bf.weather, ground: bf.ground, twilight: false };
+  const due = (bf.changes ?? []).filter((c) => c.fromTurn <= s.turn).sort((a, b) => a.fromTurn - b.fromTurn);
+  for (const c of due) now = { weather: c.weather ?? now.weather, ground: c.ground ?? now.ground, twilight: c.twilight ?? now.twilight };
+  return now;
+}
+
+/** §9.51 L309: hindrances to visibility this turn, "such as fog or twilight", each counted (WX-1). */
+export const visibilityHindrances = (s: Pick<NwState, 'settings' | 'turn'>): number => {
+  const now = battlefieldNow(s);
+  return (now.weather === 'fog' ? 1 : 0) + (now.twilight ? 1 : 0);
+};
+
+/** §9.51 L309: how far units can see: 24", −6" "for each such occurrence". */
+export const visibilityInches = (s: Pick<NwState, 'settings' | 'turn'>): number =>
   MOVE_DISTANCES.visibilityInches - MOVE_DISTANCES.visibilityPerHindranceInches * visibilityHindrances(s);
 
 /** A commander's range now: −3" per visibility hindrance, never below his base (§9.51 L309). */
-export const commandRangeNow = (s: Pick<NwState, 'settings'>, c: Pick<NwCommander, 'rangeInches' | 'baseRangeInches'>): number =>
+export const commandRangeNow = (s: Pick<NwState, 'settings' | 'turn'>, c: Pick<NwCommander, 'rangeInches' | 'baseRangeInches'>): number =>
   hinderedCommandRange(c.rangeInches, c.baseRangeInches ?? 0, visibilityHindrances(s));

@@ -9,7 +9,7 @@ import { maneuverPhase } from './phases/maneuver';
 import { rallyPhase } from './phases/rally';
 import { carryReactionCandidates, reactionCandidates, reactionPhase, type NwReactionChoice } from './phases/reaction';
 import { irregularsAmong, skirmishAssignments, skirmishPhase } from './phases/skirmish';
-import { EMPTY_LOG, liveBatteries, liveUnits, nwClockOf, visibilityInches, type NwState } from './state';
+import { battlefieldNow, EMPTY_LOG, liveBatteries, liveUnits, nwClockOf, visibilityInches, type NwState } from './state';
 import type { Ground, Weather } from './tables/vocabulary';
 
 /**
@@ -123,11 +123,11 @@ function owingOf(s: NwState): SeatId[] {
  * themselves (conditions.ts).
  */
 export function fireOptions(s: NwState): { weather: Weather; visibilityInches: number } {
-  return { weather: s.settings.battlefield.weather, visibilityInches: visibilityInches(s) };
+  return { weather: battlefieldNow(s).weather, visibilityInches: visibilityInches(s) };
 }
 
 /** What the maneuver phase reads from the battle's settings (NT-41: mud, §9.4). */
-export const maneuverOptions = (s: NwState): { ground: Ground } => ({ ground: s.settings.battlefield.ground });
+export const maneuverOptions = (s: NwState): { ground: Ground } => ({ ground: battlefieldNow(s).ground });
 
 /** Resolve the current window with every seat's orders, then every phase after it that nobody has to post in. */
 export function resolveNw(state: NwState, orders: ReadonlyMap<SeatId, readonly NwOrder[]>, dice: Dice): Step<NwState> {

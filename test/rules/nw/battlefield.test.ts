@@ -17,7 +17,7 @@ describe('NW battlefield conditions', () => {
     ({ ...s, settings: { ...s.settings, battlefield: { ...s.settings.battlefield, ...battlefield } } });
 
   it('defaults: clear weather, normal ground; 24" visibility (§9.51 L309)', () => {
-    expect(NW_SETTINGS_DEFAULTS.battlefield).toEqual({ weather: 'clear', ground: 'normal' });
+    expect(NW_SETTINGS_DEFAULTS.battlefield).toEqual({ weather: 'clear', ground: 'normal', changes: [] });
     expect(visibilityInches(opening)).toBe(24);
     expect(fireOptions(opening)).toMatchObject({ weather: 'clear', visibilityInches: 24 });
     expect(maneuverOptions(opening)).toEqual({ ground: 'normal' });

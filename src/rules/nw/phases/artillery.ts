@@ -6,7 +6,7 @@ import { baseDistance } from '../../geometry/base';
 import { EPS } from '../../geometry/epsilon';
 import type { Point } from '../../geometry/types';
 import { rollArtilleryFire, type ArtilleryFireResult, type FiringBattery } from '../procedures/artillery';
-import { activeSpecial, liveBatteries, phaseNations, type NwBattery, type NwState } from '../state';
+import { activeSpecial, battlefieldNow, liveBatteries, phaseNations, type NwBattery, type NwState } from '../state';
 import type { FireCondition } from '../tables/artillery';
 import type { GunWeight } from '../tables/vocabulary';
 import type { Nationality, Weather } from '../tables/vocabulary';
@@ -48,7 +48,7 @@ import { fireConditionsOf } from '../conditions';
 export const ARTILLERY_PHASE_RULE = 'NW §8';
 
 export interface NwArtilleryOptions {
-  /** Default 'clear' (PH-8). Rain gives the −1 'rain-or-mud' fire modifier. */
+  /** Default: this turn's weather from the state (PH-8, WX-1). Rain gives the −1 'rain-or-mud' fire modifier. */
   readonly weather?: Weather;
   /**
    * Extra fire conditions by target id, on top of those the phase reads from the state
@@ -88,7 +88,7 @@ export interface NwArtilleryFire {
 }
 
 const ctxOf = (state: NwState, opts: NwArtilleryOptions): NwTargetContext => ({
-  weather: opts.weather ?? 'clear', terrain: state.map.terrain,
+  weather: opts.weather ?? battlefieldNow(state).weather, terrain: state.map.terrain,
   ...(opts.visibilityInches !== undefined ? { visibilityInches: opts.visibilityInches } : {}),
 });
 
@@ -222,7 +222,7 @@ export function artilleryPhase(
       conditions.delete('target-artillery');
       // Cover, elevation, rain or mud, vulnerable: from the state (conditions.ts, cover.ts).
       const firing = ids.map((id) => { const b = state.batteries[id]!; return { pose: b.pose, size: b.base }; });
-      for (const c of fireConditionsOf(state, target, firing, opts.weather ?? 'clear')) conditions.add(c);
+      for (const c of fireConditionsOf(state, target, firing, opts.weather ?? battlefieldNow(state).weather)) conditions.add(c);
       for (const c of nationalFireConditions(nations[side], batteries.map((b) => b.weight))) conditions.add(c);
       const rolled = rollArtilleryFire({
         batteries,

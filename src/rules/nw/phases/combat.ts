@@ -85,7 +85,7 @@ import {
  *   positions", towns and hard cover; chart L792 names towns).
  * - C23 Cavalry touching a defender deployed within a town does not fight it (§11.3 L397), with a
  *   note; if it touches another defender it fights that one. Outflanking is never given against a
- *   defender in a town or hard cover (§11.1 L379, C4); the works exception is not modelled.
+ *   defender in a town or hard cover (§11.1 L379, C4), save attackers inside the defender's works (WK-1).
  */
 
 export const COMBAT_PHASE_RULE = 'NW §11';
@@ -217,12 +217,18 @@ function sideConditions(c: Ctx, role: 'attacker' | 'defender', lead: NwUnit, own
   if (role === 'defender' && hard) out.add(nation === 'spanish' ? 'spanish-defending-town-or-works' : 'defending-hard-cover');
   const arms = new Set(own.map((u) => u.arm));
   const artillery = s.settings.combinedArms.includesAttachedArtillery && own.some((u) => u.attachedBattery !== null);
+  // §11.1 L379, §11.2.5 L386 (WK-1): against works, combined arms and outflanking count again when the
+  // attackers "did not cross the works" — every attacker stands with its centre inside the defender's works.
+  const attackers = role === 'attacker' ? own : enemy;
+  const works = hard ? areaCoverOf(unitTarget(def).base, s.map.terrain) : null;
+  const uncrossed = works?.what === 'works' && attackers.every((u) => ringContains(works.area.polygon, u.pose.at));
+  const barred = hard && !uncrossed;
   // Chart L781-782: "not usable versus defenders in hard cover or forest".
-  const combined = !hard && !ground.inForest && (arms.size === 2 || (artillery && arms.size === 1));
+  const combined = !barred && !ground.inForest && (arms.size === 2 || (artillery && arms.size === 1));
   if (combined) out.add('combined-arms');
   if (lead.attachedGeneral !== null) out.add('general-attached');
   if (role === 'attacker' && !combined && own.every((u) => u.arm === 'cavalry') && enemy.some((u) => u.arm === 'infantry')) out.add('cavalry-attacking-infantry-without-combined-arms');
-  if (role === 'defender' && flanked && !hard) out.add('outflanked');
+  if (role === 'defender' && flanked && !barred) out.add('outflanked');
   const foeHeavy = enemy.some((u) => u.arm === 'cavalry' && u.weight === 'heavy');
   if (lead.arm === 'cavalry' && foeHeavy && lead.weight === 'light') out.add('light-cav-vs-heavy-cav');
   if (lead.arm === 'cavalry' && foeHeavy && lead.weight === 'medium') out.add('medium-cav-vs-heavy-cav');

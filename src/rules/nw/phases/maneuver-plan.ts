@@ -12,7 +12,7 @@ import {
   changeFaceCost, interpenetrationCost, legMode, nwPathCost, OBLIQUE_COST_INCHES, rateAt, stretchGoing, wheelCost, worstRate, type LegMode,
 } from '../movement';
 import { inTown, inTownOrWorks, nearest, overlaps, rayHits, squaredPose, sweep, type Sweep } from '../movement-rules';
-import type { NwState } from '../state';
+import { battlefieldNow, type NwState } from '../state';
 import { maneuverInches, ROAD_BONUS_MAX_INCHES } from '../tables/maneuver';
 import { MOVE_DISTANCES } from '../tables/terrain';
 import type { MoveFraction } from '../tables/vocabulary';
@@ -178,7 +178,8 @@ export function planMoveDetail(state: NwState, req: NwMoveRequest, opts: NwManeu
     fraction = grant.fraction;
   }
   if (granted <= 0) return no('maneuver/cannot-move', `${p.name} cannot move this phase (NW §9.2 L258-260: an Ottoman foot battery that fired).`);
-  const mud = opts.ground === 'mud';
+  // MV-16, WX-1: the caller's ground, else this turn's from the state.
+  const mud = (opts.ground ?? battlefieldNow(state).ground) === 'mud';
   const terrain = state.map.terrain;
 
   // §9.7: a change of face comes first.

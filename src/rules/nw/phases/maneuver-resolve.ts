@@ -8,7 +8,7 @@ import { awayFacing, facingToward, overlaps } from '../movement-rules';
 import { rollEvasion, rollFinalFire } from '../procedures/artillery';
 import { evasionConditionsOf } from '../conditions';
 import { rollLeaderLoss } from '../procedures/leaders';
-import { activeSpecial, commanderOf, phaseNations, type NwState } from '../state';
+import { activeSpecial, battlefieldNow, commanderOf, phaseNations, type NwState } from '../state';
 import type { EvasionCondition } from '../tables/artillery';
 import { OFFICER_MOVE_INCHES } from '../tables/leaders';
 import { MOVEMENT_ALLOWANCE } from '../tables/maneuver';
@@ -161,7 +161,7 @@ export function batteryContacted(s: NwState, plan: NwMoveDetail, dice: Dice, opt
   }
   if (!mayEvade) return { state: next, contactStands: true };
   // Mud, rain or snow; suppressed; rough ground; behind an obstacle or higher (conditions.ts).
-  const conditions: EvasionCondition[] = evasionConditionsOf(next, b.id, a.id, s.settings.battlefield.weather, opts.ground ?? 'normal');
+  const conditions: EvasionCondition[] = evasionConditionsOf(next, b.id, a.id, battlefieldNow(s).weather, opts.ground ?? battlefieldNow(s).ground);
   const ev = rollEvasion({ battery: { unit: b.id, kind: b.kind }, attacker: { unit: a.id, arm: a.arm, ...(a.weight ? { weight: a.weight } : {}) }, conditions }, s.settings, dice);
   events.push(...ev.events);
   if (!ev.result.escaped && rocket) return rocketOverrun(next, plan, events);

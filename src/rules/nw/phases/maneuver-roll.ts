@@ -19,7 +19,7 @@ import { nameOf, problem } from './target-units';
 export interface NwManeuverOptions {
   /** Nationality by side id, overriding the state's (NAT-2): French, British, Ottoman and Prussian infantry move 10" (chart L655-657). */
   readonly nations?: Readonly<Record<string, Nationality>>;
-  /** Ground condition (§9.4): 'mud' doubles movement costs. Default 'normal'. */
+  /** Ground condition (§9.4): 'mud' doubles movement costs. Default: this turn's, from the state (WX-1). */
   readonly ground?: Ground;
 }
 
@@ -55,7 +55,8 @@ export function allowanceOf(s: NwState, p: NwPiece, opts: NwManeuverOptions = {}
   const kind = battery && activeSpecial(s, battery) === 'rocket' ? 'horse' : p.mover.arm === 'artillery' ? p.mover.kind : 'foot';
   const category = kind === 'foot' ? 'foot-artillery' : 'horse-artillery';
   const full = MOVEMENT_ALLOWANCE[category];
-  if (kind === 'foot' && s.log.fired.includes(p.id)) {
+  // §9.2 L260 (OG-1): "French Old Guard foot artillery units do not suffer this penalty."
+  if (kind === 'foot' && s.log.fired.includes(p.id) && battery?.oldGuard !== true) {
     if (phaseNations(s, opts.nations)[p.side] === 'ottoman') return { category, inches: 0, firedPenalty: 'cannot-move' };
     return { category, inches: full / 2, firedPenalty: 'halved' };
   }

@@ -5,7 +5,7 @@ import type { GameEvent } from '../../events';
 import { baseDistance, baseDistanceLowerBoundBeyond, EPS } from '../../geometry';
 import { skirmishGroundConditions } from '../conditions';
 import { rollSkirmish, type SkirmishProcedureResult } from '../procedures/skirmish';
-import { liveUnits, type NwState, type NwUnit } from '../state';
+import { battlefieldNow, liveUnits, type NwState, type NwUnit } from '../state';
 import type { SkirmishCondition } from '../tables/skirmish';
 import { FRIENDLY_CAVALRY_SCREEN_INCHES } from '../tables/skirmish';
 import type { Weather } from '../tables/vocabulary';
@@ -30,7 +30,7 @@ import {
 export const SKIRMISH_PHASE_RULE = 'NW §7';
 
 export interface NwSkirmishOptions {
-  /** Default 'clear' (PH-8: the state carries no weather yet). */
+  /** Default: this turn's weather from the state (PH-8, WX-1). */
   readonly weather?: Weather;
   /** Extra target conditions by target id, on top of those read from the state (PH-5, `skirmishGroundConditions`): tests. */
   readonly conditions?: Readonly<Record<string, readonly SkirmishCondition[]>>;
@@ -56,7 +56,7 @@ const assignmentsCache = new WeakMap<NwState, Map<string, Readonly<Record<string
 
 /** Each side's assignments this phase (for the board and for the players' prompts). */
 export function skirmishAssignments(state: NwState, opts: NwSkirmishOptions = {}): Record<string, SkirmishAssignments> {
-  const weather = opts.weather ?? 'clear';
+  const weather = opts.weather ?? battlefieldNow(state).weather;
   const irregulars = [...new Set(opts.irregularsSkirmishing ?? [])].sort();
   const key = `${weather}|${irregulars.join(',')}`;
   let byKey = assignmentsCache.get(state);

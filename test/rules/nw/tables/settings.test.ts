@@ -47,8 +47,8 @@ describe('NW settings (DIGEST §3(e))', () => {
   it('describeSettings: one line per key with ruling id and default', () => {
     const d = describeSettings();
     expect(d.map((x) => x.key)).toEqual(NW_SETTING_KEYS);
-    // House rulings are N-1…N-33 or the engine's own (NT-n, MV-n, RX-n, in the README); the optional rules switch cites DIGEST procedure N11.
-    expect(d.every((x) => /^(N|NT|MV|RX)-\d+$/.test(x.ruling) || (x.key.startsWith('optional.') && x.ruling === 'N11'))).toBe(true);
+    // House rulings are N-1…N-33 or the engine's own (NT-n, MV-n, RX-n, WX-n, in the README); the optional rules switch cites DIGEST procedure N11.
+    expect(d.every((x) => /^(N|NT|MV|RX|WX)-\d+$/.test(x.ruling) || (x.key.startsWith('optional.') && x.ruling === 'N11'))).toBe(true);
     expect(d.find((x) => x.key === 'independent.measuredRangeInches')?.default).toBe('12');
     expect(d.find((x) => x.key === 'optional.pursuit')?.default).toBe('false');
     expect(d.find((x) => x.key === 'finalFire.stopsOn')?.default).toBe('["horrendous","destructive"]');
