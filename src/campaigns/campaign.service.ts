@@ -128,6 +128,9 @@ export class CampaignService {
     this.requireGm(c, input.gm, input.isAdmin);
     if (c.status !== 'open') throw new UserError('campaign/ended', `${c.name} is over.`);
     const { ruleset, rules } = CampaignService.rulesOf(c.ruleset);
+    const parsed = rules.settings.parse(JSON.parse(c.settings));
+    if (!parsed.ok) throw UserError.from(parsed.error);
+    const campaignSettings = parsed.value;
     const loaded = await this.deps.games.loadScenario(ruleset, input.scenario);
     const standing = this.repo.units(c.id);
     const m = matchOrderOfBattle(standing, rules.orderOfBattle(loaded.data));
@@ -141,7 +144,7 @@ export class CampaignService {
     const game = await this.deps.games.create(
       { guildId: c.guildId, channelId: input.channelId, gm: input.gm, ruleset: c.ruleset, scenario: input.scenario, name: input.name ?? `${c.name} — battle ${seq}` },
       {
-        seed: (data, settings) => rules.seed(data, settings, byId),
+        seed: (data, settings) => rules.seed(data, settings, byId, campaignSettings),
         inTx: (g) => {
           // Checked again inside the transaction: two GMs starting battles at once cannot both pass.
           const again = this.liveUnits(c);

@@ -1,6 +1,6 @@
 import { escapeMd } from '../interaction/present-rolls';
 import type { MatchReport } from '../rules/campaign/match';
-import type { StandingUnit } from '../rules/campaign/types';
+import { officerText, type StandingUnit } from '../rules/campaign/types';
 import { rulesetById } from '../rules/index';
 import type { CampaignService } from './campaign.service';
 import type { CampaignRow } from './campaigns.repo';
@@ -51,7 +51,7 @@ export function campaignStatus(service: CampaignService, c: CampaignRow, viewer:
 
 function sideLines(units: readonly StandingUnit[], full: boolean): string[] {
   const out: string[] = [];
-  const officers = (u: StandingUnit) => u.officers.map((o) => `${escapeMd(o.name)}${o.status === 'present' ? '' : ` (${o.status})`}`).join(', ');
+  const officers = (u: StandingUnit) => u.officers.map((o) => escapeMd(officerText(o))).join(', ');
   const unitLine = (u: StandingUnit) => (full
     ? `  • ${escapeMd(u.name)} \`${u.id}\`: ${u.strength}/${u.full}${u.strength <= 0 ? ' — lost' : `, ${u.fatigue}`}, ${escapeMd(u.quality)}`
     : `  • ${escapeMd(u.name)} \`${u.id}\`: strength hidden`);

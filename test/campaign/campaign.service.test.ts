@@ -21,12 +21,13 @@ function startStrengths(s: Services, gameId: number): Map<string, number> {
   return out;
 }
 
-async function campaign(ruleset: 'nw' | 'dram', scenario: string, battles: number, sides: [string, string]) {
+async function campaign(ruleset: 'nw' | 'dram', scenario: string, battles: number, sides: [string, string], seedBase = 7) {
   const s = testServices();
   const c = await s.campaigns.create({ guildId: GUILD, channelId: HQ, gm: GM, ruleset, scenario, name: `${ruleset} campaign` });
   s.campaigns.join(c, P1, sides[0]);
   s.campaigns.join(c, P2, sides[1]);
   const history: { before: StandingUnit[]; after: StandingUnit[]; match: MatchReport; windows: number }[] = [];
+  let officerChecks = 0;
   for (let i = 1; i <= battles; i++) {
     const before = s.campaigns.repo.units(c.id);
     const channel = `chan-battle-${i}`;
@@ -35,7 +36,7 @@ async function campaign(ruleset: 'nw' | 'dram', scenario: string, battles: numbe
     // The campaign's players hold every seat of their side.
     expect(s.games.repo.seats(game.id).every((x) => x.userId === (x.seatId.startsWith(sides[0]) ? P1.id : P2.id))).toBe(true);
     s.games.start(channel, GM, false);
-    const windows = playBattle(s, channel, 1000 * i + 7);
+    const windows = playBattle(s, channel, 1000 * i + seedBase);
     const after = s.campaigns.repo.units(c.id);
     history.push({ before, after, match, windows });
 
@@ -43,6 +44,16 @@ async function campaign(ruleset: 'nw' | 'dram', scenario: string, battles: numbe
     const started = startStrengths(s, game.id);
     for (const u of before.filter((x) => x.kind === 'unit' && match.matched.includes(x.id))) expect(started.get(u.id), u.id).toBe(u.strength);
     for (const id of match.lost) expect(started.has(id)).toBe(false);
+    // Officers as the earlier battles left them (CAMP-N4, CAMP-D4): a replaced post fields its holder's ratings, a lost NW general stays out.
+    const first = JSON.parse(s.games.repo.resolutionOf(s.games.repo.windowsOf(game.id)[0]!.id)!.stateBefore) as { commanders?: Record<string, { name: string; skill: string }>; generals?: Record<string, { name: string; cr?: number }> };
+    for (const o of before.flatMap((u) => u.officers)) {
+      if (o.status === 'replaced' && o.rating) {
+        officerChecks += 1;
+        if (ruleset === 'nw') expect(first.commanders![o.id], o.id).toMatchObject({ name: o.holder, skill: o.rating.skill });
+        else expect(first.generals![o.id], o.id).toMatchObject({ name: o.holder, cr: o.rating.cr });
+      }
+      if (ruleset === 'nw' && o.status === 'lost') { officerChecks += 1; expect(first.generals?.[o.id], o.id).toBeUndefined(); }
+    }
     // The aftermath was applied exactly once, logged with the standing before it, and left nothing above its battle-start strength.
     const log = s.campaigns.repo.logOf(c.id).filter((e) => e.battleId === battle.id && e.kind === 'aftermath');
     expect(log).toHaveLength(1);
@@ -58,14 +69,17 @@ async function campaign(ruleset: 'nw' | 'dram', scenario: string, battles: numbe
   // The aftermath's dice are in the audit trail like a resolution's: every roll it narrates names its entry.
   const rolls = s.campaigns.repo.logOf(c.id).filter((e) => e.kind === 'aftermath').flatMap((e) => (JSON.parse(e.detail) as { events: { kind: string; ref?: string }[] }).events.filter((x) => x.kind === 'roll'));
   for (const r of rolls) expect(r.ref).toMatch(/^audit:\d+:/);
-  return { s, c, history, aftermathRolls: rolls.length };
+  return { s, c, history, aftermathRolls: rolls.length, officerChecks };
 }
 
 describe('campaigns through the services, random legal players (issue 15)', () => {
   it('NW: three battles of the teaching scenario, losses carried from one to the next', async () => {
-    const { history, aftermathRolls } = await campaign('nw', 'teaching', 3, ['french', 'austrians']);
-    // With these seeds an army breaks: the pursuit of Optional §1.0 is rolled (and audited) at least once.
-    expect(aftermathRolls).toBeGreaterThan(0);
+    const { history, aftermathRolls, officerChecks } = await campaign('nw', 'teaching', 3, ['french', 'austrians']);
+    console.log(`NW campaign: aftermath rolls ${aftermathRolls}, replaced or lost officers checked ${officerChecks}`);
+    // With these seeds officers fall in battle 1 and later battles field them as CAMP-N4 rules (checked in the loop).
+    // (Since lost generals stay out, no army breaks with these seeds: the pursuit's audit is checked in the loop when
+    // rolled, and row by row in test/rules/campaign/nw-campaign.test.ts.)
+    expect(officerChecks).toBeGreaterThan(0);
     const total = (units: StandingUnit[]) => units.filter((u) => u.kind === 'unit').reduce((n, u) => n + u.strength, 0);
     expect(total(history[2]!.after)).toBeLessThan(total(history[0]!.before));
     console.log(`NW campaign: windows per battle ${history.map((h) => h.windows).join(', ')}; strength ${[history[0]!.before, ...history.map((h) => h.after)].map(total).join(' → ')}`);

@@ -1,5 +1,5 @@
 import type { SideId } from '../contract';
-import type { StandingOfficer, StandingUnit } from './types';
+import { officerText, type StandingOfficer, type StandingUnit } from './types';
 
 /** One change to the standing order of battle, as the campaign log keeps it. */
 export interface StandingChange {
@@ -9,7 +9,7 @@ export interface StandingChange {
   readonly to: string | number | null;
 }
 
-const officersText = (o: readonly StandingOfficer[]): string => o.map((x) => `${x.name}${x.status === 'present' ? '' : ` (${x.status})`}`).join(', ');
+const officersText = (o: readonly StandingOfficer[]): string => o.map(officerText).join(', ');
 
 /** What changed from `before` to `after`, unit by unit in order of battle. */
 export function standingChanges(before: readonly StandingUnit[], after: readonly StandingUnit[]): StandingChange[] {

@@ -17,6 +17,21 @@ export interface StandingOfficer {
   readonly name: string;
   /** 'lost': killed or captured in a battle; 'replaced': his post is held by a replacement. */
   readonly status: 'present' | 'lost' | 'replaced';
+  /**
+   * The ratings the next battle fields at his post, set when a battle changed them (a
+   * replacement one skill lower, a vacant post's staff); absent = as the scenario prints them.
+   * Keys are the ruleset's own (NW `skill`, `valorous`, `rangeInches`; DRAM `cr`, `ap`).
+   */
+  readonly rating?: Readonly<Record<string, string | number | boolean>> | undefined;
+  /** Who holds the post in the next battle when it is not he ("Lannes's replacement"). */
+  readonly holder?: string | undefined;
+}
+
+/** "Lannes (replaced: Lannes's replacement, skill P, no V, 10")" — the officer as /campaign status and the log show him. */
+export function officerText(o: StandingOfficer): string {
+  if (o.status === 'present' && !o.rating) return o.name;
+  const r = o.rating ? Object.entries(o.rating).map(([k, v]) => `${k} ${String(v)}`).join(', ') : '';
+  return `${o.name} (${o.status}${o.holder ? `: ${o.holder}` : ''}${r ? `${o.holder ? ',' : ':'} ${r}` : ''})`;
 }
 
 /** One formation (a corps, a command, an army) or unit (a brigade, a stand, a battery) of a side. */
@@ -65,7 +80,7 @@ export interface CampaignRules<S, Settings, ScenarioData, CampaignSettings> {
    * standing strength, lost units left out, and the battle's rulings adjusted so that nothing
    * the aftermath does is also done in the battle (NW: pursuit is rolled once, by the aftermath).
    */
-  seed(data: ScenarioData, settings: Settings, standing: ReadonlyMap<string, StandingUnit>): { readonly data: ScenarioData; readonly settings: Settings };
+  seed(data: ScenarioData, settings: Settings, standing: ReadonlyMap<string, StandingUnit>, campaign: CampaignSettings): { readonly data: ScenarioData; readonly settings: Settings };
   /** The ended battle's state applied to the standing order of battle by the ruleset's after-battle rules. */
   aftermath(state: S, standing: readonly StandingUnit[], settings: CampaignSettings, dice: Dice): Aftermath;
   /** The enemy's strengths and fatigue are hidden from a side's players (NW: s.p. are never shown to the enemy). */

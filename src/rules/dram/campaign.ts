@@ -5,7 +5,8 @@ import type { Aftermath, CampaignRules, StandingOfficer, StandingUnit } from '..
 import type { GameEvent } from '../events';
 import type { DramSettings } from './settings';
 import type { DramScenarioData } from './setup';
-import type { DramState, GeneralStatus } from './state';
+import type { DramState, General, GeneralStatus } from './state';
+import { corpsReplacement } from './tables/generals';
 
 /**
  * DRAM campaigns (issue 15). dram-mk4.txt has no after-battle rule, so the recovery is a
@@ -18,6 +19,8 @@ export const DramCampaignSettingsSchema = z.strictObject({
   recoveryShare: z.number().min(0).max(1).default(0.5),
   /** CAMP-D2: a general dead, wounded or fled is replaced before the next battle ('replace'), or his post is marked vacant. */
   officers: z.enum(['replace', 'vacant']).default('replace'),
+  /** CAMP-D4: the CR a replacement general has below the one he replaces (never below the staff's CR 0 of §6 L90). Not in the text. */
+  replacementCrLoss: z.number().int().min(0).max(3).default(1),
 }).readonly();
 export type DramCampaignSettings = z.infer<typeof DramCampaignSettingsSchema>;
 
@@ -47,6 +50,7 @@ export function dramOrderOfBattle(data: DramScenarioData): StandingUnit[] {
 export function dramSeed(data: DramScenarioData, settings: DramSettings, standing: ReadonlyMap<string, StandingUnit>): { data: DramScenarioData; settings: DramSettings } {
   const lost = new Set(data.stands.filter((x) => (standing.get(x.id)?.strength ?? 1) <= 0).map((x) => x.id));
   const keep = (id: string) => !lost.has(id);
+  const officers = new Map([...standing.values()].flatMap((u) => u.officers.map((o) => [o.id, o] as const)));
   return {
     data: {
       ...data,
@@ -55,10 +59,28 @@ export function dramSeed(data: DramScenarioData, settings: DramSettings, standin
         return s ? { ...x, sp: s.strength, spStart: Math.max(s.full, s.strength) } : x;
       }),
       corps: data.corps.map((c) => ({ ...c, stands: c.stands.filter(keep) })),
+      generals: data.generals.map((g) => heldPost(g, officers.get(g.id))),
       reinforcements: data.reinforcements.map((r) => ({ ...r, units: r.units.filter(keep) })).filter((r) => r.units.length > 0),
     },
     settings,
   };
+}
+
+/** A general's post in the next battle (CAMP-D2, D4): his replacement's or his staff's CR and AP and name, or as printed. */
+function heldPost<G extends { readonly name: string; readonly cr: number; readonly ap: number }>(g: G, o: StandingOfficer | undefined): G {
+  if (!o || o.status === 'present' || !o.rating) return g;
+  const num = (k: string, d: number) => (typeof o.rating![k] === 'number' ? o.rating![k] as number : d);
+  return { ...g, name: o.holder ?? g.name, cr: num('cr', g.cr), ap: num('ap', g.ap) };
+}
+
+/**
+ * Who holds a departed general's post next battle: 'replace', a successor whose CR is
+ * `replacementCrLoss` below the general's as the battle left him (never below 0), same AP
+ * (CAMP-D4); 'vacant', his staff (§6 L90: CR 0, AP 1; CAMP-D2 extends it to higher generals).
+ */
+export function successor(g: Pick<General, 'name' | 'cr' | 'ap'>, cs: DramCampaignSettings): { status: StandingOfficer['status']; holder: string; rating: { cr: number; ap: number } } {
+  if (cs.officers === 'vacant') return { status: 'lost', holder: `${g.name}'s staff`, rating: corpsReplacement() };
+  return { status: 'replaced', holder: `${g.name}'s successor`, rating: { cr: Math.max(0, g.cr - cs.replacementCrLoss), ap: g.ap } };
 }
 
 /** Generals no longer at their post after the battle (DRAM §6: fled, wounded, dead). */
@@ -68,6 +90,7 @@ const GONE: readonly GeneralStatus[] = ['fled', 'seriously-wounded', 'mortally-w
 export function dramAftermath(s: DramState, standing: readonly StandingUnit[], cs: DramCampaignSettings): Aftermath {
   if (!s.ended) throw new RangeError('DRAM aftermath: the battle has not ended');
   const byId = new Map(standing.map((u) => [u.id, u]));
+  const byOfficer = new Map(standing.flatMap((u) => u.officers.map((o) => [o.id, o] as const)));
   const fought = Object.values(s.stands).filter((x) => byId.has(x.id));
   // A stand's battle-start SP is its standing strength (it was seeded from it).
   const start = new Map(fought.map((x) => [x.id, byId.get(x.id)!.strength]));
@@ -83,18 +106,19 @@ export function dramAftermath(s: DramState, standing: readonly StandingUnit[], c
   }
   events.push({ kind: 'note', rule: 'CAMP-D1 (DRAM has no after-battle rule)', text: `recovery (${cs.recoveryShare} of the SP lost returns): ${parts.join('; ')}` });
 
-  const gone = Object.values(s.generals).filter((g) => GONE.includes(g.status) && !g.staff);
-  const status: StandingOfficer['status'] = cs.officers === 'replace' ? 'replaced' : 'lost';
+  // A campaign officer's post, whoever held it this battle (a successor fights under the post's id).
+  const gone = Object.values(s.generals).filter((g) => GONE.includes(g.status) && !g.staff && byOfficer.has(g.id));
+  const next = new Map(gone.map((g) => [g.id, successor({ ...g, name: byOfficer.get(g.id)!.name }, cs)] as const));
   if (gone.length) {
-    events.push({ kind: 'note', rule: 'CAMP-D2', text: `${gone.map((g) => `${g.name} (${g.status})`).join(', ')}: ${cs.officers === 'replace' ? 'replaced before the next battle' : 'post vacant'}` });
+    const what = gone.map((g) => { const x = next.get(g.id)!; return `${g.name} (${g.status}): ${x.holder}, CR ${x.rating.cr}, AP ${x.rating.ap}`; });
+    events.push({ kind: 'note', rule: `CAMP-D2, CAMP-D4${cs.officers === 'vacant' ? ' (§6 L90 staff)' : ''}`, text: `generals for the next battle: ${what.join('; ')}` });
   }
-  const goneIds = new Set(gone.map((g) => g.id));
   const after = standing.map((u): StandingUnit => {
-    const officers = u.officers.some((o) => goneIds.has(o.id) && o.status === 'present') ? u.officers.map((o) => (goneIds.has(o.id) && o.status === 'present' ? { ...o, status } : o)) : u.officers;
+    const officers = u.officers.some((o) => next.has(o.id)) ? u.officers.map((o) => (next.has(o.id) ? { ...o, ...next.get(o.id)! } : o)) : u.officers;
     const n = strength.get(u.id);
     return n === undefined ? (officers === u.officers ? u : { ...u, officers }) : { ...u, strength: n, officers };
   });
-  const generals = gone.length ? ` Generals: ${gone.map((g) => `${g.name} ${g.status}`).join(', ')} (${cs.officers === 'replace' ? 'replaced' : 'vacant'}).` : '';
+  const generals = gone.length ? ` Generals: ${gone.map((g) => `${g.name} ${g.status} → ${next.get(g.id)!.holder} CR ${next.get(g.id)!.rating.cr}`).join(', ')} (CAMP-D4).` : '';
   return { standing: after, events, summary: `Recovery (CAMP-D1): ${parts.join('; ')}.${generals}` };
 }
 
@@ -105,11 +129,12 @@ export const dramCampaign: CampaignRules<DramState, DramSettings, DramScenarioDa
     schema: DramCampaignSettingsSchema,
     parse(raw) {
       const r = DramCampaignSettingsSchema.safeParse(raw ?? {});
-      return r.success ? ok(r.data) : err({ code: 'campaign/settings', message: `DRAM campaign settings: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}.`, hint: 'Keys: recoveryShare (0 to 1), officers (replace, vacant).' });
+      return r.success ? ok(r.data) : err({ code: 'campaign/settings', message: `DRAM campaign settings: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}.`, hint: 'Keys: recoveryShare (0 to 1), officers (replace, vacant), replacementCrLoss (0 to 3).' });
     },
     lines: (cs) => [
       { key: 'recoveryShare', value: String(cs.recoveryShare), default: '0.5', ruling: 'CAMP-D1', allowed: '0 to 1 (not in the text)' },
       { key: 'officers', value: cs.officers, default: 'replace', ruling: 'CAMP-D2', allowed: 'replace, vacant' },
+      { key: 'replacementCrLoss', value: String(cs.replacementCrLoss), default: '1', ruling: 'CAMP-D4', allowed: '0 to 3 (not in the text)' },
     ],
   },
   orderOfBattle: dramOrderOfBattle,

@@ -12,6 +12,9 @@ import type { NwState } from './state';
 import { fatigueState } from './tables/fatigue';
 import { nwRound } from './tables/rounding';
 import { PURSUIT_BATTERY_SP } from './tables/optional';
+import { replacementCommander } from './tables/leaders';
+import { isSkill } from './tables/vocabulary';
+import type { NwCommander } from './state';
 
 /**
  * NW campaigns (issue 15): the Optional rules §1.0 Pursuit and §2.0 Final Loss Calculations
@@ -26,6 +29,12 @@ export const NwCampaignSettingsSchema = z.strictObject({
   finalLosses: z.boolean().default(true),
   /** CAMP-N5: what each side regains after a draw (the text names only a winner and a defeated side). */
   drawRegain: z.enum(['third', 'half', 'none']).default('third'),
+  /**
+   * CAMP-N4: a commander lost in a battle is replaced for the next by §11.7's replacement (one
+   * skill lower, no V, range −2" not below his base, L421-423) and a lost general stays lost
+   * ("never replaced", L421): 'replace'. 'as-printed' fields the scenario's officers unchanged.
+   */
+  officers: z.enum(['replace', 'as-printed']).default('replace'),
 }).readonly();
 export type NwCampaignSettings = z.infer<typeof NwCampaignSettingsSchema>;
 
@@ -62,8 +71,12 @@ export function nwOrderOfBattle(data: NwScenarioData): StandingUnit[] {
  * damaged, lost pieces stay out. Pursuit is the aftermath's (CAMP-N1): off in the battle so it
  * is never rolled twice.
  */
-export function nwSeed(data: NwScenarioData, settings: NwSettings, standing: ReadonlyMap<string, StandingUnit>): { data: NwScenarioData; settings: NwSettings } {
-  const lost = new Set([...data.units, ...data.batteries].filter((x) => (standing.get(x.id)?.strength ?? 1) <= 0).map((x) => x.id));
+export function nwSeed(data: NwScenarioData, settings: NwSettings, standing: ReadonlyMap<string, StandingUnit>, cs: NwCampaignSettings = NwCampaignSettingsSchema.parse({})): { data: NwScenarioData; settings: NwSettings } {
+  // CAMP-N4 'as-printed': the officers fight as the scenario prints them, whatever befell them before.
+  const officers = new Map(cs.officers === 'as-printed' ? [] : [...standing.values()].flatMap((u) => u.officers.map((o) => [o.id, o] as const)));
+  // CAMP-N4: a general lost in an earlier battle is never replaced (L421); he and every reference to him stay out.
+  const lostGenerals = new Set(data.generals.filter((g) => officers.get(g.id)?.status === 'lost').map((g) => g.id));
+  const lost = new Set([...[...data.units, ...data.batteries].filter((x) => (standing.get(x.id)?.strength ?? 1) <= 0).map((x) => x.id), ...lostGenerals]);
   const keep = (id: string) => !lost.has(id);
   const detach = <T extends { readonly attachedTo: string | null }>(o: T): T => (o.attachedTo && lost.has(o.attachedTo) ? { ...o, attachedTo: null } : o);
   const seeded: NwScenarioData = {
@@ -74,11 +87,51 @@ export function nwSeed(data: NwScenarioData, settings: NwSettings, standing: Rea
       return detach(s === PURSUIT_BATTERY_SP.damaged ? { ...b, condition: 'damaged' as const } : b);
     }),
     commands: data.commands.map((c) => ({ ...c, units: c.units.filter(keep), batteries: c.batteries.filter(keep) })),
-    commanders: data.commanders.map(detach),
-    generals: data.generals.map(detach),
+    commanders: data.commanders.map((c) => detach(replaced(c, officers.get(c.id)))),
+    generals: data.generals.filter((g) => keep(g.id)).map(detach),
     reinforcements: data.reinforcements.map((r) => ({ ...r, pieces: r.pieces.filter(keep) })).filter((r) => r.pieces.length > 0),
   };
   return { data: seeded, settings: { ...settings, optional: { ...settings.optional, pursuit: false } } };
+}
+
+/** A commander's post as the standing order of battle holds it (CAMP-N4): the replacement's ratings and name, or the printed commander. */
+function replaced<C extends Pick<NwCommander, 'name' | 'skill' | 'valorous' | 'rangeInches'>>(c: C, o: StandingOfficer | undefined): C {
+  const r = o?.rating;
+  if (!o || o.status !== 'replaced' || !r) return c;
+  return {
+    ...c, name: o.holder ?? c.name, skill: isSkill(r.skill) ? r.skill : c.skill,
+    valorous: typeof r.valorous === 'boolean' ? r.valorous : c.valorous, rangeInches: typeof r.rangeInches === 'number' ? r.rangeInches : c.rangeInches,
+  };
+}
+
+/**
+ * CAMP-N4: the commanders and generals a battle lost, and who holds each post next. A commander
+ * lost (awaiting his replacement at the end, or replaced during the battle) is followed by §11.7's
+ * replacement (L421-423): the one who arrived in the battle, or the one who would have. A general
+ * is lost for good (L421 "never replaced"). Ratings of a post already held by a replacement fall
+ * again from his.
+ */
+function officersAfter(s: NwState, standing: readonly StandingUnit[], cs: NwCampaignSettings): { after: readonly StandingUnit[]; lines: string[] } {
+  const lines: string[] = [];
+  const next = new Map<string, StandingOfficer>();
+  for (const u of standing) {
+    for (const o of u.officers) {
+      const c = s.commanders[o.id];
+      if (c && (c.status === 'awaiting-replacement' || c.replacement)) {
+        if (cs.officers === 'as-printed') { next.set(o.id, { ...o, status: 'replaced' }); lines.push(`${c.name} lost; his post is fielded as printed (officers as-printed)`); continue; }
+        // Arrived in the battle: he is the replacement, ratings as he fought. Not yet: §11.7's replacement of the commander lost.
+        const r = c.replacement ? { skill: c.skill, range: c.rangeInches } : replacementCommander(c.skill, c.rangeInches, c.baseRangeInches ?? 0);
+        const holder = `${o.name}'s replacement`;
+        next.set(o.id, { ...o, status: 'replaced', holder, rating: { skill: r.skill, valorous: false, rangeInches: r.range } });
+        lines.push(`${c.name} lost; ${holder} takes his post: ${r.skill}, no V, ${r.range}" (§11.7 L421-423)`);
+      } else if (s.generals[o.id]?.lost && o.status === 'present') {
+        next.set(o.id, { ...o, status: 'lost' });
+        lines.push(`${s.generals[o.id]!.name} lost, never replaced (§11.7 L421)${cs.officers === 'as-printed' ? '; fielded as printed (officers as-printed)' : ''}`);
+      }
+    }
+  }
+  const after = standing.map((u) => (u.officers.some((o) => next.has(o.id)) ? { ...u, officers: u.officers.map((o) => next.get(o.id) ?? o) } : u));
+  return { after, lines };
 }
 
 /** Pursuit die modifiers read from the ended battle (L613-614; CAMP-N6 "the last ¼ of game turns"). */
@@ -167,19 +220,18 @@ export function nwAftermath(s: NwState, standing: readonly StandingUnit[], cs: N
     lines.push(`Final losses: ${parts.join('; ')}.`);
   }
 
-  const lostOfficers = new Set([
-    ...Object.values(s.commanders).filter((c) => c.status === 'awaiting-replacement' || c.replacement).map((c) => c.id),
-    ...Object.values(s.generals).filter((g) => g.lost).map((g) => g.id),
-  ]);
-  const after = standing.map((u): StandingUnit => {
-    const officers = u.officers.map((o) => (lostOfficers.has(o.id) && o.status === 'present' ? { ...o, status: s.commanders[o.id] ? 'replaced' as const : 'lost' as const } : o));
-    if (!strength.has(u.id)) return officers === u.officers ? u : { ...u, officers };
+  const officers = officersAfter(s, standing, cs);
+  const after = officers.after.map((u): StandingUnit => {
+    if (!strength.has(u.id)) return u;
     const n = strength.get(u.id)!;
     const unit = s.units[u.id];
     const fatigue = unit ? fatigueState(n, unit.levels) : batteryWord(n);
-    return { ...u, strength: n, fatigue, officers };
+    return { ...u, strength: n, fatigue };
   });
-  if (lostOfficers.size) lines.push(`Officers lost: ${[...lostOfficers].map((id) => s.commanders[id]?.name ?? s.generals[id]?.name ?? id).join(', ')} (CAMP-N4).`);
+  if (officers.lines.length) {
+    events.push({ kind: 'note', rule: 'NW §11.7 L421-423 (CAMP-N4)', text: `officers: ${officers.lines.join('; ')}` });
+    lines.push(`Officers: ${officers.lines.join('; ')} (CAMP-N4).`);
+  }
   return { standing: after, events, summary: lines.join(' ') || 'No after-battle changes.' };
 }
 
@@ -190,12 +242,13 @@ export const nwCampaign: CampaignRules<NwState, NwSettings, NwScenarioData, NwCa
     schema: NwCampaignSettingsSchema,
     parse(raw) {
       const r = NwCampaignSettingsSchema.safeParse(raw ?? {});
-      return r.success ? ok(r.data) : err({ code: 'campaign/settings', message: `NW campaign settings: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}.`, hint: 'Keys: pursuit (true/false), finalLosses (true/false), drawRegain (third, half, none).' });
+      return r.success ? ok(r.data) : err({ code: 'campaign/settings', message: `NW campaign settings: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}.`, hint: 'Keys: pursuit (true/false), finalLosses (true/false), drawRegain (third, half, none), officers (replace, as-printed).' });
     },
     lines: (cs) => [
       { key: 'pursuit', value: String(cs.pursuit), default: 'true', ruling: 'CAMP-N1', allowed: 'true, false' },
       { key: 'finalLosses', value: String(cs.finalLosses), default: 'true', ruling: 'Optional §2.0 L618', allowed: 'true, false' },
       { key: 'drawRegain', value: cs.drawRegain, default: 'third', ruling: 'CAMP-N5', allowed: 'third, half, none' },
+      { key: 'officers', value: cs.officers, default: 'replace', ruling: 'CAMP-N4', allowed: 'replace, as-printed' },
     ],
   },
   orderOfBattle: nwOrderOfBattle,

@@ -121,7 +121,7 @@ describe('NW aftermath: Optional §1.0 pursuit (L607-614) and §2.0 final losses
   });
 
   it('campaign settings: defaults, and a bad value is refused with the keys', () => {
-    expect(nwCampaign.settings.parse({})).toEqual({ ok: true, value: { pursuit: true, finalLosses: true, drawRegain: 'third' } });
+    expect(nwCampaign.settings.parse({})).toEqual({ ok: true, value: { pursuit: true, finalLosses: true, drawRegain: 'third', officers: 'replace' } });
     const bad = nwCampaign.settings.parse({ drawRegain: 'all' });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.error.hint).toContain('drawRegain');
