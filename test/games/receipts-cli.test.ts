@@ -31,7 +31,7 @@ async function revealedGame(): Promise<{ text: string; receipts: OpenedReceipt[]
   for (const seat of s.games.openSeats(CH)) s.games.join(CH, seat.id.startsWith('french:') ? { id: 'fr', name: 'D' } : { id: 'au', name: 'S' }, seat.id);
   s.games.start(CH, { id: 'gm', name: 'N' }, false);
   s.games.submit(CH, { id: 'fr', name: 'D' }, { kind: 'move', unit: 'garnier', to: 'forward 0.94in' });
-  s.games.submit(CH, { id: 'fr', name: 'D' }, { kind: 'move', unit: 'fabre', to: 'wheel left 20 then forward 1in' });
+  s.games.submit(CH, { id: 'fr', name: 'D' }, { kind: 'move', unit: 'fabre', to: 'wheel right 90 then forward 1in' });
   s.games.ready(CH, { id: 'fr', name: 'D' });
   s.games.ready(CH, { id: 'au', name: 'S' });
   const posts = s.games.repo.outboxFor(CH).map((r) => (JSON.parse(r.body) as { content?: string }).content ?? '');
