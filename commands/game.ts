@@ -11,6 +11,7 @@ import { parseDuration, parseReminderLeads } from '../src/scheduler/time';
 import { narrate } from '../src/narrative';
 import { namesFor, publicEventsFor } from '../src/games/names';
 import { DEFAULT_OPTIONS, type GameOptions } from '../src/games/options';
+import { resolveOrRefuse } from '../src/games/names-resolve';
 import { overInstead } from './play-helpers';
 
 const Input = z.discriminatedUnion('subcommand', [
@@ -105,7 +106,7 @@ export const game = defineCommand<Input>({
         return pub(`🎖️ **${escapeMd(g.name)}** (${g.ruleset}, ${g.scenarioId}) is set up in this channel; GM: ${escapeMd(ctx.user.name)}.\nSeats: ${seats.map((s) => `\`${s.id}\` ${escapeMd(s.label)}`).join(', ')}.\nTake one with \`/game join\`; the GM starts with \`/game start\`.`);
       }
       case 'join': {
-        const mine = games.join(ctx.channelId, me(ctx), i.seat);
+        const mine = games.join(ctx.channelId, me(ctx), i.seat?.trim() ? seatNamed(ctx, i.seat) : undefined);
         return pub(`🪖 ${escapeMd(ctx.user.name)} takes ${mine.map((s) => `\`${s.seatId}\``).join(', ')}.`);
       }
       case 'leave': return pub(`${escapeMd(ctx.user.name)} leaves ${games.leave(ctx.channelId, me(ctx))} seat(s).`);
@@ -137,7 +138,10 @@ export const game = defineCommand<Input>({
         const r = gm.answer(ctx.channelId, me(ctx), ctx.isAdmin, i.value);
         return pub(r.resolved ? `⚖️ The GM ruled **${escapeMd(r.label)}**; the results follow.` : `Nothing was resolved (${r.reason}).`);
       }
-      case 'replace': gm.replace(ctx.channelId, me(ctx), ctx.isAdmin, i.seat, { id: i.user, name: ctx.users[i.user] ?? i.user }); return priv('Done.');
+      case 'replace':
+        // GM-only is said before the seat is looked at (issue 11).
+        games.requireGm(games.live(ctx.channelId).game, me(ctx), ctx.isAdmin);
+        gm.replace(ctx.channelId, me(ctx), ctx.isAdmin, seatNamed(ctx, i.seat), { id: i.user, name: ctx.users[i.user] ?? i.user }); return priv('Done.');
       case 'kick': {
         if (!i.confirm) return confirmFirst(ctx, i, `Remove <@${i.user}> from all their seats? Their seats become open for someone else.`, 'Remove');
         return priv(`Removed from ${gm.kick(ctx.channelId, me(ctx), ctx.isAdmin, i.user)} seat(s).`);
@@ -190,6 +194,18 @@ export const game = defineCommand<Input>({
     return [];
   },
 });
+
+/**
+ * The seat a player names (issue 11): by its label as printed ("French I Corps"), in any case,
+ * without accents, by a unique prefix, or by its id; anything else is answered with the closest
+ * seats and a menu of them, through the one name resolver.
+ */
+function seatNamed(ctx: CommandContext, typed: string): string {
+  const l = ctx.services.games.live(ctx.channelId);
+  // "I Corps" is printed under its side's heading, so "French I Corps" names it too.
+  const seats = l.ruleset.seats(l.state).map((s: { id: string; label: string; side: string }) => ({ id: s.id, names: [s.label, `${s.side} ${s.label}`] }));
+  return resolveOrRefuse(typed, seats, 'seat', 'seat');
+}
 
 /**
  * A destructive GM tool asks first (issue 11): GM-only is checked now, so a player is told so

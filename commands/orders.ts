@@ -1,6 +1,8 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { z } from 'zod';
-import { defineCommand } from '../src/interaction/command';
+import { defineCommand, type CommandContext } from '../src/interaction/command';
+import { resolveOrRefuse, type Named } from '../src/games/names-resolve';
+import { UserError } from '../src/lib/user-error';
 import { escapeMd } from '../src/interaction/present-rolls';
 import { safeText } from '../src/interaction/safe-text';
 import { choicesMatching } from '../src/rules/plugin';
@@ -28,6 +30,24 @@ export function readable(body: string, names: ReadonlyMap<string, string>): stri
   const [first, ...others] = fields;
   const head = [typeof kind === 'string' ? kind : 'order', ...(first ? [value(first[1])] : [])].join(' ');
   return [head, ...others.map(([k, v]) => `${k}: ${value(v)}`)].join(' — ').slice(0, 200);
+}
+
+/**
+ * The caller's pending order a player names (issue 11): by its key, by the order as /orders mine
+ * reads it ("move 1st Division (Fabre)"), or by the name of any piece its key holds ("Fabre"),
+ * in any case, by unique prefix; else the closest orders with a menu, through the one resolver.
+ */
+function orderNamed(ctx: CommandContext, typed: string): Named {
+  const l = ctx.services.games.live(ctx.channelId);
+  const printed = printedFor(l.ruleset, l.state);
+  const names = new Map(printed.map((p) => [p.id, p.names[0] ?? p.id]));
+  const pieceNames = new Map(printed.map((p) => [p.id, p.names]));
+  const mine = ctx.services.games.myOrders(l, ctx.user.id).map((x) => ({
+    id: x.key,
+    names: [readable(x.body, names), ...x.key.split(':').flatMap((part) => pieceNames.get(part) ?? [])],
+  }));
+  if (!mine.length) throw new UserError('order/none', 'You have no orders in the open window to withdraw.', 'See your orders with /orders mine.');
+  return mine.find((o) => o.id === resolveOrRefuse(typed, mine, 'key', 'order'))!;
 }
 
 const Input = z.discriminatedUnion('subcommand', [
@@ -59,8 +79,9 @@ export const orders = defineCommand({
     const user = { id: ctx.user.id, name: ctx.user.name };
     if (i.subcommand === 'issue' || i.subcommand === 'losses') return runVerb(ctx, `orders ${i.subcommand}`, i);
     if (i.subcommand === 'withdraw') {
-      ctx.services.games.withdraw(ctx.channelId, user, i.key);
-      return { visibility: 'private', content: `Withdrawn: \`${escapeMd(i.key)}\`. You are no longer ready; post again or \`/ready\`.` };
+      const order = orderNamed(ctx, i.key);
+      ctx.services.games.withdraw(ctx.channelId, user, order.id);
+      return { visibility: 'private', content: `Withdrawn: ${escapeMd(order.names[0]!)} (\`${safeText(order.id)}\`). You are no longer ready; post again or \`/ready\`.` };
     }
     const l = ctx.services.games.live(ctx.channelId);
     const list = ctx.services.games.myOrders(l, ctx.user.id);
@@ -71,7 +92,8 @@ export const orders = defineCommand({
   autocomplete(ctx, focused, inv) {
     if (focused.name === 'key') {
       const l = ctx.services.games.live(ctx.channelId);
-      return choicesMatching(focused.value, ctx.services.games.myOrders(l, ctx.user.id).map((x) => ({ name: x.key, value: x.key })));
+      const names = new Map(printedFor(l.ruleset, l.state).map((p) => [p.id, p.names[0] ?? p.id]));
+      return choicesMatching(focused.value, ctx.services.games.myOrders(l, ctx.user.id).map((x) => ({ name: readable(x.body, names), value: x.key })));
     }
     return verbChoices(ctx, `orders ${String(inv.subcommand)}`, focused, inv.options);
   },

@@ -11,10 +11,13 @@ export { normalizeName };
  * one of its words, and by id. Anything else is answered with the closest names.
  */
 
-export type NameMatch =
-  | { readonly kind: 'found'; readonly id: string; readonly name: PrintedName }
-  | { readonly kind: 'ambiguous'; readonly candidates: readonly PrintedName[] }
-  | { readonly kind: 'unknown'; readonly closest: readonly PrintedName[] };
+/** Anything named by an id and the names players read: a printed piece, a seat, a pending order. */
+export type Named = Pick<PrintedName, 'id' | 'names'>;
+
+export type NameMatch<P extends Named = PrintedName> =
+  | { readonly kind: 'found'; readonly id: string; readonly name: P }
+  | { readonly kind: 'ambiguous'; readonly candidates: readonly P[] }
+  | { readonly kind: 'unknown'; readonly closest: readonly P[] };
 
 /** The words of a printed name, each a place a prefix may start ("Division Kessler" → "kessler"). */
 const wordStarts = (key: string): string[] => {
@@ -24,7 +27,7 @@ const wordStarts = (key: string): string[] => {
 };
 
 /** How `query` names `id`: 0 exactly (its id or a printed name), 1 by a prefix of a name, 2 by a prefix of a word in it. */
-function rank(query: string, p: PrintedName): number | null {
+function rank(query: string, p: Named): number | null {
   const keys = [p.id, ...p.names].map(normalizeName);
   if (keys.includes(query)) return 0;
   if (keys.some((k) => k.startsWith(query))) return 1;
@@ -33,13 +36,13 @@ function rank(query: string, p: PrintedName): number | null {
 }
 
 /** Resolve what a player typed among `printed` (already narrowed to the kinds the option takes). */
-export function resolveName(typed: string, printed: readonly PrintedName[]): NameMatch {
+export function resolveName<P extends Named>(typed: string, printed: readonly P[]): NameMatch<P> {
   const exactId = printed.find((p) => p.id === typed);
   if (exactId) return { kind: 'found', id: exactId.id, name: exactId };
   const query = normalizeName(typed);
   // Nothing typed: every name is a candidate (a menu of them all).
   if (!query) return printed.length === 1 ? { kind: 'found', id: printed[0]!.id, name: printed[0]! } : { kind: 'unknown', closest: printed.slice(0, 25) };
-  let best: PrintedName[] = [];
+  let best: P[] = [];
   let bestRank = Infinity;
   for (const p of printed) {
     const r = rank(query, p);
@@ -53,7 +56,7 @@ export function resolveName(typed: string, printed: readonly PrintedName[]): Nam
 }
 
 /** The names nearest to a misspelling, by edit distance to any printed name or word of it. */
-export function closest(query: string, printed: readonly PrintedName[], n = 5): PrintedName[] {
+export function closest<P extends Named>(query: string, printed: readonly P[], n = 5): P[] {
   const scored = printed.map((p) => ({ p, d: Math.min(...[p.id, ...p.names].map(normalizeName).flatMap(wordStarts).map((k) => editDistance(query, k.slice(0, Math.max(query.length, 1) + 2)))) }));
   const limit = Math.max(2, Math.ceil(query.length / 2));
   return scored.filter((x) => x.d <= limit).sort((a, b) => a.d - b.d || a.p.names[0]!.localeCompare(b.p.names[0]!)).slice(0, n).map((x) => x.p);
@@ -71,13 +74,13 @@ export function editDistance(a: string, b: string): number {
 }
 
 /** The name a player reads for a printed entry: its first name. */
-export const printedLabel = (p: PrintedName): string => p.names[0] ?? p.id;
+export const printedLabel = (p: Named): string => p.names[0] ?? p.id;
 
 /**
  * The id `typed` names among `printed`, for the command option `option`; a ChoiceError
  * with the closest names ("did you mean…") when it names none or several.
  */
-export function resolveOrRefuse(typed: string, printed: readonly PrintedName[], option: string, what: string): string {
+export function resolveOrRefuse(typed: string, printed: readonly Named[], option: string, what: string): string {
   const m = resolveName(typed, printed);
   if (m.kind === 'found') return m.id;
   const list = m.kind === 'ambiguous' ? m.candidates : m.closest;

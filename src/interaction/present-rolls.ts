@@ -17,7 +17,7 @@ export function rollBreakdown(d: RollDetail): string {
   const dice = formatRoll({ expression: d.expression, terms: d.terms, total: diceTotal, min: diceTotal, max: diceTotal });
   if (d.modifiers.length === 0) return dice;
   const mods = d.modifiers.map((m) => `${m.value < 0 ? '−' : '+'} ${Math.abs(m.value)} (${m.label})`).join(' ');
-  return `${dice.replace(/ = [^=]+$/, '')} ${mods} = ${d.total}`;
+  return `${dice.replace(/ = [^=]+$/, '')} ${mods} = ${d.total < 0 ? `\u2212${-d.total}` : d.total}`;
 }
 
 /**
@@ -40,8 +40,10 @@ export function brokenLine(b: { seq: number; since: number }): string {
 export function rollMessage(actorName: string, r: StoredRoll): string {
   const d = r.detail;
   const why = d.purpose ? ` for *${escapeMd(d.purpose)}*` : '';
-  const breakdown = rollBreakdown(d).replace(/ = -?\d+$/, '');
-  return `🎲 **${escapeMd(actorName)}** rolled \`${d.expression}\`${why}\n${breakdown} = **${d.total}**\n${rollFooter(r)}`;
+  // The breakdown ends "= total" (U+2212 for a negative one, issue 11: `/roll -1d6`): replaced by the bold total.
+  const breakdown = rollBreakdown(d).replace(/ = [-\u2212]?\d+$/, '');
+  const total = d.total < 0 ? `\u2212${-d.total}` : String(d.total);
+  return `🎲 **${escapeMd(actorName)}** rolled \`${d.expression}\`${why}\n${breakdown} = **${total}**\n${rollFooter(r)}`;
 }
 
 export function logLine(l: LogLine): string {

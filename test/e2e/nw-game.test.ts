@@ -134,6 +134,9 @@ describe("two players play Napoleon's Wars (The Mill at Aubach) on Discord", () 
 
     // Maneuver window: the roll is public and binding, the move is made at once.
     expectRefused(await cmd(AU, 'maneuver', undefined, [str('unit', 'au-2b')]), 'action/not-phasing');
+    // A destination that names no place is refused before the binding roll is made (issue 11): fr-3b still rolls below.
+    expect(expectRefused(await cmd(FR, 'move', undefined, [str('unit', 'fr-3b'), str('to', 'Z99')]), 'location/off-table')).toContain('There is no cell Z99 on this table.');
+    expect(state().log.rolls['fr-3b']).toBeUndefined();
     const roll = expectPublic(await cmd(FR, 'maneuver', undefined, [str('unit', 'fr-3b')]));
     expect(roll).toMatch(/^lannes: 🎲 3rd Brigade \(1B\/2\/I\): maneuver \[\d, \d\] \+2 \(fresh/);
     expect(roll).toContain('Full move');

@@ -84,6 +84,16 @@ describe('/roll and /rolls', () => {
     expect(r.content).toMatch(/^🎲 \*\*Soult\*\* rolled `4d6kh3` for \*Old Guard @\u200beveryone\*\n4d6kh3 \[.*~~\d~~.*\] = \*\*\d+\*\*\n-# audit #2 · seed #1/);
   });
 
+  it('/roll -1d6 says its negative total once, with a true minus sign (issue 11)', async () => {
+    const r = await invoke(testServices(), { name: 'roll', options: { expression: '-1d6' } });
+    expect(r.content).toMatch(/^🎲 \*\*Soult\*\* rolled `-1d6`\n\u22121d6 \[([1-6])\] = \*\*\u2212\1\*\*\n-# audit/);
+  });
+
+  it('/roll 1d{1,1,2,3} prints the face as on the die, without a plus sign (issue 11)', async () => {
+    const r = await invoke(testServices(), { name: 'roll', options: { expression: '1d{1,1,2,3}' } });
+    expect(r.content).toMatch(/\n1d\{1,1,2,3\} \[([123])\] = \*\*\1\*\*\n/);
+  });
+
   it('/roll private answers only the roller and announces the roll publicly', async () => {
     const r = await invoke(testServices(), { name: 'roll', options: { expression: '1d6', reason: 'ambush', private: true } });
     expect(r.visibility).toBe('private');

@@ -91,4 +91,15 @@ describe('feedback that tells the truth (issue 11)', () => {
     expect(r.content).toContain('Did you mean “1st Division (Fabre)”');
     expect(r.components?.[0]?.[0]?.kind).toBe('select');
   });
+
+  it('DRAM /roster: your side by default, the enemy by name, through the ruleset record (issue 11)', async () => {
+    const s = await game('dram', 'saint-remy');
+    const mine = await invoke(s, FR, { name: 'roster', options: {} });
+    expect(mine.visibility).toBe('private');
+    expect(mine.content).toContain('**French** — turn 1');
+    expect(mine.content).toContain('• 1st Division (Fabre) — infantry, 4/4 SP, Attack (A)');
+    const theirs = await invoke(s, FR, { name: 'roster', options: { side: 'austr' } });
+    expect(theirs.content).toMatch(/^\*\*Austrians\*\* — turn 1/);
+    expect(theirs.content).not.toContain('keeps no rosters');
+  });
 });

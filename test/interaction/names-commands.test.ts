@@ -80,3 +80,50 @@ describe('names as printed, through every verb (issue 11)', () => {
     expect(bad.content).toContain('Did you mean “Brigade Koller”');
   });
 });
+
+describe('seats and pending orders by the names players read (issue 11)', () => {
+  async function created(): Promise<Services> {
+    const s = testServices();
+    await s.games.create({ guildId: G, channelId: CH, gm: GM, ruleset: 'dram', scenario: 'saint-remy' });
+    return s;
+  }
+
+  it.each(['I Corps', 'i corps', 'French I Corps', 'french i c', 'french:fr-i-corps'])('/game join seat:"%s" takes the seat printed "I Corps" (French)', async (typed) => {
+    const s = await created();
+    expect(s.games.openSeats(CH)).toContainEqual({ id: 'french:fr-i-corps', label: 'I Corps' });
+    const r = await invoke(s, P, { name: 'game', subcommand: 'join', options: { seat: typed } });
+    expect(r.visibility).toBe('public');
+    expect(s.games.live(CH).seats.find((x) => x.seatId === 'french:fr-i-corps')!.userId).toBe(P.id);
+  });
+
+  it('/game join with an unknown or ambiguous seat gets the closest seats and a menu, and takes nothing', async () => {
+    const s = await created();
+    const bad = await invoke(s, P, { name: 'game', subcommand: 'join', options: { seat: 'Frnch army comand' } });
+    expect(bad.content).toContain('There is no seat called “Frnch army comand”. Did you mean');
+    expect((bad.components?.[0]?.[0] as SelectModel).options[0]!.line).toMatch(/^\/game join seat:/);
+    const amb = await invoke(s, P, { name: 'game', subcommand: 'join', options: { seat: 'French' } });
+    expect(amb.content).toContain('`name/ambiguous`');
+    expect(s.games.live(CH).seats.every((x) => !x.userId)).toBe(true);
+  });
+
+  it('/orders withdraw takes the order by its piece, by how /orders mine reads it, or by its key', async () => {
+    for (const typed of ['Fabre', 'fab', 'move 1st Division (Fabre)', 'move:fabre']) {
+      const s = await dramGame();
+      await invoke(s, P, { name: 'move', options: { unit: 'fabre', to: 'forward 1in' } });
+      const r = await invoke(s, P, { name: 'orders', subcommand: 'withdraw', options: { key: typed } });
+      expect(r.content, typed).toContain('Withdrawn: move 1st Division (Fabre) — to: forward 1in (`move:fabre`)');
+      expect(s.games.myOrders(s.games.live(CH), P.id)).toEqual([]);
+    }
+  });
+
+  it('/orders withdraw with a name matching none of your orders offers your orders, and withdraws nothing', async () => {
+    const s = await dramGame();
+    await invoke(s, P, { name: 'move', options: { unit: 'fabre', to: 'forward 1in' } });
+    const r = await invoke(s, P, { name: 'orders', subcommand: 'withdraw', options: { key: 'Fabr' + 'x' } });
+    expect(r.content).toContain('There is no order called “Fabrx”. Did you mean “move 1st Division (Fabre) — to: forward 1in”?');
+    expect((r.components?.[0]?.[0] as SelectModel).options[0]).toMatchObject({ value: 'move:fabre' });
+    const none = await invoke(s, P, { name: 'orders', subcommand: 'withdraw', options: { key: 'zzz' } });
+    expect(none.content).toContain('There is no order called “zzz”');
+    expect(s.games.myOrders(s.games.live(CH), P.id)).toHaveLength(1);
+  });
+});

@@ -56,7 +56,7 @@ describe('user text in posts', () => {
     const s = testServices();
     await run(s, { name: 'game', subcommand: 'create', options: { ruleset: 'dram', scenario: 'saint-remy' } });
     const r = await run(s, { name: 'game', subcommand: 'join', options: { seat: `french${RLO}:x` } }).catch((e: unknown) => userErrorReply(e as UserError));
-    expect(r.content).toContain('There is no seat "french:x"');
+    expect(r.content).toContain('There is no seat called “french:x”'); // the seat resolver (issue 11) quotes it cleaned
     expect(shown(r)).not.toMatch(BAD);
   });
 

@@ -74,7 +74,7 @@ describe('the narrative of a resolution', () => {
       '💥 Artillery fire at G6: Grand Battery fires on Prussians 1st Brigade',
       '• French: 2 SP +1 (artillery) = 3 dice',
       "🎲 Prussians: casualties from French's 3 dice (own D vs enemy A) [5, 3, 1] → D/A: casualty on 5,6 — 1 SP lost",
-      '🩸 Prussians 1st Brigade loses 1 SP (combat): -1 SP left',
+      '🩸 Prussians 1st Brigade loses 1 SP (combat): 0 SP left',
       '',
       "🎲 Marshal Ney: general's personal risk [4, 5] → 9: light wound: −1 CR",
       '🎖️ Marshal Ney: wounded (CR 2 → 1)',

@@ -42,14 +42,17 @@ function shown(n: number): string {
   return n < 0 ? `${MINUS}${-n}` : String(n);
 }
 
-/** A face of a custom or named die always shows its sign, as on the physical die: +2, 0, −3. */
+/**
+ * A face of a die marked with signs (any negative face: dF, dK8, 1d{-1,0,1}) shows its sign, as
+ * on the physical die: +2, 0, −3. A die of plain numbers (1d{1,1,2,3}) shows them plain (issue 11).
+ */
 function shownFace(face: number, signed: boolean): string {
   return signed && face > 0 ? `+${face}` : shown(face);
 }
 
 function termBody(t: TermResult): string {
   if (t.kind === 'const') return String(t.value);
-  const signed = t.faces !== undefined;
+  const signed = t.faces?.some((f) => f < 0) ?? false;
   const dice = t.dice.map((d) => (d.kept ? shownFace(d.face, signed) : `~~${shownFace(d.face, signed)}~~`));
   return `${t.notation} [${dice.join(', ')}]`;
 }

@@ -93,6 +93,12 @@ describe('evaluate with scripted dice', () => {
     expect('faces' in diceOf(roll('d6', [0]))).toBe(false);
   });
 
+  it('a custom die of plain numbers shows them plain; one with a negative face shows signs (issue 11)', () => {
+    expect(formatRoll(roll('1d{1,1,2,3}', [3]))).toBe('1d{1,1,2,3} [3] = 3');
+    expect(formatRoll(roll('2d{1,1,2,3}+1', [0, 2]))).toBe('2d{1,1,2,3} [1, 2] + 1 = 4');
+    expect(formatRoll(roll('1d{-1,0,2}', [2]))).toBe('1d{-1,0,2} [+2] = 2');
+  });
+
   it('dF shows -1, 0, +1 for indices 0, 1, 2', () => {
     const r = roll('3dF', [0, 1, 2]);
     expect(diceOf(r).dice.map((d) => d.face)).toEqual([-1, 0, 1]);

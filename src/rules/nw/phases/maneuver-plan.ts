@@ -150,6 +150,20 @@ export function proximityEnemy(s: NwState, p: NwPiece, at: Pose): NwPiece | null
 }
 
 /**
+ * Whether `req.to` names a place the piece can be laid out toward from where it stands, before
+ * any die is rolled (issue 11): the Maneuver roll is binding once made (§9.0 C.5 L236), so a
+ * destination that names no place ("Z99", a misspelt landmark) is refused without spending it.
+ * Only the text is judged here; the grant, costs and contacts wait for planMoveDetail.
+ */
+export function checkDestination(state: NwState, req: NwMoveRequest): Result<true, Problem> {
+  const p = startPiece(state, req.unit);
+  if (!p || typeof req.to !== 'string') return ok(true);
+  const face = splitFace(req.to);
+  const laid = layout(state, p, { at: p.pose.at, facing: turn(p.pose.facing, face.degrees) }, face.rest, bodies(state, (side) => side !== p.side));
+  return laid.ok ? ok(true) : laid;
+}
+
+/**
  * Check a move against the state (NW §9.0-9.93): the piece, its grant, the path's cost under the
  * Terrain Effects Table, and every movement and contact rule. Refusals cite the rule and hint.
  */

@@ -7,14 +7,14 @@ import { add, headingVector, scale } from '../../geometry/vector';
 import { overlaps } from '../movement-rules';
 import type { NwState } from '../state';
 import { baseOf, bodies, entryOf, isOfficerKind, pieceOf, placePiece } from './maneuver-pieces';
-import { fmt, planMoveDetail, type NwAttachRequest, type NwMoveDetail, type NwMoveRequest } from './maneuver-plan';
+import { checkDestination, fmt, planMoveDetail, type NwAttachRequest, type NwMoveDetail, type NwMoveRequest } from './maneuver-plan';
 import { applyAttach, batteryContacted, officersRunOver, turnToFace } from './maneuver-resolve';
 import { mustRoll, rollUnitManeuver, type NwManeuverOptions } from './maneuver-roll';
 import { offTable } from './rally';
 import { nameOf, phaseEvent, problem } from './target-units';
 
 export { allowanceOf, canMove, maneuverInputOf, mustRoll, rollUnitManeuver, type NwAllowance, type NwManeuverOptions } from './maneuver-roll';
-export { planMove, planMoveDetail, proximityEnemy, type NwAttachRequest, type NwMoveDetail, type NwMovePlan, type NwMoveRequest } from './maneuver-plan';
+export { checkDestination, planMove, planMoveDetail, proximityEnemy, type NwAttachRequest, type NwMoveDetail, type NwMovePlan, type NwMoveRequest } from './maneuver-plan';
 
 /**
  * NW phase 4 — the phasing player's Maneuver phase (§9.0-9.93 L223-343; Maneuver Table chart
@@ -103,7 +103,11 @@ export function moveAction(state: NwState, m: NwMoveRequest, dice: Dice, opts: N
   if (state.log.moved.includes(p.id)) return err(problem('move/already-moved', `${p.name} has already moved this phase: a move is completed before the next (NW §9.0 B).`));
   const unrolled = !isOfficerKind(p.kind) && p.onTable && !state.log.rolls[p.id] && !entryOf(state, p.id);
   let checked: NwMoveDetail | undefined;
-  if (!unrolled) {
+  if (unrolled) {
+    // The roll below is binding: a destination that names no place is refused before it is made (issue 11).
+    const where = checkDestination(state, m);
+    if (!where.ok) return where;
+  } else {
     // Planned once: the checked plan is the one applied (nothing is rolled before it, so the state is the same).
     const plan = planMoveDetail(state, m, opts);
     if (!plan.ok) return plan;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedDice } from '../../../../src/dice/dice';
 import type { GameEvent } from '../../../../src/rules/events';
-import { canMove, maneuverInputOf, maneuverPhase, mustRoll, planMove, rollUnitManeuver } from '../../../../src/rules/nw/phases/maneuver';
+import { canMove, maneuverInputOf, maneuverPhase, moveAction, mustRoll, planMove, rollUnitManeuver } from '../../../../src/rules/nw/phases/maneuver';
 import type { NwState } from '../../../../src/rules/nw/state';
 import { expectJsonRoundTrip } from './phase-fixtures';
 import { at, FAST, N, rolled, S } from './maneuver-fixtures';
@@ -207,5 +207,23 @@ describe('maneuverPhase (NW §9.0-9.93)', () => {
     expect(canMove(r, 'fr-2b')).toBe(true);
     expect(canMove({ ...r, log: { ...r.log, moved: ['fr-2b'] } }, 'fr-2b')).toBe(false);
     expect(planMove(r, { unit: 'fr-2b', to: 'forward 1in' }).ok).toBe(true);
+  });
+});
+
+describe('moveAction checks the destination before the binding Maneuver roll (issue 11, §9.0 C.5 L236)', () => {
+  it.each(['Z99', 'toward Nowhereville', 'face left then Z99'])('an unrolled brigade told to go to "%s" is refused and no die is rolled', async (to) => {
+    const s = await at({ 'fr-2b': [33.5, 8, N] }, { lemaire: [22, 8] });
+    // No faces scripted: a roll would throw for want of dice.
+    const r = moveAction(s, { unit: 'fr-2b', to }, scriptedDice([]), FAST);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.error.message).toBeTruthy();
+  });
+
+  it('a destination that names a place still rolls, then moves', async () => {
+    const s = await at({ 'fr-2b': [33.5, 8, N] }, { lemaire: [22, 8] });
+    const r = moveAction(s, { unit: 'fr-2b', to: 'forward 2in' }, scriptedDice([6, 6]), FAST);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.state.log.rolls['fr-2b']).toBeDefined();
+    expect(r.value.events.some((e) => e.kind === 'move')).toBe(true);
   });
 });
