@@ -68,7 +68,7 @@ describe('a verb the ruleset does not declare is refused for that reason', () =>
   const GM = { id: 'gm', name: 'Napoleon' };
   const P = { id: 'p1', name: 'Davout' };
 
-  it('DRAM has no /fire, /roster or /choose: each is refused privately with the verbs it has', async () => {
+  it('DRAM has no /fire, /crew or /choose: each is refused privately with the verbs it has; its /roster comes from its record', async () => {
     const s = testServices();
     await s.games.create({ guildId: G, channelId: CH, gm: GM, ruleset: 'dram', scenario: 'saint-remy' });
     s.games.join(CH, P, 'french:fr-i-corps');
@@ -78,8 +78,13 @@ describe('a verb the ruleset does not declare is refused for that reason', () =>
     expect(fire.content).toContain('`game/verb-unsupported`');
     expect(fire.content).toContain('/fire is not part of A Wee DRAM of Napoleon');
     expect(fire.content).toContain('/initiative, /move, /orders issue, /orders losses');
+    const crew = await invoke(s, P, { name: 'crew', options: { unit: 'x', to: 'y' } });
+    expect(crew.content).toContain('`game/verb-unsupported`');
+    expect(crew.content).toContain('/crew is not part of A Wee DRAM of Napoleon');
+    // DRAM declares a roster (Presentation.roster), so /roster answers instead of refusing.
     const roster = await invoke(s, P, { name: 'roster', options: {} });
-    expect(roster.content).toContain('`game/verb-unsupported`');
+    expect(roster.content).not.toContain('`game/verb-unsupported`');
+    expect(roster.content).toContain('Fabre');
     const choose = await invoke(s, P, { name: 'choose', subcommand: 'first', options: { side: 'french' } });
     expect(choose.content).toContain('/choose first is not part of');
   });
