@@ -76,6 +76,9 @@ export function editDistance(a: string, b: string): number {
 /** The name a player reads for a printed entry: its first name. */
 export const printedLabel = (p: Named): string => p.names[0] ?? p.id;
 
+/** What the map labels (seats, sides and orders are not on it; not every ruleset keeps a /roster). */
+const ON_THE_MAP = new Set(['unit', 'general', 'battery', 'piece', 'name']);
+
 /**
  * The id `typed` names among `printed`, for the command option `option`; a ChoiceError
  * with the closest names ("did you mean…") when it names none or several.
@@ -91,7 +94,7 @@ export function resolveOrRefuse(typed: string, printed: readonly Named[], option
   }
   if (!typed.trim()) throw new ChoiceError('name/missing', `Which ${what}? ${names ? `Choose one: ${names}.` : ''}`.trim(), 'Pick one below.', option, choices);
   throw new ChoiceError('name/unknown', `There is no ${what} called “${typed}”.${choices.length ? ` Did you mean ${names}?` : ''}`,
-    choices.length ? 'Pick one below, or use the autocomplete list.' : 'Start typing and pick from the autocomplete list, or see /roster.', option, choices);
+    choices.length ? 'Pick one below, or use the autocomplete list.' : `Start typing and pick from the autocomplete list${ON_THE_MAP.has(what) ? '; /map prints every name' : ''}.`, option, choices);
 }
 
 export type { NameKind };
