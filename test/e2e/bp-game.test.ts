@@ -62,9 +62,8 @@ describe('two players play Beer and Pretzel (The Kapellenhof) on Discord', () =>
     await fake?.close();
   });
 
-  const { cmd, str, posts, channelText, flush, replyText } = e2eChannel(() => ({ fake, outbox }), GUILD, CHANNEL);
+  const { cmd, str, posts, channelText, flush, replyText, isPrivate } = e2eChannel(() => ({ fake, outbox }), GUILD, CHANNEL);
   type Reply = Awaited<ReturnType<typeof cmd>>;
-  const isPrivate = (h: Reply) => h.callback?.ephemeral === true || h.followUps.at(-1)?.ephemeral === true;
   const expectPublic = (h: Reply) => { expect(h.callback).toMatchObject({ ephemeral: false }); return replyText(h); };
   const expectRefused = (h: Reply, code: string) => { expect(isPrivate(h)).toBe(true); expect(replyText(h)).toContain(code); return replyText(h); };
   const mark = () => { const at = fake.channelMessages(CHANNEL).length; return () => posts().slice(at).join('\n'); };

@@ -40,9 +40,8 @@ describe('a campaign of two battles on Discord (issue 15)', () => {
 
   const hq = e2eChannel(() => ({ fake, outbox }), GUILD, HQ);
   const field = e2eChannel(() => ({ fake, outbox }), GUILD, FIELD);
-  const { str } = hq;
+  const { str, isPrivate } = hq;
   type Reply = Awaited<ReturnType<typeof hq.cmd>>;
-  const isPrivate = (h: Reply) => h.callback?.ephemeral === true || h.followUps.at(-1)?.ephemeral === true || h.edits.at(-1)?.ephemeral === true;
   const refused = (h: Reply, code: string) => { expect(isPrivate(h)).toBe(true); expect(hq.replyText(h)).toContain(code); };
   const embedsOf = (h: Reply) => h.edits.at(-1)?.embeds ?? h.followUps.at(-1)?.embeds ?? h.callback?.embeds ?? [];
   const filesOf = (h: Reply) => [...h.edits, ...h.followUps].flatMap((e) => e.attachments);

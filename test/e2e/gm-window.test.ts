@@ -48,9 +48,8 @@ describe('a window the GM owes', () => {
     await fake?.close();
   });
 
-  const { cmd, str, posts, flush, replyText } = e2eChannel(() => ({ fake, outbox }), GUILD, CHANNEL);
+  const { cmd, str, posts, flush, replyText, isPrivate } = e2eChannel(() => ({ fake, outbox }), GUILD, CHANNEL);
   type Reply = Awaited<ReturnType<typeof cmd>>;
-  const isPrivate = (h: Reply) => h.callback?.ephemeral === true || h.followUps.at(-1)?.ephemeral === true;
   const expectRefused = (h: Reply, code: string) => { expect(isPrivate(h)).toBe(true); expect(replyText(h)).toContain(code); return replyText(h); };
   /** A GM command deferred publicly: a refusal deletes the deferral and follows up privately, so wait for the follow-up. */
   const gmCmd = (sub: string, options: Opt[]) =>

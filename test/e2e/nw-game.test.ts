@@ -66,9 +66,8 @@ describe("two players play Napoleon's Wars (The Mill at Aubach) on Discord", () 
     await fake?.close();
   });
 
-  const { cmd, str, posts, channelText, flush, replyText } = e2eChannel(() => ({ fake, outbox }), GUILD, CHANNEL);
+  const { cmd, str, posts, channelText, flush, replyText, isPrivate } = e2eChannel(() => ({ fake, outbox }), GUILD, CHANNEL);
   type Reply = Awaited<ReturnType<typeof cmd>>;
-  const isPrivate = (h: Reply) => h.callback?.ephemeral === true || h.followUps.at(-1)?.ephemeral === true;
   const live = () => services.games.live(CHANNEL);
   const state = () => live().state as NwState;
   /** Every public reply to a command (rolls and moves are answered in the channel). */

@@ -21,5 +21,7 @@ export function e2eChannel(env: () => { fake: FakeDiscord; outbox: OutboxSender 
     channelText: () => posts().join('\n'),
     flush: async () => { while (await env().outbox.flush()) { /* until the outbox is empty */ } },
     replyText: (h: Reply) => h.edits.at(-1)?.content ?? h.followUps.at(-1)?.content ?? h.callback?.content ?? '',
+    /** Whether only the caller saw the reply (deferred replies are edited or followed up ephemerally). */
+    isPrivate: (h: Reply) => h.callback?.ephemeral === true || h.followUps.at(-1)?.ephemeral === true || h.edits.at(-1)?.ephemeral === true,
   };
 }

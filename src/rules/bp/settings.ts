@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatSettingValue, settingsKit, type DottedKey } from '../settings-kit';
+import { formatSettingValue, settingsKit, type DottedKey, type SettingInfoBase } from '../settings-kit';
 
 /**
  * B&P house rulings (DIGEST §4(e) B-1…B-17) and the engine's own rulings for gaps the text leaves
@@ -123,14 +123,10 @@ export type BpSettingKey = DottedKey<BpSettings>;
 export const BP_SETTINGS_DEFAULTS: BpSettings = BpSettingsSchema.parse({});
 
 /** What a `/game settings` command prints for one setting. */
-export interface BpSettingInfo {
+export interface BpSettingInfo extends SettingInfoBase {
   readonly key: BpSettingKey;
-  /** DIGEST ruling id ('B-1') or the engine's own ('BP-1', README). */
-  readonly ruling: string;
-  /** The DIGEST config key this setting implements. */
+  /** The DIGEST config key this setting implements ('(engine ruling, README)' for BP-n). */
   readonly digestKey: string;
-  readonly allowed: string;
-  readonly explanation: string;
 }
 
 /** One line per setting, in schema order. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatSettingValue, settingsKit, type DottedKey } from '../settings-kit';
+import { formatSettingValue, settingsKit, type DottedKey, type SettingInfoBase } from '../settings-kit';
 import { CASUALTY_CELL_KEYS, DIE_FACES, type DieFace } from './tables/vocabulary';
 
 /**
@@ -111,12 +111,8 @@ export type DramSettingKey = DottedKey<DramSettings>;
 export const DRAM_SETTINGS_DEFAULTS: DramSettings = DramSettingsSchema.parse({});
 
 /** What a `/game settings` command prints for one setting. */
-export interface DramSettingInfo {
+export interface DramSettingInfo extends SettingInfoBase {
   readonly key: DramSettingKey;
-  /** DIGEST ruling id, e.g. 'D-1'. */
-  readonly ruling: string;
-  readonly allowed: string;
-  readonly explanation: string;
 }
 
 /** One line per setting, in schema order. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatSettingValue, settingsKit, type DottedKey } from '../settings-kit';
+import { formatSettingValue, settingsKit, type DottedKey, type SettingInfoBase } from '../settings-kit';
 import { ROUNDING_MODES } from './tables/rounding';
 import { GROUNDS, WEATHERS } from './tables/vocabulary';
 
@@ -152,14 +152,10 @@ export type NwSettingKey = DottedKey<NwSettings>;
 export const NW_SETTINGS_DEFAULTS: NwSettings = NwSettingsSchema.parse({});
 
 /** What a `/game settings` command prints for one setting. */
-export interface NwSettingInfo {
+export interface NwSettingInfo extends SettingInfoBase {
   readonly key: NwSettingKey;
-  /** DIGEST ruling id, e.g. 'N-1'. */
-  readonly ruling: string;
   /** The DIGEST config key this setting implements. */
   readonly digestKey: string;
-  readonly allowed: string;
-  readonly explanation: string;
 }
 
 /** One line per setting, in schema order. */

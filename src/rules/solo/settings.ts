@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatSettingValue, settingsKit, type DottedKey } from '../settings-kit';
+import { formatSettingValue, settingsKit, type DottedKey, type SettingInfoBase } from '../settings-kit';
 
 /**
  * Kuryakin house rulings (DIGEST §2(e) K-1…K-19, §6 `kur.*`) and the engine's own rulings for
@@ -175,12 +175,9 @@ export type SoloSettingKey = DottedKey<SoloSettings>;
 export const SOLO_SETTINGS_DEFAULTS: SoloSettings = SoloSettingsSchema.parse({});
 
 /** What /game settings prints for one setting. */
-export interface SoloSettingInfo {
-  /** DIGEST ruling id ('K-1') or the engine's own ('KS-1', README). */
-  readonly ruling: string;
+export interface SoloSettingInfo extends SettingInfoBase {
+  /** The DIGEST config key this setting implements. */
   readonly digestKey: string;
-  readonly allowed: string;
-  readonly explanation: string;
   /** A number the author did not print (a lost table): labelled "placeholder" wherever used. */
   readonly placeholder: boolean;
 }
