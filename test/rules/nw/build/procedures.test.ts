@@ -99,7 +99,8 @@ describe('battery s.p. spread over a division\'s brigades (Ch.II §2.5 L494-496,
     expect(spreadSp(0, 2)).toEqual([0, 0]);
   });
   it('a second battery evens out what a first one gave', () => {
-    expect(spreadSp(2, 3, [1, 1, 0])).toEqual([0, 1, 1]);
+    // After [1, 1, 0]: the first s.p. goes to the third brigade, the second to the first (tie, listed first).
+    expect(spreadSp(2, 3, [1, 1, 0])).toEqual([1, 0, 1]);
   });
   it('refuses a battery with no brigade to join', () => expect(() => spreadSp(2, 0)).toThrow(RangeError));
 });
