@@ -31,15 +31,18 @@ export function commanderRange(skill: Skill, nation: BuildNation, divisional: bo
   return { ...commandRange(formula, units.length), units: units.length };
 }
 
+/** The engine's house ruling (procedures/fatigue.ts `countFatigue`): a level that rounds to 0 is 1. */
+const atLeastOne = (level: number): number => Math.max(1, level);
+
 /** §4.0 L581: a division/corps/wing's fatigue level from all its units (irregular cavalry included, §3.12 L565). */
 export function commandFatigue(units: readonly CountedUnit[], morale: MoraleLevel, mode: RoundingMode): { units: number; level: number } {
-  return { units: units.length, level: commandFatigueLevel(units.length, morale, mode) };
+  return { units: units.length, level: atLeastOne(commandFatigueLevel(units.length, morale, mode)) };
 }
 
 /** §4.0 L581, §3.12 L565, L598: the army's fatigue (break) level, irregular cavalry left out. */
 export function armyFatigue(units: readonly CountedUnit[], morale: MoraleLevel, mode: RoundingMode): { units: number; level: number } {
   const counted = units.filter((u) => !(u.arm === 'cavalry' && u.irregular));
-  return { units: counted.length, level: commandFatigueLevel(counted.length, morale, mode) };
+  return { units: counted.length, level: atLeastOne(commandFatigueLevel(counted.length, morale, mode)) };
 }
 
 /** §3.3 L575: the army's generals (infantry and cavalry units ÷ 6, 12 or 16) and ADCs (by the CinC). */
