@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { LineCounter, parseDocument } from 'yaml';
 import { err, ok, type Result } from '../../../lib/result';
 import { formatPath, fromIssues, type ScenarioError } from '../../scenario/errors';
+import { keysAt } from '../../scenario/load';
 import { locate } from '../../scenario/locate';
 import { buildOrderOfBattle, type BuiltOrderOfBattle } from './build';
 import { buildSourceSchema, type BuildSource } from './source';
@@ -24,10 +25,10 @@ export function parseBuildSource(text: string, file = '<source>'): Result<{ sour
   const place = (path: readonly PropertyKey[], at?: 'key') => locate(doc, lines, path, at);
   const parsed = buildSourceSchema.safeParse(raw ?? {});
   if (!parsed.success) {
-    return err(fromIssues(parsed.error.issues, raw, () => []).map((u) => {
+    return err(fromIssues(parsed.error.issues, raw, (path) => keysAt(buildSourceSchema, path)).map((u) => {
       const { line, column } = place(u.path, u.at);
       return { code: u.code, file, line, column, path: formatPath(u.path), message: u.message, hint: u.hint };
-    }));
+    }).sort((a, b) => a.line - b.line || a.column - b.column));
   }
   const built = buildOrderOfBattle(parsed.data);
   if (!built.ok) {
