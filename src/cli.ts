@@ -26,7 +26,7 @@ export function runCli(argv: readonly string[], out: (s: string) => void, errOut
   if (cmd === 'export') return exportGuild(rest, out, errOut);
   if (cmd === 'receipts' && rest[0]) return receiptsCommand(rest[0], out, errOut);
   if (cmd === 'nw-brigade') return nwBrigadeCommand(rest, out, errOut);
-  errOut('Usage:\n  estafette verify <trail.json | trail.json.gz> [--anchors anchors.txt]\n  estafette export --guild <guild id> [--out trail.json]\n  estafette receipts <receipts-….json | pasted reveal message.txt>\n  estafette backup <file.db>\n  estafette nw-brigade <battalions.yaml> [--out units.yaml] [--quiet]');
+  errOut('Usage:\n  estafette verify <trail.json | trail.json.gz> [--anchors anchors.txt]\n  estafette export --guild <guild id> [--out trail.json]\n  estafette receipts <receipts-….json | pasted reveal message.txt>\n  estafette backup <file.db>\n  estafette nw-brigade <battalions.yaml> [--out units.yaml] [--check scenario.yaml] [--quiet]');
   return 2;
 }
 

@@ -2,6 +2,7 @@
 export { attachedBatterySp, spreadSp } from './artillery';
 export { apportion, figureBrigade, finishBrigade, shareMen, type Battalion, type BrigadeInput, type BuiltBrigade, type FiguredBrigade } from './brigade';
 export { buildOrderOfBattle, type BuildIssue, type BuiltCommand, type BuiltOrderOfBattle, type BuiltSide } from './build';
+export { compareWithScenario, formatDifference, type Difference } from './compare';
 export { armyFatigue, armyGenerals, BUILD_NATIONS, commandFatigue, commanderRange, type BuildNation, type CountedUnit } from './command';
 export { emitOrderOfBattle, reportOrderOfBattle } from './emit';
 export { loadBuildSource, parseBuildSource } from './load';

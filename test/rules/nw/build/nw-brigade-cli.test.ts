@@ -151,6 +151,25 @@ describe('npx estafette nw-brigade', () => {
     expect(r.err).toContain('Share the attached batteries with other brigades (share:)');
   });
 
+  it('--check: Quatre Bras agrees with its source; a changed strength is listed as a difference', async () => {
+    const source = join(ROOT, 'assets', 'sources', 'quatre-bras-battalions.yaml');
+    const scenario = join(ROOT, 'assets', 'scenarios', 'nw', 'quatre-bras.yaml');
+    const ok = await cli(source, '--check', scenario, '--quiet');
+    expect(ok.err).toBe('');
+    expect(ok.code).toBe(0);
+    expect(ok.out).toContain('has the 30 brigades and batteries built from');
+    // Bylandt at 2,800 men: Militia 2,800 / 700 = 4, + 2 = 6 s.p. instead of 7.
+    const changed = file('qb.yaml', readFileSync(source, 'utf8').replace('men: 3230', 'men: 2800'));
+    const r = await cli(changed, '--check', scenario, '--quiet');
+    expect(r.code).toBe(1);
+    expect(r.err.split('\n')).toEqual([
+      'DIFFERS: allies/bylandt sp: built 6, scenario 7',
+      'DIFFERS: allies/bylandt label: built 1B/2/I SK1 6/5/3 Militia, scenario 1B/2/I SK1 7/5/4 Militia',
+      'DIFFERS: allies/bylandt men: built 2,800, scenario 3,230',
+      `3 differences between ${changed} and ${scenario}.`,
+    ]);
+  });
+
   it('a YAML slip, a missing strength, an unreadable file, and no file at all', async () => {
     const slip = file('slip.yaml', SMALL.replace('battalions:\n                  - { name: 69e', 'battalions:\n                  - { name: 69e Ligne, count: 3\n                  - { name: 69e'));
     const r1 = await cli(slip);

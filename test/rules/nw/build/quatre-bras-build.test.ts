@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { figureBrigade, loadBuildSource, type BuiltOrderOfBattle } from '../../../../src/rules/nw/build';
+import { compareWithScenario, figureBrigade, loadBuildSource, type BuiltOrderOfBattle } from '../../../../src/rules/nw/build';
 import { countFatigue } from '../../../../src/rules/nw/procedures/fatigue';
 import { buildNwState, loadNwScenarioFile, type NwScenarioData } from '../../../../src/rules/nw/scenario';
 import { NW_SETTINGS_DEFAULTS } from '../../../../src/rules/nw/settings';
@@ -79,6 +79,8 @@ describe('Quatre Bras rebuilt from battalions = the shipped scenario', () => {
       }
     });
   }
+
+  it('compareWithScenario finds no difference', () => expect(compareWithScenario(built, shipped)).toEqual([]));
 
   it('totals: French 10 brigades, 55 s.p., 3 stands; Allies 15 brigades, 93 s.p., 2 stands', () => {
     const total = (side: string) => builtSide(side).commands.reduce((t, c) => ({ brigades: t.brigades + c.brigades.length, sp: t.sp + c.brigades.reduce((u, b) => u + b.sp, 0), stands: t.stands + c.batteries.length }), { brigades: 0, sp: 0, stands: 0 });
