@@ -30,6 +30,8 @@ export interface BrigadeInput {
   readonly weight: CavalryWeight | null;
   readonly mixed: boolean;
   readonly irregular: boolean;
+  /** Armoured cavalry (scenario `rules.armoured`); carried through, no effect on s.p. */
+  readonly armoured: boolean;
   readonly arrives: number;
   readonly battalions: readonly Battalion[];
 }

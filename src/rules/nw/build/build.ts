@@ -1,6 +1,7 @@
-import { formatArtilleryLabel, formatCommanderLabel, gunWeightForPounds } from '../labels';
+import { formatArtilleryLabel, formatCinCLabel, formatCommanderLabel, gunWeightForPounds, isNapoleonName } from '../labels';
+import { presenceBonus } from '../tables/initiative';
 import type { RoundingMode } from '../tables/rounding';
-import type { CavalryWeight, MoraleLevel } from '../tables/vocabulary';
+import type { CavalryWeight, MoraleLevel, Nationality } from '../tables/vocabulary';
 import { attachedBatterySp, spreadSp } from './artillery';
 import { apportion, figureBrigade, finishBrigade, shareMen, spOutOfRange, type Battalion, type BuiltBrigade, type FiguredBrigade } from './brigade';
 import { armyFatigue, armyGenerals, commandFatigue, commanderRange, type CountedUnit } from './command';
@@ -63,7 +64,10 @@ export interface BuiltWing {
 export interface BuiltSide {
   readonly id: string;
   readonly name: string;
+  readonly nation: Nationality;
   readonly morale: MoraleLevel;
+  /** The CinC's label (NW §2.0 L41; presence Ch.II §3.1 L549). */
+  readonly cinc: { readonly id: string; readonly name: string; readonly label: string };
   readonly wings: readonly BuiltWing[];
   readonly commands: readonly BuiltCommand[];
   /** §4.0 L581: the army's break level (irregular cavalry left out, L565). */
@@ -117,8 +121,13 @@ function buildSide(side: SourceSide, path: Path, mode: RoundingMode, seen: Map<s
     if (c.wing !== undefined && !side.wings.some((w) => w.id === c.wing)) fail([...path, 'commands', i, 'wing'], `no wing '${c.wing}' on this side`, side.wings.length ? `Wings here: ${side.wings.map((w) => w.id).join(', ')}.` : 'Declare it under wings:, or remove wing:.');
   });
   const all = commands.flatMap(countedUnits);
+  const cincId = side.cinc.id ?? side.cinc.name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/gu, '-').replace(/^-|-$/gu, '');
+  claim(seen, cincId, [...path, 'cinc']);
+  // A name the labels read as Napoleon's gets his +1 (NT-16): the source must say so too.
+  if (isNapoleonName(side.cinc.name) !== side.cinc.napoleon) fail([...path, 'cinc', 'napoleon'], `the CinC '${side.cinc.name}' ${side.cinc.napoleon ? 'is marked napoleon but his label will not read so' : 'will be read as Napoleon by his label'}`, `Set napoleon: ${isNapoleonName(side.cinc.name)}.`);
+  const cinc = { id: cincId, name: side.cinc.name, label: formatCinCLabel({ name: side.cinc.name, skill: side.cinc.skill, isNapoleon: side.cinc.napoleon, presence: presenceBonus(side.cinc.skill, side.cinc.napoleon) }) };
   return {
-    id: side.id, name: side.name, morale: side.morale, wings, commands,
+    id: side.id, name: side.name, nation: side.nation, morale: side.morale, cinc, wings, commands,
     armyFatigue: armyFatigue(all, side.morale, mode),
     generals: armyGenerals(all, side.nation, { skill: side.cinc.skill, napoleon: side.cinc.napoleon }, mode),
   };
@@ -184,12 +193,17 @@ function buildDivision(d: SourceDivision, path: Path, c: SourceCommand, french: 
     claim(seen, b.id, [...path, 'brigades', i]);
     const weight = WEIGHT[b.arm];
     if (b.mixed && weight) fail([...path, 'brigades', i, 'mixed'], `${b.id}: a mixed brigade is infantry with some cavalry (Ch.II §2.4 L490)`, 'Set arm: infantry for a mixed brigade.');
+    if ((b.irregular || b.armoured) && !weight) fail([...path, 'brigades', i, b.irregular ? 'irregular' : 'armoured'], `${b.id} is infantry, but only cavalry is ${b.irregular ? 'irregular (§3.12 L565)' : 'armoured'}`, `Set arm: light-cavalry (or the right weight), or remove ${b.irregular ? 'irregular' : 'armoured'}.`);
     const battalions = battalionsOf(b, shares[i], [...path, 'brigades', i]);
-    return figureBrigade({ id: b.id, name: b.name, number: b.number, weight, mixed: b.mixed, irregular: b.irregular, arrives: b.arrives, battalions }, french, mode);
+    return figureBrigade({ id: b.id, name: b.name, number: b.number, weight, mixed: b.mixed, irregular: b.irregular, armoured: b.armoured, arrives: b.arrives, battalions }, french, mode);
   });
   // Parts of a split brigade after the first take the next free brigade numbers of the division (BD-4).
   let next = Math.max(...figured.map((f) => f.number)) + 1;
-  const numbered = figured.map((f) => (f.splitFrom && !f.id.endsWith('-1') ? { ...f, number: next++ } : f));
+  const firstParts = new Set<string>();
+  const numbered = figured.map((f) => {
+    if (!f.splitFrom || !firstParts.has(f.splitFrom)) { if (f.splitFrom) firstParts.add(f.splitFrom); return f; }
+    return { ...f, number: next++ };
+  });
   const extra = new Map<string, number>(numbered.map((f) => [f.id, 0]));
   d.batteries.forEach((bty, j) => {
     const bpath = [...path, 'batteries', j];

@@ -1,7 +1,7 @@
 import { commandFatigueLevel } from '../tables/fatigue';
 import { adcCount, commandRange, commandRangeFormula, generalCount, UNITS_PER_GENERAL } from '../tables/leaders';
 import type { RoundingMode } from '../tables/rounding';
-import type { MoraleLevel, Skill } from '../tables/vocabulary';
+import { NATIONALITIES, type MoraleLevel, type Nationality, type Skill } from '../tables/vocabulary';
 
 /**
  * Higher commands (Ch.II §3.1, §3.11, §3.3, §4.0), from the units a command owns — arrived or not.
@@ -19,10 +19,13 @@ export interface CountedUnit {
   readonly arrives?: number;
 }
 
-/** The nations the design rules tell apart (command range L553-555, generals L575, SK L527). */
-export const BUILD_NATIONS = ['french', 'british', 'ottoman', 'other'] as const;
+/**
+ * An army's nation (the scenario's `nation`, NAT-1). The design rules tell apart only French,
+ * British, Ottoman and the rest (command range L553-555, generals L575, SK L527).
+ */
+export const BUILD_NATIONS = NATIONALITIES;
 /** A nation for the design rules. */
-export type BuildNation = (typeof BUILD_NATIONS)[number];
+export type BuildNation = Nationality;
 
 /** L553-555, §3.11 L561: a commander's range from every unit of his command (later arrivals too). */
 export function commanderRange(skill: Skill, nation: BuildNation, divisional: boolean, units: readonly CountedUnit[]): { range: number; base: number; units: number } {

@@ -1,4 +1,5 @@
 import type { Scenario } from '../../scenario';
+import { parseCinCLabel } from '../labels';
 import type { BuiltOrderOfBattle } from './build';
 
 /**
@@ -11,7 +12,7 @@ import type { BuiltOrderOfBattle } from './build';
 export interface Difference {
   readonly side: string;
   readonly id: string;
-  readonly field: 'present' | 'command' | 'arm' | 'sp' | 'label' | 'men' | 'commander' | 'baseRange';
+  readonly field: 'present' | 'command' | 'arm' | 'sp' | 'label' | 'men' | 'commander' | 'baseRange' | 'cinc';
   readonly built: string;
   readonly scenario: string;
 }
@@ -39,6 +40,10 @@ export function compareWithScenario(built: BuiltOrderOfBattle, scenario: Scenari
       for (const field of ['command', 'arm', 'sp', 'label', 'men'] as const) if (g[field] !== w[field]) out.push({ side: side.id, id, field, built: g[field], scenario: w[field] });
     }
     for (const id of want.keys()) if (!got.has(id)) out.push({ side: side.id, id, field: 'present', built: '—', scenario: 'in the scenario' });
+    // The CinC: the same skill and presence (labels may space the fields differently).
+    const cinc = oob.generals.find((g) => g.level === 'army');
+    const read = (l: unknown) => { const p = parseCinCLabel(str(l)); return p.ok ? `${p.value.name}, ${p.value.skill}, +${p.value.presence}` : str(l); };
+    if (!cinc || read(cinc.rules['cinc']) !== read(side.cinc.label)) out.push({ side: side.id, id: cinc?.id ?? side.cinc.id, field: 'cinc', built: read(side.cinc.label), scenario: cinc ? read(cinc.rules['cinc']) : '—' });
     const commanders = [...side.wings.map((w) => w.commander), ...side.commands.map((c) => c.commander)];
     for (const c of commanders) {
       const g = oob.generals.find((x) => x.id === c.id);

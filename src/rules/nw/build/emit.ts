@@ -3,18 +3,21 @@ import type { BuiltOrderOfBattle, BuiltSide } from './build';
 
 /**
  * The built units as a scenario fragment (the `orderOfBattle:` block of assets/scenarios/nw/*.yaml,
- * format of src/rules/nw/scenario.ts), and a plain report of the higher-command figures. The
- * commanders' labels and ranges go in each side's `generals:` list; the engine derives fatigue
- * levels from the army morale, so those are reported, not written.
+ * format of src/rules/nw/scenario.ts), and a plain report of the higher-command figures. The CinC
+ * and the commanders (labels, ranges, a command's own morale) go in each side's `generals:` list;
+ * division generals and ADCs are only counted (the author assigns them, §3.3 L575); the engine
+ * derives fatigue levels from the morale, so those are reported, not written.
  */
 
 const ARM = { light: 'light-cavalry', medium: 'medium-cavalry', heavy: 'heavy-cavalry' } as const;
 
 function sideBlock(s: BuiltSide): unknown {
   return {
+    army: s.name,
     generals: [
-      ...s.wings.map((w) => ({ id: w.commander.id, name: w.commander.name, level: 'wing', rules: { commander: w.commander.label, baseRange: w.commander.base } })),
-      ...s.commands.map((c) => ({ id: c.commander.id, name: c.commander.name, level: 'corps', rules: { commander: c.commander.label, baseRange: c.commander.base } })),
+      { id: s.cinc.id, name: s.cinc.name, level: 'army', rules: { cinc: s.cinc.label, morale: s.morale, nation: s.nation } },
+      ...s.wings.map((w) => ({ id: w.commander.id, name: w.commander.name, level: 'wing', rules: { commander: w.commander.label, baseRange: w.commander.base, ...(w.morale !== s.morale ? { morale: w.morale } : {}) } })),
+      ...s.commands.map((c) => ({ id: c.commander.id, name: c.commander.name, level: 'corps', rules: { commander: c.commander.label, baseRange: c.commander.base, ...(c.morale !== s.morale ? { morale: c.morale } : {}) } })),
     ],
     ...(s.wings.length ? { wings: s.wings.map((w) => ({ id: w.id, name: w.name, general: w.commander.id })) } : {}),
     corps: s.commands.map((c) => ({
@@ -23,7 +26,7 @@ function sideBlock(s: BuiltSide): unknown {
       general: c.commander.id,
       ...(c.wing ? { wing: c.wing } : {}),
       divisions: [
-        ...c.brigades.map((b) => ({ id: b.id, name: b.name, arm: b.weight ? ARM[b.weight] : 'infantry', sp: b.sp, rules: { label: b.label }, note: b.note })),
+        ...c.brigades.map((b) => ({ id: b.id, name: b.name, arm: b.weight ? ARM[b.weight] : 'infantry', sp: b.sp, rules: { label: b.label, ...(b.irregular ? { irregular: true } : {}), ...(b.armoured ? { armoured: true } : {}) }, note: b.note })),
         ...c.batteries.map((b) => ({ id: b.id, name: b.name, arm: b.kind === 'horse' ? 'horse-artillery' : 'artillery', sp: 1, rules: { label: b.label } })),
       ],
     })),

@@ -39,8 +39,10 @@ export const brigadeSchema = z.strictObject({
   men: men.optional(),
   /** Mixed brigade: infantry with a squadron or two, counted at infantry ratios (§2.4 L490). */
   mixed: z.boolean().default(false),
-  /** Cossack, Yoruk, Bedouin, Arab or militia cavalry (§3.12 L565). */
+  /** Cossack, Yoruk, Bedouin, Arab or militia cavalry (§3.12 L565); scenario `rules.irregular`. */
   irregular: z.boolean().default(false),
+  /** Armoured cavalry (cuirassiers; CRT −1 to fight them, §11.2); scenario `rules.armoured`. */
+  armoured: z.boolean().default(false),
   arrives: turn.default(1),
   battalions: z.array(battalionSchema).min(1),
   note: z.string().optional(),
@@ -112,7 +114,7 @@ export const sideSchema = z.strictObject({
   name: z.string().min(1),
   nation: z.enum(BUILD_NATIONS),
   morale: z.enum(MORALE_LEVELS),
-  cinc: z.strictObject({ name: z.string().min(1), skill: z.enum(SKILLS), napoleon: z.boolean().default(false) }),
+  cinc: z.strictObject({ id: id.optional(), name: z.string().min(1), skill: z.enum(SKILLS), napoleon: z.boolean().default(false) }),
   wings: z.array(wingSchema).default([]),
   commands: z.array(commandSchema).min(1),
 });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { runCli } from '../../../../src/cli';
-import { parseCommanderLabel, parseUnitLabel, parseArtilleryLabel } from '../../../../src/rules/nw/labels';
+import { parseArtilleryLabel, parseCinCLabel, parseCommanderLabel, parseUnitLabel } from '../../../../src/rules/nw/labels';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'estafette-nw-brigade-'));
@@ -100,8 +100,9 @@ describe('npx estafette nw-brigade', () => {
     expect(r.out).toContain('army fatigue 2 of 6 units (average');
     expect(r.out).toContain('generals 1 (units / 6), ADCs 1');
     // The YAML block is a scenario's orderOfBattle, with labels the NW scenario loader reads.
-    const yaml = parse(r.out.slice(r.out.indexOf('orderOfBattle:'))) as { orderOfBattle: { french: { generals: { rules: { commander: string } }[]; corps: { divisions: { id: string; arm: string; sp: number; rules: { label: string } }[] }[] } } };
+    const yaml = parse(r.out.slice(r.out.indexOf('orderOfBattle:'))) as { orderOfBattle: { french: { generals: unknown[]; corps: { divisions: { id: string; arm: string; sp: number; rules: { label: string } }[] }[] } } };
     const units = yaml.orderOfBattle.french.corps[0]!.divisions;
+    expect((units.find((u) => u.id === 'lorcet')!.rules as Record<string, unknown>)['irregular']).toBeUndefined();
     expect(units.map((u) => [u.id, u.arm, u.sp])).toEqual([
       ['marcognet', 'infantry', 8], ['labassee', 'infantry', 6], ['grenadiers-1', 'infantry', 7], ['grenadiers-2', 'infantry', 7], ['lorcet', 'light-cavalry', 4], ['vi-12lb', 'artillery', 1],
     ]);
@@ -109,8 +110,35 @@ describe('npx estafette nw-brigade', () => {
       const p = u.arm === 'artillery' ? parseArtilleryLabel(u.rules.label) : parseUnitLabel(u.rules.label);
       expect(p.ok, u.rules.label).toBe(true);
     }
-    const ney = parseCommanderLabel(yaml.orderOfBattle.french.generals[0]!.rules.commander);
+    const generals = yaml.orderOfBattle.french.generals as { id: string; level: string; rules: Record<string, unknown> }[];
+    expect(generals.map((g) => [g.id, g.level])).toEqual([['massena', 'army'], ['ney', 'corps']]);
+    expect(generals[0]!.rules).toEqual({ cinc: 'Masséna,G,+2', morale: 'average', nation: 'french' });
+    expect(parseCinCLabel(String(generals[0]!.rules['cinc'])).ok).toBe(true);
+    const ney = parseCommanderLabel(String(generals[1]!.rules['commander']));
     expect(ney.ok && ney.value.rangeInches).toBe(10);
+  });
+
+  it('Cossacks, cuirassiers and a corps of its own morale reach the scenario rules; a nested split is numbered on', async () => {
+    const src = SMALL
+      .replace("        commander: { id: ney,", "        morale: poor\n        commander: { id: ney,")
+      .replace("                arm: light-cavalry\n                men: 1000", "                arm: light-cavalry\n                irregular: true\n                men: 1000")
+      .replace("{ name: Grenadiers, count: 4, quality: elite, men: 4200 }", "{ name: Grenadiers, count: 4, quality: elite, men: 8400 }");
+    const r = await cli(file('more.yaml', src));
+    expect(r.err).toBe('');
+    const yaml = parse(r.out.slice(r.out.indexOf('orderOfBattle:'))) as { orderOfBattle: { french: { generals: { id: string; rules: Record<string, unknown> }[]; corps: { divisions: { id: string; rules: Record<string, unknown> }[] }[] } } };
+    const units = yaml.orderOfBattle.french.corps[0]!.divisions;
+    expect(units.find((u) => u.id === 'lorcet')!.rules).toEqual({ label: '1B/3/VI Light 4/3/2 Vet', irregular: true });
+    expect(yaml.orderOfBattle.french.generals.find((g) => g.id === 'ney')!.rules['morale']).toBe('poor');
+    // 8,400 Elite = 28 s.p.: halves of 14 are cut again into four of 2,100 (7 s.p.): 3B, then 4B, 5B, 6B (BD-4).
+    expect(units.filter((u) => u.id.startsWith('grenadiers')).map((u) => [u.id, String(u.rules['label'])])).toEqual([
+      ['grenadiers-1-1', '3B/1/VI 7/4/2 Elite'], ['grenadiers-1-2', '4B/1/VI 7/4/2 Elite'], ['grenadiers-2-1', '5B/1/VI 7/4/2 Elite'], ['grenadiers-2-2', '6B/1/VI 7/4/2 Elite'],
+    ]);
+    // Poor corps: 8 units × .30 = 2.4 → 2; the army (average) leaves the Cossacks out: 7 × .35 = 2.45 → 2.
+    expect(r.out).toContain('8 units (6 arriving later, counted: L555), base 4"; fatigue 2 (poor)');
+    expect(r.out).toContain('army fatigue 2 of 7 units (average');
+    const infantryCossacks = await cli(file('bad-irregular.yaml', src.replace('                arm: light-cavalry\n                irregular: true', '                arm: infantry\n                irregular: true')));
+    expect(infantryCossacks.code).toBe(1);
+    expect(infantryCossacks.err).toContain('lorcet is infantry, but only cavalry is irregular (§3.12 L565) [scenario/strength]');
   });
 
   it('writes the block to --out, and the real bin runs it', () => {

@@ -13,7 +13,7 @@ const TEXT = readFileSync(rulesText('napoleons-wars.txt'), 'utf8').split('\n');
 const line = (n: number): string => TEXT[n - 1]!;
 
 const bn = (quality: Quality, men: number, extra: Partial<Battalion> = {}): Battalion => ({ name: `${quality} bn`, quality, light: false, sk: 0, men, ...extra });
-const brigade = (battalions: Battalion[], extra: Partial<BrigadeInput> = {}): BrigadeInput => ({ id: 'b', name: 'Brigade', number: 1, weight: null, mixed: false, irregular: false, arrives: 1, battalions, ...extra });
+const brigade = (battalions: Battalion[], extra: Partial<BrigadeInput> = {}): BrigadeInput => ({ id: 'b', name: 'Brigade', number: 1, weight: null, mixed: false, irregular: false, armoured: false, arrives: 1, battalions, ...extra });
 
 describe('men to s.p. by quality and arm (Ch.II §2.1 Scale Ratios L475-480, rounding L482)', () => {
   // Each row is read from its printed line: "Guard\t200 for every 1s.p.\t150 for every 1s.p."

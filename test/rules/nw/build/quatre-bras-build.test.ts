@@ -89,7 +89,7 @@ describe('Quatre Bras rebuilt from battalions = the shipped scenario', () => {
   });
 
   it('the cross-check source: Maitland at 2,080 (Kessler, History Files) is 10 s.p. as at 2,000', () => {
-    const guards = (men: number) => figureBrigade({ id: 'maitland', name: 'Maitland', number: 1, weight: null, mixed: false, irregular: false, arrives: 10, battalions: [{ name: '2/1st', quality: 'guard', light: false, sk: 2, men: men / 2 }, { name: '3/1st', quality: 'guard', light: false, sk: 2, men: men / 2 }] }, false, 'tenths')[0]!.menSp;
+    const guards = (men: number) => figureBrigade({ id: 'maitland', name: 'Maitland', number: 1, weight: null, mixed: false, irregular: false, armoured: false, arrives: 10, battalions: [{ name: '2/1st', quality: 'guard', light: false, sk: 2, men: men / 2 }, { name: '3/1st', quality: 'guard', light: false, sk: 2, men: men / 2 }] }, false, 'tenths')[0]!.menSp;
     expect(guards(2080)).toBe(10);
     expect(guards(2000)).toBe(10);
   });
