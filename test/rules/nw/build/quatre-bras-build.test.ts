@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compareWithScenario, figureBrigade, loadBuildSource, type BuiltOrderOfBattle } from '../../../../src/rules/nw/build';
+import { compareWithScenario, emitOrderOfBattle, figureBrigade, loadBuildSource, type BuiltOrderOfBattle } from '../../../../src/rules/nw/build';
 import { countFatigue } from '../../../../src/rules/nw/procedures/fatigue';
-import { buildNwState, loadNwScenarioFile, type NwScenarioData } from '../../../../src/rules/nw/scenario';
+import { buildNwState, loadNwScenarioFile, parseNwScenarioYaml, type NwScenarioData } from '../../../../src/rules/nw/scenario';
 import { NW_SETTINGS_DEFAULTS } from '../../../../src/rules/nw/settings';
 import type { NwState } from '../../../../src/rules/nw/state';
 import { formatScenarioError, loadScenarioFile, SHIPPED_SCENARIOS, type Scenario } from '../../../../src/rules/scenario';
@@ -79,6 +81,28 @@ describe('Quatre Bras rebuilt from battalions = the shipped scenario', () => {
       }
     });
   }
+
+  it('the emitted orderOfBattle, pasted into the scenario, loads through the NW loader into the same brigades and officers', () => {
+    // Paste: the built pieces replace each command's, the built CinC and commander entries replace
+    // theirs; division generals and ADCs (assigned by the author, §3.3 L575) are kept.
+    const doc = parse(readFileSync(SCENARIO, 'utf8')) as { orderOfBattle: Record<string, { generals: { id: string }[]; corps: { id: string; divisions: unknown[] }[] }> };
+    const emitted = (parse(emitOrderOfBattle(built)) as { orderOfBattle: Record<string, { generals: { id: string }[]; corps: { id: string; divisions: unknown[] }[] }> }).orderOfBattle;
+    for (const [side, oob] of Object.entries(doc.orderOfBattle)) {
+      const e = emitted[side]!;
+      oob.generals = oob.generals.map((g) => e.generals.find((x) => x.id === g.id) ?? g);
+      for (const c of oob.corps) c.divisions = e.corps.find((x) => x.id === c.id)!.divisions;
+    }
+    const pasted = parseNwScenarioYaml(stringify(doc), 'pasted.yaml', NW_SETTINGS_DEFAULTS);
+    if (!pasted.ok) throw new Error(pasted.error.map(formatScenarioError).join('\n'));
+    expect(pasted.value.warnings).toEqual([]);
+    const again = buildNwState(pasted.value, NW_SETTINGS_DEFAULTS);
+    const units = (s: NwState) => Object.values(s.units).map(({ id, command, label, arm, weight, sk, quality, levels, spStart, irregularCavalry }) => ({ id, command, label, arm, weight, sk, quality, levels, spStart, irregularCavalry }));
+    expect(units(again)).toEqual(units(state));
+    const officers = (s: NwState) => Object.values(s.commanders).map(({ id, skill, valorous, rangeInches, baseRangeInches }) => ({ id, skill, valorous, rangeInches, baseRangeInches }));
+    expect(officers(again)).toEqual(officers(state));
+    expect(Object.values(again.armies).map((a) => [a.cinc.id, a.cinc.skill, a.cinc.presence, a.morale, a.nation])).toEqual(Object.values(state.armies).map((a) => [a.cinc.id, a.cinc.skill, a.cinc.presence, a.morale, a.nation]));
+    expect(Object.values(again.batteries).map((b) => [b.id, b.label, b.weight, b.kind])).toEqual(Object.values(state.batteries).map((b) => [b.id, b.label, b.weight, b.kind]));
+  });
 
   it('compareWithScenario finds no difference', () => expect(compareWithScenario(built, shipped)).toEqual([]));
 
