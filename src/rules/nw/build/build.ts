@@ -133,7 +133,7 @@ function buildSide(side: SourceSide, path: Path, mode: RoundingMode, seen: Map<s
   };
 }
 
-const countedUnits = (c: BuiltCommand): CountedUnit[] => [
+const countedUnits = (c: Pick<BuiltCommand, 'brigades' | 'batteries'>): CountedUnit[] => [
   ...c.brigades.map((b): CountedUnit => ({ arm: b.weight && !b.mixed ? 'cavalry' : 'infantry', irregular: b.irregular, arrives: b.arrives })),
   ...c.batteries.map((b): CountedUnit => ({ arm: 'artillery', arrives: b.arrives })),
 ];
@@ -153,8 +153,7 @@ function buildCommand(c: SourceCommand, path: Path, side: SourceSide, french: bo
     claim(seen, b.id, [...path, 'batteries', i]);
     return { id: b.id, name: b.name, kind: b.kind, arrives: b.arrives, label: formatArtilleryLabel({ command: c.label, pounds: b.pounds, weight: gunWeightForPounds(b.pounds), kind: b.kind }) };
   });
-  const built = { brigades, batteries } as Pick<BuiltCommand, 'brigades' | 'batteries'>;
-  const units = countedUnits(built as BuiltCommand);
+  const units = countedUnits({ brigades, batteries });
   const morale = c.morale ?? side.morale;
   return {
     id: c.id, name: c.name, wing: c.wing ?? null, morale, brigades, batteries,

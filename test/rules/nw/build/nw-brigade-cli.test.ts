@@ -198,6 +198,24 @@ describe('npx estafette nw-brigade', () => {
     ]);
   });
 
+  it('cross-field problems: a battery shared with an unknown brigade, an id used twice, a wing nobody names', async () => {
+    const share = file('share.yaml', SMALL.replace('weight: medium }]', 'weight: medium, share: [marcognet, labasse] }]'));
+    const r1 = await cli(share);
+    expect(r1.code).toBe(1);
+    const l1 = SMALL.split('\n').findIndex((l) => l.includes('batteries: [{ name: divisional')) + 1;
+    expect(r1.err).toContain(`${share}:${l1}:`);
+    expect(r1.err).toContain("sides[0].commands[0].divisions[0].batteries[0].share[1]: no brigade 'labasse' in 1st Division [scenario/strength]");
+    expect(r1.err).toContain('Brigades here: marcognet, labassee, grenadiers.');
+    const twice = file('twice.yaml', SMALL.replace('- id: lorcet', '- id: marcognet'));
+    const r2 = await cli(twice);
+    expect(r2.err).toContain("the id 'marcognet' is used twice");
+    const wing = file('wing.yaml', SMALL.replace('    commands:\n', '    wings:\n      - { id: left, name: Left wing, label: Left Wing, commander: { id: soult, name: Soult, skill: good } }\n    commands:\n'));
+    const r3 = await cli(wing);
+    expect(r3.code).toBe(1);
+    expect(r3.err).toContain("sides[0].wings[0].id: no command names the wing 'left'");
+    expect(r3.err).toContain('Add wing: left to the commands it holds, or remove the wing.');
+  });
+
   it('a YAML slip, a missing strength, an unreadable file, and no file at all', async () => {
     const slip = file('slip.yaml', SMALL.replace('battalions:\n                  - { name: 69e', 'battalions:\n                  - { name: 69e Ligne, count: 3\n                  - { name: 69e'));
     const r1 = await cli(slip);
