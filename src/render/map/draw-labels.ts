@@ -216,7 +216,11 @@ function placeCandidate(d: Draw, p: PlaceLabelItem): Candidate {
   const draw = (box: PixelBox) => haloText(g, text, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2, { ...o, align: 'center' });
   if (p.marker) {
     const at = d.px(p.at), gap = 9 * ui;
-    return { spots: [spot(at.x + gap + w / 2, at.y), spot(at.x - gap - w / 2, at.y), spot(at.x, at.y - gap - h / 2), spot(at.x, at.y + gap + h / 2)], draw };
+    const right = at.x + gap + w / 2, left = at.x - gap - w / 2;
+    const spots = [spot(right, at.y), spot(left, at.y), spot(at.x, at.y - gap - h / 2), spot(at.x, at.y + gap + h / 2)];
+    // A town of the same spot may hold the first four: then a line up or down, either side.
+    for (const k of [1, -1, 2, -2]) spots.push(spot(right, at.y + k * h * 1.1), spot(left, at.y + k * h * 1.1));
+    return { spots, draw };
   }
   const anchors = [p.at, ...(p.candidates ?? [])].map((a) => d.px(a));
   const spots = anchors.map((a) => spot(a.x, a.y));
