@@ -14,7 +14,7 @@
 import type { Chip, PlaceLabelItem, PlaceStyle, UnitLabelItem } from './model';
 import type { Ctx, Draw } from './draw-context';
 import { chipSize, drawChipRow, haloText, textWidth } from './draw-text';
-import { roomInside, symbolBox } from './draw-units';
+import { carriesSymbol, roomInside, symbolBox } from './draw-units';
 import { boxGap, clampInto, nearestIn, Occupied, type PixelBox, type Px } from './label-boxes';
 
 /** A label where it was drawn. `leader` runs from its base to it when it stands away from the base. */
@@ -45,7 +45,7 @@ const PLACE_PRIORITY: Readonly<Record<PlaceStyle, number>> = { town: 0, landmark
 /** A label further than this (× ui) from its base gets a leader line. */
 const LEADER_AFTER = 8;
 /** Rings of far spots tried around a base. */
-const RINGS = 4;
+const RINGS = 3;
 
 /**
  * Place and draw every label. `taken` already holds the arm symbols; placed labels are added
@@ -135,8 +135,11 @@ function unitCandidate(d: Draw, u: UnitLabelItem, general: boolean): Candidate {
   if (roomInside(d, inner)) spots.push(at(c.x, c.y + symbolBox(d, inner, general).h * 0.15));
   spots.push(at(c.x, c.y + halfH + 2 * ui), at(c.x, c.y - halfH - h - 2 * ui));
   spots.push(at(c.x + halfW + w / 2 + 3 * ui, c.y - h / 2), at(c.x - halfW - w / 2 - 3 * ui, c.y - h / 2));
-  // Further out, ring by ring: below, above, then the four corners, then right and left.
-  for (let k = 1; k <= RINGS; k++) {
+  // Further out, ring by ring: below, above, then the four corners, then right and left. Not
+  // for bases too small to carry a symbol (a 400-stand battle on one screen): there a sea of
+  // leader lines would read worse than "zoom in", so such labels are left out and counted.
+  const rings = carriesSymbol(d, inner) ? RINGS : 0;
+  for (let k = 1; k <= rings; k++) {
     const gap = 3 * ui + k * h * 0.9;
     const below = c.y + halfH + gap, above = c.y - halfH - gap - h;
     const right = c.x + halfW + gap + w / 2, left = c.x - halfW - gap - w / 2;

@@ -76,8 +76,7 @@ function baseEdges(d: Draw, u: UnitItem, [fl, fr, rr, rl]: readonly [P, P, P, P]
 function unitSymbol(d: Draw, u: UnitItem, [fl, fr, rr, rl]: readonly [P, P, P, P], taken: Occupied): PixelBox | null {
   const { g, ui } = d;
   const inner = Math.min(Math.hypot(fr.x - fl.x, fr.y - fl.y), Math.hypot(rr.x - fr.x, rr.y - fr.y));
-  // Bases a few pixels across (a 400-stand battle on one screen) show colour and facing only.
-  if (inner < 12 * ui) return null;
+  if (!carriesSymbol(d, inner)) return null;
   const box = symbolBox(d, inner, u.role === 'general');
   const c = d.px(u.centre);
   const lift = roomInside(d, inner) ? -box.h * 0.55 : 0;
@@ -92,6 +91,11 @@ function unitSymbol(d: Draw, u: UnitItem, [fl, fr, rr, rl]: readonly [P, P, P, P
   const spot = tries.find((b) => !taken.hits(b)) ?? tries[0]!;
   drawSymbol(g, u.symbol, (spot.x0 + spot.x1) / 2, (spot.y0 + spot.y1) / 2, box.w, box.h, ui, u.colour);
   return spot;
+}
+
+/** Bases a few pixels across (a 400-stand battle on one screen) show colour and facing only. */
+export function carriesSymbol(d: Draw, innerPx: number): boolean {
+  return innerPx >= 12 * d.ui;
 }
 
 /** Is the base big enough (in pixels) to hold its label and chips under the symbol? */
