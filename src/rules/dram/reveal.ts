@@ -1,5 +1,6 @@
 import type { Step } from '../contract';
 import type { GameEvent } from '../events';
+import { arrivalPoses } from './arrivals';
 import { clockOf, NO_TURN_FLAGS, type DramState } from './state';
 import { canChangeOrder } from './tables';
 import { commit, draft, patchGeneral, patchStand, withGeneral, withStand } from './update';
@@ -20,13 +21,19 @@ export function revealPhase(state: DramState): Step<DramState> {
   s = commit(d);
 
   for (const r of s.reinforcements.filter((x) => x.turn === s.turn)) {
+    // HR DE-16: abreast at the entry point, wholly on the table, on nobody.
+    const { poses, crowded } = arrivalPoses(s, r);
     for (const id of r.units) {
+      const pose = poses.get(id);
+      if (!pose) continue;
+      const name = s.stands[id]?.name ?? s.generals[id]?.name ?? id;
       if (s.stands[id]) {
-        s = withStand(s, id, { onTable: true, pose: { at: r.at, facing: r.facing } });
-        events.push({ kind: 'note', rule: 'scenario', text: `${s.stands[id]!.name} arrives as a reinforcement.` });
+        s = withStand(s, id, { onTable: true, pose });
+        events.push({ kind: 'note', rule: 'scenario', text: `${name} arrives as a reinforcement.` });
       } else if (s.generals[id]) {
-        s = withGeneral(s, id, { pose: { at: r.at, facing: r.facing } });
+        s = withGeneral(s, id, { pose });
       }
+      if (crowded.includes(id)) events.push({ kind: 'note', rule: 'HR DE-16', text: `${name} finds no clear ground near the entry point and forms up on other troops.` });
     }
   }
 
