@@ -27,6 +27,8 @@ export const solo: Ruleset<SoloGame, SoloOrder, SoloAction, SoloSettings, SoloSc
     return { state: st.state, events: [...b.events, ...st.events] };
   },
   seats: (g) => g.seats,
+  // KUR L3: written for one person commanding both sides; two players may still share it.
+  seating: 'any',
   phase: soloPhaseInfo,
   owing: soloOwing,
   orderSchema: () => SoloOrder,

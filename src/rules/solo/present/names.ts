@@ -9,5 +9,10 @@ export function soloNames(g: SoloGame): NameBook {
     ...g.brigades.map((b) => entry(b.id, { name: g.brigadeNames[b.id] ?? b.id, kind: 'corps', side: b.side })),
     ...g.generals.map((x) => entry(x.id, { name: x.name, kind: 'general', side: x.side })),
     ...g.units.map((u) => entry(u.id, { name: u.name, kind: 'unit', side: u.side })),
-  ], { clock: (turn) => clockOf(g, turn), grid: { table: g.map.table, grid: { cell: g.map.gridCell } } });
+  ], {
+    clock: (turn) => clockOf(g, turn),
+    grid: { table: g.map.table, grid: { cell: g.map.gridCell } },
+    // The table is in millimetres (1 mm = 1 yard, KUR L3).
+    distance: (n) => `${Math.round(n)} mm`,
+  });
 }
