@@ -152,7 +152,7 @@ describe('one player commands both sides of a Kuryakin game on Discord', () => {
     expect(text).toMatch(/not the author's|placeholder/); // placeholders labelled where players read them
     // Nobody was marked vacant: only the seat whose card was up ever owed a window.
     expect(services.games.repo.seats(live().game.id).every((s) => s.userId === SOLO.id && s.misses === 0)).toBe(true);
-  });
+  }, 240_000); // some 40 windows of commands through the real client: minutes on a loaded machine
 
   it('/roster shows figures, disorder, special figures and generals\' ratings; /map draws the cards', async () => {
     const r = await cmd(SOLO, 'roster', undefined, [str('side', 'french')]);
