@@ -182,6 +182,8 @@ export class GameService {
 
 /** One player, one side (orders are secret from the enemy): `userId` may not take `seatId` if they hold a seat of another side. */
   requireOneSide(l: Live, userId: string, seatId: string, who: string): void {
+    // A ruleset for solo play lets one player hold both sides (Ruleset.seating, contract.ts).
+    if (l.ruleset.seating === 'any') return;
     const sideOf = (id: string) => l.ruleset.seats(l.state).find((x) => x.id === id)?.side;
     const side = sideOf(seatId);
     const other = l.seats.filter((s) => s.userId === userId && s.seatId !== seatId).some((s) => { const o = sideOf(s.seatId); return o && o !== side; });
@@ -273,16 +275,22 @@ export class GameService {
       if (!parsed.success) throw new UserError('action/invalid', `That is not understood: ${parsed.error.issues.map((i) => i.message).join('; ')}.`);
       const dice = auditedDice(this.deps.trail, { guildId: l.game.guildId, gameId: String(l.game.id), scope: windowScope(l.game.id, l.window.seq), actor: user });
       let lastError: Problem | null = null;
-      for (const seat of this.mySeats(l, user)) {
+      // A player holding several seats (both sides in a solo game) acts for the seat that owes the
+      // window first, and hears that seat's refusal rather than another seat's "not your turn".
+      const owing = new Set(l.ruleset.owing(l.state));
+      let owingError: Problem | null = null;
+      const mine = [...this.mySeats(l, user)].sort((a, b) => Number(owing.has(b)) - Number(owing.has(a)));
+      for (const seat of mine) {
         const r = l.ruleset.act(l.state, seat, parsed.data, dice);
-        if (!r.ok) { lastError = r.error; continue; }
+        if (!r.ok) { lastError = r.error; if (owing.has(seat)) owingError ??= r.error; continue; }
         const now = this.deps.clock();
         this.repo.updateGame(l.game.id, { state: JSON.stringify(r.value.state), version: l.game.version + 1, updatedAt: now });
         this.repo.insertAction({ windowId: l.window.id, seatId: seat, userId: user.id, body: JSON.stringify(parsed.data), createdAt: now });
         // The roll is answered publicly by the command itself; the audit trail already holds it.
         return r.value.events;
       }
-      throw lastError ? UserError.from(lastError) : new UserError('action/not-yours', 'None of your seats can do that.');
+      const refusal = owingError ?? lastError;
+      throw refusal ? UserError.from(refusal) : new UserError('action/not-yours', 'None of your seats can do that.');
     });
   }
 

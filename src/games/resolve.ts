@@ -56,9 +56,11 @@ export function resolveWindowOnce(deps: ResolveDeps, gameId: number, windowId: n
   // so they appear under their own phase in the narrative.
   const orders = new Map<SeatId, unknown[]>();
   const silent: SeatId[] = [];
+  // A seat that acted in the window (in-window actions: B&P, Kuryakin) has not been silent.
+  const acted = new Set(repo.actionsOf(w.id).map((a) => a.seatId));
   for (const seat of owing) {
     const mine = repo.activeSubmissions(w.id, seat).map((x) => JSON.parse(x.body) as unknown);
-    if (mine.length === 0 && !repo.readySeats(w.id).has(seat)) silent.push(seat);
+    if (mine.length === 0 && !repo.readySeats(w.id).has(seat) && !acted.has(seat)) silent.push(seat);
     orders.set(seat, mine.length ? mine : [...ruleset.defaultOrders(state, seat)]);
   }
 
