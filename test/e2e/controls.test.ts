@@ -159,5 +159,17 @@ describe('buttons, menus and confirmations (issue 11)', () => {
     expect(board()!.editCount).toBe(1);
     // One message per game, whatever happens.
     expect(fake.channelMessages(CH_DASH).filter((m) => m.message.content.startsWith('📋'))).toHaveLength(1);
+
+    // The GM advances: the resolution is posted, and the dashboard links to its first message.
+    await c.cmd(GM, 'game', 'advance', []);
+    await c.flush();
+    const head = fake.channelMessages(CH_DASH).filter((m) => /^⚔️ .* resolved/.test(m.message.content)).at(-1)!;
+    expect(head).toBeDefined();
+    const row = services.games.repo.outboxFor(CH_DASH).find((r) => r.dedupeKey?.startsWith('resolution:') && r.dedupeKey.endsWith(':0'));
+    expect(row?.messageId).toBe(head.message.id);
+    clock.advance(DASHBOARD_COALESCE_MS);
+    await dash.flush();
+    expect(board()!.message.content).toContain(`Last resolved: [`);
+    expect(board()!.message.content).toContain(`](https://discord.com/channels/${GUILD}/${CH_DASH}/${head.message.id})`);
   });
 });
