@@ -106,8 +106,12 @@ export const game = defineCommand<Input>({
         return pub(`🎖️ **${escapeMd(g.name)}** (${g.ruleset}, ${g.scenarioId}) is set up in this channel; GM: ${escapeMd(ctx.user.name)}.\nSeats: ${seats.map((s) => `\`${s.id}\` ${escapeMd(s.label)}`).join(', ')}.\nTake one with \`/game join\`; the GM starts with \`/game start\`.`);
       }
       case 'join': {
-        const mine = games.join(ctx.channelId, me(ctx), i.seat?.trim() ? seatNamed(ctx, i.seat) : undefined);
-        return pub(`🪖 ${escapeMd(ctx.user.name)} takes ${mine.map((s) => `\`${s.seatId}\``).join(', ')}.`);
+        const seat = i.seat?.trim() ? seatNamed(ctx, i.seat) : undefined;
+        const mine = games.join(ctx.channelId, me(ctx), seat);
+        // Announced by the seat's printed label (issue 11), with the others the player already holds.
+        const l = games.live(ctx.channelId);
+        const others = mine.filter((s) => s.seatId !== seat).map((s) => `**${escapeMd(games.seatLabel(l, s.seatId))}**`);
+        return pub(`🪖 ${escapeMd(ctx.user.name)} takes **${escapeMd(games.seatLabel(l, seat!))}**${others.length ? ` (also holds ${others.join(', ')})` : ''}.`);
       }
       case 'leave': return pub(`${escapeMd(ctx.user.name)} leaves ${games.leave(ctx.channelId, me(ctx))} seat(s).`);
       case 'start': {

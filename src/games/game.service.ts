@@ -141,6 +141,11 @@ export class GameService {
     return l.seats.filter((s) => !s.userId).map((s) => ({ id: s.seatId, label: labels.get(s.seatId) ?? s.seatId }));
   }
 
+  /** A seat as the scenario prints it ('French I Corps'); its id only if the ruleset names none. */
+  seatLabel(l: Live, seatId: string): string {
+    return l.ruleset.seats(l.state).find((s) => s.id === seatId)?.label ?? seatId;
+  }
+
   /** Games in a server, for /game list. */
   gamesIn(guildId: string): GameRow[] {
     return this.repo.gamesIn(guildId);
@@ -168,12 +173,15 @@ export class GameService {
       const l = this.live(channelId);
       if (l.game.status === 'ended') throw new UserError('game/ended', 'This game is over.');
       const free = this.openSeats(channelId);
-      if (!seatId) throw new UserError('game/choose-seat', 'Which seat do you want?', `Open seats: ${free.map((s) => `${s.id} (${s.label})`).join(', ') || 'none'}.`);
+      const openList = free.map((s) => s.label).join(', ') || 'none';
+      if (!seatId) throw new UserError('game/choose-seat', 'Which seat do you want?', `Open seats: ${openList}.`);
       const seat = l.seats.find((s) => s.seatId === seatId);
-      if (!seat) throw new UserError('game/unknown-seat', `There is no seat "${seatId}".`, `Open seats: ${free.map((s) => s.id).join(', ') || 'none'}.`);
-      if (seat.userId && seat.userId !== user.id) throw new UserError('game/seat-taken', `${seatId} is already taken.`, `Open seats: ${free.map((s) => s.id).join(', ') || 'none'}.`);
+      if (!seat) throw new UserError('game/unknown-seat', `There is no seat "${seatId}".`, `Open seats: ${openList}.`);
+      // Seats are named as printed (issue 11), never by their internal id.
+      const label = this.seatLabel(l, seatId);
+      if (seat.userId && seat.userId !== user.id) throw new UserError('game/seat-taken', `${label} is already taken.`, `Open seats: ${openList}.`);
       // The same seat again: nothing changes and nothing is announced twice (issue 11).
-      if (seat.userId === user.id) throw new UserError('game/seat-yours', `You already hold ${seatId}.`, `Open seats: ${free.map((s) => s.id).join(', ') || 'none'}.`);
+      if (seat.userId === user.id) throw new UserError('game/seat-yours', `You already hold ${label}.`, `Open seats: ${openList}.`);
       this.requireOneSide(l, user.id, seatId, 'You already command the other side');
       this.repo.updateSeat(l.game.id, seatId, { userId: user.id, userName: user.name, misses: 0 });
       return this.repo.seats(l.game.id).filter((s) => s.userId === user.id);

@@ -55,6 +55,7 @@ describe('local console', () => {
     const { text, services } = await session([
       '/game create ruleset:dram scenario:saint-remy',
       '/game join seat:french:command',
+      '/game join seat:"French I Corps"',
       '/as Blücher',
       '/game join seat:austrians:command',
       '/game start',
@@ -63,7 +64,10 @@ describe('local console', () => {
       '/game status',
     ]);
     expect(text).toContain('You are now "Blücher".');
-    expect(text).toContain('🪖 Blücher takes `austrians:command`');
+    // The seat as printed, not its id (issue 11).
+    expect(text).toContain('🪖 Blücher takes Austrians army command.');
+    expect(text).toContain('🪖 Davout takes I Corps (also holds French army command).');
+    expect(text).not.toMatch(/takes .*(austrians|french):/);
     expect(text).toContain('error code `permission/gm-only`');
     expect(text).toContain('You are now "Davout" (server admin).');
     expect(text).toContain('The game begins');
