@@ -222,29 +222,44 @@ export class GameService {
   submit(channelId: string, user: Actor, raw: unknown): { accepted: Accepted<unknown>; seat: string; resolved: Resolved | null } {
     return this.tx(() => {
       const l = this.running(channelId);
-      const mine = this.mySeats(l, user);
-      const parsed = l.ruleset.orderSchema(l.state).safeParse(raw);
-      if (!parsed.success) throw new UserError('order/invalid', `That order is not understood: ${parsed.error.issues.map((i) => i.message).join('; ')}.`);
-      const key = l.ruleset.orderKey(parsed.data);
-      // Keep the most useful refusal (a seat that does not own the unit says least); build the error once.
-      let firstError: Problem | null = null;
-      for (const seat of mine) {
-        const pending = this.repo.activeSubmissions(l.window.id, seat).map((x) => JSON.parse(x.body) as unknown).filter((o) => l.ruleset.orderKey(o) !== key);
-        const r = l.ruleset.validate(l.state, seat, parsed.data, pending);
-        if (!r.ok) {
-          if (!firstError || firstError.code === 'order/not-yours') firstError = r.error;
-          continue;
-        }
-        const now = this.deps.clock();
-        const order = this.roundedOrder(l, seat, r.value.order, pending);
-        this.repo.putSubmission({ windowId: l.window.id, seatId: seat, userId: user.id, key, body: JSON.stringify(order), createdAt: now, withdrawnAt: null });
-        this.sealReceipt(l, seat);
-        const options = JSON.parse(l.game.options) as GameOptions;
-        if (options.submitIsReady) this.repo.setReady(l.window.id, seat, now);
-        return { accepted: r.value, seat, resolved: this.resolveIfAllReady(l) };
-      }
-      throw firstError ? UserError.from(firstError) : new UserError('order/not-yours', 'None of your seats can give that order.');
+      const { seat, accepted, key, pending } = this.validated(l, user, raw);
+      const now = this.deps.clock();
+      const order = this.roundedOrder(l, seat, accepted.order, pending);
+      this.repo.putSubmission({ windowId: l.window.id, seatId: seat, userId: user.id, key, body: JSON.stringify(order), createdAt: now, withdrawnAt: null });
+      this.sealReceipt(l, seat);
+      const options = JSON.parse(l.game.options) as GameOptions;
+      if (options.submitIsReady) this.repo.setReady(l.window.id, seat, now);
+      return { accepted, seat, resolved: this.resolveIfAllReady(l) };
     });
+  }
+
+  /**
+   * An order checked exactly as `submit` checks it, and nothing stored, sealed or posted: what a
+   * private preview shows (issue 11, `/move preview:true`).
+   */
+  check(channelId: string, user: Actor, raw: unknown): { accepted: Accepted<unknown>; seat: string } {
+    const l = this.running(channelId);
+    const { seat, accepted } = this.validated(l, user, raw);
+    return { accepted, seat };
+  }
+
+  private validated(l: ReturnType<GameService['running']>, user: Actor, raw: unknown): { seat: string; accepted: Accepted<unknown>; key: string; pending: unknown[] } {
+    const mine = this.mySeats(l, user);
+    const parsed = l.ruleset.orderSchema(l.state).safeParse(raw);
+    if (!parsed.success) throw new UserError('order/invalid', `That order is not understood: ${parsed.error.issues.map((i) => i.message).join('; ')}.`);
+    const key = l.ruleset.orderKey(parsed.data);
+    // Keep the most useful refusal (a seat that does not own the unit says least); build the error once.
+    let firstError: Problem | null = null;
+    for (const seat of mine) {
+      const pending = this.repo.activeSubmissions(l.window.id, seat).map((x) => JSON.parse(x.body) as unknown).filter((o) => l.ruleset.orderKey(o) !== key);
+      const r = l.ruleset.validate(l.state, seat, parsed.data, pending);
+      if (!r.ok) {
+        if (!firstError || firstError.code === 'order/not-yours') firstError = r.error;
+        continue;
+      }
+      return { seat, accepted: r.value, key, pending };
+    }
+    throw firstError ? UserError.from(firstError) : new UserError('order/not-yours', 'None of your seats can give that order.');
   }
 
   withdraw(channelId: string, user: Actor, key: string): boolean {
