@@ -19,6 +19,7 @@ const GUILD = '1500000000000000001';
 const CH = '1500000000000000002';
 const CH_END = '1500000000000000003';
 const CH_DASH = '1500000000000000004';
+const CH_KICK = '1500000000000000005';
 const GM = { id: '1500000000000000010', username: 'gm' };
 const FR = { id: '1500000000000000011', username: 'davout' };
 const AU = { id: '1500000000000000012', username: 'schwarzenberg' };
@@ -37,7 +38,7 @@ describe('buttons, menus and confirmations (issue 11)', () => {
   const clock = testClock(Date.UTC(2026, 10, 22, 18, 0));
 
   beforeAll(async () => {
-    ({ fake, bot, services, outbox } = await startE2eBot({ guild: { id: GUILD, name: 'Leipzig', channels: [{ id: CH, name: 'saint-remy' }, { id: CH_END, name: 'ending' }, { id: CH_DASH, name: 'dashboard' }] }, clock, services: testServices({ clock }), maps: false }));
+    ({ fake, bot, services, outbox } = await startE2eBot({ guild: { id: GUILD, name: 'Leipzig', channels: [{ id: CH, name: 'saint-remy' }, { id: CH_END, name: 'ending' }, { id: CH_DASH, name: 'dashboard' }, { id: CH_KICK, name: 'kick' }] }, clock, services: testServices({ clock }), maps: false }));
   });
   afterAll(async () => {
     await bot?.stop();
@@ -126,6 +127,28 @@ describe('buttons, menus and confirmations (issue 11)', () => {
     const done = await click(GM, ask.original, id, CH_END);
     expect(text(done)).toContain('The game is over.');
     expect(services.games.repo.liveGameIn(CH_END)).toBeNull();
+  });
+
+  it('/game kick and /game rollback ask the GM to confirm with a button too; pressing it runs them', async () => {
+    const c = await started(CH_KICK);
+    const seatsOf = (u: { id: string }) => services.games.live(CH_KICK).seats.filter((x) => x.userId === u.id).length;
+    expect(seatsOf(AU)).toBe(2);
+    const ask = await c.cmd(GM, 'game', 'kick', [{ name: 'user', type: 6, value: AU.id }]);
+    expect(ask.callback).toMatchObject({ ephemeral: true });
+    expect(text(ask)).toContain(`Remove <@${AU.id}> from all their seats?`);
+    expect(seatsOf(AU)).toBe(2); // nothing happens until the button is pressed
+    const kicked = await click(GM, ask.original, ids(ask.original?.message)[0]!, CH_KICK);
+    expect(text(kicked)).toContain('Removed from 2 seat(s).');
+    expect(seatsOf(AU)).toBe(0);
+
+    await c.cmd(GM, 'game', 'advance', []);
+    await c.flush();
+    const resolvedWindow = services.games.repo.windowsOf(services.games.live(CH_KICK).game.id).find((w) => w.status === 'resolved')!;
+    const undo = await c.cmd(GM, 'game', 'rollback', [c.str('reason', 'wrong unit moved')]);
+    expect(text(undo)).toContain('Undo the last resolution');
+    expect(services.games.repo.window(resolvedWindow.id)!.trigger).not.toBe('rolled-back');
+    const rolled = await click(GM, undo.original, ids(undo.original?.message)[0]!, CH_KICK);
+    expect(text(rolled)).toContain('↩️ Rolled back.');
   });
 
   it('a live dashboard per game: posted (pinned if allowed), edited as players get ready, edits coalesced, never an order count', async () => {
