@@ -219,6 +219,11 @@ describe('the scheduler', () => {
       if (still.status === 'open') runUntil(sch, still.deadlineAt!);
     }
     expect(posts().some((p) => p.includes('is now vacant') && p.includes('<@gm>'))).toBe(true);
+    // Seats are named as printed, never by id (issue 11): in the vacancy and in the next window's waiting list.
+    const vacancy = posts().filter((p) => p.includes('is now vacant') || p.includes('(vacant, default orders'));
+    expect(vacancy.length).toBeGreaterThan(1);
+    for (const p of vacancy) expect(p).not.toMatch(/(french|austrians):/);
+    expect(vacancy.join('\n')).toMatch(/Seat \*\*(Austrians army command|I Korps|II Korps|Reserve)/);
   });
 
   it('a window does not wait for its deadline for seats nobody holds; a game nobody plays does (issue 11)', async () => {
