@@ -63,6 +63,14 @@ describe('DRAM /move preview:true (issue 11)', () => {
     expect(s.games.repo.outboxFor(CH)).toHaveLength(queued);
   });
 
+  it('previews a general\'s ride too (generals are drawn as bases, so the crop finds him)', async () => {
+    const s = await saintRemy();
+    const r = await invoke(s, { name: 'move', options: { unit: 'Delorme', to: 'forward 2in', preview: true } });
+    expect(r.visibility).toBe('private');
+    expect(r.content).toContain('🔍 **Preview only**');
+    expect(r.files?.map((f) => f.name)).toEqual(['move-preview.png']);
+  });
+
   it('refuses as /move refuses: another side\'s stand, and a move that would not move', async () => {
     const s = await saintRemy();
     const enemy = await invoke(s, { name: 'move', options: { unit: 'Kessler', to: 'forward 2in', preview: true } });
