@@ -127,7 +127,8 @@ export class DashboardSender {
    */
   private lastResolved(gameId: number, guildId: string, channelId: string): LastResolved | null {
     const repo = this.games.repo;
-    const w = repo.windowsOf(gameId).filter((x) => x.status === 'resolved' && x.trigger !== 'rolled-back' && repo.resolutionOf(x.id)?.rolledBackAt == null).at(-1);
+    // From the newest back: one resolution read in the usual case, however long the game.
+    const w = repo.windowsOf(gameId).reverse().find((x) => x.status === 'resolved' && x.trigger !== 'rolled-back' && repo.resolutionOf(x.id)?.rolledBackAt == null);
     if (!w) return null;
     const messageId = repo.sentMessageId(`resolution:${w.id}:0`);
     return { label: w.label, url: messageId && this.poster.link ? this.poster.link(guildId, channelId, messageId) : null };

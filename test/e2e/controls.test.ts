@@ -194,5 +194,11 @@ describe('buttons, menus and confirmations (issue 11)', () => {
     await dash.flush();
     expect(board()!.message.content).toContain(`Last resolved: [`);
     expect(board()!.message.content).toContain(`](https://discord.com/channels/${GUILD}/${CH_DASH}/${head.message.id})`);
+    // Rolled back, that resolution no longer stands: the dashboard stops pointing at it.
+    await c.cmd(GM, 'game', 'rollback', [c.str('reason', 'wrong unit moved'), { name: 'confirm', type: 5, value: true }]);
+    clock.advance(DASHBOARD_COALESCE_MS);
+    await dash.flush();
+    expect(board()!.message.content).not.toContain(head.message.id);
+    expect(board()!.message.content).not.toContain('Last resolved');
   });
 });
