@@ -136,6 +136,10 @@ describe("two players play Napoleon's Wars (The Mill at Aubach) on Discord", () 
     // A destination that names no place is refused before the binding roll is made (issue 11): fr-3b still rolls below.
     expect(expectRefused(await cmd(FR, 'move', undefined, [str('unit', 'fr-3b'), str('to', 'Z99')]), 'location/off-table')).toContain('There is no cell Z99 on this table.');
     expect(state().log.rolls['fr-3b']).toBeUndefined();
+    // A preview never rolls: before the binding roll it says to roll first (issue 11).
+    const unrolled = expectRefused(await cmd(FR, 'move', undefined, [str('unit', 'fr-3b'), str('to', 'forward 1in'), { name: 'preview', type: 5, value: true }]), 'maneuver/no-roll');
+    expect(unrolled).toContain('the preview itself rolls nothing');
+    expect(state().log.rolls['fr-3b']).toBeUndefined();
     const roll = expectPublic(await cmd(FR, 'maneuver', undefined, [str('unit', 'fr-3b')]));
     expect(roll).toMatch(/^lannes: 🎲 3rd Brigade \(1B\/2\/I\): maneuver \[\d, \d\] \+2 \(fresh/);
     expect(roll).toContain('Full move');

@@ -20,6 +20,8 @@ export function nwMovePlan(s: NwState, input: unknown, caller: Caller): Result<M
   // Another side's piece is answered as unknown: the preview must not lay out the enemy's moves.
   if (!p || p.side !== caller.side) return refuse('preview/not-yours', `You have no piece "${m.unit}" to move.`, 'Preview your own units, batteries and officers.');
   const plan = planMoveDetail(s, { unit: m.unit, to: m.to });
+  // The preview never rolls: a unit's allowance is known only once its binding roll is made.
+  if (!plan.ok && plan.error.code === 'maneuver/no-roll') return err({ ...plan.error, hint: `Roll with /maneuver first (public and binding), then preview the move; the preview itself rolls nothing.` });
   if (!plan.ok) return plan;
   const start = p.pose.at;
   const first = plan.value.path[0];
