@@ -141,6 +141,11 @@ export class GameService {
     return l.seats.filter((s) => !s.userId).map((s) => ({ id: s.seatId, label: labels.get(s.seatId) ?? s.seatId }));
   }
 
+  /** A seat as the scenario prints it ('French I Corps'); its id only if the ruleset names none. */
+  seatLabel(l: Live, seatId: string): string {
+    return l.ruleset.seats(l.state).find((s) => s.id === seatId)?.label ?? seatId;
+  }
+
   /** Games in a server, for /game list. */
   gamesIn(guildId: string): GameRow[] {
     return this.repo.gamesIn(guildId);
@@ -168,12 +173,15 @@ export class GameService {
       const l = this.live(channelId);
       if (l.game.status === 'ended') throw new UserError('game/ended', 'This game is over.');
       const free = this.openSeats(channelId);
-      if (!seatId) throw new UserError('game/choose-seat', 'Which seat do you want?', `Open seats: ${free.map((s) => `${s.id} (${s.label})`).join(', ') || 'none'}.`);
+      const openList = free.map((s) => s.label).join(', ') || 'none';
+      if (!seatId) throw new UserError('game/choose-seat', 'Which seat do you want?', `Open seats: ${openList}.`);
       const seat = l.seats.find((s) => s.seatId === seatId);
-      if (!seat) throw new UserError('game/unknown-seat', `There is no seat "${seatId}".`, `Open seats: ${free.map((s) => s.id).join(', ') || 'none'}.`);
-      if (seat.userId && seat.userId !== user.id) throw new UserError('game/seat-taken', `${seatId} is already taken.`, `Open seats: ${free.map((s) => s.id).join(', ') || 'none'}.`);
+      if (!seat) throw new UserError('game/unknown-seat', `There is no seat "${seatId}".`, `Open seats: ${openList}.`);
+      // Seats are named as printed (issue 11), never by their internal id.
+      const label = this.seatLabel(l, seatId);
+      if (seat.userId && seat.userId !== user.id) throw new UserError('game/seat-taken', `${label} is already taken.`, `Open seats: ${openList}.`);
       // The same seat again: nothing changes and nothing is announced twice (issue 11).
-      if (seat.userId === user.id) throw new UserError('game/seat-yours', `You already hold ${seatId}.`, `Open seats: ${free.map((s) => s.id).join(', ') || 'none'}.`);
+      if (seat.userId === user.id) throw new UserError('game/seat-yours', `You already hold ${label}.`, `Open seats: ${openList}.`);
       this.requireOneSide(l, user.id, seatId, 'You already command the other side');
       this.repo.updateSeat(l.game.id, seatId, { userId: user.id, userName: user.name, misses: 0 });
       return this.repo.seats(l.game.id).filter((s) => s.userId === user.id);
@@ -216,29 +224,44 @@ export class GameService {
   submit(channelId: string, user: Actor, raw: unknown): { accepted: Accepted<unknown>; seat: string; resolved: Resolved | null } {
     return this.tx(() => {
       const l = this.running(channelId);
-      const mine = this.mySeats(l, user);
-      const parsed = l.ruleset.orderSchema(l.state).safeParse(raw);
-      if (!parsed.success) throw new UserError('order/invalid', `That order is not understood: ${parsed.error.issues.map((i) => i.message).join('; ')}.`);
-      const key = l.ruleset.orderKey(parsed.data);
-      // Keep the most useful refusal (a seat that does not own the unit says least); build the error once.
-      let firstError: Problem | null = null;
-      for (const seat of mine) {
-        const pending = this.repo.activeSubmissions(l.window.id, seat).map((x) => JSON.parse(x.body) as unknown).filter((o) => l.ruleset.orderKey(o) !== key);
-        const r = l.ruleset.validate(l.state, seat, parsed.data, pending);
-        if (!r.ok) {
-          if (!firstError || firstError.code === 'order/not-yours') firstError = r.error;
-          continue;
-        }
-        const now = this.deps.clock();
-        const order = this.roundedOrder(l, seat, r.value.order, pending);
-        this.repo.putSubmission({ windowId: l.window.id, seatId: seat, userId: user.id, key, body: JSON.stringify(order), createdAt: now, withdrawnAt: null });
-        this.sealReceipt(l, seat);
-        const options = JSON.parse(l.game.options) as GameOptions;
-        if (options.submitIsReady) this.repo.setReady(l.window.id, seat, now);
-        return { accepted: r.value, seat, resolved: this.resolveIfAllReady(l) };
-      }
-      throw firstError ? UserError.from(firstError) : new UserError('order/not-yours', 'None of your seats can give that order.');
+      const { seat, accepted, key, pending } = this.validated(l, user, raw);
+      const now = this.deps.clock();
+      const order = this.roundedOrder(l, seat, accepted.order, pending);
+      this.repo.putSubmission({ windowId: l.window.id, seatId: seat, userId: user.id, key, body: JSON.stringify(order), createdAt: now, withdrawnAt: null });
+      this.sealReceipt(l, seat);
+      const options = JSON.parse(l.game.options) as GameOptions;
+      if (options.submitIsReady) this.repo.setReady(l.window.id, seat, now);
+      return { accepted, seat, resolved: this.resolveIfAllReady(l) };
     });
+  }
+
+  /**
+   * An order checked exactly as `submit` checks it, and nothing stored, sealed or posted: what a
+   * private preview shows (issue 11, `/move preview:true`).
+   */
+  check(channelId: string, user: Actor, raw: unknown): { accepted: Accepted<unknown>; seat: string } {
+    const l = this.running(channelId);
+    const { seat, accepted } = this.validated(l, user, raw);
+    return { accepted, seat };
+  }
+
+  private validated(l: ReturnType<GameService['running']>, user: Actor, raw: unknown): { seat: string; accepted: Accepted<unknown>; key: string; pending: unknown[] } {
+    const mine = this.mySeats(l, user);
+    const parsed = l.ruleset.orderSchema(l.state).safeParse(raw);
+    if (!parsed.success) throw new UserError('order/invalid', `That order is not understood: ${parsed.error.issues.map((i) => i.message).join('; ')}.`);
+    const key = l.ruleset.orderKey(parsed.data);
+    // Keep the most useful refusal (a seat that does not own the unit says least); build the error once.
+    let firstError: Problem | null = null;
+    for (const seat of mine) {
+      const pending = this.repo.activeSubmissions(l.window.id, seat).map((x) => JSON.parse(x.body) as unknown).filter((o) => l.ruleset.orderKey(o) !== key);
+      const r = l.ruleset.validate(l.state, seat, parsed.data, pending);
+      if (!r.ok) {
+        if (!firstError || firstError.code === 'order/not-yours') firstError = r.error;
+        continue;
+      }
+      return { seat, accepted: r.value, key, pending };
+    }
+    throw firstError ? UserError.from(firstError) : new UserError('order/not-yours', 'None of your seats can give that order.');
   }
 
   withdraw(channelId: string, user: Actor, key: string): boolean {

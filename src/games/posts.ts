@@ -105,9 +105,10 @@ export class Posts {
     });
   }
 
-  vacant(game: GameRow, seatId: string, userId: string, misses: number): void {
+  /** `seat`: the seat as printed ('I Corps'); `seatId` keys the post. */
+  vacant(game: GameRow, seatId: string, seat: string, userId: string, misses: number): void {
     this.put(game, `vacant:${game.id}:${seatId}:${this.now()}`, {
-      content: `🪑 Seat **${escapeMd(seatId)}** is now vacant: <@${userId}> posted nothing for ${misses} windows in a row. <@${game.gmUserId}>, use /game replace to give it to someone else.`,
+      content: `🪑 Seat **${escapeMd(seat)}** is now vacant: <@${userId}> posted nothing for ${misses} windows in a row. <@${game.gmUserId}>, use /game replace to give it to someone else.`,
       mentions: [game.gmUserId],
     });
   }

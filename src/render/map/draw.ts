@@ -11,6 +11,7 @@ import { drawPuff, drawSmoke, drawTrail } from './draw-effects';
 import { drawCompass, drawHeader, drawInset, drawLegend, drawScaleBar } from './draw-furniture';
 import { drawGridLines, drawGridMargins } from './draw-grid';
 import { drawLabels, type PlacedLabel } from './draw-labels';
+import { drawMovePlan } from './draw-move-plan';
 import { Occupied, type PixelBox } from './label-boxes';
 import { drawArea, drawCrossing, drawLine, lineWidthPx } from './draw-terrain';
 import { drawGhost, drawUnits } from './draw-units';
@@ -64,6 +65,7 @@ export function drawMap(desc: MapDescription, size: SizeOptions = {}): DrawnMap 
       if (item.kind !== 'unit' && item.kind !== 'unit-label' && item.kind !== 'place-label') drawItem(d, item, water);
     }
   }
+  if (desc.plan) drawMovePlan(d, desc.plan);
   g.restore();
 
   const grid = desc.layers.flatMap((x) => x.items).find((i) => i.kind === 'grid');
