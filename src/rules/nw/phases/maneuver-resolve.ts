@@ -6,10 +6,11 @@ import { add, headingVector, scale } from '../../geometry/vector';
 import { parseGeneralLabel, generalMayAttach } from '../labels-general';
 import { awayFacing, facingToward, overlaps } from '../movement-rules';
 import { rollEvasion, rollFinalFire } from '../procedures/artillery';
-import { evasionConditionsOf } from '../conditions';
+import { evasionConditionsOf, fireConditionsOf } from '../conditions';
 import { rollLeaderLoss } from '../procedures/leaders';
-import { activeSpecial, battlefieldNow, commanderOf, phaseNations, type NwState } from '../state';
-import type { EvasionCondition } from '../tables/artillery';
+import { activeSpecial, battlefieldNow, commanderOf, phaseNations, type NwBattery, type NwState } from '../state';
+import type { EvasionCondition, FireCondition } from '../tables/artillery';
+import type { Nationality } from '../tables/vocabulary';
 import { OFFICER_MOVE_INCHES } from '../tables/leaders';
 import { MOVEMENT_ALLOWANCE } from '../tables/maneuver';
 import { ROCKETS } from '../tables/optional';
@@ -110,7 +111,10 @@ export interface BatteryContact { readonly state: NwState; readonly contactStand
  * bases); the attacker deducts 1" and overruns the battery (removed) if its remaining inches
  * still reach the new position — it does not move on, the overrun is the contact's end.
  * NAT-5: final fire takes the battery's national fire modifier (chart L742-745) from the state's
- * nations, as any fire. OPT-5 (Optional §4.0 L626, `optional.rockets`): a rocket battery has no
+ * nations, as any fire. FF-1: "die roll modifiers still apply" (L202): the charging unit is the
+ * target where it makes contact — its cover, an obstacle between it and the battery, different
+ * elevations, rain or mud, fording or on a bridge, a shot into its flank (`fireConditionsOf`,
+ * conditions.ts, as in the artillery phase). OPT-5 (Optional §4.0 L626, `optional.rockets`): a rocket battery has no
  * final fire; one that fails to evade is overrun at once (removed, no combat): the attacker pays 1"
  * and may continue: it stays where it made contact, its Maneuver grant becomes the inches left
  * (allowance − cost − 1", fraction 'hold' so no road bonus) and it leaves `log.moved`, so its
@@ -131,7 +135,7 @@ export function batteryContacted(s: NwState, plan: NwMoveDetail, dice: Dice, opt
     const ff = rollFinalFire({
       battery: { unit: b.id, weight: b.weight, kind: b.kind, condition: b.condition, attached },
       attacker: { unit: a.id, arm: a.arm, ...(a.attachedGeneral ? { attachedGeneral: a.attachedGeneral } : {}) },
-      contact: 'front', conditions: nationalFireConditions(nations[b.side], [b.weight]),
+      contact: 'front', conditions: finalFireConditionsOf(next, a.id, b, nations),
     }, s.settings, dice);
     events.push(...ff.events);
     const d = draftOf(next);
@@ -221,4 +225,10 @@ export function turnToFace(s: NwState, defender: string, attacker: string, first
   const a = pieceOf(s, attacker);
   if (!d || !a || d.removed) return s;
   return placePiece(s, defender, { at: d.pose.at, facing: facingToward(a.pose) });
+}
+
+/** FF-1 (§8.5 L202 "die roll modifiers still apply"; §8.4 L185-194): final fire's conditions, from the state. */
+function finalFireConditionsOf(s: NwState, attacker: string, b: NwBattery, nations: Readonly<Record<string, Nationality>>): FireCondition[] {
+  const ground = fireConditionsOf(s, attacker, [{ pose: b.pose, size: b.base }], battlefieldNow(s).weather);
+  return [...new Set([...nationalFireConditions(nations[b.side], [b.weight]), ...ground])];
 }
