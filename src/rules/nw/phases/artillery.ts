@@ -265,7 +265,7 @@ export function artilleryPhase(
       const from = nearestFiring(state, f.target, f.batteries);
       const inches = e.retreat === 6 ? 6 : fullMoveOf(state, target, nations);
       const r = `${rule}; ${e.retreat === 6 ? 'L757 "immediately retreats 6\""' : state.units[f.target] ? 'L759 "retreats a full move"' : 'L756-758 "a full move"'}`;
-      retreatPiece(state, d, { id: f.target, from, inches, kind: 'retreat', foes: f.batteries, rule: r, cause: by }, events);
+      retreatPiece(state, d, { id: f.target, from, inches, kind: 'retreat', foes: f.batteries, rule: r, cause: by }, events, dice);
     }
     const general = state.units[f.target]?.attachedGeneral;
     if (f.result.generalKilled && general) loseOfficer(state, d, general, f.target, 'NW §8.4 L198', events);

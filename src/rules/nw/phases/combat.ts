@@ -194,6 +194,8 @@ interface Ctx {
   readonly nations: Readonly<Record<string, Nationality>>;
   /** HR N-27: V commander → the combat that took his +1. */
   readonly usedValorous: Map<string, string>;
+  /** For the leader checks of enemy officers a retreat or rout runs over (RO-1). */
+  readonly dice: Dice;
 }
 
 const cur = (c: Ctx, id: string): NwUnit | undefined => {
@@ -267,7 +269,7 @@ function rout(c: Ctx, id: string, from: Point, foes: readonly string[], rule: st
     c.d.units[id] = { ...u, status: 'routed' };
     c.events.push({ kind: 'status', rule, unit: id, status: 'routed', on: true, reason });
   }
-  retreatPiece(c.state, c.d, { id, from, inches: routMoveInches(u), kind: 'rout', foes, rule, cause: reason }, c.events);
+  retreatPiece(c.state, c.d, { id, from, inches: routMoveInches(u), kind: 'rout', foes, rule, cause: reason }, c.events, c.dice);
 }
 
 /** How far ahead an advance looks for the far side of a town or works it may occupy (C19). */
@@ -348,7 +350,7 @@ function applySide(
     if (effect.disordered) disorder(c.d, u.id, rule, what, c.events);
     if (effect.retreat !== 0) {
       const inches = effect.retreat === 'full-move' ? fullMoveOf(c.state, u, c.nations) : effect.retreat;
-      retreatPiece(c.state, c.d, { id: u.id, from, inches, kind: 'retreat', foes: foeIds, rule, cause: what }, c.events);
+      retreatPiece(c.state, c.d, { id: u.id, from, inches, kind: 'retreat', foes: foeIds, rule, cause: what }, c.events, c.dice);
     }
   }
 }
@@ -484,7 +486,7 @@ export function combatPhase(
     const k = contacts.find((x) => x.id === cid);
     if (!k || !k.attackers.includes(unit)) return err(problem('combat/invalid-primary', `${nameOf(state, unit)} is not attacking ${nameOf(state, cid)}.`));
   }
-  const c: Ctx = { state, d: draftOf(state), events, opts, nations: phaseNations(state, opts.nations), usedValorous: new Map() };
+  const c: Ctx = { state, d: draftOf(state), events, opts, nations: phaseNations(state, opts.nations), usedValorous: new Map(), dice };
   for (const k of contacts) {
     const p = resolveCombat(c, k, given, dice);
     if (p) return err(p);

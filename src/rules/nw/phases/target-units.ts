@@ -97,9 +97,11 @@ export interface Draft {
   batteries: Record<string, NwBattery>;
   generals: NwState['generals'];
   commanders: NwState['commanders'];
+  /** The armies, for their CinCs' stands (an officer a retreat runs over is moved: §9.3.2 L267). */
+  armies: NwState['armies'];
 }
 
-export const draftOf = (s: NwState): Draft => ({ units: { ...s.units }, batteries: { ...s.batteries }, generals: { ...s.generals }, commanders: { ...s.commanders } });
+export const draftOf = (s: NwState): Draft => ({ units: { ...s.units }, batteries: { ...s.batteries }, generals: { ...s.generals }, commanders: { ...s.commanders }, armies: s.armies });
 
 /** A brigade loses `n` s.p. (PH-6: at 0 s.p. it is eliminated and removed). */
 export function loseSp(d: Draft, id: string, n: number, rule: string, cause: string, events: GameEvent[]): void {
@@ -158,7 +160,7 @@ export function loseOfficer(s: NwState, d: Draft, officer: string, unit: string,
 
 /** The state with the draft's records and a new phase. */
 export const commit = (s: NwState, d: Draft, phase: NwPhase): NwState => ({
-  ...s, units: d.units, batteries: d.batteries, generals: d.generals, commanders: d.commanders, phase,
+  ...s, units: d.units, batteries: d.batteries, generals: d.generals, commanders: d.commanders, armies: d.armies, phase,
 });
 
 /**
