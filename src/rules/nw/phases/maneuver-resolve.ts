@@ -7,7 +7,7 @@ import { parseGeneralLabel, generalMayAttach } from '../labels-general';
 import { awayFacing, facingToward, overlaps } from '../movement-rules';
 import { rollEvasion, rollFinalFire } from '../procedures/artillery';
 import { evasionConditionsOf, fireConditionsOf } from '../conditions';
-import { activeSpecial, battlefieldNow, commanderOf, phaseNations, type NwBattery, type NwState } from '../state';
+import { activeSpecial, battlefieldNow, commanderOf, nationOf, phaseNations, type NwBattery, type NwState } from '../state';
 import type { EvasionCondition, FireCondition } from '../tables/artillery';
 import type { Nationality } from '../tables/vocabulary';
 import { OFFICER_MOVE_INCHES } from '../tables/leaders';
@@ -213,5 +213,5 @@ export function turnToFace(s: NwState, defender: string, attacker: string, first
 /** FF-1 (§8.5 L202 "die roll modifiers still apply"; §8.4 L185-194): final fire's conditions, from the state. */
 function finalFireConditionsOf(s: NwState, attacker: string, b: NwBattery, nations: Readonly<Record<string, Nationality>>): FireCondition[] {
   const ground = fireConditionsOf(s, attacker, [{ pose: b.pose, size: b.base }], battlefieldNow(s).weather);
-  return [...new Set([...nationalFireConditions(nations[b.side], [b.weight]), ...ground])];
+  return [...new Set([...nationalFireConditions(nationOf(s, b, nations), [b.weight]), ...ground])];
 }

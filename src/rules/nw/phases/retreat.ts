@@ -9,7 +9,7 @@ import { nwPathCost } from '../movement';
 import { awayFacing, OVERLAP_SLACK, overlaps } from '../movement-rules';
 import { ringDistance, ringDistanceApart, ringStrictlyContains } from '../../geometry/primitives';
 import { isTownArea } from '../movement';
-import { infantryCategoryOf, type NwBattery, type NwState, type NwUnit } from '../state';
+import { infantryCategoryOfUnit, type NwBattery, type NwState, type NwUnit } from '../state';
 import { infantryCategory, MOVEMENT_ALLOWANCE } from '../tables/maneuver';
 import { terrainClass, type Mover } from '../tables/terrain';
 import type { Nationality } from '../tables/vocabulary';
@@ -101,7 +101,7 @@ export function fullMoveInches(p: NwUnit | NwBattery, nation?: Nationality): num
  * battle's year (chart L655-658), `nations` overriding the state's side by side.
  */
 export function fullMoveOf(s: NwState, p: NwUnit | NwBattery, nations?: Readonly<Record<string, Nationality>>): number {
-  if ('arm' in p && p.arm === 'infantry') return MOVEMENT_ALLOWANCE[infantryCategoryOf(s, p.side, nations?.[p.side])];
+  if ('arm' in p && p.arm === 'infantry') return MOVEMENT_ALLOWANCE[infantryCategoryOfUnit(s, p, nations)];
   return fullMoveInches(p);
 }
 

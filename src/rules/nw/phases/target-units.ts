@@ -3,7 +3,7 @@ import type { GameEvent } from '../../events';
 import { rightVector } from '../../geometry';
 import type { Point } from '../../geometry/types';
 import type { NwBattery, NwPhase, NwState, NwUnit } from '../state';
-import { liveBatteries, liveUnits } from '../state';
+import { liveBatteries, liveUnits, nationOf } from '../state';
 import { fatigueState } from '../tables/fatigue';
 import type { IrregularCavalry, NwTargetUnit } from '../targets';
 import { IRREGULAR_SKIRMISH_CAVALRY } from '../tables/skirmish';
@@ -43,7 +43,7 @@ export const problem = (code: string, message: string, hint?: string): Problem =
  */
 export function irregularOf(s: Pick<NwState, 'armies'>, u: NwUnit): IrregularCavalry | undefined {
   if (u.arm !== 'cavalry' || !u.irregularCavalry) return undefined;
-  return s.armies[u.side]?.nation === 'ottoman' ? 'ottoman' : 'cossack';
+  return nationOf(s, u) === 'ottoman' ? 'ottoman' : 'cossack';
 }
 
 /** A brigade as target selection sees it (irregular cavalry with its kind and SK, PH-9). */
