@@ -44,8 +44,6 @@ export interface AnrtState {
   readonly charges: readonly AnrtCharge[];
   /** Moves ordered this phase, carried to the resolution after the responses. */
   readonly moves: readonly AnrtMove[];
-  /** Cavalry set to opportunity charge (§VII L424-430), a standing reaction: secret from the enemy. */
-  readonly standing: Readonly<Record<string, 'opportunity'>>;
   /** The GM's rulings by question id (ANRT-4), kept for the game. */
   readonly rulings: Readonly<Record<string, string>>;
   /** The ruling the GM owes now, with the interrupted resolution's thrown dice. */
