@@ -50,7 +50,7 @@ export interface AnrtPlayed {
 const pick = <T>(r: () => number, xs: readonly T[]): T | undefined => (xs.length ? xs[Math.floor(r() * xs.length)] : undefined);
 
 /** Candidate orders for the window's owing seat: aggressive on purpose (charges and advances), so games reach melee and routs. */
-function candidates(s: AnrtState, r: () => number): { seat: string; order: AnrtOrder }[] {
+export function candidates(s: AnrtState, r: () => number): { seat: string; order: AnrtOrder }[] {
   if (s.step === 'choose') return [{ seat: seatOfSide(s, s.chooser!), order: { kind: 'first', side: r() < 0.6 ? s.chooser! : otherSide(s, s.chooser!) } }];
   if (s.step === 'responses') {
     const side = otherSide(s, phasingSide(s));

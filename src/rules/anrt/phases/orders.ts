@@ -48,8 +48,22 @@ function pipCost(s: AnrtState, u: AnrtUnit, action: 'move' | 'formation-change' 
   return base + half + last;
 }
 
+/** Pips of orders already priced against a state: a budget check re-prices the seat's other orders, so each is laid out once. */
+const priced = new WeakMap<AnrtState, Map<string, number>>();
+
 /** The pips an accepted order spends (0 for choices and responses). */
 export function pipsOf(s: AnrtState, o: AnrtOrder): number {
+  let m = priced.get(s);
+  if (!m) { m = new Map(); priced.set(s, m); }
+  const key = JSON.stringify(o);
+  const hit = m.get(key);
+  if (hit !== undefined) return hit;
+  const n = pipsOfUncached(s, o);
+  m.set(key, n);
+  return n;
+}
+
+function pipsOfUncached(s: AnrtState, o: AnrtOrder): number {
   const u = 'unit' in o ? s.units[o.unit] : undefined;
   if (!u) return 0;
   if (o.kind === 'formation') return pipCost(s, u, o.formation === u.formation ? 'recover-disorder' : 'formation-change', false) ?? 0;
