@@ -10,7 +10,7 @@ import type { GmAnswer } from '../../src/rules/contract';
 import type { GameEvent } from '../../src/rules/events';
 import { anrt } from '../../src/rules/anrt/index';
 import type { AnrtOrder } from '../../src/rules/anrt/orders';
-import { chargeTargets } from '../../src/rules/anrt/present/inputs';
+import { chargeTargets, fireTargets } from '../../src/rules/anrt/present/inputs';
 import { reactionsOf } from '../../src/rules/anrt/phases/responses';
 import { ANRT_PROFILE } from '../../src/rules/anrt/profile';
 import type { AnrtScenarioData } from '../../src/rules/anrt/scenario';
@@ -54,7 +54,12 @@ export function candidates(s: AnrtState, r: () => number): { seat: string; order
   if (s.step === 'choose') return [{ seat: seatOfSide(s, s.chooser!), order: { kind: 'first', side: r() < 0.6 ? s.chooser! : otherSide(s, s.chooser!) } }];
   if (s.step === 'responses') {
     const side = otherSide(s, phasingSide(s));
-    return liveUnits(s).filter((u) => u.side === side).flatMap((u) => { const c = pick(r, reactionsOf(s, u)); return c ? [{ seat: seatOfSide(s, side), order: { kind: 'react' as const, unit: u.id, choice: c } }] : []; });
+    return liveUnits(s).filter((u) => u.side === side).flatMap((u) => {
+      const c = pick(r, reactionsOf(s, u));
+      const ts = fireTargets(s, u);
+      const fire = ts.length > 1 && r() < 0.5 ? [{ seat: seatOfSide(s, side), order: { kind: 'fire' as const, unit: u.id, target: ts[ts.length - 1]!.id } }] : [];
+      return [...(c ? [{ seat: seatOfSide(s, side), order: { kind: 'react' as const, unit: u.id, choice: c } }] : []), ...fire];
+    });
   }
   const side = phasingSide(s);
   const seat = seatOfSide(s, side);
@@ -66,6 +71,8 @@ export function candidates(s: AnrtState, r: () => number): { seat: string; order
     else if (roll < 0.75) out.push({ seat, order: { kind: 'move', unit: u.id, to: `forward ${1 + Math.floor(r() * 8)}` } });
     else if (roll < 0.85) { const f = pick(r, formationsOf(u.arm).filter((x) => x !== u.formation || u.disordered)); if (f) out.push({ seat, order: { kind: 'formation', unit: u.id, formation: f } }); }
     else if (roll < 0.92) out.push({ seat, order: { kind: 'move', unit: u.id, to: r() < 0.5 ? 'wheel left 20' : 'back 2' } });
+    const ts = fireTargets(s, u);
+    if (ts.length > 1 && r() < 0.5) out.push({ seat, order: { kind: 'fire', unit: u.id, target: ts[ts.length - 1]!.id } });
   }
   return out;
 }

@@ -35,7 +35,7 @@ export const anrt: Ruleset<AnrtState, AnrtOrder, AnrtAction, AnrtSettings, AnrtS
     return liveUnits(s).filter((u) => u.side === side && s.charges.some((c) => c.target === u.id)).map((u) => ({ kind: 'react' as const, unit: u.id, choice: reactionsOf(s, u)[0]! }));
   },
   actionSchema: () => null,
-  act: () => err(problem('action/none', 'A Near Run Thing takes orders, not immediate actions.', 'Use /move, /formation, /charge, /react or /choose first.')),
+  act: () => err(problem('action/none', 'A Near Run Thing takes orders, not immediate actions.', 'Use /move, /formation, /charge, /fire, /react or /choose first.')),
   pendingActions: () => [],
   resolve: resolveAnrt,
   outcome: (s) => (s.ended ? { winner: s.ended.winner, summary: s.ended.summary } : null),

@@ -78,7 +78,7 @@ export function anrtScenarioData(sc: Scenario, settings: AnrtSettings): Result<A
     sides: sc.sides.map((x) => ({ id: x.id, name: x.name, colour: x.colour })),
     seats: sc.sides.map((x) => ({ id: x.id, side: x.id, label: x.name, commands: [...Object.values(units).filter((u) => u.side === x.id).map((u) => u.id), ...Object.values(generals).filter((g) => g.side === x.id).map((g) => g.id)] })),
     units, generals, divisions, order: ids, previousFirst: null, period: 0, step: 'orders', chooser: null, pips: {}, pipTerms: {}, opportunityDebt: {},
-    charges: [], moves: [], rulings: {}, ask: null, victory: sc.victory, ended: null,
+    charges: [], moves: [], fireTargets: {}, rulings: {}, ask: null, victory: sc.victory, ended: null,
   });
 }
 

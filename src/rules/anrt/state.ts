@@ -42,6 +42,8 @@ export interface AnrtState {
   readonly opportunityDebt: Readonly<Record<string, number>>;
   /** Charges declared this phase, waiting for the other side's responses (§X). */
   readonly charges: readonly AnrtCharge[];
+  /** Fire targets chosen this phase by their firers' players (§IX); a unit without one fires at the nearest (ANRT-T6). */
+  readonly fireTargets: Readonly<Record<string, string>>;
   /** Moves ordered this phase, carried to the resolution after the responses. */
   readonly moves: readonly AnrtMove[];
   /** The GM's rulings by question id (ANRT-4), kept for the game. */

@@ -73,7 +73,7 @@ function startTurn(s0: AnrtState, dice: Dice): { s: AnrtState; events: GameEvent
  */
 function openPhase(s0: AnrtState, th: Thrower): { s: AnrtState; events: GameEvent[] } {
   const side = phasingSide(s0);
-  let s: AnrtState = { ...s0, charges: [], moves: [], pips: {}, pipTerms: {} };
+  let s: AnrtState = { ...s0, charges: [], moves: [], fireTargets: {}, pips: {}, pipTerms: {} };
   const events: GameEvent[] = [{ kind: 'phase', turn: s.turn, phase: 'anrt/orders', label: anrtPhaseInfo({ ...s, step: 'orders' }).label }];
   const mine = liveUnits(s).filter((u) => u.side === side);
   for (const cell of ['pips.cost.move', 'pips.cost.formation-change', 'pips.cost.recover-disorder']) qrsValue(s, cell, `Pip cost (${cell.split('.').pop()})`, 'ANRT §VI L266', [0, 6]);
@@ -169,7 +169,8 @@ function applyOrders(s0: AnrtState, orders: readonly AnrtOrder[]): { s: AnrtStat
   }
   const charges = accepted.flatMap((o) => (o.kind === 'charge' ? [{ unit: o.unit, target: o.target, kind: 'declared' as const }] : []));
   for (const c of charges) events.push({ kind: 'note', rule: 'ANRT §X', text: `${c.unit} is ordered to charge ${c.target}.` });
-  return { s: { ...s, moves, charges }, events };
+  const fireTargets = Object.fromEntries(accepted.flatMap((o) => (o.kind === 'fire' ? [[o.unit, o.target] as const] : [])));
+  return { s: { ...s, moves, charges, fireTargets }, events };
 }
 
 export function resolveAnrt(s: AnrtState, orders: ReadonlyMap<string, readonly AnrtOrder[]>, dice: Dice, answer?: GmAnswer): Step<AnrtState> {
@@ -196,8 +197,13 @@ export function resolveAnrt(s: AnrtState, orders: ReadonlyMap<string, readonly A
     return combatThenOn(a.s, {}, dice, a.events);
   }
   const responses: Record<string, string> = {};
-  for (const o of orders.get(seatOfSide(s, otherSide(s, phasingSide(s)))) ?? []) if (o.kind === 'react') responses[o.unit] = o.choice;
-  return combatThenOn(s, responses, dice, []);
+  const fireTargets: Record<string, string> = { ...s.fireTargets };
+  const seat = seatOfSide(s, otherSide(s, phasingSide(s)));
+  for (const o of orders.get(seat) ?? []) {
+    if (o.kind === 'react') responses[o.unit] = o.choice;
+    if (o.kind === 'fire' && validateOrder(s, seat, o, []).ok) fireTargets[o.unit] = o.target;
+  }
+  return combatThenOn({ ...s, fireTargets }, responses, dice, []);
 }
 
 function combatThenOn(s: AnrtState, responses: Readonly<Record<string, string>>, dice: Dice, before: readonly GameEvent[]): Step<AnrtState> {

@@ -103,6 +103,23 @@ describe('the responses window (§X, §VII L424-430)', () => {
   });
 });
 
+describe('fire targets (§IX; ANRT-T6)', () => {
+  it('the mover may choose a target in front and in range (no pips); out of range is refused with a hint; the combat fires at it', () => {
+    let s = frenchOrders();
+    // Two Allied battalions 3" and 4" in front of 1/33e Ligne (musketry long range 4" on the stand-in).
+    s = withUnit(s, { ...s.units['al-1-2wp']!, at: { x: 42, y: 17 } });
+    s = withUnit(s, { ...s.units['al-2-2wp']!, at: { x: 43, y: 17.8 } });
+    const far: AnrtOrder = { kind: 'fire', unit: 'fr-1-33', target: 'al-2-2wp' };
+    const r = ok(s, far);
+    expect(r.ok).toBe(true);
+    const out = ok(s, { kind: 'fire', unit: 'fr-1-33', target: 'al-gren' });
+    expect(!out.ok && out.error.code).toBe('order/out-of-range');
+    expect(!out.ok && out.error.hint).toMatch(/nearest/);
+    const done = anrt.resolve(s, new Map([['french', [far]]]), seededDice(SEED));
+    expect(done.events.some((e) => e.kind === 'engagement' && e.id === 'fire:1:fr-1-33' && e.sides[1]!.units[0] === 'al-2-2wp')).toBe(true);
+  });
+});
+
 describe('a missing QRS cell: the GM owes a ruling (DIGEST A-1, tables.mode gm)', () => {
   it('an empty movement table stops the first phase on a GM window; his answer resumes it', () => {
     const settings = anrtSettings({});

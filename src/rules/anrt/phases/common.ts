@@ -30,4 +30,18 @@ export function halfLost(s: AnrtState, u: AnrtUnit): boolean {
   return lost >= half;
 }
 
+/** Whether a unit fires (§IX): not cavalry (ANRT-T6), not routed, not limbered nor in march column. */
+export const canFire = (u: AnrtUnit): boolean => !u.routed && u.arm !== 'cavalry' && u.formation !== 'limbered' && u.formation !== 'march-column';
+
+/** A unit's longest fire reach on the QRS: musketry long range, or its guns' canister and long ranges (L1091). */
+export function fireReach(s: AnrtState, u: AnrtUnit): number | undefined {
+  const gun = u.gun ?? 'medium';
+  if (u.arm !== 'infantry') {
+    const can = qrsKnown(s, `artCan.range.${gun}`);
+    const long = qrsKnown(s, `artLong.range.${gun}`);
+    return can === undefined || long === undefined ? undefined : Math.max(can, long);
+  }
+  return qrsKnown(s, 'musketry.range.long');
+}
+
 export const fmt = (n: number): string => `${Math.round(n * 10) / 10}"`;

@@ -6,7 +6,7 @@ import { parseLocation, resolveLocation, type LocationContext } from '../../loca
 import { orderKey, type AnrtOrder } from '../orders';
 import { formationsOf, isArtillery, liveUnits, phasingSide, sideOfSeat, type AnrtMove, type AnrtState, type AnrtUnit } from '../state';
 import { HIT_EFFECTS } from '../tables/organisation';
-import { fmt, halfLost, inFront, liveUnit, normalMove, problem } from './common';
+import { canFire, fireReach, fmt, halfLost, inFront, liveUnit, normalMove, problem } from './common';
 import { qrsKnown } from './gm';
 import { reactionsOf } from './responses';
 
@@ -17,11 +17,18 @@ import { reactionsOf } from './responses';
  * each action (`pips.cost`), L201/L204 add theirs.
  */
 
+/** Enemy names by side, listed once per state (every order of a window reads them). */
+const enemiesOf = new WeakMap<AnrtState, Map<string, { id: string; name: string }[]>>();
+
 export function locationContext(s: AnrtState, u?: AnrtUnit): LocationContext {
+  let bySide = enemiesOf.get(s);
+  if (!bySide) { bySide = new Map(); enemiesOf.set(s, bySide); }
+  let enemies = u ? bySide.get(u.side) : [];
+  if (u && !enemies) { enemies = liveUnits(s).filter((o) => o.side !== u.side).map((o) => ({ id: o.id, name: o.name })); bySide.set(u.side, enemies); }
   return {
     table: s.map.table, grid: { cell: s.map.gridCell }, landmarks: s.map.landmarks, scale: { defaultUnit: 'in', ...(s.scale ?? {}) },
     ...(u ? { unit: { pose: { at: u.at, facing: u.facing } } } : {}),
-    enemies: u ? liveUnits(s).filter((o) => o.side !== u.side).map((o) => ({ id: o.id, name: o.name })) : [],
+    enemies: enemies ?? [],
   };
 }
 
@@ -100,6 +107,7 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
   if (!u) return err(problem('order/unit', `${o.unit} is not a unit on the table.`, 'Pick one from the autocomplete list.'));
   if (u.side !== side) return err(problem('order/not-yours', `${u.name} is not one of your units.`));
   if (o.kind === 'react') return validateReaction(s, u, o);
+  if (o.kind === 'fire') return validateFire(s, u, o);
   if (s.step !== 'orders' || phasingSide(s) !== side) return err(problem('order/not-phasing', 'Only the side whose phase it is moves, changes formation and charges (§I L20-31).', 'Wait for your side\'s phase; you answer charges with /react.'));
   if (u.routed) return err(problem('order/routed', `${u.name} is routed: it cannot be ordered until it rallies (§XII).`));
   const others = pending.filter((p) => orderKey(p) !== orderKey(o));
@@ -148,4 +156,17 @@ function validateReaction(s: AnrtState, u: AnrtUnit, o: Extract<AnrtOrder, { kin
   const allowed = reactionsOf(s, u);
   if (!allowed.includes(o.choice)) return err(problem('order/reaction', `${u.name} cannot ${o.choice} now.`, allowed.length ? `It may: ${allowed.join(', ')}.` : 'It is neither charged nor eligible for an opportunity charge.'));
   return ok({ order: o, preview: [`${u.name}: ${o.choice}.`] });
+}
+
+/** A fire target (§IX): the mover's units in its orders, the other side's in the responses window; no pips. */
+function validateFire(s: AnrtState, u: AnrtUnit, o: Extract<AnrtOrder, { kind: 'fire' }>): Result<Accepted<AnrtOrder>, Problem> {
+  const mover = phasingSide(s) === u.side;
+  if (!(s.step === 'orders' && mover) && !(s.step === 'responses' && !mover)) return err(problem('order/no-fire-choice', 'Fire targets are chosen in your side\'s orders, or in the responses window when the enemy\'s phase opens one (§IX).', 'Otherwise each unit fires at the nearest enemy in front and in range (ANRT-T6).'));
+  if (!canFire(u)) return err(problem('order/cannot-fire', `${u.name} cannot fire now (${u.routed ? 'routed' : u.arm === 'cavalry' ? 'cavalry' : u.formation}) (§IX).`));
+  const t = liveUnit(s, o.target);
+  if (!t || t.side === u.side) return err(problem('order/target', `${o.target} is not an enemy unit on the table.`, 'Pick an enemy unit from the autocomplete list.'));
+  const reach = fireReach(s, u);
+  const d = distance(u.at, t.at);
+  if (reach === undefined || d > reach + 1e-6 || !inFront(u, t.at)) return err(problem('order/out-of-range', `${t.name} is ${fmt(d)} away${inFront(u, t.at) ? '' : ', outside the front arc (ANRT-T2)'}; ${u.name} reaches ${reach === undefined ? 'an unknown range (QRS)' : fmt(reach)} (§IX).`, 'Pick a target in front and in range, or let it fire at the nearest.'));
+  return ok({ order: o, preview: [`${u.name} will fire at ${t.name} (${fmt(d)}) if it is still in range when fire comes (§IX).`] });
 }

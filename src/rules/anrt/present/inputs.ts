@@ -1,7 +1,7 @@
 import { distance } from '../../geometry/vector';
 import { choicesMatching, type Caller, type InputChoice, type Inputs, type NamedOption } from '../../plugin';
 import type { AnrtOrder } from '../orders';
-import { inFront, normalMove } from '../phases/common';
+import { canFire, fireReach, inFront, normalMove } from '../phases/common';
 import { reactionsOf } from '../phases/responses';
 import { formationsOf, isArtillery, liveUnits, phasingSide, type AnrtState, type AnrtUnit } from '../state';
 
@@ -20,6 +20,13 @@ function orderable(s: AnrtState, caller: Caller): AnrtUnit[] {
 export function chargeTargets(s: AnrtState, u: AnrtUnit): AnrtUnit[] {
   const reach = normalMove(s, u);
   if (reach === undefined || isArtillery(u) || u.formation === 'square' || u.formation === 'march-column') return [];
+  return liveUnits(s).filter((e) => e.side !== u.side && inFront(u, e.at) && distance(u.at, e.at) <= reach).sort((a, b) => distance(u.at, a.at) - distance(u.at, b.at));
+}
+
+/** Enemy units `u` may fire at now: in front, within its reach (§IX). */
+export function fireTargets(s: AnrtState, u: AnrtUnit): AnrtUnit[] {
+  const reach = fireReach(s, u);
+  if (reach === undefined || !canFire(u)) return [];
   return liveUnits(s).filter((e) => e.side !== u.side && inFront(u, e.at) && distance(u.at, e.at) <= reach).sort((a, b) => distance(u.at, a.at) - distance(u.at, b.at));
 }
 
@@ -71,6 +78,18 @@ export const anrtInputs: Inputs<AnrtState> = {
       return choicesMatching(focused.value, (u ? chargeTargets(s, u) : []).map((t) => ({ name: `${t.name} — ${inches(distance(u!.at, t.at))}`, value: t.id })));
     },
     confirm: (a) => `✅ Charge declared (sealed). ${a.preview.join(' ')}`,
+  },
+  fire: {
+    kind: 'order',
+    names: { unit: UNIT, target: UNIT },
+    summary: 'choose a fire target in front and in range (§IX): the mover in its orders, the other side in the responses window; otherwise the nearest',
+    build: (_s, o): AnrtOrder => ({ kind: 'fire', unit: text(o.unit), target: text(o.target) }),
+    choices(s, caller, focused, o) {
+      if (focused.name !== 'target') return choicesMatching(focused.value, unitChoices(liveUnits(s).filter((u) => u.side === caller.side && canFire(u) && fireTargets(s, u).length > 1)));
+      const u = s.units[text(o.unit)];
+      return choicesMatching(focused.value, (u ? fireTargets(s, u) : []).map((t) => ({ name: `${t.name} — ${inches(distance(u!.at, t.at))}`, value: t.id })));
+    },
+    confirm: (a) => `✅ Fire target chosen (sealed). ${a.preview.join(' ')}`,
   },
   react: {
     kind: 'order',
