@@ -1,3 +1,5 @@
 export * from './types';
 export * from './match';
 export * from './changes';
+export * from './placement';
+export * from './compose';
