@@ -136,7 +136,23 @@ export function composeBattle(input: ComposeInput): Result<{ scenario: Scenario;
     return ok(at);
   }
 
-  return ok(assemble(input, zones, sides.value, placed));
+  const built = assemble(input, zones, sides.value, placed);
+  const clash = overlap(built.scenario, standing, rules);
+  if (clash) return err(problem('campaign/placement-overlap', `${clash[0]} and ${clash[1]} would stand on each other (bases overlap).`, 'Place one of their formations further away (zones may overlap where the scenario\'s deployments do).'));
+  return ok(built);
+}
+
+/**
+ * CAMP-P4: two units closer than ¾ of the frontage (a base's width, NW L9 / DRAM §10 L162) would
+ * overlap (NW L264 "never … overlapping"): the first such pair, or null.
+ */
+function overlap(sc: Scenario, standing: readonly StandingUnit[], rules: PlacementRules): [string, string] | null {
+  const live = new Set(standing.filter((u) => u.kind === 'unit' && u.strength > 0).map((u) => u.id));
+  const units = sc.deployment.filter((d) => d.kind === 'unit' && live.has(d.piece));
+  for (let i = 0; i < units.length; i++) {
+    for (let j = i + 1; j < units.length; j++) if (dist(units[i]!.at, units[j]!.at) < (rules.frontage * 3) / 4) return [units[i]!.piece, units[j]!.piece];
+  }
+  return null;
 }
 
 /** The composed scenario and its report, from formations already checked and placed. */

@@ -11,7 +11,7 @@ const round = (n: number) => Math.round(n * 10) / 10;
 /**
  * Lay out the pieces placed at one spot (CAMP-P4): units abreast, `frontage` apart, centred on the
  * spot and facing `facing`; a line never wider than the zone (the rest form lines `depth` behind);
- * the formations' generals one line behind the units, the army's one line further; a general
+ * the formations' generals half a line behind the units, the army's a full line; a general
  * attached to a unit stands with it (NW §11 L225 "in physical contact"). The group is then shifted
  * as a whole into the zone, so a spot near the zone's edge keeps the formation together.
  */
@@ -31,7 +31,9 @@ export function layOut(pieces: readonly LayoutPiece[], at: Point, facing: number
   const rows = units.length ? Math.ceil(units.length / perLine) : 0;
   for (const rank of ['formation', 'army'] as const) {
     const free = pieces.filter((p): p is Extract<LayoutPiece, { kind: 'general' }> => p.kind === 'general' && p.rank === rank && !(p.attachedTo && rel.has(p.attachedTo)));
-    free.forEach((g, j) => rel.set(g.id, { a: (j - (free.length - 1) / 2) * (rules.frontage / 2), r: rows + (rank === 'army' ? 1 : 0) }));
+    // Half a line behind the last line of units for a formation's officers, a full line for the army's.
+    const r = rows ? rows - 1 + (rank === 'army' ? 1 : 0.5) : rank === 'army' ? 0.5 : 0;
+    free.forEach((g, j) => rel.set(g.id, { a: (j - (free.length - 1) / 2) * (rules.frontage / 2), r }));
   }
   for (const p of pieces) if (p.kind === 'general' && p.attachedTo && rel.has(p.attachedTo) && !rel.has(p.id)) rel.set(p.id, rel.get(p.attachedTo)!);
   const abs = new Map([...rel].map(([id, o]) => [id, { x: at.x + o.a * right.x - o.r * rules.depth * fwd.x, y: at.y + o.a * right.y - o.r * rules.depth * fwd.y }]));

@@ -89,13 +89,14 @@ describe('layout (CAMP-P4)', () => {
       ...['u1', 'u2', 'u3', 'u4'].map((id) => ({ kind: 'unit' as const, id })),
       { kind: 'general', id: 'g', rank: 'formation' }, { kind: 'general', id: 'a', rank: 'formation', attachedTo: 'u4' }, { kind: 'general', id: 'c', rank: 'army' },
     ], { x: 11, y: 20 }, 0, zone, rules);
-    // 12" across holds 3 units: u1-u3 on the first line, u4 a line (5") behind; shifted 3" west to stay in the zone.
+    // 12" across holds 3 units: u1-u3 on the first line, u4 a line (5") behind, the corps general half a line behind
+    // that, the army's a full line; shifted 3" west to stay in the zone.
     expect(at.get('u1')).toEqual({ x: 4, y: 20 });
     expect(at.get('u3')).toEqual({ x: 12, y: 20 });
     expect(at.get('u4')).toEqual({ x: 8, y: 15 });
     expect(at.get('a')).toEqual(at.get('u4'));
-    expect(at.get('g')).toEqual({ x: 8, y: 10 });
-    expect(at.get('c')).toEqual({ x: 8, y: 5 });
+    expect(at.get('g')).toEqual({ x: 8, y: 12.5 });
+    expect(at.get('c')).toEqual({ x: 8, y: 10 });
   });
   it('facing south, "behind" is north', () => {
     const at = layOut([{ kind: 'unit', id: 'u' }, { kind: 'general', id: 'g', rank: 'formation' }], { x: 6, y: 10 }, 180, zone, rules);
@@ -162,6 +163,8 @@ describe('NW: the teaching campaign placed on the Quatre Bras map', () => {
       ['fr-i-corps at 60,8; au-ii-korps at zone', 'campaign/placement-off-map'],
       ['fr-i-corps at Aubach; au-ii-korps at zone', 'campaign/placement-outside-zone'],
       ['fr-i-corps at zone order A; au-ii-korps at zone', 'campaign/placement-order'],
+      // Both zones reach y 16-17 on this map: two corps placed on the same spot would stand on each other (NW L264).
+      ['fr-i-corps at 24,16.5; au-ii-korps at 24,16.5', 'campaign/placement-overlap'],
       ['fr-i-corps at zone; au-ii-korps at zone', 'campaign/units-busy', { busy: new Set(['fr-3b']) }],
       ['fr-i-corps at zone; au-ii-korps at zone', 'campaign/formation-lost', { standing: nwStanding.map((u) => (u.formation === 'fr-i-corps' ? { ...u, strength: 0 } : u)) }],
     ];
