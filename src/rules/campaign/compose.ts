@@ -4,7 +4,8 @@ import { normalizeName } from '../scenario/names';
 import { onTable, placeContext, resolveName } from '../scenario/places';
 import type { Deployment, OrderOfBattle, Scenario } from '../scenario/types';
 import { layOut, type LayoutPiece } from './layout';
-import { facingTowards, inZone, zoneAround, zoneText, type PlacementOrder, type PlacementRules, type Zone } from './placement';
+import { facingTowards, inZone, zoneText, type PlacementOrder, type PlacementRules, type Zone } from './placement';
+import { deploymentZones, sideMapping } from './zones';
 import type { StandingUnit } from './types';
 
 /** One formation as placed, for the battle's report and the campaign log. */
@@ -41,34 +42,6 @@ export interface ComposeInput {
 
 const problem = (code: string, message: string, hint: string): Problem => ({ code, message, hint });
 const list = (xs: readonly string[]) => (xs.length > 12 ? `${xs.slice(0, 12).join(', ')} and ${xs.length - 12} more` : xs.join(', '));
-
-/**
- * CAMP-P2: the battlefield's sides stand for the campaign's: by id when the battlefield has every
- * campaign side, otherwise in the order both scenarios list them.
- */
-export function sideMapping(battlefield: Scenario, founding: Scenario): Result<Map<string, string>, Problem> {
-  const ids = new Set(battlefield.sides.map((s) => s.id));
-  if (founding.sides.every((s) => ids.has(s.id))) return ok(new Map(founding.sides.map((s) => [s.id, s.id])));
-  if (battlefield.sides.length !== founding.sides.length) {
-    return err(problem('campaign/placement-sides', `${battlefield.meta.id} has ${battlefield.sides.length} sides, the campaign ${founding.sides.length}.`, 'Pick a battlefield with as many sides as the campaign.'));
-  }
-  return ok(new Map(battlefield.sides.map((s, i) => [s.id, founding.sides[i]!.id])));
-}
-
-/** CAMP-P1: each campaign side's zone, spanned by where the battlefield deploys its side (or, with nothing deployed, brings it on). */
-export function deploymentZones(battlefield: Scenario, sides: ReadonlyMap<string, string>, margin: number): Zone[] {
-  return battlefield.sides.map((s) => {
-    const oob = battlefield.orderOfBattle[s.id]!;
-    const mine = new Set([...oob.generals.map((g) => g.id), ...oob.corps.flatMap((c) => c.divisions.map((d) => d.id))]);
-    const units = new Set(oob.corps.flatMap((c) => c.divisions.map((d) => d.id)));
-    const deployed = battlefield.deployment.filter((d) => mine.has(d.piece));
-    const arriving = battlefield.reinforcements.filter((r) => [...r.units, ...r.generals].some((id) => mine.has(id))).map((r) => r.at);
-    // Where the author deploys the side; a side all of whose pieces arrive later: where they arrive.
-    const points = deployed.length ? deployed.map((d) => d.at) : arriving;
-    const anchor = deployed.filter((d) => units.has(d.piece)).map((d) => d.at);
-    return zoneAround(sides.get(s.id)!, points.length ? points : [{ x: 0, y: 0 }, { x: battlefield.map.table.width, y: battlefield.map.table.height }], anchor, margin, battlefield.map.table);
-  });
-}
 
 /**
  * The battle's scenario (issue 15, "placing campaign formations on a scenario's map"): the

@@ -3,3 +3,4 @@ export * from './match';
 export * from './changes';
 export * from './placement';
 export * from './compose';
+export * from './zones';

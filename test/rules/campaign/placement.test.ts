@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { composeBattle, deploymentZones, sideMapping, type ComposeInput } from '../../../src/rules/campaign/compose';
+import { composeBattle, type ComposeInput } from '../../../src/rules/campaign/compose';
+import { deploymentZones, sideMapping } from '../../../src/rules/campaign/zones';
 import { layOut } from '../../../src/rules/campaign/layout';
 import { facingTowards, parseFacing, parsePlacements, type Zone } from '../../../src/rules/campaign/placement';
 import type { StandingUnit } from '../../../src/rules/campaign/types';
