@@ -5,7 +5,8 @@ import { UserError } from '../lib/user-error';
 import type { Accepted, AnyRuleset, GmAnswer } from '../rules/contract';
 import type { GameEvent } from '../rules/events';
 import { rulesetById, RULESETS } from '../rules/index';
-import { listScenarios, loadScenarioFile } from '../rules/scenario/index';
+import { listScenarios, loadScenarioFile, type ScenarioListing } from '../rules/scenario/index';
+import type { Scenario } from '../rules/scenario/types';
 import type { Actor, AuditTrail } from '../services/audit-trail';
 import { auditedDice, windowScope } from './audited-dice';
 import { GamesRepo, type GameRow, type SeatRow, type WindowRow } from './games.repo';
@@ -52,6 +53,11 @@ export class GameService {
    * apply a battle's aftermath here, exactly once: issue 15). A hook that throws abandons it.
    */
   readonly onGameEnded: ((game: GameRow, state: unknown) => void)[] = [];
+  /**
+   * A campaign battle's data (issue 15, set by CampaignService): its standing strengths and
+   * placement applied again when a ruling changes before the start; null for any other game.
+   */
+  battleData: ((game: GameRow, loaded: LoadedScenario) => Promise<{ data: unknown; settings: unknown } | null>) | null = null;
 
   /** Called after a transaction that queued posts has committed (main: flush the outbox now). */
   onPosted: (() => void) | null = null;
@@ -65,7 +71,7 @@ export class GameService {
   }
 
   /** A shipped scenario, validated, under the given rulings (or the scenario's own). */
-  async loadScenario(ruleset: AnyRuleset, scenarioId: string, rulings?: unknown) {
+  async loadScenario(ruleset: AnyRuleset, scenarioId: string, rulings?: unknown): Promise<LoadedScenario> {
     const listing = (await listScenarios()).filter((x) => x.ruleset === ruleset.id);
     const found = listing.find((x) => x.id === scenarioId);
     if (!found) throw new UserError('game/unknown-scenario', `There is no ${ruleset.id} scenario "${scenarioId}".`, `Available: ${listing.map((x) => x.id).join(', ') || 'none yet'}.`);
@@ -363,7 +369,8 @@ export class GameService {
     const l = this.live(channelId);
     this.requireGm(l.game, user, isAdmin);
     if (l.game.status !== 'setup') throw new UserError('settings/started', 'House rulings can only change before the game starts.', 'Create a new game to play under other rulings.');
-    const { settings, data } = await this.loadScenario(l.ruleset, l.game.scenarioId, withPath(JSON.parse(l.game.settings) as Record<string, unknown>, key, value));
+    const loaded = await this.loadScenario(l.ruleset, l.game.scenarioId, withPath(JSON.parse(l.game.settings) as Record<string, unknown>, key, value));
+    const { settings, data } = (await this.battleData?.(l.game, loaded)) ?? loaded;
     return this.tx(() => {
       const game = this.repo.game(l.game.id)!;
       if (game.status !== 'setup') throw new UserError('settings/started', 'House rulings can only change before the game starts.');
@@ -467,6 +474,14 @@ export class GameService {
 }
 
 /** How a campaign battle is created (GameService.create). */
+/** A shipped scenario as loaded for a game: its listing, the validated file, the rulings and the ruleset's data. */
+export interface LoadedScenario {
+  readonly found: ScenarioListing;
+  readonly sc: Scenario;
+  readonly settings: unknown;
+  readonly data: unknown;
+}
+
 export interface BattleHook {
   seed(data: unknown, settings: unknown): { data: unknown; settings: unknown };
   inTx(game: GameRow): void;

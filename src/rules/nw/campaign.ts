@@ -248,5 +248,7 @@ export const nwCampaign: CampaignRules<NwState, NwSettings, NwScenarioData, NwCa
   orderOfBattle: nwOrderOfBattle,
   seed: nwSeed,
   aftermath: nwAftermath,
+  // CAMP-P4: brigades on 3" square bases (L9) a 1" gap apart; CAMP-P1: a zone reaches 6" (600 yd, L19) past the scenario's deployment.
+  placement: { frontage: 4, depth: 4, zoneMargin: 6, basis: 'NW L9: brigades on 3" square bases, placed 4" apart, lines 4" deep (CAMP-P4)' },
   hidesEnemyStrength: true,
 };
