@@ -91,6 +91,7 @@ export class GameService {
     const setup = ruleset.setup(data, settings, dice);
     const epoch = this.deps.trail.repo.openEpoch(game.guildId, scope);
     if (epoch) this.deps.trail.reveal(epoch.id);
+    this.posts.setup(game, setup.state, setup.events, game.version > 0);
     return setup.state;
   }
 

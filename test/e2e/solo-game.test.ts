@@ -68,7 +68,11 @@ describe('one player commands both sides of a Kuryakin game on Discord', () => {
     services.games.repo.updateGame(l.game.id, { state: JSON.stringify(placePieces(l.state as SoloGame)), version: l.game.version + 1 });
     expect(replyText(await cmd(GM, 'game', 'start', []))).toContain('The game begins');
     await flush();
-    // Turn 1's Control Phase is rolled at set-up: every brigade rolled, one card per unit on the table (L6-7).
+    // Turn 1's Control Phase is rolled at set-up and narrated in the channel when the game is created.
+    const setup = channelText().slice(channelText().indexOf('set-up'));
+    expect(channelText()).toContain('The Mill at Aschbach — set-up**');
+    expect(setup).toContain('Turn 1: Control Phase');
+    // Every brigade rolled, one card per unit on the table (L6-7).
     expect(Object.keys(state().inControl).sort()).toEqual(['au-mayer', 'au-weiss', 'fr-dufour', 'fr-lemaire']);
     expect(new Set(state().queue.map((c) => c.card)).size).toBe(state().queue.length);
     expect(live().window!.label).toMatch(/^Turn 1 \(10:00\) — (French|Austrians), cards? /);
