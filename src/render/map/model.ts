@@ -189,6 +189,8 @@ export interface ScaleBar {
   readonly length: number;
   readonly divisions: number;
   readonly label: string;
+  /** What one table unit is, beside the bar: "6 in = 1 mile", "1 in = 100 yards", "1 mm = 1 yard". */
+  readonly per: string;
 }
 
 export interface TitleBlock {

@@ -147,6 +147,8 @@ describe('the end (KS-8, KS-25) and what players see', () => {
     const json = JSON.stringify(m.ok ? m.value : null);
     expect(json).toContain('▶ acts now #1');
     expect(json).toContain('#2');
+    // The scale bar's note speaks of the table in millimetres, not inches.
+    expect(m.ok && m.value.scaleBar.per).toBe('1 mm = 1 yard');
   });
   it('the roster gives figures, disorder, special figures and generals\' ratings', () => {
     const lines = soloRoster(start(), 'austrians', true).join('\n');

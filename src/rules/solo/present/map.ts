@@ -82,7 +82,7 @@ export function describeSolo(g: SoloGame, r: Partial<MapRequest> = {}): Result<M
   const who = viewer.kind === 'gm' ? 'Umpire view' : sideName ? `${sideName} view` : 'Public view';
   const where = r.view?.area ? ` · ${r.view.area.toUpperCase()}` : r.view?.around ? ` · around ${g.units.find((u) => u.id === r.view!.around)?.name ?? r.view.around}` : '';
   return describeMap({
-    table: g.map.table, gridCell: g.map.gridCell, scale: g.scale, terrain: g.map.terrain, landmarks: g.map.landmarks, sides: g.armies,
+    table: g.map.table, gridCell: g.map.gridCell, scale: { ...g.scale, tableUnit: 'mm' }, terrain: g.map.terrain, landmarks: g.map.landmarks, sides: g.armies,
     units, trails: moveTrails(events), engagements, ghosts,
     title: { title: g.scenario.name, subtitle: subtitle(g), view: `${who}${where}`, ...(r.game ? { game: r.game } : {}) },
     chipNotes: CHIP_NOTES, ...(r.view ? { view: r.view } : {}), palette: r.palette ?? 'default',
