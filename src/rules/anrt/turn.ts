@@ -11,6 +11,7 @@ import { applyMorale, testMorale } from './phases/morale';
 import { moveOf, validateOrder } from './phases/orders';
 import { responsesOwed } from './phases/responses';
 import { liveUnits, moverOf, otherSide, phasingSide, seatOfSide, sideName, withUnit, type AnrtState } from './state';
+import { qrsCells, qrsGaps } from './tables/qrs';
 import { finalOutcome } from './victory';
 
 /**
@@ -141,8 +142,20 @@ function proceed(s0: AnrtState, dice: Dice, from: 'setup' | 'chosen' | 'combat-d
   return { state: s, events };
 }
 
-/** The state before turn 1 becomes the first window. */
-export const anrtSetup = (s: AnrtState, dice: Dice): Step<AnrtState> => proceed(s, dice, 'setup');
+/**
+ * The state before turn 1 becomes the first window. The set-up narrative says first how the QRS
+ * stands (A-1): a GM who created the game without entering tables learns now, not at the first
+ * question, that every empty cell will be asked of him, and how to enter the stand-in instead.
+ */
+export function anrtSetup(s: AnrtState, dice: Dice): Step<AnrtState> {
+  const gaps = qrsGaps(s.settings.qrs).length;
+  const total = qrsCells().length;
+  const text = gaps === 0
+    ? `The QRS tables are entered (${total} cells): the engine applies them itself.`
+    : `The QRS is missing from the text (DIGEST A-1): ${gaps} of its ${total} cells are empty, and the GM will be asked for each when play first needs it (/game answer). To play from the project's stand-in tables (not the author's) instead, the GM enters them before the start: /game ruling key:qrs value:stand-in.`;
+  const step = proceed(s, dice, 'setup');
+  return { state: step.state, events: [{ kind: 'note', rule: 'ANRT A-1', text }, ...step.events] };
+}
 
 /** Applies the mover's validated orders: formation changes, then moves (the charges wait for the responses). */
 function applyOrders(s0: AnrtState, orders: readonly AnrtOrder[]): { s: AnrtState; events: GameEvent[] } {

@@ -121,6 +121,12 @@ describe('fire targets (§IX; ANRT-T6)', () => {
 });
 
 describe('a missing QRS cell: the GM owes a ruling (DIGEST A-1, tables.mode gm)', () => {
+  it('the set-up narrative says how the QRS stands: empty cells will be asked of the GM, or the tables are entered', () => {
+    const note = (settings: ReturnType<typeof anrtSettings>) => anrt.setup(anrtTeaching(settings), settings, seededDice(SEED)).events.find((e) => e.kind === 'note' && e.rule === 'ANRT A-1');
+    expect(note(anrtSettings({}))).toMatchObject({ text: expect.stringMatching(/^The QRS is missing from the text \(DIGEST A-1\): \d+ of its \d+ cells are empty.*\/game ruling key:qrs value:stand-in\.$/) });
+    expect(note(anrtSettings())).toMatchObject({ text: expect.stringMatching(/^The QRS tables are entered \(\d+ cells\)/) });
+  });
+
   it('an empty movement table stops the first phase on a GM window; his answer resumes it', () => {
     const settings = anrtSettings({});
     let s = anrt.setup(anrtTeaching(settings), settings, seededDice(SEED)).state;
