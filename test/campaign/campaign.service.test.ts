@@ -78,8 +78,8 @@ async function campaign(ruleset: 'nw' | 'dram', scenario: string, battles: numbe
 
 describe('campaigns through the services, random legal players (issue 15)', () => {
   it('NW: three battles of the teaching scenario, losses carried from one to the next; a rout and its pursuit, then final losses', async () => {
-    // Seed base 64: an officer falls early (CAMP-N4 checked in later battles) and an army breaks (§13.0 L439), so the aftermath rolls the pursuit (Optional §1.0 L607-614).
-    const { s, c, history, aftermathRolls, officerChecks } = await campaign('nw', 'teaching', 3, ['french', 'austrians'], (i) => 1000 * i + 64);
+    // Seed base 45 (re-chosen when RO-1 leader checks changed the dice of retreats): an officer falls early (CAMP-N4 checked in later battles) and an army breaks (§13.0 L439), so the aftermath rolls the pursuit (Optional §1.0 L607-614).
+    const { s, c, history, aftermathRolls, officerChecks } = await campaign('nw', 'teaching', 3, ['french', 'austrians'], (i) => 1000 * i + 45);
     console.log(`NW campaign: aftermath rolls ${aftermathRolls}, replaced or lost officers checked ${officerChecks}`);
     const total = (units: StandingUnit[]) => units.filter((u) => u.kind === 'unit').reduce((n, u) => n + u.strength, 0);
     expect(total(history[2]!.after)).toBeLessThan(total(history[0]!.before));

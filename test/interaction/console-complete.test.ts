@@ -27,7 +27,7 @@ describe('console Tab completion (issue 11)', () => {
     expect(await tab('/game jo')).toEqual([['join'], 'jo']);
     expect(await tab('/move u')).toEqual([['unit:'], 'u']);
     // An option already given is not offered again.
-    expect((await tab('/move unit:fabre '))[0]).toEqual(['to:', 'join:']);
+    expect((await tab('/move unit:fabre '))[0]).toEqual(['to:', 'join:', 'preview:']);
   });
 
   it('completes names from the same autocomplete the Discord adapter answers with', async () => {
