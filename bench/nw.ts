@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/nw.ts` — the NW rules core on a generated battle of 150 brigades (75 a side)
+ * `npx tsx bench/nw.ts [--brigades N]` — the NW rules core on a generated battle of 150 brigades (75 a side)
  * with their batteries and officers on a terrain-rich map. Prints figures; asserts nothing.
  *   1. resolving one full game turn: every window of the turn (fire, maneuver, reaction…, then
  *      combat, rally and the next initiative) resolved by `nw.resolve` with the random legal
@@ -18,6 +18,10 @@ import { generateNwBattle, playNw, prng, startNw } from '../test/helpers/nw-batt
 const pct = (xs: readonly number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const f = (x: number) => x.toFixed(1);
 
+// `--brigades N` (default 150): N/2 brigades a side (the generator widens the table to fit them).
+const brigadesArg = process.argv.indexOf('--brigades');
+const BRIGADES = brigadesArg < 0 ? 150 : Number(process.argv[brigadesArg + 1]);
+if (!Number.isInteger(BRIGADES) || BRIGADES < 4 || BRIGADES % 2 !== 0) throw new Error('--brigades takes an even number, at least 4');
 const SEEDS = [2026, 2027, 2028, 2029];
 const TURNS = 6;
 const turnResolve: number[] = [];
@@ -32,7 +36,7 @@ const fireStates: NwState[] = [];
 let shape = '';
 
 for (const seed of SEEDS) {
-  const data = generateNwBattle({ seed, brigadesPerSide: 75, turns: TURNS });
+  const data = generateNwBattle({ seed, brigadesPerSide: BRIGADES / 2, turns: TURNS });
   const diceSeed = seed.toString(16).padEnd(64, '5');
   const st = startNw(data, NW_SETTINGS_DEFAULTS, diceSeed);
   if (!shape) {

@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (second part) — the DRAM rules core on a generated battle of 200 division
- * stands in 40 corps (20 a side) on a terrain-rich map. Prints figures; asserts nothing.
+ * stands in 40 corps (20 a side) on a terrain-rich map (`tsx bench/rules.ts --stands 800`: 4× the battle on 4× the table). Prints figures; asserts nothing.
  *   1. resolving one full turn: the movement window (initiative, movement, combat,
  *      re-organisation) plus the orders window (chits, next turn's reveal and exhaustion)
  *   2. validating one order (a move typed as text, or a chit)
@@ -12,7 +12,12 @@ import { DRAM_SETTINGS_DEFAULTS } from '../src/rules/dram/settings';
 import type { DramState } from '../src/rules/dram/state';
 import { generateBattle, playWindow } from '../test/helpers/dram-battle';
 
-const data = generateBattle({ seed: 2026, corpsPerSide: 20, standsPerCorps: 5, turns: 40, width: 288, height: 96 });
+// `--stands N` (default 200, a multiple of 10): N/10 corps a side of 5 stands, the table widened in
+// proportion so the density of the battle (and so its neighbour searches) stays that of 200 stands.
+const standsArg = process.argv.indexOf('--stands');
+const STANDS = standsArg < 0 ? 200 : Number(process.argv[standsArg + 1]);
+if (!Number.isInteger(STANDS) || STANDS < 20 || STANDS % 10 !== 0) throw new Error('--stands takes a multiple of 10, at least 20');
+const data = generateBattle({ seed: 2026, corpsPerSide: STANDS / 10, standsPerCorps: 5, turns: 40, width: (288 * STANDS) / 200, height: 96 });
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const ms = (t: bigint) => Number(process.hrtime.bigint() - t) / 1e6;
 
