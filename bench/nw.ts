@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/nw.ts [--brigades N]` — the NW rules core on a generated battle of 150 brigades (75 a side)
+ * `npx tsx bench/nw.ts [--brigades N] [--games N]` — the NW rules core on a generated battle of 150 brigades (75 a side)
  * with their batteries and officers on a terrain-rich map. Prints figures; asserts nothing.
  *   1. resolving one full game turn: every window of the turn (fire, maneuver, reaction…, then
  *      combat, rally and the next initiative) resolved by `nw.resolve` with the random legal
@@ -22,7 +22,9 @@ const f = (x: number) => x.toFixed(1);
 const brigadesArg = process.argv.indexOf('--brigades');
 const BRIGADES = brigadesArg < 0 ? 150 : Number(process.argv[brigadesArg + 1]);
 if (!Number.isInteger(BRIGADES) || BRIGADES < 4 || BRIGADES % 2 !== 0) throw new Error('--brigades takes an even number, at least 4');
-const SEEDS = [2026, 2027, 2028, 2029];
+// `--games N` (default 4): how many generated games (seeds 2026, 2027…) the figures come from.
+const gamesArg = process.argv.indexOf('--games');
+const SEEDS = [2026, 2027, 2028, 2029, 2030, 2031, 2032, 2033].slice(0, gamesArg < 0 ? 4 : Math.max(1, Math.min(8, Number(process.argv[gamesArg + 1]))));
 const TURNS = 6;
 const turnResolve: number[] = [];
 const turnAct: number[] = [];
