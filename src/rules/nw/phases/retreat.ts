@@ -237,11 +237,8 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
     const approachAt: number[] = [];
     const good: number[] = [0];
     let approach = 0;
-    // The other enemies this walk may still come closer to, each keyed by when it must next be
-    // looked at (see `due` below): a step reads only those, not every enemy on the table (issue 12).
-    const waiting = new WakeQueue(others.length);
-    for (let i = 0; i < others.length; i++) waiting.push(i, -APPROACH_SLACK);
-    const due: number[] = [];
+    // The other enemies this walk may still come closer to.
+    const active = others.map((_, i) => i);
     // Per other enemy, the best lower bound known of (its distance − its gap at the start) and the
     // step it was found at (0 at the start itself).
     const lastB = others.map(() => 0);
@@ -284,18 +281,12 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
       // And a retreat keeps its facing, so its distance to a base is a convex function of the
       // distance walked: once a step is clearly (by APPROACH_SLACK, far above rounding and the EPS
       // of touching) farther than at the start, every later step is too, and that enemy is done.
-      // A translation of t inches changes a distance by at most t: an enemy found clear of the
-      // least so far by a margin (lastB − (kk − lastK) > approach + APPROACH_SLACK) stays clear of it
-      // for as far again. Its wake key lastB + lastK − APPROACH_SLACK says from which kk + approach
-      // on that no longer holds; approach only falls, so no enemy still asleep can set a new least,
-      // and the least after each step is the one looking at every enemy would find.
-      due.length = 0;
-      const now = kk + approach;
-      while (waiting.size > 0 && waiting.peekKey() <= now) due.push(waiting.pop());
-      due.sort((a, b) => a - b);
-      const keep = (i: number) => waiting.push(i, lastB[i]! + lastK[i]! - APPROACH_SLACK);
-      for (const i of due) {
-        if (lastB[i]! - (kk - lastK[i]!) > approach + APPROACH_SLACK) { keep(i); continue; }
+      let kept = 0;
+      for (let j = 0; j < active.length; j++) {
+        const i = active[j]!;
+        // A translation of t inches changes a distance by at most t: an enemy found clear of the
+        // least so far by a margin stays clear of it for as far again.
+        if (lastB[i]! - (kk - lastK[i]!) > approach + APPROACH_SLACK) { active[kept++] = i; continue; }
         const e = others[i]!;
         const dx = at.x - e.base.pose.at.x, dy = at.y - e.base.pose.at.y;
         const d2 = dx * dx + dy * dy;
@@ -327,7 +318,7 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
           if (lb - g > APPROACH_SLACK) continue;
           if (lb - g > approach + APPROACH_SLACK) {
             if (lb - g > lastB[i]! - (kk - lastK[i]!)) { lastB[i] = lb - g; lastK[i] = kk; }
-            keep(i);
+            active[kept++] = i;
             continue;
           }
         }
@@ -336,8 +327,9 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
         if (x > APPROACH_SLACK) continue;
         lastB[i] = x;
         lastK[i] = kk;
-        keep(i);
+        active[kept++] = i;
       }
+      active.length = kept;
       if (beaten !== undefined && approach < -EPS && approach <= beaten + EPS) return { k: kk, complete: false, routedOff: false, approach, passed: [], facing, dir };
       // The friends overlapped here (passed, and no valid end: C16).
       let onFriend = false;
@@ -494,53 +486,4 @@ function surrender(s: NwState, d: Draft, id: string, rule: string, events: GameE
     d.batteries[bat.id] = { ...bat, removed: true, attachedTo: null };
   }
   detachOfficer(d, u.attachedGeneral, id);
-}
-
-/** A binary min-heap of enemy indices by wake key (retreat walks: the enemies a step must look at). */
-class WakeQueue {
-  private readonly ids: Int32Array;
-  private readonly keys: Float64Array;
-  size = 0;
-
-  constructor(capacity: number) {
-    this.ids = new Int32Array(Math.max(1, capacity));
-    this.keys = new Float64Array(Math.max(1, capacity));
-  }
-
-  peekKey(): number {
-    return this.keys[0]!;
-  }
-
-  push(id: number, key: number): void {
-    let j = this.size++;
-    while (j > 0) {
-      const up = (j - 1) >> 1;
-      if (this.keys[up]! <= key) break;
-      this.ids[j] = this.ids[up]!;
-      this.keys[j] = this.keys[up]!;
-      j = up;
-    }
-    this.ids[j] = id;
-    this.keys[j] = key;
-  }
-
-  pop(): number {
-    const top = this.ids[0]!;
-    const n = --this.size;
-    if (n === 0) return top;
-    const id = this.ids[n]!, key = this.keys[n]!;
-    let j = 0;
-    for (;;) {
-      let c = 2 * j + 1;
-      if (c >= n) break;
-      if (c + 1 < n && this.keys[c + 1]! < this.keys[c]!) c++;
-      if (this.keys[c]! >= key) break;
-      this.ids[j] = this.ids[c]!;
-      this.keys[j] = this.keys[c]!;
-      j = c;
-    }
-    this.ids[j] = id;
-    this.keys[j] = key;
-    return top;
-  }
 }
