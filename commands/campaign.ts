@@ -1,5 +1,6 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { z } from 'zod';
+import { placementText } from '../src/campaigns/campaign.service';
 import { campaignStatus, sideColour, type CampaignViewer } from '../src/campaigns/status';
 import { defineCommand, type CommandContext } from '../src/interaction/command';
 import { escapeMd } from '../src/interaction/present-rolls';
@@ -14,7 +15,7 @@ const Input = z.discriminatedUnion('subcommand', [
   z.object({ subcommand: z.literal('create'), name: z.string().min(1).max(80), ruleset: z.string(), scenario: z.string() }),
   z.object({ subcommand: z.literal('join'), side: z.string().max(80).optional(), ...campaignOpt }),
   z.object({ subcommand: z.literal('status'), ...campaignOpt }),
-  z.object({ subcommand: z.literal('battle'), scenario: z.string(), name: z.string().max(80).optional(), ...campaignOpt }),
+  z.object({ subcommand: z.literal('battle'), scenario: z.string(), name: z.string().max(80).optional(), place: z.string().max(2000).optional(), ...campaignOpt }),
   z.object({
     subcommand: z.literal('adjust'), unit: z.string().min(1).max(80), reason: z.string().min(3).max(300), action: z.enum(['set', 'add', 'remove']).optional(),
     strength: z.number().int().min(0).max(999).optional(), full: z.number().int().min(0).max(999).optional(), fatigue: z.string().max(40).optional(), quality: z.string().max(40).optional(),
@@ -42,7 +43,8 @@ export const campaign = defineCommand<Input>({
     .addSubcommand((s) => s.setName('status').setDescription('Standing order of battle, battles, strength chart (your side\'s hidden values to you only)')
       .addStringOption((o) => o.setName('campaign').setDescription('Which campaign').setAutocomplete(true)))
     .addSubcommand((s) => s.setName('battle').setDescription('GM: start a battle of the campaign in this channel')
-      .addStringOption((o) => o.setName('scenario').setDescription('Its units are matched to the campaign\'s by id').setRequired(true).setAutocomplete(true))
+      .addStringOption((o) => o.setName('scenario').setDescription('Its units are matched to the campaign\'s by id, or its map is the field for `place`').setRequired(true).setAutocomplete(true))
+      .addStringOption((o) => o.setName('place').setDescription('Place formations on its map: "fr-i-corps at french zone; au-ii-korps at the village facing S"').setMaxLength(2000))
       .addStringOption((o) => o.setName('name').setDescription('A name for the battle').setMaxLength(80))
       .addStringOption((o) => o.setName('campaign').setDescription('Which campaign').setAutocomplete(true)))
     .addSubcommand((s) => s.setName('adjust').setDescription('GM: change the standing order of battle between battles (logged, public)')
@@ -76,9 +78,12 @@ export const campaign = defineCommand<Input>({
       case 'join': return pub(`🪖 ${escapeMd(ctx.user.name)} joins **${escapeMd(svc.join(c, me(ctx), i.side))}** in ${escapeMd(c.name)}.`);
       case 'status': return status(ctx, c.id);
       case 'battle': {
-        const { game, battle, match } = await svc.startBattle(c, { channelId: ctx.channelId, gm: me(ctx), isAdmin: ctx.isAdmin, scenario: i.scenario, name: i.name });
+        const { game, battle, match, placement } = await svc.startBattle(c, { channelId: ctx.channelId, gm: me(ctx), isAdmin: ctx.isAdmin, scenario: i.scenario, name: i.name, place: i.place });
         const seats = ctx.services.games.repo.seats(game.id).map((s) => `\`${s.seatId}\` ${s.userId ? `<@${s.userId}>` : '*open*'}`).join(', ');
-        return pub(`⚔️ Battle ${battle.seq} of **${escapeMd(c.name)}**: **${escapeMd(game.name)}** is set up here from ${battle.scenarioId}, at the campaign's standing strengths. Units: ${matchText(match)}.\nSeats: ${seats}. The GM starts it with \`/game start\`.`);
+        const how = placement
+          ? `on ${battle.scenarioId}'s map, placed: ${placementText(placement)} (layout ${escapeMd(RULESETS[c.ruleset as keyof typeof RULESETS]?.campaign?.placement?.basis ?? '')})`
+          : `from ${battle.scenarioId}`;
+        return pub(`⚔️ Battle ${battle.seq} of **${escapeMd(c.name)}**: **${escapeMd(game.name)}** is set up here ${how}, at the campaign's standing strengths. Units: ${matchText(match)}.\nSeats: ${seats}. The GM starts it with \`/game start\`.`);
       }
       case 'adjust': {
         const r = svc.adjust(c, me(ctx), ctx.isAdmin, { unit: i.unit, action: i.action, strength: i.strength, full: i.full, fatigue: i.fatigue, quality: i.quality, side: i.side, name: i.name, formation: i.formation, reason: i.reason });

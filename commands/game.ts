@@ -12,7 +12,7 @@ import { narrate } from '../src/narrative';
 import { namesFor, publicEventsFor } from '../src/games/names';
 import { DEFAULT_OPTIONS, type GameOptions } from '../src/games/options';
 import { resolveOrRefuse } from '../src/games/names-resolve';
-import { overInstead } from './play-helpers';
+import { endedHere, overInstead } from './play-helpers';
 
 const Input = z.discriminatedUnion('subcommand', [
   z.object({ subcommand: z.literal('create'), ruleset: z.string(), scenario: z.string(), name: z.string().max(80).optional() }),
@@ -106,8 +106,12 @@ export const game = defineCommand<Input>({
         return pub(`🎖️ **${escapeMd(g.name)}** (${g.ruleset}, ${g.scenarioId}) is set up in this channel; GM: ${escapeMd(ctx.user.name)}.\nSeats: ${seats.map((s) => `\`${s.id}\` ${escapeMd(s.label)}`).join(', ')}.\nTake one with \`/game join\`; the GM starts with \`/game start\`.`);
       }
       case 'join': {
-        const mine = games.join(ctx.channelId, me(ctx), i.seat?.trim() ? seatNamed(ctx, i.seat) : undefined);
-        return pub(`🪖 ${escapeMd(ctx.user.name)} takes ${mine.map((s) => `\`${s.seatId}\``).join(', ')}.`);
+        const seat = i.seat?.trim() ? seatNamed(ctx, i.seat) : undefined;
+        const mine = games.join(ctx.channelId, me(ctx), seat);
+        // Announced by the seat's printed label (issue 11), with the others the player already holds.
+        const l = games.live(ctx.channelId);
+        const others = mine.filter((s) => s.seatId !== seat).map((s) => `**${escapeMd(games.seatLabel(l, s.seatId))}**`);
+        return pub(`🪖 ${escapeMd(ctx.user.name)} takes **${escapeMd(games.seatLabel(l, seat!))}**${others.length ? ` (also holds ${others.join(', ')})` : ''}.`);
       }
       case 'leave': return pub(`${escapeMd(ctx.user.name)} leaves ${games.leave(ctx.channelId, me(ctx))} seat(s).`);
       case 'start': {
@@ -254,7 +258,9 @@ function parseValue(v: string): unknown {
  */
 function history(ctx: CommandContext, turn: number | undefined, id: number | undefined): ReplyModel {
   const g = ctx.services.games;
-  const game = id === undefined ? g.live(ctx.channelId).game : g.gameOf(ctx.guildId, id);
+  // Without game:, the channel's game — the one that ended here last once it is over (issue 11).
+  const here = () => { try { return g.live(ctx.channelId).game; } catch (e) { return endedHere(ctx, e); } };
+  const game = id === undefined ? here() : g.gameOf(ctx.guildId, id);
   const items = g.historyOf(game, turn);
   const of = id === undefined ? '' : ` of **${escapeMd(game.name)}** (#${game.id}${game.status === 'ended' ? ', ended' : ''})`;
   if (!items.length) return priv(turn ? `Nothing was resolved in turn ${turn}${of}.` : `Nothing has been resolved yet${of}.`);

@@ -1,6 +1,7 @@
 import type { Command } from '../src/interaction/command';
 import { attach } from './attach';
 import { campaign } from './campaign';
+import { chance } from './chance';
 import { charge } from './charge';
 import { choose } from './choose';
 import { crew } from './crew';
@@ -20,6 +21,6 @@ import { roster } from './roster';
 import { standing } from './standing';
 
 /** Every slash command, listed explicitly (no directory scanning). */
-export const COMMANDS: readonly Command[] = [roll, rolls, game, initiative, move, orders, ready, map, maneuver, fire, react, choose, attach, roster, formation, charge, crew, standing, campaign];
+export const COMMANDS: readonly Command[] = [roll, rolls, game, initiative, move, orders, ready, map, maneuver, fire, react, choose, attach, roster, formation, charge, crew, standing, chance, campaign];
 
 export const commandMap = (): ReadonlyMap<string, Command> => new Map(COMMANDS.map((c) => [c.data.name, c]));

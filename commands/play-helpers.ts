@@ -1,5 +1,6 @@
 import type { Choice, CommandContext } from '../src/interaction/command';
 import type { Live } from '../src/games/game.service';
+import type { GameRow } from '../src/games/games.repo';
 import { namesFor, printedFor, publicEventsFor } from '../src/games/names';
 import { resolveOrRefuse } from '../src/games/names-resolve';
 import { escapeMd } from '../src/interaction/present-rolls';
@@ -89,14 +90,23 @@ export function verbChoices(ctx: CommandContext, name: string, focused: { name: 
  * Any other error is passed on.
  */
 export function overInstead(ctx: CommandContext, e: unknown): ReplyModel {
-  if (!(e instanceof UserError) || e.code !== 'game/none-here') throw e;
-  const last = ctx.services.games.gamesIn(ctx.guildId).find((g) => g.channelId === ctx.channelId);
-  if (!last || last.status !== 'ended') throw e;
+  const last = endedHere(ctx, e);
   const ruleset = rulesetById(last.ruleset);
   const outcome = last.state && ruleset ? ruleset.outcome(JSON.parse(last.state)) : null;
   return {
     visibility: 'private',
     content: [`🏁 **${escapeMd(last.name)}** is over${outcome ? `: ${escapeMd(outcome.summary)}` : ' (ended by the GM)'}.`,
-      'Its story was posted in this channel turn by turn; every die stays checkable with `/rolls log` and `/rolls verify`. Start a new game here with `/game create`.'].join('\n'),
+      `Read its story turn by turn with \`/game history turn:<n>\` (or \`/game history game:${last.id}\` from any channel); every die stays checkable with \`/rolls log\` and \`/rolls verify\`. Start a new game here with \`/game create\`.`].join('\n'),
   };
+}
+
+/**
+ * The game that ended last in this channel, when `e` says there is no live game here; any other
+ * error (or no ended game) is passed on.
+ */
+export function endedHere(ctx: CommandContext, e: unknown): GameRow {
+  if (!(e instanceof UserError) || e.code !== 'game/none-here') throw e;
+  const last = ctx.services.games.gamesIn(ctx.guildId).find((g) => g.channelId === ctx.channelId);
+  if (!last || last.status !== 'ended') throw e;
+  return last;
 }

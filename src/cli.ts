@@ -8,6 +8,7 @@ import { loadConfig } from './config';
 import { openDb } from './db/open';
 import { createServices } from './services/services';
 import { receiptsCommand } from './games/receipts-check';
+import { nwBrigadeCommand } from './nw-brigade-cli';
 
 /**
  * `npx estafette verify trail.json[.gz]` — check an exported audit trail offline: every hash
@@ -16,6 +17,7 @@ import { receiptsCommand } from './games/receipts-check';
  * `npx estafette receipts <file>` — recompute a window's sealed receipts from its reveal
  * (the attached receipts-….json, or the reveal message pasted in a file): OK/MISMATCH per seat.
  * `npx estafette backup <file>` — an online backup of the bot's database (src/backup-cli.ts).
+ * `npx estafette nw-brigade <battalions.yaml> [--out f]` — NW brigade units from battalions (src/nw-brigade-cli.ts).
  */
 export function runCli(argv: readonly string[], out: (s: string) => void, errOut: (s: string) => void): number | Promise<number> {
   const [cmd, ...rest] = argv;
@@ -23,7 +25,8 @@ export function runCli(argv: readonly string[], out: (s: string) => void, errOut
   if (cmd === 'verify' && rest[0]) return verifyFile(rest[0], argValue(rest, '--anchors'), out, errOut);
   if (cmd === 'export') return exportGuild(rest, out, errOut);
   if (cmd === 'receipts' && rest[0]) return receiptsCommand(rest[0], out, errOut);
-  errOut('Usage:\n  estafette verify <trail.json | trail.json.gz> [--anchors anchors.txt]\n  estafette export --guild <guild id> [--out trail.json]\n  estafette receipts <receipts-….json | pasted reveal message.txt>\n  estafette backup <file.db>');
+  if (cmd === 'nw-brigade') return nwBrigadeCommand(rest, out, errOut);
+  errOut('Usage:\n  estafette verify <trail.json | trail.json.gz> [--anchors anchors.txt]\n  estafette export --guild <guild id> [--out trail.json]\n  estafette receipts <receipts-….json | pasted reveal message.txt>\n  estafette backup <file.db>\n  estafette nw-brigade <battalions.yaml> [--out units.yaml] [--check scenario.yaml] [--quiet]');
   return 2;
 }
 

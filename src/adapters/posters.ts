@@ -1,6 +1,6 @@
 import type { Client } from 'discord.js';
 import type { Writable } from 'node:stream';
-import type { DashboardPoster } from '../games/dashboard';
+import { messageLink, type DashboardPoster } from '../games/dashboard';
 import type { ChannelPoster } from '../games/outbox';
 import { toPayload } from './discord';
 import { render, type ConsoleView } from './console';
@@ -13,7 +13,8 @@ export function discordPoster(client: Client): ChannelPoster {
       if (!channel || !channel.isSendable()) throw new Error(`channel ${channelId} is not a text channel the bot can post in`);
       const { flags: _flags, ...payload } = toPayload({ ...message, visibility: 'public' });
       // Discord keeps nonces for a few minutes: a retry right after a crash is dropped, not doubled.
-      await channel.send({ ...(payload as object), nonce: nonce.slice(0, 25), enforceNonce: true } as Parameters<typeof channel.send>[0]);
+      const sent = await channel.send({ ...(payload as object), nonce: nonce.slice(0, 25), enforceNonce: true } as Parameters<typeof channel.send>[0]);
+      return sent.id;
     },
   };
 }
@@ -21,8 +22,10 @@ export function discordPoster(client: Client): ChannelPoster {
 /** Channel posts in the local console: printed as they are sent; files written like replies. */
 export function consolePoster(output: Writable, writeFile: (name: string, data: Buffer) => string, view?: ConsoleView): ChannelPoster {
   return {
-    async post(channelId, message) {
+    async post(channelId, message, nonce) {
       output.write(`\n[#${channelId}] ${render({ ...message, visibility: 'public' }, writeFile, view).replace(/^\[posted in the channel\]\n/, '')}`);
+      // No message ids in a terminal: the outbox row's nonce stands in (unique per post).
+      return `console-${nonce}`;
     },
   };
 }
@@ -51,6 +54,7 @@ export function discordDashboardPoster(client: Client): DashboardPoster {
       const channel = await channelOf(channelId);
       await channel.messages.pin(messageId);
     },
+    link: messageLink,
   };
 }
 

@@ -1,12 +1,14 @@
 import type { Db } from '../db/open';
-import type { GameService } from '../games/game.service';
+import type { GameService, LoadedScenario as Loaded } from '../games/game.service';
 import type { GameRow } from '../games/games.repo';
 import type { GmTools } from '../games/gm';
 import { escapeMd } from '../interaction/present-rolls';
 import { safeText } from '../interaction/safe-text';
 import { UserError } from '../lib/user-error';
 import { standingChanges, sideTotals } from '../rules/campaign/changes';
+import { composeBattle, type PlacementReport } from '../rules/campaign/compose';
 import { matchOrderOfBattle, matchText, type MatchReport } from '../rules/campaign/match';
+import { parsePlacements } from '../rules/campaign/placement';
 import type { CampaignRules, StandingUnit } from '../rules/campaign/types';
 import type { AnyRuleset } from '../rules/contract';
 import { rulesetById, RULESETS } from '../rules/index';
@@ -20,6 +22,15 @@ export interface CampaignDeps {
   readonly games: GameService;
   readonly gm: GmTools;
   readonly clock: () => number;
+}
+
+/** A battle's `matching` column: how its units met the campaign's, and the GM's placement when it was placed. */
+export type StoredMatching = MatchReport & { readonly placement?: PlacementReport; readonly place?: string };
+
+/** "fr-i-corps at french zone (24, 9.5) facing N; …" */
+export function placementText(p: PlacementReport): string {
+  const compass = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
+  return p.placed.map((f) => `${escapeMd(f.name)} at ${escapeMd(f.place)} (${f.at.x}, ${f.at.y}) facing ${f.facing % 45 === 0 ? compass[f.facing / 45] : `${f.facing}°`}`).join('; ');
 }
 
 /** A GM's change to one unit of the standing order of battle. */
@@ -48,6 +59,7 @@ export class CampaignService {
 
   constructor(private readonly deps: CampaignDeps) {
     this.repo = new CampaignsRepo(deps.db);
+    deps.games.battleData = (game, loaded) => this.reseed(game, loaded);
     deps.games.onGameEnded.push((game, state) => applyAftermath({ repo: this.repo, games: deps.games.repo, trail: deps.trail, posts: deps.games.posts, clock: deps.clock }, game, state));
   }
 
@@ -119,12 +131,14 @@ export class CampaignService {
   }
 
   /**
-   * Start a battle of the campaign in `channelId` from a scenario whose units are matched to the
-   * campaign's by id; the game is created seeded with the standing strengths, and the campaign's
-   * players take the seats of their sides. Refused: a mismatched scenario, or units already in a
-   * live battle.
+   * Start a battle of the campaign in `channelId`, from a scenario whose units are matched to the
+   * campaign's by id, or (`place`) on a scenario's map where the GM places campaign formations
+   * (its map, terrain, objectives and rulings; the pieces the campaign's, placed in their sides'
+   * zones). The game is created seeded with the standing strengths, and the campaign's players
+   * take the seats of their sides. Refused: a mismatched scenario or placement, or units already
+   * in a live battle.
    */
-  async startBattle(c: CampaignRow, input: { channelId: string; gm: Actor; isAdmin: boolean; scenario: string; name?: string | undefined }): Promise<{ game: GameRow; battle: CampaignBattleRow; match: MatchReport }> {
+  async startBattle(c: CampaignRow, input: { channelId: string; gm: Actor; isAdmin: boolean; scenario: string; name?: string | undefined; place?: string | undefined }): Promise<{ game: GameRow; battle: CampaignBattleRow; match: MatchReport; placement: PlacementReport | null }> {
     this.requireGm(c, input.gm, input.isAdmin);
     if (c.status !== 'open') throw new UserError('campaign/ended', `${c.name} is over.`);
     const { ruleset, rules } = CampaignService.rulesOf(c.ruleset);
@@ -133,7 +147,8 @@ export class CampaignService {
     const campaignSettings = parsed.value;
     const loaded = await this.deps.games.loadScenario(ruleset, input.scenario);
     const standing = this.repo.units(c.id);
-    const m = matchOrderOfBattle(standing, rules.orderOfBattle(loaded.data));
+    const field = await this.battlefield(c, ruleset, rules, loaded, standing, input.place, this.liveUnits(c));
+    const m = matchOrderOfBattle(standing, rules.orderOfBattle(field.data));
     if (!m.ok) throw UserError.from(m.error);
     const busy = this.liveUnits(c);
     const clash = m.value.matched.filter((id) => busy.has(id) && standing.find((u) => u.id === id)?.kind === 'unit');
@@ -141,21 +156,60 @@ export class CampaignService {
     const byId = new Map(standing.map((u) => [u.id, u]));
     let battle: CampaignBattleRow | null = null;
     const seq = this.repo.battles(c.id).length + 1;
+    const placement = field.placement;
     const game = await this.deps.games.create(
       { guildId: c.guildId, channelId: input.channelId, gm: input.gm, ruleset: c.ruleset, scenario: input.scenario, name: input.name ?? `${c.name} — battle ${seq}` },
       {
-        seed: (data, settings) => rules.seed(data, settings, byId, campaignSettings),
+        seed: (data, settings) => rules.seed(placement ? field.data : data, settings, byId, campaignSettings),
         inTx: (g) => {
           // Checked again inside the transaction: two GMs starting battles at once cannot both pass.
           const again = this.liveUnits(c);
           if (m.value.matched.some((id) => again.has(id) && byId.get(id)?.kind === 'unit')) throw new UserError('campaign/units-busy', 'Those units went into another battle meanwhile.');
-          battle = this.repo.insertBattle({ campaignId: c.id, seq: this.repo.battles(c.id).length + 1, gameId: g.id, scenarioId: input.scenario, status: 'running', matching: JSON.stringify(m.value), outcome: null, startedAt: this.deps.clock(), endedAt: null });
+          // The placement lives with the battle (its `matching`): a ruling changed before the start lays the same field out again.
+          const matching: StoredMatching = { ...m.value, ...(placement ? { placement, place: input.place! } : {}) };
+          battle = this.repo.insertBattle({ campaignId: c.id, seq: this.repo.battles(c.id).length + 1, gameId: g.id, scenarioId: input.scenario, status: 'running', matching: JSON.stringify(matching), outcome: null, startedAt: this.deps.clock(), endedAt: null });
           this.seatPlayers(c, g);
-          this.log(c, battle.id, 'battle', input.gm, `Battle ${battle.seq} begins in <#${g.channelId}> from ${input.scenario}: ${matchText(m.value)}.`, { match: m.value });
+          const how = placement ? `on ${input.scenario}'s map: ${placementText(placement)}` : `from ${input.scenario}`;
+          this.log(c, battle.id, 'battle', input.gm, `Battle ${battle.seq} begins in <#${g.channelId}> ${how}; ${matchText(m.value)}.`, { match: m.value, ...(placement ? { placement, place: input.place } : {}) });
         },
       },
     );
-    return { game, battle: battle!, match: m.value };
+    return { game, battle: battle!, match: m.value, placement };
+  }
+
+  /**
+   * The battle's data before the standing strengths are applied: the scenario's own (matched by
+   * id), or the campaign's formations placed on its map (issue 15).
+   */
+  private async battlefield(c: CampaignRow, ruleset: AnyRuleset, rules: CampaignRules<unknown, unknown, unknown, unknown>, loaded: Loaded, standing: readonly StandingUnit[], place: string | undefined, busy: ReadonlySet<string>): Promise<{ data: unknown; placement: PlacementReport | null }> {
+    if (place === undefined) return { data: loaded.data, placement: null };
+    if (!rules.placement) throw new UserError('campaign/no-placement', `${ruleset.name} campaign battles cannot be placed on a map yet.`, 'Leave out `place`: the scenario\'s units are matched to the campaign\'s by id.');
+    const orders = parsePlacements(place);
+    if (!orders.ok) throw UserError.from(orders.error);
+    const founding = c.scenarioId === loaded.found.id ? loaded : await this.deps.games.loadScenario(ruleset, c.scenarioId);
+    const composed = composeBattle({ battlefield: loaded.sc, founding: founding.sc, standing, orders: orders.value, rules: rules.placement, busy });
+    if (!composed.ok) throw UserError.from(composed.error);
+    const data = ruleset.scenario.prepare(composed.value.scenario, loaded.settings);
+    if (!data.ok) throw new UserError('campaign/placement-invalid', `That placement does not make a playable ${ruleset.name} battle: ${data.error.map((p) => p.message).slice(0, 3).join('; ')}.`, 'Place the formations whose officers and attachments it names, or start from a scenario matched by id.');
+    return { data: data.value, placement: composed.value.report };
+  }
+
+  /**
+   * A campaign battle's data under new rulings (GameService.battleData, when the GM changes a
+   * ruling before the start): the same matching or placement, the same standing strengths.
+   */
+  private async reseed(game: GameRow, loaded: Loaded): Promise<{ data: unknown; settings: unknown } | null> {
+    const battle = this.repo.battleOfGame(game.id);
+    if (!battle) return null;
+    const c = this.repo.campaign(battle.campaignId)!;
+    const { ruleset, rules } = CampaignService.rulesOf(c.ruleset);
+    const cs = rules.settings.parse(JSON.parse(c.settings));
+    if (!cs.ok) throw UserError.from(cs.error);
+    const standing = this.repo.units(c.id);
+    const stored = JSON.parse(battle.matching) as StoredMatching;
+    // Its own units are in this live battle: nothing else can have taken them.
+    const field = await this.battlefield(c, ruleset, rules, loaded, standing, stored.place, new Set());
+    return rules.seed(field.data, loaded.settings, new Map(standing.map((u) => [u.id, u])), cs.value);
   }
 
   /** The campaign's players take their sides' seats (several players of a side share its seats in turn). */

@@ -1,8 +1,7 @@
 import { escapeMd } from '../interaction/present-rolls';
-import type { MatchReport } from '../rules/campaign/match';
 import { officerText, type StandingUnit } from '../rules/campaign/types';
 import { rulesetById } from '../rules/index';
-import type { CampaignService } from './campaign.service';
+import type { CampaignService, StoredMatching } from './campaign.service';
 import type { CampaignRow } from './campaigns.repo';
 
 /** Who reads /campaign status: the GM sees everything, a player his side's hidden values, a spectator only what is open. */
@@ -36,11 +35,12 @@ export function campaignStatus(service: CampaignService, c: CampaignRow, viewer:
   ].join('\n');
   const battles = service.repo.battles(c.id).map((b) => {
     const outcome = b.outcome ? (JSON.parse(b.outcome) as { summary?: string } | null)?.summary : null;
-    const m = JSON.parse(b.matching) as MatchReport;
+    const m = JSON.parse(b.matching) as StoredMatching;
     const where = channelOf(b.gameId);
     // A battle the GM ended with /game end has no outcome: no aftermath was applied (adjust by hand).
     const state = b.status === 'running' && gameEnded(b.gameId) ? 'ended by the GM without a result, no aftermath' : b.status === 'applied' ? 'aftermath applied' : b.status;
-    return `• Battle ${b.seq} — ${b.scenarioId}, ${state}${outcome ? `: ${escapeMd(outcome)}` : ''} (${m.matched.length} units; fought in ${where ? `<#${where}>` : 'its channel'}; history: \`/game history game:${b.gameId}\`)`;
+    const field = m.placement ? `${b.scenarioId}'s map (${m.placement.placed.map((p) => escapeMd(p.name)).join(', ')} placed)` : b.scenarioId;
+    return `• Battle ${b.seq} — ${field}, ${state}${outcome ? `: ${escapeMd(outcome)}` : ''} (${m.matched.length} units; fought in ${where ? `<#${where}>` : 'its channel'}; history: \`/game history game:${b.gameId}\`)`;
   });
   const sideBlocks = sides.map((s) => ({ name: s.name, hidden: !sees(s.sideId), lines: sideLines(units.filter((u) => u.side === s.sideId), sees(s.sideId)) }));
   const log = service.repo.logOf(c.id).filter((e) => e.kind === 'create' || e.kind === 'aftermath' || e.kind === 'adjust' || e.kind === 'undo');

@@ -152,6 +152,11 @@ export const outbox = sqliteTable('outbox', {
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: integer('next_attempt_at').notNull(),
   lastError: text('last_error'),
+  /**
+   * The id of the message the post became (issue 11: the dashboard links to the last resolution);
+   * null until sent, and for posts sent before this column existed.
+   */
+  messageId: text('message_id'),
 }, (t) => [uniqueIndex('outbox_dedupe').on(t.dedupeKey), index('outbox_pending').on(t.sentAt, t.nextAttemptAt)]);
 
 /** When the scheduler last ran: a deadline that passed while it did not is extended, not resolved unseen. */

@@ -18,6 +18,19 @@ export interface DashboardPoster {
   edit(channelId: string, messageId: string, message: Post): Promise<void>;
   /** Pin the message if the bot may; a refusal is not an error (pinning is a courtesy). */
   pin(channelId: string, messageId: string): Promise<void>;
+  /** A link readers can follow to a message of the channel; absent where there is none (the console). */
+  link?(guildId: string, channelId: string, messageId: string): string;
+}
+
+/** The last resolution: its window's label and, once its post is sent, a jump link to it. */
+export interface LastResolved {
+  readonly label: string;
+  readonly url: string | null;
+}
+
+/** Discord's jump link to a message (opens the channel at that message, for anyone who can see it). */
+export function messageLink(guildId: string, channelId: string, messageId: string): string {
+  return `https://discord.com/channels/${guildId}/${channelId}/${messageId}`;
 }
 
 /**
@@ -25,7 +38,7 @@ export interface DashboardPoster {
  * timestamp (each reader sees it in their own time zone), who has posted (✅/⏳ — never how many
  * orders: that would tell the enemy how busy a seat is) and the last resolution.
  */
-export function dashboardText(l: Live, progress: ReturnType<GameService['progress']>, lastResolved: string | null): string {
+export function dashboardText(l: Live, progress: ReturnType<GameService['progress']>, lastResolved: LastResolved | null): string {
   const labels = new Map(l.ruleset.seats(l.state).map((s: { id: string; label: string }) => [s.id, s.label]));
   const lines = [`📋 **${escapeMd(l.game.name)}** — ${escapeMd(l.ruleset.name)}`];
   if (l.window) {
@@ -37,7 +50,12 @@ export function dashboardText(l: Live, progress: ReturnType<GameService['progres
       lines.push(`${seat.ready ? '✅' : '⏳'} ${escapeMd(labels.get(seat.seatId) ?? seat.seatId)} — ${who}`);
     }
   }
-  if (lastResolved) lines.push(`Last resolved: ${escapeMd(lastResolved)} (\`/game history\`, \`/map\`).`);
+  if (lastResolved) {
+    const label = escapeMd(lastResolved.label);
+    // The link once the resolution post is out (its message id is known); the commands always.
+    const named = lastResolved.url ? `[${label}](${lastResolved.url})` : label;
+    lines.push(`Last resolved: ${named} (\`/game history\`, \`/map\`).`);
+  }
   return lines.join('\n');
 }
 
@@ -56,14 +74,14 @@ export class DashboardSender {
     this.running = true;
     let changed = 0;
     try {
-      const rows = this.db.select({ id: games.id, channelId: games.channelId, name: games.name, status: games.status }).from(games).where(ne(games.status, 'setup')).all();
+      const rows = this.db.select({ id: games.id, guildId: games.guildId, channelId: games.channelId, name: games.name, status: games.status }).from(games).where(ne(games.status, 'setup')).all();
       const known = new Map(this.db.select().from(dashboards).all().map((d) => [d.gameId, d]));
       for (const g of rows) {
         const d = known.get(g.id);
         // An ended game gets its last edit (no buttons), then is left alone.
         if (g.status === 'ended' && (!d?.messageId || d.content?.includes(ENDED))) continue;
         try {
-          if (g.status === 'ended' ? await this.finish(g.id, g.name, d!) : await this.update(g.id, g.channelId, d)) changed++;
+          if (g.status === 'ended' ? await this.finish(g.id, g.name, d!) : await this.update(g.id, g.guildId, g.channelId, d)) changed++;
         } catch (e) {
           this.log?.warn({ err: e, game: g.id }, 'dashboard: could not post or edit; will retry');
         }
@@ -76,13 +94,12 @@ export class DashboardSender {
     return changed;
   }
 
-  private async update(gameId: number, channelId: string, d: typeof dashboards.$inferSelect | undefined): Promise<boolean> {
+  private async update(gameId: number, guildId: string, channelId: string, d: typeof dashboards.$inferSelect | undefined): Promise<boolean> {
     const now = this.clock();
     if (d?.editedAt != null && now - d.editedAt < DASHBOARD_COALESCE_MS) return false;
     const l = this.liveOf(gameId, channelId);
     if (!l) return false;
-    const last = this.games.history(channelId).at(0)?.label ?? null;
-    const content = dashboardText(l, l.window ? this.games.progress(l) : [], last);
+    const content = dashboardText(l, l.window ? this.games.progress(l) : [], this.lastResolved(gameId, guildId, channelId));
     if (d?.content === content && d.messageId) return false;
     const post: Post = { content, components: [WINDOW_BUTTONS] };
     if (d?.messageId) {
@@ -102,6 +119,19 @@ export class DashboardSender {
     await this.poster.edit(d.channelId, d.messageId!, { content, components: [] });
     this.db.update(dashboards).set({ content, editedAt: this.clock() }).where(eq(dashboards.gameId, gameId)).run();
     return true;
+  }
+
+  /**
+   * The last resolution standing (a rolled-back one no longer counts), linked to the first
+   * message of its post (`resolution:<window>:0`, the head line) once the outbox has sent it.
+   */
+  private lastResolved(gameId: number, guildId: string, channelId: string): LastResolved | null {
+    const repo = this.games.repo;
+    // From the newest back: one resolution read in the usual case, however long the game.
+    const w = repo.windowsOf(gameId).reverse().find((x) => x.status === 'resolved' && x.trigger !== 'rolled-back' && repo.resolutionOf(x.id)?.rolledBackAt == null);
+    if (!w) return null;
+    const messageId = repo.sentMessageId(`resolution:${w.id}:0`);
+    return { label: w.label, url: messageId && this.poster.link ? this.poster.link(guildId, channelId, messageId) : null };
   }
 
   /** The running game as players see it now (null if the channel's live game is another one). */

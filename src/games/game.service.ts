@@ -5,7 +5,8 @@ import { UserError } from '../lib/user-error';
 import type { Accepted, AnyRuleset, GmAnswer } from '../rules/contract';
 import type { GameEvent } from '../rules/events';
 import { rulesetById, RULESETS } from '../rules/index';
-import { listScenarios, loadScenarioFile } from '../rules/scenario/index';
+import { listScenarios, loadScenarioFile, type ScenarioListing } from '../rules/scenario/index';
+import type { Scenario } from '../rules/scenario/types';
 import type { Actor, AuditTrail } from '../services/audit-trail';
 import { auditedDice, windowScope } from './audited-dice';
 import { GamesRepo, type GameRow, type SeatRow, type WindowRow } from './games.repo';
@@ -52,6 +53,11 @@ export class GameService {
    * apply a battle's aftermath here, exactly once: issue 15). A hook that throws abandons it.
    */
   readonly onGameEnded: ((game: GameRow, state: unknown) => void)[] = [];
+  /**
+   * A campaign battle's data (issue 15, set by CampaignService): its standing strengths and
+   * placement applied again when a ruling changes before the start; null for any other game.
+   */
+  battleData: ((game: GameRow, loaded: LoadedScenario) => Promise<{ data: unknown; settings: unknown } | null>) | null = null;
 
   /** Called after a transaction that queued posts has committed (main: flush the outbox now). */
   onPosted: (() => void) | null = null;
@@ -65,7 +71,7 @@ export class GameService {
   }
 
   /** A shipped scenario, validated, under the given rulings (or the scenario's own). */
-  async loadScenario(ruleset: AnyRuleset, scenarioId: string, rulings?: unknown) {
+  async loadScenario(ruleset: AnyRuleset, scenarioId: string, rulings?: unknown): Promise<LoadedScenario> {
     const listing = (await listScenarios()).filter((x) => x.ruleset === ruleset.id);
     const found = listing.find((x) => x.id === scenarioId);
     if (!found) throw new UserError('game/unknown-scenario', `There is no ${ruleset.id} scenario "${scenarioId}".`, `Available: ${listing.map((x) => x.id).join(', ') || 'none yet'}.`);
@@ -85,6 +91,7 @@ export class GameService {
     const setup = ruleset.setup(data, settings, dice);
     const epoch = this.deps.trail.repo.openEpoch(game.guildId, scope);
     if (epoch) this.deps.trail.reveal(epoch.id);
+    this.posts.setup(game, setup.state, setup.events, game.version > 0);
     return setup.state;
   }
 
@@ -141,6 +148,11 @@ export class GameService {
     return l.seats.filter((s) => !s.userId).map((s) => ({ id: s.seatId, label: labels.get(s.seatId) ?? s.seatId }));
   }
 
+  /** A seat as the scenario prints it ('French I Corps'); its id only if the ruleset names none. */
+  seatLabel(l: Live, seatId: string): string {
+    return l.ruleset.seats(l.state).find((s) => s.id === seatId)?.label ?? seatId;
+  }
+
   /** Games in a server, for /game list. */
   gamesIn(guildId: string): GameRow[] {
     return this.repo.gamesIn(guildId);
@@ -168,12 +180,15 @@ export class GameService {
       const l = this.live(channelId);
       if (l.game.status === 'ended') throw new UserError('game/ended', 'This game is over.');
       const free = this.openSeats(channelId);
-      if (!seatId) throw new UserError('game/choose-seat', 'Which seat do you want?', `Open seats: ${free.map((s) => `${s.id} (${s.label})`).join(', ') || 'none'}.`);
+      const openList = free.map((s) => s.label).join(', ') || 'none';
+      if (!seatId) throw new UserError('game/choose-seat', 'Which seat do you want?', `Open seats: ${openList}.`);
       const seat = l.seats.find((s) => s.seatId === seatId);
-      if (!seat) throw new UserError('game/unknown-seat', `There is no seat "${seatId}".`, `Open seats: ${free.map((s) => s.id).join(', ') || 'none'}.`);
-      if (seat.userId && seat.userId !== user.id) throw new UserError('game/seat-taken', `${seatId} is already taken.`, `Open seats: ${free.map((s) => s.id).join(', ') || 'none'}.`);
+      if (!seat) throw new UserError('game/unknown-seat', `There is no seat "${seatId}".`, `Open seats: ${openList}.`);
+      // Seats are named as printed (issue 11), never by their internal id.
+      const label = this.seatLabel(l, seatId);
+      if (seat.userId && seat.userId !== user.id) throw new UserError('game/seat-taken', `${label} is already taken.`, `Open seats: ${openList}.`);
       // The same seat again: nothing changes and nothing is announced twice (issue 11).
-      if (seat.userId === user.id) throw new UserError('game/seat-yours', `You already hold ${seatId}.`, `Open seats: ${free.map((s) => s.id).join(', ') || 'none'}.`);
+      if (seat.userId === user.id) throw new UserError('game/seat-yours', `You already hold ${label}.`, `Open seats: ${openList}.`);
       this.requireOneSide(l, user.id, seatId, 'You already command the other side');
       this.repo.updateSeat(l.game.id, seatId, { userId: user.id, userName: user.name, misses: 0 });
       return this.repo.seats(l.game.id).filter((s) => s.userId === user.id);
@@ -182,6 +197,8 @@ export class GameService {
 
 /** One player, one side (orders are secret from the enemy): `userId` may not take `seatId` if they hold a seat of another side. */
   requireOneSide(l: Live, userId: string, seatId: string, who: string): void {
+    // A ruleset for solo play lets one player hold both sides (Ruleset.seating, contract.ts).
+    if (l.ruleset.seating === 'any') return;
     const sideOf = (id: string) => l.ruleset.seats(l.state).find((x) => x.id === id)?.side;
     const side = sideOf(seatId);
     const other = l.seats.filter((s) => s.userId === userId && s.seatId !== seatId).some((s) => { const o = sideOf(s.seatId); return o && o !== side; });
@@ -214,29 +231,44 @@ export class GameService {
   submit(channelId: string, user: Actor, raw: unknown): { accepted: Accepted<unknown>; seat: string; resolved: Resolved | null } {
     return this.tx(() => {
       const l = this.running(channelId);
-      const mine = this.mySeats(l, user);
-      const parsed = l.ruleset.orderSchema(l.state).safeParse(raw);
-      if (!parsed.success) throw new UserError('order/invalid', `That order is not understood: ${parsed.error.issues.map((i) => i.message).join('; ')}.`);
-      const key = l.ruleset.orderKey(parsed.data);
-      // Keep the most useful refusal (a seat that does not own the unit says least); build the error once.
-      let firstError: Problem | null = null;
-      for (const seat of mine) {
-        const pending = this.repo.activeSubmissions(l.window.id, seat).map((x) => JSON.parse(x.body) as unknown).filter((o) => l.ruleset.orderKey(o) !== key);
-        const r = l.ruleset.validate(l.state, seat, parsed.data, pending);
-        if (!r.ok) {
-          if (!firstError || firstError.code === 'order/not-yours') firstError = r.error;
-          continue;
-        }
-        const now = this.deps.clock();
-        const order = this.roundedOrder(l, seat, r.value.order, pending);
-        this.repo.putSubmission({ windowId: l.window.id, seatId: seat, userId: user.id, key, body: JSON.stringify(order), createdAt: now, withdrawnAt: null });
-        this.sealReceipt(l, seat);
-        const options = JSON.parse(l.game.options) as GameOptions;
-        if (options.submitIsReady) this.repo.setReady(l.window.id, seat, now);
-        return { accepted: r.value, seat, resolved: this.resolveIfAllReady(l) };
-      }
-      throw firstError ? UserError.from(firstError) : new UserError('order/not-yours', 'None of your seats can give that order.');
+      const { seat, accepted, key, pending } = this.validated(l, user, raw);
+      const now = this.deps.clock();
+      const order = this.roundedOrder(l, seat, accepted.order, pending);
+      this.repo.putSubmission({ windowId: l.window.id, seatId: seat, userId: user.id, key, body: JSON.stringify(order), createdAt: now, withdrawnAt: null });
+      this.sealReceipt(l, seat);
+      const options = JSON.parse(l.game.options) as GameOptions;
+      if (options.submitIsReady) this.repo.setReady(l.window.id, seat, now);
+      return { accepted, seat, resolved: this.resolveIfAllReady(l) };
     });
+  }
+
+  /**
+   * An order checked exactly as `submit` checks it, and nothing stored, sealed or posted: what a
+   * private preview shows (issue 11, `/move preview:true`).
+   */
+  check(channelId: string, user: Actor, raw: unknown): { accepted: Accepted<unknown>; seat: string } {
+    const l = this.running(channelId);
+    const { seat, accepted } = this.validated(l, user, raw);
+    return { accepted, seat };
+  }
+
+  private validated(l: ReturnType<GameService['running']>, user: Actor, raw: unknown): { seat: string; accepted: Accepted<unknown>; key: string; pending: unknown[] } {
+    const mine = this.mySeats(l, user);
+    const parsed = l.ruleset.orderSchema(l.state).safeParse(raw);
+    if (!parsed.success) throw new UserError('order/invalid', `That order is not understood: ${parsed.error.issues.map((i) => i.message).join('; ')}.`);
+    const key = l.ruleset.orderKey(parsed.data);
+    // Keep the most useful refusal (a seat that does not own the unit says least); build the error once.
+    let firstError: Problem | null = null;
+    for (const seat of mine) {
+      const pending = this.repo.activeSubmissions(l.window.id, seat).map((x) => JSON.parse(x.body) as unknown).filter((o) => l.ruleset.orderKey(o) !== key);
+      const r = l.ruleset.validate(l.state, seat, parsed.data, pending);
+      if (!r.ok) {
+        if (!firstError || firstError.code === 'order/not-yours') firstError = r.error;
+        continue;
+      }
+      return { seat, accepted: r.value, key, pending };
+    }
+    throw firstError ? UserError.from(firstError) : new UserError('order/not-yours', 'None of your seats can give that order.');
   }
 
   withdraw(channelId: string, user: Actor, key: string): boolean {
@@ -273,16 +305,22 @@ export class GameService {
       if (!parsed.success) throw new UserError('action/invalid', `That is not understood: ${parsed.error.issues.map((i) => i.message).join('; ')}.`);
       const dice = auditedDice(this.deps.trail, { guildId: l.game.guildId, gameId: String(l.game.id), scope: windowScope(l.game.id, l.window.seq), actor: user });
       let lastError: Problem | null = null;
-      for (const seat of this.mySeats(l, user)) {
+      // A player holding several seats (both sides in a solo game) acts for the seat that owes the
+      // window first, and hears that seat's refusal rather than another seat's "not your turn".
+      const owing = new Set(l.ruleset.owing(l.state));
+      let owingError: Problem | null = null;
+      const mine = [...this.mySeats(l, user)].sort((a, b) => Number(owing.has(b)) - Number(owing.has(a)));
+      for (const seat of mine) {
         const r = l.ruleset.act(l.state, seat, parsed.data, dice);
-        if (!r.ok) { lastError = r.error; continue; }
+        if (!r.ok) { lastError = r.error; if (owing.has(seat)) owingError ??= r.error; continue; }
         const now = this.deps.clock();
         this.repo.updateGame(l.game.id, { state: JSON.stringify(r.value.state), version: l.game.version + 1, updatedAt: now });
         this.repo.insertAction({ windowId: l.window.id, seatId: seat, userId: user.id, body: JSON.stringify(parsed.data), createdAt: now });
         // The roll is answered publicly by the command itself; the audit trail already holds it.
         return r.value.events;
       }
-      throw lastError ? UserError.from(lastError) : new UserError('action/not-yours', 'None of your seats can do that.');
+      const refusal = owingError ?? lastError;
+      throw refusal ? UserError.from(refusal) : new UserError('action/not-yours', 'None of your seats can do that.');
     });
   }
 
@@ -332,7 +370,8 @@ export class GameService {
     const l = this.live(channelId);
     this.requireGm(l.game, user, isAdmin);
     if (l.game.status !== 'setup') throw new UserError('settings/started', 'House rulings can only change before the game starts.', 'Create a new game to play under other rulings.');
-    const { settings, data } = await this.loadScenario(l.ruleset, l.game.scenarioId, withPath(JSON.parse(l.game.settings) as Record<string, unknown>, key, value));
+    const loaded = await this.loadScenario(l.ruleset, l.game.scenarioId, withPath(JSON.parse(l.game.settings) as Record<string, unknown>, key, value));
+    const { settings, data } = (await this.battleData?.(l.game, loaded)) ?? loaded;
     return this.tx(() => {
       const game = this.repo.game(l.game.id)!;
       if (game.status !== 'setup') throw new UserError('settings/started', 'House rulings can only change before the game starts.');
@@ -436,6 +475,14 @@ export class GameService {
 }
 
 /** How a campaign battle is created (GameService.create). */
+/** A shipped scenario as loaded for a game: its listing, the validated file, the rulings and the ruleset's data. */
+export interface LoadedScenario {
+  readonly found: ScenarioListing;
+  readonly sc: Scenario;
+  readonly settings: unknown;
+  readonly data: unknown;
+}
+
 export interface BattleHook {
   seed(data: unknown, settings: unknown): { data: unknown; settings: unknown };
   inTx(game: GameRow): void;

@@ -184,8 +184,13 @@ export class GamesRepo {
   outboxFor(channelId: string): OutboxRow[] {
     return this.db.select().from(outbox).where(eq(outbox.channelId, channelId)).orderBy(asc(outbox.id)).all();
   }
-  markSent(id: number, at: number): void {
-    this.db.update(outbox).set({ sentAt: at }).where(eq(outbox.id, id)).run();
+  /** `messageId`: what the post became (null when the poster could not say). */
+  markSent(id: number, at: number, messageId: string | null = null): void {
+    this.db.update(outbox).set({ sentAt: at, messageId }).where(eq(outbox.id, id)).run();
+  }
+  /** The message a sent post became, by its dedupe key (null if unsent or sent before 0009). */
+  sentMessageId(dedupeKey: string): string | null {
+    return this.db.select({ m: outbox.messageId }).from(outbox).where(eq(outbox.dedupeKey, dedupeKey)).get()?.m ?? null;
   }
   markFailed(id: number, attempts: number, nextAt: number, error: string): void {
     this.db.update(outbox).set({ attempts, nextAttemptAt: nextAt, lastError: error.slice(0, 500) }).where(eq(outbox.id, id)).run();

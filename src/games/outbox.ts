@@ -8,8 +8,10 @@ export interface ChannelPoster {
   /**
    * `nonce` identifies the outbox row: Discord refuses a second message with the same nonce
    * (enforce_nonce), so a crash between posting and recording "sent" cannot post twice.
+   * Resolves to the id of the message posted (the console's is local), kept with the row so
+   * the dashboard can link to the last resolution (issue 11).
    */
-  post(channelId: string, message: Post, nonce: string): Promise<void>;
+  post(channelId: string, message: Post, nonce: string): Promise<string>;
 }
 
 const MAX_BACKOFF_MS = 10 * 60_000;
@@ -31,7 +33,7 @@ export class OutboxSender {
    * they are. Were the process to stop first, a restart would post them again with the same
    * nonce, which Discord drops for a few minutes (enforce_nonce).
    */
-  private readonly unrecorded = new Map<number, number>();
+  private readonly unrecorded = new Map<number, { at: number; messageId: string | null }>();
   /** Failed posts whose back-off could not be written: held in memory instead. */
   private readonly heldBack = new Map<number, { attempts: number; until: number }>();
   /** True from a storage error until a write succeeds: logs once, not once per poll. */
@@ -75,8 +77,9 @@ export class OutboxSender {
           break;
         }
         if (!row) continue;
+        let messageId: string | null;
         try {
-          await this.poster.post(row.channelId, await this.withMap(decode(row)), `estafette-${row.id}`);
+          messageId = (await this.poster.post(row.channelId, await this.withMap(decode(row)), `estafette-${row.id}`)) ?? null;
         } catch (e) {
           blocked.add(row.channelId);
           this.postFailed(row, held?.attempts ?? row.attempts, e);
@@ -86,11 +89,11 @@ export class OutboxSender {
         const at = this.clock();
         sent++;
         try {
-          this.repo.markSent(row.id, at);
+          this.repo.markSent(row.id, at, messageId);
           this.storageWorks();
         } catch (e) {
           // Posted but not recorded: remember it, and post nothing more until it is recorded.
-          this.unrecorded.set(row.id, at);
+          this.unrecorded.set(row.id, { at, messageId });
           this.storageError(e, 'outbox: a post was sent but could not be recorded as sent; holding every later post until it is');
           break;
         }
@@ -103,9 +106,9 @@ export class OutboxSender {
 
   /** Write the "sent" marks that failed before; false while storage still fails. */
   private recordUnrecorded(): boolean {
-    for (const [id, at] of this.unrecorded) {
+    for (const [id, { at, messageId }] of this.unrecorded) {
       try {
-        this.repo.markSent(id, at);
+        this.repo.markSent(id, at, messageId);
       } catch (e) {
         this.storageError(e, 'outbox: still cannot record sent posts; holding later posts');
         return false;

@@ -65,6 +65,18 @@ export class Posts {
     this.repo.enqueueLatest(`receipt:${w.id}:${seat}:`, { gameId: game.id, channelId: game.channelId, body: JSON.stringify(post), dedupeKey: `receipt:${w.id}:${seat}:${n}`, createdAt: this.now(), nextAttemptAt: this.now() });
   }
 
+  /**
+   * The set-up's public events (turn 1's initiative, Kuryakin's first control rolls and cards…),
+   * posted when the game is created and again when a ruling re-rolls the set-up: its dice are in
+   * the trail under `game:N/setup`, and a re-roll is as visible as the first.
+   */
+  setup(game: GameRow, state: unknown, events: readonly GameEvent[], again: boolean): void {
+    const messages = narrate(publicEventsFor(game, events), namesFor(game, state));
+    if (!messages.length) return;
+    const head = `📜 **${escapeMd(game.name)} — set-up${again ? ' (rolled again under the new rulings)' : ''}**`;
+    [head, ...messages].forEach((content, i) => this.put(game, `setup:${game.id}:${game.version}:${i}`, { content }));
+  }
+
   resolution(game: GameRow, w: WindowRow, state: unknown, events: readonly GameEvent[], trigger: string, seedReveal: { epoch: number; seed: string; commitment: string } | null, receipts: readonly OpenedReceipt[]): void {
     const why = trigger === 'all-ready' ? 'everyone is ready' : trigger === 'gm' ? 'the GM advanced the game' : trigger === 'gm-ruling' ? 'the GM ruled' : 'the deadline passed';
     const shown = publicEventsFor(game, events);
@@ -105,9 +117,10 @@ export class Posts {
     });
   }
 
-  vacant(game: GameRow, seatId: string, userId: string, misses: number): void {
+  /** `seat`: the seat as printed ('I Corps'); `seatId` keys the post. */
+  vacant(game: GameRow, seatId: string, seat: string, userId: string, misses: number): void {
     this.put(game, `vacant:${game.id}:${seatId}:${this.now()}`, {
-      content: `🪑 Seat **${escapeMd(seatId)}** is now vacant: <@${userId}> posted nothing for ${misses} windows in a row. <@${game.gmUserId}>, use /game replace to give it to someone else.`,
+      content: `🪑 Seat **${escapeMd(seat)}** is now vacant: <@${userId}> posted nothing for ${misses} windows in a row. <@${game.gmUserId}>, use /game replace to give it to someone else.`,
       mentions: [game.gmUserId],
     });
   }

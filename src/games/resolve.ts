@@ -56,9 +56,11 @@ export function resolveWindowOnce(deps: ResolveDeps, gameId: number, windowId: n
   // so they appear under their own phase in the narrative.
   const orders = new Map<SeatId, unknown[]>();
   const silent: SeatId[] = [];
+  // A seat that acted in the window (in-window actions: B&P, Kuryakin) has not been silent.
+  const acted = new Set(repo.actionsOf(w.id).map((a) => a.seatId));
   for (const seat of owing) {
     const mine = repo.activeSubmissions(w.id, seat).map((x) => JSON.parse(x.body) as unknown);
-    if (mine.length === 0 && !repo.readySeats(w.id).has(seat)) silent.push(seat);
+    if (mine.length === 0 && !repo.readySeats(w.id).has(seat) && !acted.has(seat)) silent.push(seat);
     orders.set(seat, mine.length ? mine : [...ruleset.defaultOrders(state, seat)]);
   }
 
@@ -74,7 +76,7 @@ export function resolveWindowOnce(deps: ResolveDeps, gameId: number, windowId: n
     // Someone changed the game since we read it: abandon this whole transaction.
     throw new ConcurrentChange(gameId);
   }
-  trackMisses(repo, game, owing, silent, deps.posts);
+  trackMisses(repo, game, owing, silent, deps.posts, seatLabels(ruleset, state));
   // The reveal entry is the chain head here; its anchor goes out with the seed (narrate prints it).
   const head = epoch ? trail.repo.lastLink(game.guildId) : null;
   const seedReveal: SeedReveal | null = epoch ? { epoch: epoch.id, seed: epoch.seed, commitment: epoch.commitment, ...(head ? { anchor: head } : {}) } : null;
@@ -91,7 +93,7 @@ export class ConcurrentChange extends Error {
 }
 
 /** No-orders policy: count consecutive silent windows; after N the seat is vacant and the GM is told. */
-function trackMisses(repo: GamesRepo, game: GameRow, owing: readonly SeatId[], silent: readonly SeatId[], posts: Posts): void {
+function trackMisses(repo: GamesRepo, game: GameRow, owing: readonly SeatId[], silent: readonly SeatId[], posts: Posts, labels: ReadonlyMap<string, string>): void {
   const options = JSON.parse(game.options) as GameOptions;
   for (const seat of repo.seats(game.id)) {
     if (!owing.includes(seat.seatId)) continue;
@@ -102,7 +104,7 @@ function trackMisses(repo: GamesRepo, game: GameRow, owing: readonly SeatId[], s
     const misses = seat.misses + 1;
     if (seat.userId && misses >= options.vacantAfterMisses) {
       repo.updateSeat(game.id, seat.seatId, { misses: 0, userId: null, userName: null });
-      posts.vacant(game, seat.seatId, seat.userId, misses);
+      posts.vacant(game, seat.seatId, labels.get(seat.seatId) ?? seat.seatId, seat.userId, misses);
     } else {
       repo.updateSeat(game.id, seat.seatId, { misses });
     }
@@ -112,6 +114,11 @@ function trackMisses(repo: GamesRepo, game: GameRow, owing: readonly SeatId[], s
 export type { WindowRow, Problem };
 
 /** The question of a window the GM owes (PhaseInfo.gm), or null for a window players owe. */
+/** Seats as the scenario prints them ('I Corps'), for what players read (issue 11: never ids). */
+export function seatLabels(ruleset: AnyRuleset, state: unknown): ReadonlyMap<string, string> {
+  return new Map(ruleset.seats(state).map((s: { id: string; label: string }) => [s.id, s.label]));
+}
+
 export function gmQuestionOf(ruleset: AnyRuleset, state: unknown): GmQuestion | null {
   return (ruleset.phase(state) as PhaseInfo).gm ?? null;
 }

@@ -49,6 +49,15 @@ export class Scheduler {
           const owed = seats.filter((s) => s.userId && owing.has(s.seatId));
           const spoke = new Set(owed.filter((s) => ready.has(s.seatId) || repo.activeSubmissions(w.id, s.seatId).length > 0).map((s) => s.userId));
           const silent = owed.filter((s) => !spoke.has(s.userId));
+          // Issue 11: a window never waits for its deadline for seats nobody holds. Once every
+          // owing seat someone holds is ready (or none is held: vacant seats take default orders)
+          // it resolves now — while anyone plays this game at all (a game every player has left
+          // waits for its deadline or the GM, rather than playing itself out tick by tick).
+          if (seats.some((s) => s.userId) && owed.every((s) => ready.has(s.seatId))) {
+            const r = this.games.resolve(game.id, w.id, 'all-ready');
+            if (r.resolved) counts.resolved++;
+            return;
+          }
 
           const leads = reminderLeadTimes(w.deadlineAt - w.openedAt, options.reminderLeadsMinutes.length ? { leadsMs: options.reminderLeadsMinutes.map((m) => m * 60_000) } : undefined);
           const sent = repo.remindersSent(w.id);

@@ -5,6 +5,7 @@ import { windowScope } from './audited-dice';
 import type { GameRow, GamesRepo } from './games.repo';
 import type { GameOptions } from './options';
 import type { Posts } from './posts';
+import { seatLabels } from './resolve';
 
 /**
  * After set-up or a resolution: open the next window players post in, or end the game. Runs
@@ -39,7 +40,8 @@ export function openNextWindow(deps: { repo: GamesRepo; trail: AuditTrail; rules
   const seats = repo.seats(game.id);
   const owing: readonly string[] = ruleset.owing(state);
   const players = [...new Set(owing.map((id) => seats.find((x) => x.seatId === id)?.userId).filter((u): u is string => !!u))];
-  const vacant = owing.filter((id) => !seats.find((x) => x.seatId === id)?.userId);
+  const labels = seatLabels(ruleset, state);
+  const vacant = owing.filter((id) => !seats.find((x) => x.seatId === id)?.userId).map((id) => labels.get(id) ?? id);
   const waiting = [...players.map((u) => `<@${u}>`), ...(vacant.length ? [`(vacant, default orders: ${vacant.join(', ')})`] : [])];
   posts.windowOpened(game, w, epoch.commitment, waiting, players);
 }

@@ -35,9 +35,10 @@ export function moveLine(names: NameBook, e: MoveEvent): string {
     if (stops[stops.length - 1] !== at) stops.push(at);
   }
   const route = stops.length === 1 ? `within ${stops[0]}` : stops.join(' → ');
+  const len = names.distance ?? inches;
   const dist = e.cost !== undefined
-    ? `, ${inches(e.cost)}${e.allowance !== undefined ? ` of ${inches(e.allowance)}` : ''}`
-    : e.allowance !== undefined ? `, allowance ${inches(e.allowance)}` : '';
+    ? `, ${len(e.cost)}${e.allowance !== undefined ? ` of ${len(e.allowance)}` : ''}`
+    : e.allowance !== undefined ? `, allowance ${len(e.allowance)}` : '';
   const stopped = e.stopped ? ` (${prose(names, e.stopped)})` : '';
   return `➡️ ${whoOfSide(names, e.unit)}${tag ? ` ${escapeMd(tag)}` : ''}: ${route}${dist}${stopped}`;
 }

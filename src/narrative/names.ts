@@ -23,6 +23,8 @@ export interface NameBook {
   clock?(turn: number): string;
   /** The map's reference grid, so places read "F7" as on the rendered map. */
   readonly grid?: GridContext;
+  /** How a distance of the ruleset reads ("120 mm" in Kuryakin, whose table is in millimetres); default inches ("12″"). */
+  distance?(n: number): string;
 }
 
 /** The name of an id; an unknown id falls back to itself (a wrong name would be worse). */

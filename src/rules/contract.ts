@@ -141,6 +141,13 @@ export interface Ruleset<S, O, A, Settings, ScenarioData> {
   setup(scenario: ScenarioData, settings: Settings, dice: Dice): Step<S>;
 
   seats(state: S): readonly Seat[];
+  /**
+   * Who may hold which seats. 'one-side' (the default): one player, one side — orders are secret
+   * from the enemy, so /game join and /game replace refuse a second side. 'any': one player may
+   * hold both sides' seats (a solo game: Kuryakin's rules are written for one person commanding
+   * both sides, KUR L3); a player holding both is asked only for the seat that owes the window.
+   */
+  readonly seating?: 'one-side' | 'any';
   phase(state: S): PhaseInfo;
   /** Seats that still have something to decide now ("players with nothing to decide are ready automatically"). */
   owing(state: S): readonly SeatId[];

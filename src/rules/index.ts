@@ -1,7 +1,9 @@
 import type { AnyRuleset, RulesetId } from './contract';
+import { anrt } from './anrt/index';
 import { bp } from './bp/index';
 import { dram } from './dram/index';
 import { nw } from './nw/index';
+import { solo } from './solo/index';
 import type { ScenarioProfile } from './scenario/profiles';
 
 /**
@@ -9,7 +11,7 @@ import type { ScenarioProfile } from './scenario/profiles';
  * rules, scenario profile, presentation and the verbs it accepts (src/rules/README.md), so
  * adding a ruleset is its folder, one line here and its scenarios.
  */
-export const RULESETS: Readonly<Partial<Record<RulesetId, AnyRuleset>>> = { dram, nw, bp };
+export const RULESETS: Readonly<Partial<Record<RulesetId, AnyRuleset>>> = { dram, nw, bp, anrt, solo };
 
 export function rulesetById(id: string): AnyRuleset | null {
   return (RULESETS as Record<string, AnyRuleset | undefined>)[id] ?? null;

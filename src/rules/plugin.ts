@@ -2,6 +2,7 @@ import type { Problem, Result } from '../lib/result';
 import type { NameBook, NameKind } from '../narrative/names';
 import type { MapView } from '../render/map/frame';
 import type { MapDescription, PaletteName } from '../render/map/model';
+import type { MovePlanShape } from '../render/map/move-plan';
 import type { Accepted, SeatId, SideId, Viewer } from './contract';
 import type { GameEvent } from './events';
 
@@ -128,6 +129,17 @@ export interface Presentation<S, Settings> {
   roster?(state: S, side: SideId, own: boolean): readonly string[];
   /** /game settings: every house ruling with its current value and default. */
   settings(settings: Settings): readonly SettingLine[];
+  /**
+   * A move as it would be made, for its private preview map (issue 11, `/move preview:true`):
+   * nothing is rolled, posted or stored. `input` is what the move verb built, and for an order
+   * verb the order as validate accepted it (path resolved). Absent: no preview map.
+   */
+  movePlan?(state: S, input: unknown, caller: Caller): Result<MovePlan, Problem>;
+}
+
+/** A move laid out for its preview map, with what it says in words (costs, why it stops short). */
+export interface MovePlan extends MovePlanShape {
+  readonly lines: readonly string[];
 }
 
 /** "Saint-Rémy" → "saint remy": case, accents, hyphens, curly quotes and runs of spaces do not matter when a name is typed. */

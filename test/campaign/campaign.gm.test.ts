@@ -31,6 +31,18 @@ describe('campaign rules of the road (issue 15)', () => {
     expect(await codeAsync(() => s.campaigns.create({ guildId: 'g', channelId: 'hq', gm: GM, ruleset: 'nw', scenario: 'teaching', name: 'Danube' }))).toBe('campaign/name-taken');
   });
 
+  it('a ruling changed before a battle starts keeps the campaign\'s standing strengths (the scenario is set up again through the campaign)', async () => {
+    const { s, c } = await setup();
+    s.campaigns.adjust(c, GM, false, { unit: 'fr-2b', strength: 3, reason: 'sick list' });
+    await s.campaigns.startBattle(c, { channelId: 'f1', gm: GM, isAdmin: false, scenario: 'teaching' });
+    await s.games.setRuling('f1', GM, false, 'battlefield.weather', 'snow');
+    const st = JSON.parse(s.games.repo.liveGameIn('f1')!.state!) as { settings: { battlefield: { weather: string }; optional: { pursuit: boolean } }; units: Record<string, { sp: number }> };
+    expect(st.settings.battlefield.weather).toBe('snow');
+    expect(st.units['fr-2b']!.sp).toBe(3);
+    // CAMP-N1 survives too: the pursuit stays the aftermath's.
+    expect(st.settings.optional.pursuit).toBe(false);
+  });
+
   it('a scenario with units the campaign does not know is refused privately with the match report', async () => {
     const { s, c } = await setup();
     expect(await codeAsync(() => s.campaigns.startBattle(c, { channelId: 'f1', gm: GM, isAdmin: false, scenario: 'quatre-bras' }))).toMatch(/^campaign\/(extra-units|side-mismatch)$/);

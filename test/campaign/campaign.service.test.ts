@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchReport } from '../../src/rules/campaign/match';
+import type { GameEvent } from '../../src/rules/events';
+import { finalLosses, PURSUIT_RULE } from '../../src/rules/nw/procedures/victory';
+import type { NwState } from '../../src/rules/nw/state';
+import { nwRound } from '../../src/rules/nw/tables/rounding';
 import type { StandingUnit } from '../../src/rules/campaign/types';
 import type { Services } from '../../src/services/services';
 import { GM, playBattle } from '../helpers/campaign-play';
@@ -21,7 +25,7 @@ function startStrengths(s: Services, gameId: number): Map<string, number> {
   return out;
 }
 
-async function campaign(ruleset: 'nw' | 'dram', scenario: string, battles: number, sides: [string, string], seedBase = 7) {
+async function campaign(ruleset: 'nw' | 'dram', scenario: string, battles: number, sides: [string, string], seedOf = (i: number) => 1000 * i + 7) {
   const s = testServices();
   const c = await s.campaigns.create({ guildId: GUILD, channelId: HQ, gm: GM, ruleset, scenario, name: `${ruleset} campaign` });
   s.campaigns.join(c, P1, sides[0]);
@@ -36,7 +40,7 @@ async function campaign(ruleset: 'nw' | 'dram', scenario: string, battles: numbe
     // The campaign's players hold every seat of their side.
     expect(s.games.repo.seats(game.id).every((x) => x.userId === (x.seatId.startsWith(sides[0]) ? P1.id : P2.id))).toBe(true);
     s.games.start(channel, GM, false);
-    const windows = playBattle(s, channel, 1000 * i + seedBase);
+    const windows = playBattle(s, channel, seedOf(i));
     const after = s.campaigns.repo.units(c.id);
     history.push({ before, after, match, windows });
 
@@ -73,17 +77,45 @@ async function campaign(ruleset: 'nw' | 'dram', scenario: string, battles: numbe
 }
 
 describe('campaigns through the services, random legal players (issue 15)', () => {
-  it('NW: three battles of the teaching scenario, losses carried from one to the next', async () => {
-    const { history, aftermathRolls, officerChecks } = await campaign('nw', 'teaching', 3, ['french', 'austrians']);
+  it('NW: three battles of the teaching scenario, losses carried from one to the next; a rout and its pursuit, then final losses', async () => {
+    // Seed base 64: an officer falls early (CAMP-N4 checked in later battles) and an army breaks (§13.0 L439), so the aftermath rolls the pursuit (Optional §1.0 L607-614).
+    const { s, c, history, aftermathRolls, officerChecks } = await campaign('nw', 'teaching', 3, ['french', 'austrians'], (i) => 1000 * i + 64);
     console.log(`NW campaign: aftermath rolls ${aftermathRolls}, replaced or lost officers checked ${officerChecks}`);
-    // With these seeds officers fall in battle 1 and later battles field them as CAMP-N4 rules (checked in the loop).
-    // (Since lost generals stay out, no army breaks with these seeds: the pursuit's audit is checked in the loop when
-    // rolled, and row by row in test/rules/campaign/nw-campaign.test.ts.)
-    expect(officerChecks).toBeGreaterThan(0);
     const total = (units: StandingUnit[]) => units.filter((u) => u.kind === 'unit').reduce((n, u) => n + u.strength, 0);
     expect(total(history[2]!.after)).toBeLessThan(total(history[0]!.before));
     console.log(`NW campaign: windows per battle ${history.map((h) => h.windows).join(', ')}; strength ${[history[0]!.before, ...history.map((h) => h.after)].map(total).join(' → ')}`);
-  }, 120_000);
+
+    // A rout's aftermath: the pursuit roll in the audit trail, its losses placed on the defeated (CAMP-N2), then §2.0's final losses.
+    const routs = s.campaigns.repo.battles(c.id).map((b, k) => ({ b, k, log: s.campaigns.repo.logOf(c.id).find((e) => e.kind === 'aftermath' && e.battleId === b.id)! }))
+      .filter((x) => /Pursuit costs/.test(x.log.text));
+    expect(routs.length).toBeGreaterThan(0);
+    for (const { b, k, log } of routs) {
+      const end = JSON.parse(s.games.repo.game(b.gameId)!.state!) as NwState;
+      const winner = end.ended!.winner as 'french' | 'austrians';
+      const loser = winner === 'french' ? 'austrians' : 'french';
+      const name = { french: 'French', austrians: 'Austrians' } as const;
+      expect(end.armies[loser]!.broken).toBe(true);
+      const events = (JSON.parse(log.detail) as { events: GameEvent[] }).events;
+      expect(events.find((e) => e.kind === 'roll' && (e.rule ?? '').startsWith(PURSUIT_RULE))).toMatchObject({ ref: expect.stringMatching(/^audit:\d+:/) });
+      const pursuitSp = Number(new RegExp(`Pursuit costs ${name[loser]} (\\d+) s\\.p\\.`).exec(log.text)![1]);
+      expect(pursuitSp).toBeGreaterThan(0);
+      expect(events.some((e) => e.kind === 'note' && /pursuit losses placed largest first/.test(e.text))).toBe(true);
+      // L618: each side's loss (the pursuit's included) and what it regains: the winner ⅓, the defeated ½ (the battle's rounding).
+      const before = history[k]!.before;
+      const fought = (side: string) => before.filter((u) => u.side === side && u.kind === 'unit' && history[k]!.match.matched.includes(u.id));
+      const atEnd = (u: StandingUnit) => (end.units[u.id] ? (end.units[u.id]!.removed ? 0 : end.units[u.id]!.sp) : end.batteries[u.id] ? (end.batteries[u.id]!.removed ? 0 : end.batteries[u.id]!.condition.startsWith('damaged') ? 1 : 2) : u.strength);
+      const lostInBattle = (side: string) => fought(side).reduce((n, u) => n + u.strength - atEnd(u), 0);
+      const fl = finalLosses(lostInBattle(winner), lostInBattle(loser) + pursuitSp, end.settings);
+      expect(log.text).toContain(`${name[winner]} lost ${fl.winner.lost} s.p., regains ${fl.winner.regained} → ${fl.winner.final}`);
+      expect(log.text).toContain(`${name[loser]} lost ${fl.loser.lost} s.p., regains ${fl.loser.regained} → ${fl.loser.final}`);
+      expect(fl.loser.regained).toBe(nwRound(fl.loser.lost, 2, end.settings.rounding.mode));
+      for (const [side, f] of [[winner, fl.winner], [loser, fl.loser]] as const) {
+        expect(total(history[k]!.after.filter((u) => u.side === side)), side).toBe(total(before.filter((u) => u.side === side)) - f.final);
+      }
+    }
+    // With these seeds officers fall in an early battle and later battles field them as CAMP-N4 rules (checked in the loop).
+    expect(officerChecks).toBeGreaterThan(0);
+  }, 180_000);
 
   it('DRAM: two battles of Saint-Rémy, the recovery ruling applied after each', async () => {
     const { s, c, history } = await campaign('dram', 'saint-remy', 2, ['french', 'austrians']);

@@ -119,6 +119,18 @@ describe('two players play Beer and Pretzel (The Kapellenhof) on Discord', () =>
     expect(far).toMatch(/reach|range|\d+(\.\d+)?"/);
     expectRefused(await cmd(FR, 'formation', undefined, [str('unit', 'fr-3-46'), str('formation', 'wedge')]), 'action/invalid');
     expectRefused(await cmd(FR, 'maneuver', undefined, [str('unit', 'fr-3-46')]), 'game/verb-unsupported');
+    // A preview map of a move (issue 11): private, drawn, and nothing moved or posted.
+    const before = fake.channelMessages(CHANNEL).length;
+    const pose = state().units['fr-3-46']!.pose;
+    const preview = await cmd(FR, 'move', undefined, [str('unit', 'fr-3-46'), str('to', 'forward 1in'), bool('preview', true)]);
+    expect(isPrivate(preview)).toBe(true);
+    expect(replyText(preview)).toContain('🔍 **Preview only** — nothing was moved or rolled.');
+    expect(replyText(preview)).toMatch(/: costs 1" of \d+(\.\d+)?"/);
+    expect([...preview.edits, ...preview.followUps].flatMap((e) => e.attachments).map((a) => a.filename)).toEqual(['move-preview.png']);
+    expect(state().units['fr-3-46']!.pose).toEqual(pose);
+    expect(state().log.moved['fr-3-46']).toBeUndefined();
+    expect(fake.channelMessages(CHANNEL)).toHaveLength(before);
+    expectRefused(await cmd(FR, 'move', undefined, [str('unit', 'au-lw'), str('to', 'forward 1in'), bool('preview', true)]), 'preview/not-yours');
   });
 
   it('turn 1, French move: the Chasseurs charge and the Landwehr routs', async () => {

@@ -4,7 +4,8 @@
  * battle in the field channel, it is fought to its end (the GM shortens it to one turn before
  * the start, as a scenario designer would), the aftermath is applied and posted, /campaign
  * status shows each player his own side's strengths only, with the strength chart, and the
- * second battle starts from the standing strengths.
+ * second battle is fought on the Quatre Bras map, where the GM places the campaign's corps
+ * (a placement outside a side's zone refused privately), from the standing strengths.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscordBot } from '../../src/adapters/discord';
@@ -109,12 +110,20 @@ describe('a campaign of two battles on Discord (issue 15)', () => {
     refused(await hq.cmd(AU, 'game', 'history', [{ name: 'game', type: 4, value: gameId + 999 }]), 'game/unknown');
   });
 
-  it('battle 2 starts from the standing strengths, is fought to its end, and the campaign ends', async () => {
+  it('battle 2: the GM places the corps on the Quatre Bras map (a bad placement refused privately); it starts from the standing strengths, is fought to its end, and the campaign ends', async () => {
     const c = services.campaigns.repo.openIn(GUILD)[0]!;
     const standing = new Map(services.campaigns.repo.units(c.id).map((u) => [u.id, u.strength]));
-    const started = await field.cmd(GM, 'campaign', 'battle', [str('scenario', 'teaching')]);
+    // (30, 40) is on the map but in the Allied (here: Austrian) zone, not the French one.
+    const bad = await field.cmd(GM, 'campaign', 'battle', [str('scenario', 'quatre-bras'), str('place', 'fr-i-corps at 30,40; au-ii-korps at zone')]);
+    for (let i = 0; i < 200 && bad.followUps.length === 0; i++) await new Promise((ok) => setTimeout(ok, 10));
+    refused(bad, 'outside French\'s deployment zone');
+    expect(services.games.repo.liveGameIn(FIELD)).toBeNull();
+    const started = await field.cmd(GM, 'campaign', 'battle', [str('scenario', 'quatre-bras'), str('place', 'fr-i-corps at french zone; II Korps at zone facing S')]);
     expect(field.replyText(started)).toContain('Battle 2 of **Aspern**');
+    expect(field.replyText(started)).toMatch(/on quatre-bras's map, placed: I Corps at french zone \([\d.]+, [\d.]+\) facing N; II Korps at zone \([\d.]+, [\d.]+\) facing S/);
     const s = JSON.parse(services.games.repo.liveGameIn(FIELD)!.state!) as NwState;
+    expect(s.map.table).toEqual({ width: 60, height: 48 });
+    expect(Object.keys(s.units).length).toBeGreaterThan(0);
     for (const u of Object.values(s.units)) expect(u.sp).toBe(standing.get(u.id));
     refused(await hq.cmd(GM, 'campaign', 'end'), 'still has a live battle');
     services.games.repo.updateGame(services.games.repo.liveGameIn(FIELD)!.id, { state: JSON.stringify({ ...s, lastTurn: 1 }) });
@@ -123,7 +132,7 @@ describe('a campaign of two battles on Discord (issue 15)', () => {
     await field.flush();
     expect(field.channelText()).toContain('aftermath of battle 2');
     const status = embedsOf(await hq.cmd(AU, 'campaign', 'status'));
-    expect(status[0]!.description).toContain('Battle 2 — teaching, aftermath applied');
+    expect(status[0]!.description).toContain('Battle 2 — quatre-bras\'s map (I Corps, II Korps placed), aftermath applied');
     expect(status.find((e) => e.title?.startsWith('French'))!.title).toContain('hidden');
     expect(hq.replyText(await hq.cmd(GM, 'campaign', 'end'))).toContain('is over');
     expect(services.campaigns.repo.logOf(c.id).map((e) => e.kind)).toEqual(['create', 'join', 'join', 'battle', 'aftermath', 'battle', 'aftermath', 'end']);

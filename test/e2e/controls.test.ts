@@ -19,6 +19,7 @@ const GUILD = '1500000000000000001';
 const CH = '1500000000000000002';
 const CH_END = '1500000000000000003';
 const CH_DASH = '1500000000000000004';
+const CH_KICK = '1500000000000000005';
 const GM = { id: '1500000000000000010', username: 'gm' };
 const FR = { id: '1500000000000000011', username: 'davout' };
 const AU = { id: '1500000000000000012', username: 'schwarzenberg' };
@@ -37,7 +38,7 @@ describe('buttons, menus and confirmations (issue 11)', () => {
   const clock = testClock(Date.UTC(2026, 10, 22, 18, 0));
 
   beforeAll(async () => {
-    ({ fake, bot, services, outbox } = await startE2eBot({ guild: { id: GUILD, name: 'Leipzig', channels: [{ id: CH, name: 'saint-remy' }, { id: CH_END, name: 'ending' }, { id: CH_DASH, name: 'dashboard' }] }, clock, services: testServices({ clock }), maps: false }));
+    ({ fake, bot, services, outbox } = await startE2eBot({ guild: { id: GUILD, name: 'Leipzig', channels: [{ id: CH, name: 'saint-remy' }, { id: CH_END, name: 'ending' }, { id: CH_DASH, name: 'dashboard' }, { id: CH_KICK, name: 'kick' }] }, clock, services: testServices({ clock }), maps: false }));
   });
   afterAll(async () => {
     await bot?.stop();
@@ -128,6 +129,28 @@ describe('buttons, menus and confirmations (issue 11)', () => {
     expect(services.games.repo.liveGameIn(CH_END)).toBeNull();
   });
 
+  it('/game kick and /game rollback ask the GM to confirm with a button too; pressing it runs them', async () => {
+    const c = await started(CH_KICK);
+    const seatsOf = (u: { id: string }) => services.games.live(CH_KICK).seats.filter((x) => x.userId === u.id).length;
+    expect(seatsOf(AU)).toBe(2);
+    const ask = await c.cmd(GM, 'game', 'kick', [{ name: 'user', type: 6, value: AU.id }]);
+    expect(ask.callback).toMatchObject({ ephemeral: true });
+    expect(text(ask)).toContain(`Remove <@${AU.id}> from all their seats?`);
+    expect(seatsOf(AU)).toBe(2); // nothing happens until the button is pressed
+    const kicked = await click(GM, ask.original, ids(ask.original?.message)[0]!, CH_KICK);
+    expect(text(kicked)).toContain('Removed from 2 seat(s).');
+    expect(seatsOf(AU)).toBe(0);
+
+    await c.cmd(GM, 'game', 'advance', []);
+    await c.flush();
+    const resolvedWindow = services.games.repo.windowsOf(services.games.live(CH_KICK).game.id).find((w) => w.status === 'resolved')!;
+    const undo = await c.cmd(GM, 'game', 'rollback', [c.str('reason', 'wrong unit moved')]);
+    expect(text(undo)).toContain('Undo the last resolution');
+    expect(services.games.repo.window(resolvedWindow.id)!.trigger).not.toBe('rolled-back');
+    const rolled = await click(GM, undo.original, ids(undo.original?.message)[0]!, CH_KICK);
+    expect(text(rolled)).toContain('↩️ Rolled back.');
+  });
+
   it('a live dashboard per game: posted (pinned if allowed), edited as players get ready, edits coalesced, never an order count', async () => {
     const c = await started(CH_DASH);
     const dash = new DashboardSender(services.db, services.games, discordDashboardPoster(bot.client), clock, undefined);
@@ -159,5 +182,23 @@ describe('buttons, menus and confirmations (issue 11)', () => {
     expect(board()!.editCount).toBe(1);
     // One message per game, whatever happens.
     expect(fake.channelMessages(CH_DASH).filter((m) => m.message.content.startsWith('📋'))).toHaveLength(1);
+
+    // The GM advances: the resolution is posted, and the dashboard links to its first message.
+    await c.cmd(GM, 'game', 'advance', []);
+    await c.flush();
+    const head = fake.channelMessages(CH_DASH).filter((m) => /^⚔️ .* resolved/.test(m.message.content)).at(-1)!;
+    expect(head).toBeDefined();
+    const row = services.games.repo.outboxFor(CH_DASH).find((r) => r.dedupeKey?.startsWith('resolution:') && r.dedupeKey.endsWith(':0'));
+    expect(row?.messageId).toBe(head.message.id);
+    clock.advance(DASHBOARD_COALESCE_MS);
+    await dash.flush();
+    expect(board()!.message.content).toContain(`Last resolved: [`);
+    expect(board()!.message.content).toContain(`](https://discord.com/channels/${GUILD}/${CH_DASH}/${head.message.id})`);
+    // Rolled back, that resolution no longer stands: the dashboard stops pointing at it.
+    await c.cmd(GM, 'game', 'rollback', [c.str('reason', 'wrong unit moved'), { name: 'confirm', type: 5, value: true }]);
+    clock.advance(DASHBOARD_COALESCE_MS);
+    await dash.flush();
+    expect(board()!.message.content).not.toContain(head.message.id);
+    expect(board()!.message.content).not.toContain('Last resolved');
   });
 });

@@ -136,6 +136,10 @@ describe("two players play Napoleon's Wars (The Mill at Aubach) on Discord", () 
     // A destination that names no place is refused before the binding roll is made (issue 11): fr-3b still rolls below.
     expect(expectRefused(await cmd(FR, 'move', undefined, [str('unit', 'fr-3b'), str('to', 'Z99')]), 'location/off-table')).toContain('There is no cell Z99 on this table.');
     expect(state().log.rolls['fr-3b']).toBeUndefined();
+    // A preview never rolls: before the binding roll it says to roll first (issue 11).
+    const unrolled = expectRefused(await cmd(FR, 'move', undefined, [str('unit', 'fr-3b'), str('to', 'forward 1in'), { name: 'preview', type: 5, value: true }]), 'maneuver/no-roll');
+    expect(unrolled).toContain('the preview itself rolls nothing');
+    expect(state().log.rolls['fr-3b']).toBeUndefined();
     const roll = expectPublic(await cmd(FR, 'maneuver', undefined, [str('unit', 'fr-3b')]));
     expect(roll).toMatch(/^lannes: 🎲 3rd Brigade \(1B\/2\/I\): maneuver \[\d, \d\] \+2 \(fresh/);
     expect(roll).toContain('Full move');
@@ -145,6 +149,20 @@ describe("two players play Napoleon's Wars (The Mill at Aubach) on Discord", () 
     const far = expectRefused(await cmd(FR, 'move', undefined, [str('unit', 'fr-3b'), str('to', 'forward 12in')]), 'maneuver/too-far');
     expect(far).toContain('granted 10"');
     expectRefused(await cmd(FR, 'move', undefined, [str('unit', 'au-2b'), str('to', 'forward 1in')]), 'action/not-yours');
+    // A preview map first (issue 11): private, drawn, and nothing moved, rolled or posted.
+    const before = fake.channelMessages(CHANNEL).length;
+    const preview = await cmd(FR, 'move', undefined, [str('unit', '3rd Brigade'), str('to', 'forward 1in'), { name: 'preview', type: 5, value: true }]);
+    expect(isPrivate(preview)).toBe(true);
+    expect(replyText(preview)).toContain('🔍 **Preview only** — nothing was moved or rolled.');
+    expect(replyText(preview)).toContain('3rd Brigade: Path 1" of 10"');
+    const shown = [...preview.edits, ...preview.followUps].flatMap((e) => e.attachments);
+    expect(shown.map((a) => a.filename)).toEqual(['move-preview.png']);
+    expect(shown[0]!.data.subarray(1, 4).toString()).toBe('PNG');
+    expect(state().units['fr-3b']!.pose.at).toEqual({ x: 16, y: 6 });
+    expect(state().log.moved).not.toContain('fr-3b');
+    expect(fake.channelMessages(CHANNEL)).toHaveLength(before);
+    // The enemy's pieces are not laid out for a preview.
+    expectRefused(await cmd(FR, 'move', undefined, [str('unit', 'au-2b'), str('to', 'forward 1in'), { name: 'preview', type: 5, value: true }]), 'preview/not-yours');
     const moved = expectPublic(await cmd(FR, 'move', undefined, [str('unit', 'fr-3b'), str('to', 'forward 1in')]));
     expect(moved).toMatch(/➡️ 3rd Brigade \(1B\/2\/I\) \(French\): C6 → C5, 1″ of 10″/);
     expect(state().units['fr-3b']!.pose.at).toEqual({ x: 16, y: 7 });

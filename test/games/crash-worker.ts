@@ -14,6 +14,7 @@ const s = createServices(db, { dbPath });
 const sender = new OutboxSender(s.games.repo, {
   async post(_channel, message, nonce) {
     appendFileSync(postLog, `${nonce}\t${JSON.stringify(message.content ?? '').slice(0, 60)}\n`);
+    return `m-${nonce}`;
   },
 }, Date.now);
 

@@ -219,6 +219,31 @@ describe('the scheduler', () => {
       if (still.status === 'open') runUntil(sch, still.deadlineAt!);
     }
     expect(posts().some((p) => p.includes('is now vacant') && p.includes('<@gm>'))).toBe(true);
+    // Seats are named as printed, never by id (issue 11): in the vacancy and in the next window's waiting list.
+    const vacancy = posts().filter((p) => p.includes('is now vacant') || p.includes('(vacant, default orders'));
+    expect(vacancy.length).toBeGreaterThan(1);
+    for (const p of vacancy) expect(p).not.toMatch(/(french|austrians):/);
+    expect(vacancy.join('\n')).toMatch(/Seat \*\*(Austrians army command|I Korps|II Korps|Reserve)/);
+  });
+
+  it('a window does not wait for its deadline for seats nobody holds; a game nobody plays does (issue 11)', async () => {
+    const w = await twoPlayerGame();
+    const owing = new Set<string>(s.games.live(CH).ruleset.owing(s.games.live(CH).state));
+    expect(AU_SEATS.some((x) => owing.has(x))).toBe(true);
+    if ([...owing].some((x) => FR_SEATS.includes(x))) s.games.ready(CH, FR);
+    // The Austrian player leaves: the seats the window waits for are held by nobody now.
+    s.games.leave(CH, AU);
+    const sch = new Scheduler(s.games, clock);
+    clock.advance(TICK_MS);
+    expect(clock()).toBeLessThan(w.deadlineAt!);
+    expect(sch.tick().resolved).toBe(1);
+    expect(s.games.repo.window(w.id)).toMatchObject({ status: 'resolved', trigger: 'all-ready' });
+    // Nobody left at all: the next window waits for its deadline (or the GM).
+    s.games.leave(CH, FR);
+    const next = s.games.live(CH).window!;
+    clock.advance(TICK_MS);
+    expect(sch.tick().resolved).toBe(0);
+    expect(s.games.repo.window(next.id)!.status).toBe('open');
   });
 
   it('the GM can advance a window at once', async () => {

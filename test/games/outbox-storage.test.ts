@@ -20,7 +20,7 @@ function fixture() {
   const real = new GamesRepo(db);
   const state = { failing: false };
   const repo = Object.create(real) as GamesRepo;
-  repo.markSent = (id, at) => { if (state.failing) throw full(); real.markSent(id, at); };
+  repo.markSent = (id, at, messageId) => { if (state.failing) throw full(); real.markSent(id, at, messageId); };
   repo.markFailed = (...a) => { if (state.failing) throw full(); real.markFailed(...a); };
   const posted: { channel: string; nonce: string; content: string }[] = [];
   let refuse = false;
@@ -28,6 +28,7 @@ function fixture() {
     async post(channel, message, nonce) {
       if (refuse) throw new Error('Discord is down');
       posted.push({ channel, nonce, content: message.content ?? '' });
+      return `m-${posted.length}`;
     },
   };
   let logs = '';
@@ -59,6 +60,8 @@ describe('the outbox when storage fails (disk full, I/O errors)', () => {
     expect(f.posted.map((p) => p.content)).toEqual(['receipt A', 'receipt B', 'notice C']);
     expect(new Set(f.posted.map((p) => p.nonce)).size).toBe(3);
     expect(f.real.outboxFor('c1').every((r) => r.sentAt !== null)).toBe(true);
+    // Each row keeps the id of the message it became, A's too though it was recorded late (issue 11).
+    expect(f.real.outboxFor('c1').map((r) => r.messageId)).toEqual(['m-1', 'm-2']);
     expect(f.logs()).toContain('storage works again');
   });
 

@@ -50,6 +50,7 @@
  * PIECES (tokens separated by spaces; every unknown word fails the case):
  *   brigade:  "<id> <side> <label> [sp <n>] [good-order|disordered|routed] (at <x>,<y> [facing <deg>] | off-table)
  *              [removed] [routed-off] [irregular] [armoured] [in <command>]
+ *              [nation <n>] [allied-to british|french] (its own nationality, NAT-1)
  *              [vulnerable] (road-marched last player-turn: state.vulnerable) [road-marched] (in its side's last
  *              maneuver phase: state.roadMarched) [lost-sp-in-fire] (log.fireLoss) [at-the-halt] (log.atTheHalt)"
  *             <label> is the printed NW label with levels and quality (NW §2.0 L33-37), e.g.
@@ -59,7 +60,7 @@
  *             side's first commander, if new); default: the side's first command.
  *   battery:  "<id> <side> battery <label> (at <x>,<y> [facing <deg>] | off-table)
  *              [full|suppressed|damaged|damaged-and-suppressed] [attached <brigade>] [removed] [in <command>]
- *              [old-guard] (French Old Guard foot artillery, §9.2 L260)"
+ *              [old-guard] (French Old Guard foot artillery, §9.2 L260) [nation <n>] (its own nationality, NAT-1)"
  *             <label> as NW §2.0 L31: `II Korps, 12 lb, Foot`.
  *   officer:  "<officer-id> officer [at <x>,<y>] [facing <deg>] [with <brigade>] [off-table] …" — one of
  *             the teaching officers. Commanders: [awaiting-replacement] (lost this turn) [due <turn>]
@@ -116,7 +117,7 @@ import type { NwBattery, NwCommand, NwCommander, NwGeneral, NwPhase, NwState, Nw
 import { fatigueState } from '../../src/rules/nw/tables/fatigue';
 import { presenceBonus } from '../../src/rules/nw/tables/initiative';
 import { BASES_INCHES } from '../../src/rules/nw/tables/leaders';
-import type { ArtilleryCondition, MoraleLevel, Nationality, Skill, Status } from '../../src/rules/nw/tables/vocabulary';
+import { NATIONALITIES, type ArtilleryCondition, type MoraleLevel, type Nationality, type Skill, type Status } from '../../src/rules/nw/tables/vocabulary';
 import { formatScenarioError, SHIPPED_SCENARIOS } from '../../src/rules/scenario';
 
 export interface NwCase {
@@ -188,8 +189,12 @@ const skillOf = (t: string | undefined, line: string): Skill => {
   return s;
 };
 
-const BRIGADE_WORDS = new Set(['sp', 'good-order', 'disordered', 'routed', 'at', 'facing', 'off-table', 'removed', 'routed-off', 'irregular', 'armoured', 'road-marched', 'vulnerable', 'lost-sp-in-fire', 'at-the-halt', 'in']);
-const BATTERY_WORDS = new Set(['at', 'facing', 'off-table', 'full', 'suppressed', 'damaged', 'damaged-and-suppressed', 'attached', 'removed', 'in', 'old-guard']);
+const BRIGADE_WORDS = new Set(['sp', 'good-order', 'disordered', 'routed', 'at', 'facing', 'off-table', 'removed', 'routed-off', 'irregular', 'armoured', 'road-marched', 'vulnerable', 'lost-sp-in-fire', 'at-the-halt', 'in', 'nation', 'allied-to']);
+const BATTERY_WORDS = new Set(['at', 'facing', 'off-table', 'full', 'suppressed', 'damaged', 'damaged-and-suppressed', 'attached', 'removed', 'in', 'old-guard', 'nation']);
+const nationWord = (t: string | undefined, line: string): Nationality => {
+  if (!(NATIONALITIES as readonly string[]).includes(t ?? '')) throw new Error(`bad nation "${t}" (${NATIONALITIES.join(', ')}) in: ${line}`);
+  return t as Nationality;
+};
 
 /** Build the case's starting state in its phase, without running any phase. */
 export function caseState(base: NwState, c: NwCase): NwState {
@@ -244,6 +249,7 @@ export function caseState(base: NwState, c: NwCase): NwState {
       let condition: ArtilleryCondition = 'full';
       let attachedTo: string | null = null;
       let oldGuard = false;
+      let nation: Nationality | undefined;
       for (; i < w.length; i++) {
         const t = w[i]!;
         if (t === 'at') at = point(w[++i], line);
@@ -254,6 +260,7 @@ export function caseState(base: NwState, c: NwCase): NwState {
         else if (t === 'removed') removed = true;
         else if (t === 'in') command = w[++i];
         else if (t === 'old-guard') oldGuard = true;
+        else if (t === 'nation') nation = nationWord(w[++i], line);
         else throw new Error(`unknown battery word "${t}" in: ${line}`);
       }
       if (!at && !offTable && !removed) throw new Error(`a piece needs "at x,y" or "off-table": ${line}`);
@@ -261,7 +268,7 @@ export function caseState(base: NwState, c: NwCase): NwState {
       batteries[id] = {
         id, name: id, side, command: cmd, label, pounds: p.value.pounds, weight: p.value.weight, kind: p.value.kind, condition,
         pose: { at: at ?? { x: 0, y: 0 }, facing }, base: { width: BASES_INCHES.battery, depth: BASES_INCHES.battery },
-        onTable: !offTable && !removed, removed, attachedTo, ...(oldGuard ? { oldGuard: true } : {}),
+        onTable: !offTable && !removed, removed, attachedTo, ...(oldGuard ? { oldGuard: true } : {}), ...(nation ? { nation } : {}),
       };
       commands[cmd] = { ...commands[cmd]!, batteries: [...commands[cmd]!.batteries, id] };
       if (attachedTo) batteryAttach.push({ battery: id, unit: attachedTo, line });
@@ -276,6 +283,8 @@ export function caseState(base: NwState, c: NwCase): NwState {
     let routedOff = false;
     let irregular = false;
     let armoured = false;
+    let nation: Nationality | undefined;
+    let alliedTo: 'british' | 'french' | undefined;
     for (; i < w.length; i++) {
       const t = w[i]!;
       if (t === 'sp') sp = num(w[++i], line);
@@ -292,6 +301,8 @@ export function caseState(base: NwState, c: NwCase): NwState {
       else if (t === 'lost-sp-in-fire') fireLoss.push(id);
       else if (t === 'at-the-halt') atTheHalt.push(id);
       else if (t === 'in') command = w[++i];
+      else if (t === 'nation') nation = nationWord(w[++i], line);
+      else if (t === 'allied-to') { const a = w[++i]; if (a !== 'british' && a !== 'french') throw new Error(`allied-to british|french in: ${line}`); alliedTo = a; }
       else throw new Error(`unknown brigade word "${t}" in: ${line}`);
     }
     if (!at && !offTable && !removed) throw new Error(`a piece needs "at x,y" or "off-table": ${line}`);
@@ -300,7 +311,7 @@ export function caseState(base: NwState, c: NwCase): NwState {
     units[id] = {
       id, name: id, side, command: cmd, label, brigade: l.brigade, division: l.division, corps: l.corps, cavalryCorps: l.cavalryCorps,
       arm: l.weight ? 'cavalry' : 'infantry', weight: l.weight, sk: l.sk, mixed: l.mixed, quality: l.quality, levels: l.levels,
-      spStart: l.levels.fresh, sp, status, fatigue: fatigueState(sp, l.levels), irregularCavalry: irregular, ...(armoured ? { armoured: true } : {}),
+      spStart: l.levels.fresh, sp, status, fatigue: fatigueState(sp, l.levels), irregularCavalry: irregular, ...(armoured ? { armoured: true } : {}), ...(nation ? { nation } : {}), ...(alliedTo ? { alliedTo } : {}),
       pose: { at: at ?? { x: 0, y: 0 }, facing }, base: { width: BASES_INCHES.brigade, depth: BASES_INCHES.brigade },
       onTable: !offTable && !removed, removed, routedOffTable: routedOff, attachedGeneral: null, attachedBattery: null,
     };

@@ -22,6 +22,22 @@ async function session(lines: string[]) {
 }
 
 describe('local console', () => {
+  it("prints what the README's console example shows (issue 11)", async () => {
+    const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
+    const block = /With no `DISCORD_TOKEN`[\s\S]*?```\n([\s\S]*?)```/.exec(readme)![1]!.split('\n');
+    const first = block.findIndex((l) => l.startsWith('> '));
+    const next = block.findIndex((l, i) => i > first && l.startsWith('> '));
+    const command = block[first]!.slice(2);
+    // What the README prints for its first command, numbers and hashes left free (dice and ids vary).
+    const shown = block.slice(first + 1, next).join('\n').replace('<you>', 'Davout');
+    const pattern = shown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[0-9a-f]{12}…/g, 'HASH').replace(/\d+/g, '\\d+').replace('HASH', '[0-9a-f]{12}…');
+    const { text } = await session([command, ...block.slice(next).filter((l) => l.startsWith('> ')).map((l) => l.slice(2).replace(/\s+←.*$/, ''))]);
+    expect(text).toMatch(new RegExp(pattern));
+    // The later commands of the example run without an error.
+    expect(text).not.toContain('❌');
+    expect(text).toMatch(/dice-stats\.png/);
+  });
+
   it('answers the same commands a Discord user types', async () => {
     const { text, dir } = await session([
       '/roll expression:2d6+1 reason:"Ney\'s nerve"',
@@ -55,6 +71,7 @@ describe('local console', () => {
     const { text, services } = await session([
       '/game create ruleset:dram scenario:saint-remy',
       '/game join seat:french:command',
+      '/game join seat:"French I Corps"',
       '/as Blücher',
       '/game join seat:austrians:command',
       '/game start',
@@ -63,7 +80,10 @@ describe('local console', () => {
       '/game status',
     ]);
     expect(text).toContain('You are now "Blücher".');
-    expect(text).toContain('🪖 Blücher takes `austrians:command`');
+    // The seat as printed, not its id (issue 11).
+    expect(text).toContain('🪖 Blücher takes Austrians army command.');
+    expect(text).toContain('🪖 Davout takes I Corps (also holds French army command).');
+    expect(text).not.toMatch(/takes .*(austrians|french):/);
     expect(text).toContain('error code `permission/gm-only`');
     expect(text).toContain('You are now "Davout" (server admin).');
     expect(text).toContain('The game begins');

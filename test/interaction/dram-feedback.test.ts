@@ -8,6 +8,9 @@ import { commandMap } from '../../commands/index';
 import { errorReply, execute, prepare } from '../../src/interaction/dispatch';
 import type { CommandContext, Invocation } from '../../src/interaction/command';
 import { advanceAlong, resolvePath } from '../../src/rules/dram/geo';
+import { movementPhase } from '../../src/rules/dram/movement';
+import { narrate } from '../../src/narrative';
+import { namesFor } from '../../src/games/names';
 import type { DramState } from '../../src/rules/dram/state';
 import type { Services } from '../../src/services/services';
 import { silentLog, testServices } from '../helpers/services';
@@ -69,5 +72,19 @@ describe('DRAM move previews tell the truth (issue 11)', () => {
     const adv = advanceAlong(st, garnier, path.ok ? path.value : [], 3, { preview: false });
     expect(adv.contact).toBeNull();
     expect(adv.stopped).toBe('II Corps artillery is in the way');
+  });
+
+  it('an ordered move that cannot start at resolution says why in the narrative instead of vanishing', async () => {
+    const s = await saintRemy();
+    const l = s.games.live(CH);
+    const st = { ...(l.state as DramState), moveSequence: Object.keys((l.state as DramState).corps) };
+    const garnier = st.stands.garnier!;
+    // Plotted when the road was clear; II Corps artillery stands across it at resolution.
+    const path = resolvePath(st, garnier, 'Saint-Rémy bridge');
+    if (!path.ok) throw new Error(path.error.message);
+    const step = movementPhase(st, [{ kind: 'move', unit: 'garnier', to: 'Saint-Rémy bridge', path: path.value }]);
+    expect(step.events).toContainEqual({ kind: 'note', rule: 'DRAM §7', text: '2nd Division (Garnier) does not move: II Corps artillery is in the way.' });
+    expect(narrate(step.events, namesFor(l.game, step.state)).join('\n')).toContain('2nd Division (Garnier) does not move: II Corps artillery is in the way.');
+    expect(step.state.stands.garnier!.pose).toEqual(garnier.pose);
   });
 });

@@ -56,8 +56,12 @@ describe('feedback that tells the truth (issue 11)', () => {
       const r = await invoke(s, FR, inv);
       expect(r.content).toContain('🏁 **The Bridge at Saint-Rémy** is over (ended by the GM).');
       expect(r.content).toContain('/rolls verify');
+      // How to see its history, with a command that works once the game is over.
+      expect(r.content).toContain('`/game history turn:<n>`');
       expect(r.content).not.toContain('There is no game');
     }
+    const history = await invoke(s, FR, { name: 'game', subcommand: 'history', options: {} });
+    expect(history.content).toBe('Nothing has been resolved yet.');
   });
 
   it('/game replace keeps one player to one side, as /game join does; joining your own seat again posts nothing', async () => {

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seededDice } from '../../src/dice/dice';
 import { describeDram } from '../../src/rules/dram/present/map';
+import { scaleBar } from '../../src/render/map/furniture';
 import { LAYERS, type MapDescription, type MapItem } from '../../src/render/map/model';
 import { OKABE_ITO_SIDES } from '../../src/render/map/palette';
 import type { Viewer } from '../../src/rules/contract';
@@ -213,7 +214,12 @@ describe('furniture', () => {
   });
 
   it('a scale bar in miles at the scenario scale (DRAM §1: 6 in = 1 mile)', () => {
-    expect(ok(describeDram(ligny)).scaleBar).toMatchObject({ unit: 'mile', inchesPerUnit: 6, length: 1 });
+    expect(ok(describeDram(ligny)).scaleBar).toMatchObject({ unit: 'mile', inchesPerUnit: 6, length: 1, per: '6 in = 1 mile' });
+  });
+
+  it('the scale note names the table unit: inches (NW 1 in = 100 yards) or millimetres (KUR L3: 1 mm = 1 yard)', () => {
+    expect(scaleBar({ yardsPerInch: 100 }, 2000).per).toBe('1 in = 100 yards');
+    expect(scaleBar({ yardsPerInch: 1, tableUnit: 'mm' }, 1600)).toMatchObject({ unit: 'yard', length: 250, per: '1 mm = 1 yard' });
   });
 
   it('a title with the scenario, turn, clock time and phase', () => {

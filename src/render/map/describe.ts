@@ -42,7 +42,7 @@ export interface MapEngagement {
 export interface MapInput {
   readonly table: TableSize;
   readonly gridCell: number;
-  readonly scale: { readonly inchesPerMile?: number; readonly yardsPerInch?: number };
+  readonly scale: { readonly inchesPerMile?: number; readonly yardsPerInch?: number; readonly tableUnit?: 'in' | 'mm' };
   readonly terrain: readonly TerrainFeature[];
   readonly landmarks: readonly Landmark[];
   readonly sides: readonly { readonly id: string; readonly name: string; readonly colour: string }[];

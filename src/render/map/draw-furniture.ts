@@ -116,7 +116,7 @@ export function drawScaleBar(d: Draw, desc: MapDescription): void {
   setFont(g, font(17 * ui, true));
   g.fillStyle = pal.ink;
   g.fillText(`Scale ${s.label}`, x, l.scale.y + 22 * ui);
-  const per = s.unit === 'mile' ? `${s.inchesPerUnit} in = 1 mile` : s.unit === 'yard' ? `1 in = ${Math.round(1 / s.inchesPerUnit)} yards` : 'table inches';
+  const per = s.per;
   setFont(g, font(14 * ui));
   g.fillStyle = pal.inkSoft;
   g.fillText(`(${per})`, x + g.measureText(`Scale ${s.label}`).width * 1.25 + 12 * ui, l.scale.y + 22 * ui);

@@ -1,75 +1,124 @@
 /**
- * Labels, placed like a cartographer would: no label hides another or an arm symbol. Each
- * label tries a few anchors in priority order (units first, then towns, landmarks, rivers,
- * hills, woods); one that fits nowhere is left out and counted, and the map says how many
- * it left out, so a crowded battle stays readable and players know to zoom in.
+ * Labels, placed like a cartographer would (issue 11, "Maps for big battles"):
+ *  1. Town and landmark names go first and are never dropped for a unit: they are the words
+ *     players write in orders. Each tries its anchors, then spots around them, clear of every
+ *     arm symbol; if none is clear it takes the first spot that hides no other name.
+ *  2. Then the other terrain names (rivers, hills, woods, marsh), where they are clear.
+ *  3. Then unit labels (stands before generals): inside a big base, else beside it, else
+ *     further out in rings, with a leader line back to the base — never over a terrain name,
+ *     a symbol or another label.
+ * Every box is slid inside the map's neat line before it is tried. A unit label that fits
+ * nowhere is left out and counted, and the map says how many, so players know to zoom in.
+ * The result is data (PlacedLabel): tests read it without looking at pixels.
  */
-import type { Chip, PlaceLabelItem, UnitLabelItem } from './model';
+import type { Chip, PlaceLabelItem, PlaceStyle, UnitLabelItem } from './model';
 import type { Ctx, Draw } from './draw-context';
 import { chipSize, drawChipRow, haloText, textWidth } from './draw-text';
-import { roomInside, symbolBox, type PixelBox } from './draw-units';
+import { carriesSymbol, roomInside, symbolBox } from './draw-units';
+import { boxGap, clampInto, nearestIn, Occupied, type PixelBox, type Px } from './label-boxes';
 
-/** Boxes already taken, in a coarse spatial hash so 400 units place quickly. */
-export class Occupied {
-  private readonly cells = new Map<number, PixelBox[]>();
-  private static readonly SIZE = 64;
-
-  private keys(b: PixelBox): number[] {
-    const s = Occupied.SIZE, out: number[] = [];
-    for (let x = Math.floor(b.x0 / s); x <= Math.floor(b.x1 / s); x++) for (let y = Math.floor(b.y0 / s); y <= Math.floor(b.y1 / s); y++) out.push(x * 100003 + y);
-    return out;
-  }
-
-  add(b: PixelBox): void {
-    for (const k of this.keys(b)) {
-      const list = this.cells.get(k);
-      if (list) list.push(b);
-      else this.cells.set(k, [b]);
-    }
-  }
-
-  hits(b: PixelBox): boolean {
-    for (const k of this.keys(b)) for (const o of this.cells.get(k) ?? []) if (b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1) return true;
-    return false;
-  }
+/** A label where it was drawn. `leader` runs from its base to it when it stands away from the base. */
+export interface PlacedLabel {
+  readonly kind: 'unit' | 'place';
+  /** The unit's id, or the place's name. */
+  readonly id: string;
+  readonly style: PlaceStyle | 'unit' | 'general';
+  readonly box: PixelBox;
+  readonly leader: { readonly from: Px; readonly to: Px } | null;
 }
 
-interface Placed { box: PixelBox; draw: () => void }
+export interface LabelResult {
+  readonly placed: readonly PlacedLabel[];
+  /** Labels of things on the map that found no room. */
+  readonly hidden: number;
+}
 
-const PLACE_PRIORITY: Readonly<Record<PlaceLabelItem['style'], number>> = { town: 0, landmark: 1, water: 2, hill: 3, wood: 4, marsh: 5 };
+interface Spot { readonly box: PixelBox; readonly far: boolean }
+interface Candidate {
+  readonly spots: readonly Spot[];
+  readonly draw: (box: PixelBox) => void;
+}
+
+/** Towns and landmarks must show; the rest of the terrain names show where there is room. */
+const MUST_SHOW: ReadonlySet<PlaceStyle> = new Set(['town', 'landmark']);
+const PLACE_PRIORITY: Readonly<Record<PlaceStyle, number>> = { town: 0, landmark: 1, water: 2, hill: 3, wood: 4, marsh: 5 };
+/** A label further than this (× ui) from its base gets a leader line. */
+const LEADER_AFTER = 8;
+/** Rings of far spots tried around a base. */
+const RINGS = 3;
 
 /**
- * Place and draw every label. `taken` already holds the arm symbols. Returns how many labels
- * could not be placed.
+ * Place and draw every label. `taken` already holds the arm symbols; placed labels are added
+ * to it.
  */
-export function drawLabels(d: Draw, units: readonly UnitLabelItem[], places: readonly PlaceLabelItem[], generals: ReadonlySet<string>, taken: Occupied): number {
-  const queue: (() => void)[] = [];
-  let hidden = 0;
-  // A label cut by the neat line reads as a different name ("russians 2/1"): keep them inside.
+export function drawLabels(d: Draw, units: readonly UnitLabelItem[], places: readonly PlaceLabelItem[], generals: ReadonlySet<string>, taken: Occupied): LabelResult {
   const m = d.l.map;
-  const fits = (b: PixelBox) => b.x0 >= m.x && b.y0 >= m.y && b.x1 <= m.x + m.w && b.y1 <= m.y + m.h && !taken.hits(b);
+  const names = new Occupied(); // labels only: what a forced town name must not hide
+  const placed: PlacedLabel[] = [];
+  const draws: (() => void)[] = [];
+  const leaders: NonNullable<PlacedLabel['leader']>[] = [];
+  let hidden = 0;
   // Only a label whose thing is on the map counts as left out (a base mostly off a zoomed frame does not).
   const onMap = (p: { x: number; y: number }) => { const q = d.px(p); return q.x >= m.x && q.y >= m.y && q.x <= m.x + m.w && q.y <= m.y + m.h; };
+  const take = (box: PixelBox, draw: () => void, label: Omit<PlacedLabel, 'box'>) => {
+    taken.add(box);
+    names.add(box);
+    placed.push({ ...label, box });
+    draws.push(draw);
+  };
+
+  const sorted = [...places].sort((a, b) => PLACE_PRIORITY[a.style] - PLACE_PRIORITY[b.style]);
+  for (const p of sorted) {
+    const c = placeCandidate(d, p);
+    const spots = c.spots.map((s) => clampInto(s.box, m));
+    const box = spots.find((b) => !taken.hits(b)) ?? (MUST_SHOW.has(p.style) ? spots.find((b) => !names.hits(b)) : undefined);
+    if (!box) { if (onMap(p.at)) hidden++; continue; }
+    take(box, () => c.draw(box), { kind: 'place', id: p.text, style: p.style, leader: null });
+  }
   const ordered = [...units.filter((u) => !generals.has(u.unit)), ...units.filter((u) => generals.has(u.unit))];
   for (const u of ordered) {
-    const spot = unitSpots(d, u, generals.has(u.unit)).find((p) => fits(p.box));
-    if (!spot) { if (onMap(u.at)) hidden++; continue; }
-    taken.add(spot.box);
-    queue.push(spot.draw);
+    const general = generals.has(u.unit);
+    const c = unitCandidate(d, u, general);
+    const base = baseRect(d, u);
+    let chosen: { box: PixelBox; leader: PlacedLabel['leader'] } | undefined;
+    for (const s of c.spots) {
+      const box = clampInto(s.box, m);
+      if (taken.hits(box)) continue;
+      const far = s.far || boxGap(box, base) > LEADER_AFTER * d.ui;
+      const centre = d.px(u.at);
+      const to = nearestIn(box, centre);
+      chosen = { box, leader: far ? { from: nearestIn(base, to), to } : null };
+      break;
+    }
+    if (!chosen) { if (onMap(u.at)) hidden++; continue; }
+    const { box, leader } = chosen;
+    if (leader) leaders.push(leader);
+    take(box, () => c.draw(box), { kind: 'unit', id: u.unit, style: general ? 'general' : 'unit', leader });
   }
-  for (const p of [...places].sort((a, b) => PLACE_PRIORITY[a.style] - PLACE_PRIORITY[b.style])) {
-    const spot = placeSpots(d, p).find((s) => fits(s.box));
-    if (p.marker) queue.unshift(() => marker(d, p));
-    if (!spot) { if (onMap(p.at)) hidden++; continue; }
-    taken.add(spot.box);
-    queue.push(spot.draw);
-  }
-  for (const draw of queue) draw();
-  return hidden;
+  // Markers and leader lines under every name, so no line strikes through a label.
+  for (const p of places) if (p.marker) marker(d, p);
+  for (const l of leaders) leaderLine(d, l);
+  for (const draw of draws) draw();
+  return { placed, hidden };
 }
 
-/** Where a unit's label may go: inside a big base, else under it, else above it. */
-function unitSpots(d: Draw, u: UnitLabelItem, general: boolean): Placed[] {
+/** The pixel rectangle around a base, turned to its facing. */
+function baseRect(d: Draw, u: UnitLabelItem): PixelBox {
+  const { halfW, halfH } = halfExtents(d, u);
+  const c = d.px(u.at);
+  return { x0: c.x - halfW, y0: c.y - halfH, x1: c.x + halfW, y1: c.y + halfH };
+}
+
+function halfExtents(d: Draw, u: UnitLabelItem): { halfW: number; halfH: number } {
+  const a = (u.facing * Math.PI) / 180;
+  return {
+    halfH: ((Math.abs(Math.cos(a)) * u.base.depth + Math.abs(Math.sin(a)) * u.base.width) / 2) * d.ppi,
+    halfW: ((Math.abs(Math.sin(a)) * u.base.depth + Math.abs(Math.cos(a)) * u.base.width) / 2) * d.ppi,
+  };
+}
+
+/** Where a unit's label may go: inside a big base; under, over, right, left of it; then rings further out. */
+function unitCandidate(d: Draw, u: UnitLabelItem, general: boolean): Candidate {
   const { g, ui, ppi } = d;
   const inner = Math.min(u.base.width, u.base.depth) * ppi;
   const c = d.px(u.at);
@@ -80,18 +129,27 @@ function unitSpots(d: Draw, u: UnitLabelItem, general: boolean): Placed[] {
   const rowsW = Math.max(0, ...rows.map((r) => rowWidth(g, r, chipPx, ui)));
   const h = textPx * 1.2 + rows.length * chipPx * 1.6;
   const w = Math.max(tw + 6 * ui, rowsW);
-  const a = (u.facing * Math.PI) / 180;
-  const halfH = ((Math.abs(Math.cos(a)) * u.base.depth + Math.abs(Math.sin(a)) * u.base.width) / 2) * ppi;
-  const halfW = ((Math.abs(Math.sin(a)) * u.base.depth + Math.abs(Math.cos(a)) * u.base.width) / 2) * ppi;
-  // Inside a big base; else under it, over it, then beside it right and left.
-  const spots: { cx: number; top: number }[] = [];
-  if (roomInside(d, inner)) spots.push({ cx: c.x, top: c.y + symbolBox(d, inner, general).h * 0.15 });
-  spots.push({ cx: c.x, top: c.y + halfH + 2 * ui }, { cx: c.x, top: c.y - halfH - h - 2 * ui });
-  spots.push({ cx: c.x + halfW + w / 2 + 3 * ui, top: c.y - h / 2 }, { cx: c.x - halfW - w / 2 - 3 * ui, top: c.y - h / 2 });
-  return spots.map(({ cx, top }) => ({
-    box: { x0: cx - w / 2, y0: top, x1: cx + w / 2, y1: top + h },
-    draw: () => {
-      const y = top + textPx * 0.6;
+  const { halfW, halfH } = halfExtents(d, u);
+  const at = (cx: number, top: number, far = false): Spot => ({ box: { x0: cx - w / 2, y0: top, x1: cx + w / 2, y1: top + h }, far });
+  const spots: Spot[] = [];
+  if (roomInside(d, inner)) spots.push(at(c.x, c.y + symbolBox(d, inner, general).h * 0.15));
+  spots.push(at(c.x, c.y + halfH + 2 * ui), at(c.x, c.y - halfH - h - 2 * ui));
+  spots.push(at(c.x + halfW + w / 2 + 3 * ui, c.y - h / 2), at(c.x - halfW - w / 2 - 3 * ui, c.y - h / 2));
+  // Further out, ring by ring: below, above, then the four corners, then right and left. Not
+  // for bases too small to carry a symbol (a 400-stand battle on one screen): there a sea of
+  // leader lines would read worse than "zoom in", so such labels are left out and counted.
+  const rings = carriesSymbol(d, inner) ? RINGS : 0;
+  for (let k = 1; k <= rings; k++) {
+    const gap = 3 * ui + k * h * 0.9;
+    const below = c.y + halfH + gap, above = c.y - halfH - gap - h;
+    const right = c.x + halfW + gap + w / 2, left = c.x - halfW - gap - w / 2;
+    spots.push(at(c.x, below, true), at(c.x, above, true), at(right, below, true), at(left, below, true), at(right, above, true), at(left, above, true), at(right, c.y - h / 2, true), at(left, c.y - h / 2, true));
+  }
+  return {
+    spots,
+    draw: (box) => {
+      const cx = (box.x0 + box.x1) / 2;
+      const y = box.y0 + textPx * 0.6;
       haloText(g, u.text, cx, y, { px: textPx, bold: true, colour: d.pal.ink, halo: d.pal.halo, haloWidth: 4 * ui });
       let rowTop = y + textPx * 0.62;
       for (const row of rows) {
@@ -99,7 +157,26 @@ function unitSpots(d: Draw, u: UnitLabelItem, general: boolean): Placed[] {
         rowTop += chipPx * 1.6;
       }
     },
-  }));
+  };
+}
+
+/** A thin line from a base to its label, haloed so it reads over any ground. */
+function leaderLine(d: Draw, l: NonNullable<PlacedLabel['leader']>): void {
+  const { g, ui, pal } = d;
+  g.beginPath();
+  g.moveTo(l.from.x, l.from.y);
+  g.lineTo(l.to.x, l.to.y);
+  g.lineCap = 'round';
+  g.lineWidth = 4 * ui;
+  g.strokeStyle = pal.halo;
+  g.stroke();
+  g.lineWidth = 1.5 * ui;
+  g.strokeStyle = pal.ink;
+  g.stroke();
+  g.beginPath();
+  g.arc(l.from.x, l.from.y, 2.5 * ui, 0, Math.PI * 2);
+  g.fillStyle = pal.ink;
+  g.fill();
 }
 
 function rowWidth(g: Ctx, chips: readonly Chip[], px: number, ui: number): number {
@@ -129,24 +206,29 @@ function placeStyle(d: Draw, p: PlaceLabelItem) {
   return { text: p.text.toUpperCase(), o: { px: 14 * ui, bold: true, colour, halo: pal.halo, haloWidth: 4 * ui, spacing: 1.6 * ui } };
 }
 
-/** Where a place name may go: beside its marker (right, left, above, below), or at its anchors. */
-function placeSpots(d: Draw, p: PlaceLabelItem): Placed[] {
+/**
+ * Where a place name may go: beside its marker (right, left, above, below), or at its anchors,
+ * then a line or two above and below each, so a division standing on it does not hide it.
+ */
+function placeCandidate(d: Draw, p: PlaceLabelItem): Candidate {
   const { g, ui } = d;
   const { text, o } = placeStyle(d, p);
   const w = textWidth(g, text, o.px, o.bold) + ('spacing' in o ? (o.spacing ?? 0) * text.length : 0) + 4 * ui;
   const h = o.px * 1.25;
-  const spot = (cx: number, cy: number): Placed => ({
-    box: { x0: cx - w / 2, y0: cy - h / 2, x1: cx + w / 2, y1: cy + h / 2 },
-    draw: () => haloText(g, text, cx, cy, { ...o, align: 'center' }),
-  });
+  const spot = (cx: number, cy: number): Spot => ({ box: { x0: cx - w / 2, y0: cy - h / 2, x1: cx + w / 2, y1: cy + h / 2 }, far: false });
+  const draw = (box: PixelBox) => haloText(g, text, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2, { ...o, align: 'center' });
   if (p.marker) {
     const at = d.px(p.at), gap = 9 * ui;
-    return [spot(at.x + gap + w / 2, at.y), spot(at.x - gap - w / 2, at.y), spot(at.x, at.y - gap - h / 2), spot(at.x, at.y + gap + h / 2)];
+    const right = at.x + gap + w / 2, left = at.x - gap - w / 2;
+    const spots = [spot(right, at.y), spot(left, at.y), spot(at.x, at.y - gap - h / 2), spot(at.x, at.y + gap + h / 2)];
+    // A town of the same spot may hold the first four: then a line up or down, either side.
+    for (const k of [1, -1, 2, -2]) spots.push(spot(right, at.y + k * h * 1.1), spot(left, at.y + k * h * 1.1));
+    return { spots, draw };
   }
-  return [p.at, ...(p.candidates ?? [])].map((a) => {
-    const at = d.px(a);
-    return spot(at.x, at.y);
-  });
+  const anchors = [p.at, ...(p.candidates ?? [])].map((a) => d.px(a));
+  const spots = anchors.map((a) => spot(a.x, a.y));
+  for (const a of anchors) spots.push(spot(a.x, a.y - h * 1.1), spot(a.x, a.y + h * 1.1), spot(a.x, a.y - h * 2.2), spot(a.x, a.y + h * 2.2));
+  return { spots, draw };
 }
 
 /** A landmark's marker: a ringed dot. Always drawn, even when its name does not fit. */

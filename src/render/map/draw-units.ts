@@ -5,16 +5,16 @@
  * layer, over every base, inside the base when it is big enough and under it when not.
  */
 import type { GhostItem, UnitItem, UnitSymbol } from './model';
+import type { Occupied, PixelBox } from './label-boxes';
 import { pixelBounds, polygonPath, type Ctx, type Draw } from './draw-context';
-import { haloText } from './draw-text';
+import { haloText, textWidth } from './draw-text';
 import { luminance, shade } from './palette';
 
 type P = { x: number; y: number };
 
 const lerp = (a: P, b: P, t: number): P => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
 
-/** A rectangle in canvas pixels. */
-export interface PixelBox { x0: number; y0: number; x1: number; y1: number }
+export type { PixelBox } from './label-boxes';
 
 /** Size of the symbol box for a base of this pixel size. */
 export function symbolBox(d: Draw, inner: number, general: boolean): { w: number; h: number } {
@@ -22,11 +22,28 @@ export function symbolBox(d: Draw, inner: number, general: boolean): { w: number
   return { w, h: w * 0.68 };
 }
 
-/** Draw a base; returns its symbol box in pixels (labels avoid it), or null when too small for one. */
-export function drawUnit(d: Draw, u: UnitItem): PixelBox | null {
-  const { g, ui } = d;
-  const [fl, fr, rr, rl] = u.corners.map(d.px) as [P, P, P, P];
-  const edge = shade(u.colour, -0.5);
+/**
+ * Draw every base in three passes — all fills, then all edges, then all symbols — so where
+ * blocks overlap (a general on his division, a heap after a melee) each block still shows its
+ * outline and its symbol: a heap reads as so many blocks, not one blot. Returns the symbol
+ * boxes (labels avoid them).
+ */
+export function drawUnits(d: Draw, units: readonly UnitItem[], taken: Occupied): { unit: string; box: PixelBox }[] {
+  const px = units.map((u) => u.corners.map(d.px) as [P, P, P, P]);
+  units.forEach((u, i) => baseFill(d, u, px[i]!));
+  units.forEach((u, i) => baseEdges(d, u, px[i]!));
+  const out: { unit: string; box: PixelBox }[] = [];
+  units.forEach((u, i) => {
+    const box = unitSymbol(d, u, px[i]!, taken);
+    if (!box) return;
+    taken.add(box);
+    out.push({ unit: u.unit, box });
+  });
+  return out;
+}
+
+function baseFill(d: Draw, u: UnitItem, [fl, fr, rr, rl]: readonly [P, P, P, P]): void {
+  const { g } = d;
   polygonPath(g, [fl, fr, rr, rl]);
   g.fillStyle = u.colour;
   g.fill();
@@ -34,10 +51,14 @@ export function drawUnit(d: Draw, u: UnitItem): PixelBox | null {
   polygonPath(g, [fl, fr, lerp(fr, rr, 0.2), lerp(fl, rl, 0.2)]);
   g.fillStyle = shade(u.colour, -0.28);
   g.fill();
+}
+
+function baseEdges(d: Draw, u: UnitItem, [fl, fr, rr, rl]: readonly [P, P, P, P]): void {
+  const { g, ui } = d;
   polygonPath(g, [fl, fr, rr, rl]);
   g.lineJoin = 'miter';
   g.lineWidth = 1.6 * ui;
-  g.strokeStyle = edge;
+  g.strokeStyle = shade(u.colour, -0.5);
   g.stroke();
   g.beginPath();
   g.moveTo(fl.x, fl.y);
@@ -45,15 +66,36 @@ export function drawUnit(d: Draw, u: UnitItem): PixelBox | null {
   g.lineWidth = 3.4 * ui;
   g.strokeStyle = luminance(u.colour) < 0.08 ? '#f4f1e6' : '#141414';
   g.stroke();
+}
 
+/**
+ * The arm symbol, upright, at the base's centre — or, when another symbol is already there
+ * (overlapping bases), at the first point along the base's own length and breadth that is
+ * clear, so every block in a heap shows what it is. Null when the base is too small for one.
+ */
+function unitSymbol(d: Draw, u: UnitItem, [fl, fr, rr, rl]: readonly [P, P, P, P], taken: Occupied): PixelBox | null {
+  const { g, ui } = d;
   const inner = Math.min(Math.hypot(fr.x - fl.x, fr.y - fl.y), Math.hypot(rr.x - fr.x, rr.y - fr.y));
+  if (!carriesSymbol(d, inner)) return null;
   const box = symbolBox(d, inner, u.role === 'general');
   const c = d.px(u.centre);
-  // Bases a few pixels across (a 400-stand battle on one screen) show colour and facing only.
-  if (inner < 12 * ui) return null;
-  const y = roomInside(d, inner) ? c.y - box.h * 0.55 : c.y;
-  drawSymbol(g, u.symbol, c.x, y, box.w, box.h, ui, u.colour);
-  return { x0: c.x - box.w / 2, y0: y - box.h / 2, x1: c.x + box.w / 2, y1: y + box.h / 2 };
+  const lift = roomInside(d, inner) ? -box.h * 0.55 : 0;
+  // Points of the base as fractions from the centre towards front/rear (t) and right/left (s).
+  const front = lerp(fl, fr, 0.5), right = lerp(fr, rr, 0.5);
+  const ahead = { x: front.x - c.x, y: front.y - c.y }, side = { x: right.x - c.x, y: right.y - c.y };
+  const at = (t: number, s: number): PixelBox => {
+    const x = c.x + ahead.x * t + side.x * s, y = c.y + lift + ahead.y * t + side.y * s;
+    return { x0: x - box.w / 2, y0: y - box.h / 2, x1: x + box.w / 2, y1: y + box.h / 2 };
+  };
+  const tries = [at(0, 0), at(-0.5, 0), at(0.5, 0), at(0, 0.5), at(0, -0.5), at(-0.5, 0.5), at(-0.5, -0.5), at(0.5, 0.5), at(0.5, -0.5)];
+  const spot = tries.find((b) => !taken.hits(b)) ?? tries[0]!;
+  drawSymbol(g, u.symbol, (spot.x0 + spot.x1) / 2, (spot.y0 + spot.y1) / 2, box.w, box.h, ui, u.colour);
+  return spot;
+}
+
+/** Bases a few pixels across (a 400-stand battle on one screen) show colour and facing only. */
+export function carriesSymbol(d: Draw, innerPx: number): boolean {
+  return innerPx >= 12 * d.ui;
 }
 
 /** Is the base big enough (in pixels) to hold its label and chips under the symbol? */
@@ -162,5 +204,9 @@ export function drawGhost(d: Draw, u: GhostItem, withLabel = true): void {
   g.restore();
   if (!withLabel) return;
   const b = pixelBounds(pts);
-  haloText(g, `${u.label} ✝`, (b.x0 + b.x1) / 2, b.y1 + 11 * ui, { px: 15 * ui, bold: true, colour: pal.inkSoft, halo: pal.halo });
+  // Kept inside the neat line like every other label: a ghost by the edge is still named.
+  const text = `${u.label} ✝`, m = d.l.map, half = textWidth(g, text, 15 * ui, true) / 2 + 2 * ui;
+  const x = Math.min(m.x + m.w - half, Math.max(m.x + half, (b.x0 + b.x1) / 2));
+  const y = Math.min(m.y + m.h - 10 * ui, Math.max(m.y + 10 * ui, b.y1 + 11 * ui));
+  haloText(g, text, x, y, { px: 15 * ui, bold: true, colour: pal.inkSoft, halo: pal.halo });
 }

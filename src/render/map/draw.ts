@@ -10,17 +10,22 @@ import type { Draw } from './draw-context';
 import { drawPuff, drawSmoke, drawTrail } from './draw-effects';
 import { drawCompass, drawHeader, drawInset, drawLegend, drawScaleBar } from './draw-furniture';
 import { drawGridLines, drawGridMargins } from './draw-grid';
-import { drawLabels, Occupied } from './draw-labels';
+import { drawLabels, type PlacedLabel } from './draw-labels';
+import { drawMovePlan } from './draw-move-plan';
+import { Occupied, type PixelBox } from './label-boxes';
 import { drawArea, drawCrossing, drawLine, lineWidthPx } from './draw-terrain';
-import { drawGhost, drawUnit } from './draw-units';
+import { drawGhost, drawUnits } from './draw-units';
 import { layoutMap, projector, type SizeOptions } from './layout';
-import type { CrossingItem, LineItem, MapDescription, MapItem, PlaceLabelItem, UnitLabelItem } from './model';
+import type { CrossingItem, LineItem, MapDescription, MapItem, PlaceLabelItem, UnitItem, UnitLabelItem } from './model';
 import { palette } from './palette';
 
 /** A painted map, and how many labels were left out because they would have hidden others. */
 export interface DrawnMap {
   readonly canvas: Canvas;
   readonly hiddenLabels: number;
+  /** Where every label and arm symbol went, in canvas pixels (what the layout tests read). */
+  readonly labels: readonly PlacedLabel[];
+  readonly symbols: readonly { readonly unit: string; readonly box: PixelBox }[];
 }
 
 /** Paint the description on a new canvas sized by `size` (default about 2000×1500). */
@@ -44,20 +49,23 @@ export function drawMap(desc: MapDescription, size: SizeOptions = {}): DrawnMap 
   const generals = new Set(desc.layers.flatMap((x) => x.items).flatMap((i) => (i.kind === 'unit' && i.role === 'general' ? [i.unit] : [])));
   const taken = new Occupied();
   let hiddenLabels = 0;
+  const labels: PlacedLabel[] = [];
+  const symbols: { unit: string; box: PixelBox }[] = [];
   for (const layer of desc.layers) {
     if (layer.name === 'labels') {
       const units = layer.items.filter((i): i is UnitLabelItem => i.kind === 'unit-label');
       const places = layer.items.filter((i): i is PlaceLabelItem => i.kind === 'place-label');
-      hiddenLabels += drawLabels(d, units, places, generals, taken);
+      const placed = drawLabels(d, units, places, generals, taken);
+      hiddenLabels += placed.hidden;
+      labels.push(...placed.placed);
       continue;
     }
+    symbols.push(...drawUnits(d, layer.items.filter((i): i is UnitItem => i.kind === 'unit'), taken));
     for (const item of layer.items) {
-      if (item.kind === 'unit') {
-        const box = drawUnit(d, item);
-        if (box) taken.add(box);
-      } else if (item.kind !== 'unit-label' && item.kind !== 'place-label') drawItem(d, item, water);
+      if (item.kind !== 'unit' && item.kind !== 'unit-label' && item.kind !== 'place-label') drawItem(d, item, water);
     }
   }
+  if (desc.plan) drawMovePlan(d, desc.plan);
   g.restore();
 
   const grid = desc.layers.flatMap((x) => x.items).find((i) => i.kind === 'grid');
@@ -67,7 +75,7 @@ export function drawMap(desc: MapDescription, size: SizeOptions = {}): DrawnMap 
   drawInset(d, desc);
   drawScaleBar(d, desc);
   drawCompass(d);
-  return { canvas, hiddenLabels };
+  return { canvas, hiddenLabels, labels, symbols };
 }
 
 function drawItem(d: Draw, item: Exclude<MapItem, { kind: 'unit' | 'unit-label' | 'place-label' }>, water: readonly LineItem[]): void {

@@ -38,21 +38,23 @@ const YARD_STEPS = [50, 100, 200, 250, 500, 1000, 2000, 5000, 10000] as const;
  * A scale bar at most a fifth of the frame's width, in the scenario's own unit: miles when it
  * gives inches per mile (DRAM §1: 6 in = 1 mile), yards when it gives yards per inch (NW: 100).
  */
-export function scaleBar(scale: { readonly inchesPerMile?: number; readonly yardsPerInch?: number }, frameWidth: number): ScaleBar {
+export function scaleBar(scale: { readonly inchesPerMile?: number; readonly yardsPerInch?: number; readonly tableUnit?: 'in' | 'mm' }, frameWidth: number): ScaleBar {
+  // A millimetre table (Kuryakin, KUR L3: 1 mm = 1 yard) draws its coordinates as table units too.
+  const tu = scale.tableUnit ?? 'in';
   const target = frameWidth * 0.2;
   if (scale.inchesPerMile !== undefined && scale.yardsPerInch === undefined) {
     const ipm = scale.inchesPerMile;
     const length = [...MILE_STEPS].reverse().find((m) => m * ipm <= target) ?? MILE_STEPS[0];
     const label = length === 0.25 ? '¼ mile' : length === 0.5 ? '½ mile' : `${length} mile${length === 1 ? '' : 's'}`;
-    return { unit: 'mile', inchesPerUnit: ipm, length, divisions: length >= 1 && Number.isInteger(length) && length <= 3 ? length * 2 : length < 1 ? 2 : 5, label };
+    return { unit: 'mile', inchesPerUnit: ipm, length, divisions: length >= 1 && Number.isInteger(length) && length <= 3 ? length * 2 : length < 1 ? 2 : 5, label, per: `${ipm} ${tu} = 1 mile` };
   }
   if (scale.yardsPerInch !== undefined) {
     const ipy = 1 / scale.yardsPerInch;
     const length = [...YARD_STEPS].reverse().find((y) => y * ipy <= target) ?? YARD_STEPS[0];
-    return { unit: 'yard', inchesPerUnit: ipy, length, divisions: String(length).startsWith('2') || String(length).startsWith('5') ? 5 : 4, label: `${length.toLocaleString('en-GB')} yards` };
+    return { unit: 'yard', inchesPerUnit: ipy, length, divisions: String(length).startsWith('2') || String(length).startsWith('5') ? 5 : 4, label: `${length.toLocaleString('en-GB')} yards`, per: scale.yardsPerInch === 1 ? `1 ${tu} = 1 yard` : `1 ${tu} = ${Math.round(scale.yardsPerInch)} yards` };
   }
   const length = Math.max(1, Math.round(target));
-  return { unit: 'inch', inchesPerUnit: 1, length, divisions: Math.min(6, length), label: `${length} in` };
+  return { unit: 'inch', inchesPerUnit: 1, length, divisions: Math.min(6, length), label: `${length} ${tu}`, per: tu === 'mm' ? 'table millimetres' : 'table inches' };
 }
 
 const SYMBOL_NAMES: Readonly<Record<UnitSymbol, string>> = {

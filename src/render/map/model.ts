@@ -189,6 +189,8 @@ export interface ScaleBar {
   readonly length: number;
   readonly divisions: number;
   readonly label: string;
+  /** What one table unit is, beside the bar: "6 in = 1 mile", "1 in = 100 yards", "1 mm = 1 yard". */
+  readonly per: string;
 }
 
 export interface TitleBlock {
@@ -208,6 +210,24 @@ export interface Overview {
   readonly dots: readonly { readonly at: Point; readonly colour: string }[];
 }
 
+/**
+ * A plotted move shown on its private preview map (issue 11; src/render/map/move-plan.ts):
+ * the whole path as plotted, the part the unit would cover, where it stops, and a ring of its
+ * allowance around where it starts (as the crow flies: terrain may stop it sooner).
+ */
+export interface MovePlanItem {
+  readonly unit: string;
+  readonly colour: string;
+  readonly start: Point;
+  readonly planned: readonly Point[];
+  readonly reached: readonly Point[];
+  readonly stop: Point;
+  /** Inches. */
+  readonly allowance: number;
+  /** Whether the move stops before the end of the plotted path. */
+  readonly cut: boolean;
+}
+
 /** Everything the canvas step needs. */
 export interface MapDescription {
   readonly v: 1;
@@ -223,4 +243,6 @@ export interface MapDescription {
   /** The map is always drawn north-up; the compass says so. */
   readonly compass: { readonly north: 0 };
   readonly overview: Overview | null;
+  /** A plotted move's preview, drawn over everything (absent on every other map). */
+  readonly plan?: MovePlanItem;
 }

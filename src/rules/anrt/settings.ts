@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { err, ok, type Problem, type Result } from '../../lib/result';
 import type { SettingLine } from '../plugin';
 import { formatSettingValue, settingsKit, type DottedKey } from '../settings-kit';
-import { describeQrs, parseQrs, QRS_TABLES, type Qrs } from './tables/qrs';
+import { describeQrs, parseQrs, QrsSchema, QRS_TABLES, type Qrs } from './tables/qrs';
 import { STAND_IN_QRS } from './tables/stand-in';
 
 /**
@@ -56,6 +56,9 @@ export type AnrtRulings = z.output<typeof AnrtRulingsSchema>;
 /** Every ANRT setting of one game: the rulings and the QRS as entered. */
 export type AnrtSettings = AnrtRulings & { readonly qrs: Qrs };
 type Key = DottedKey<AnrtRulings>;
+
+/** The whole settings record: the rulings and the QRS as entered. */
+export const AnrtSettingsSchema = z.intersection(AnrtRulingsSchema, z.object({ qrs: QrsSchema })) as unknown as z.ZodType<AnrtSettings>;
 
 export const ANRT_RULINGS_DEFAULTS: AnrtRulings = AnrtRulingsSchema.parse({});
 

@@ -1,3 +1,6 @@
 export * from './types';
 export * from './match';
 export * from './changes';
+export * from './placement';
+export * from './compose';
+export * from './zones';

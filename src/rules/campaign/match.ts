@@ -32,7 +32,7 @@ export function matchOrderOfBattle(standing: readonly StandingUnit[], scenario: 
   if (extra.length) {
     return err({
       code: 'campaign/extra-units', message: `The scenario has units the campaign does not know: ${list(extra)}.`,
-      hint: 'Add them to the standing order of battle first with /campaign adjust (action add), or pick a scenario built from the campaign\'s units.',
+      hint: 'Place the campaign\'s formations on this scenario\'s map instead (`place: <formation> at <zone or place>; …`), add them first with /campaign adjust (action add), or pick a scenario built from the campaign\'s units.',
     });
   }
   if (!units.some((u) => !lost.includes(u.id))) return err({ code: 'campaign/no-units', message: 'None of the campaign\'s units still standing is in this scenario.', hint: 'Pick a scenario that uses the campaign\'s units (matched by id).' });

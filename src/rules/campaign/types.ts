@@ -4,6 +4,7 @@ import type { Problem, Result } from '../../lib/result';
 import type { SideId } from '../contract';
 import type { GameEvent } from '../events';
 import type { SettingLine } from '../plugin';
+import type { PlacementRules } from './placement';
 
 /**
  * Campaigns (issue 15) as a property of the ruleset record: how a ruleset's order of battle
@@ -83,6 +84,11 @@ export interface CampaignRules<S, Settings, ScenarioData, CampaignSettings> {
   seed(data: ScenarioData, settings: Settings, standing: ReadonlyMap<string, StandingUnit>, campaign: CampaignSettings): { readonly data: ScenarioData; readonly settings: Settings };
   /** The ended battle's state applied to the standing order of battle by the ruleset's after-battle rules. */
   aftermath(state: S, standing: readonly StandingUnit[], settings: CampaignSettings, dice: Dice): Aftermath;
+  /**
+   * How its formations are laid out when the GM places them on a scenario's map (issue 15,
+   * src/rules/campaign/compose.ts). Absent: its battles are matched by id only.
+   */
+  readonly placement?: PlacementRules;
   /** The enemy's strengths and fatigue are hidden from a side's players (NW: s.p. are never shown to the enemy). */
   readonly hidesEnemyStrength: boolean;
 }

@@ -139,6 +139,12 @@ export const dramCampaign: CampaignRules<DramState, DramSettings, DramScenarioDa
   },
   orderOfBattle: dramOrderOfBattle,
   seed: dramSeed,
+  // CAMP-P4: division stands 3" wide, 5" deep (§10 L162) a 1" gap apart; placed on D orders (§5 L72 "Deploy") unless told.
+  // CAMP-P1: a zone reaches 3" (half a mile, §1 L35) past the scenario's deployment.
+  placement: {
+    frontage: 4, depth: 6, zoneMargin: 3, orders: { allowed: ['D', 'R', 'A', 'M'], default: 'D' },
+    basis: 'DRAM §10 L162: division stands 3" by 5", placed 4" apart, lines 6" deep, on D orders unless told (CAMP-P4)',
+  },
   aftermath: (s, standing, cs) => dramAftermath(s, standing, cs),
   hidesEnemyStrength: false,
 };

@@ -57,13 +57,22 @@ function moveStand(s: Draft, stand: Stand, order: MoveOrder | undefined): GameEv
 
   const adv: Advance = advanceAlong(s, stand, path, allowance, { preview: false });
   let end = adv.end;
+  let held: string | null = null;
   if (stand.noAdvance) {
     // HR D-12: never end nearer any enemy than at the start; stay put if the plotted end is.
     const before = nearestEnemy(s, stand);
     const after = nearestEnemy(s, { ...stand, pose: { ...stand.pose, at: end.at } });
-    if (before && after && after.miles < before.miles - 1e-9) end = stand.pose;
+    if (before && after && after.miles < before.miles - 1e-9) {
+      end = stand.pose;
+      held = `under "no advance" it may not end nearer ${after.stand.name} (DRAM §3, HR D-12)`;
+    }
   }
-  if (end.at.x === stand.pose.at.x && end.at.y === stand.pose.at.y) return [];
+  if (end.at.x === stand.pose.at.x && end.at.y === stand.pose.at.y) {
+    // Issue 11: an ordered move that does not happen says why (what moved since it was plotted
+    // may stand in the way now), rather than vanishing from the narrative.
+    const why = held ?? adv.stopped ?? 'it cannot go that way';
+    return why === 'allowance spent' ? [] : [{ kind: 'note', rule: 'DRAM §7', text: `${stand.name} does not move: ${why}.` }];
+  }
   patchStand(s, stand.id, (x) => ({
     pose: end,
     turnFlags: { ...x.turnFlags, movedToContact: adv.contact !== null, crossedBridgeOrFord: adv.crossedBridgeOrFord, contacted: x.turnFlags.contacted || adv.contact !== null },

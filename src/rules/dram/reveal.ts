@@ -1,5 +1,6 @@
 import type { Step } from '../contract';
 import type { GameEvent } from '../events';
+import { arrivalPoses } from './arrivals';
 import { clockOf, NO_TURN_FLAGS, type DramState } from './state';
 import { canChangeOrder } from './tables';
 import { commit, draft, patchGeneral, patchStand } from './update';
@@ -20,13 +21,19 @@ export function revealPhase(state: DramState): Step<DramState> {
   for (const g of Object.values(s.generals)) patchGeneral(d, g.id, { apSpent: 0, joined: null });
 
   for (const r of d.reinforcements.filter((x) => x.turn === d.turn)) {
+    // HR DE-16: abreast at the entry point, wholly on the table, on nobody.
+    const { poses, crowded } = arrivalPoses(d, r);
     for (const id of r.units) {
+      const pose = poses.get(id);
+      if (!pose) continue;
+      const name = d.stands[id]?.name ?? d.generals[id]?.name ?? id;
       if (d.stands[id]) {
-        patchStand(d, id, { onTable: true, pose: { at: r.at, facing: r.facing } });
-        events.push({ kind: 'note', rule: 'scenario', text: `${d.stands[id]!.name} arrives as a reinforcement.` });
+        patchStand(d, id, { onTable: true, pose });
+        events.push({ kind: 'note', rule: 'scenario', text: `${name} arrives as a reinforcement.` });
       } else if (d.generals[id]) {
-        patchGeneral(d, id, { pose: { at: r.at, facing: r.facing } });
+        patchGeneral(d, id, { pose });
       }
+      if (crowded.includes(id)) events.push({ kind: 'note', rule: 'HR DE-16', text: `${name} finds no clear ground near the entry point and forms up on other troops.` });
     }
   }
 

@@ -5,7 +5,8 @@ import { returnLargestLossFirst, takeLargestFirst } from '../campaign/changes';
 import type { Aftermath, CampaignRules, StandingOfficer, StandingUnit } from '../campaign/types';
 import type { GameEvent } from '../events';
 import { armyStateOf } from './phases/rally';
-import { assessVictory, finalLosses, FINAL_LOSS_RULE, PURSUIT_RULE, rollPursuit, type PursuitCondition } from './procedures/victory';
+import { pursuitConditions } from './conditions';
+import { assessVictory, finalLosses, FINAL_LOSS_RULE, PURSUIT_RULE, rollPursuit } from './procedures/victory';
 import type { NwScenarioData } from './scenario';
 import type { NwSettings } from './settings';
 import type { NwState } from './state';
@@ -134,15 +135,8 @@ function officersAfter(s: NwState, standing: readonly StandingUnit[], cs: NwCamp
   return { after, lines };
 }
 
-/** Pursuit die modifiers read from the ended battle (L613-614; CAMP-N6 "the last ¼ of game turns"). */
-export function pursuitConditions(s: NwState): PursuitCondition[] {
-  const out: PursuitCondition[] = [];
-  // The battle's weather (NT-41); the text's "mud" is no weather the bot knows, rain and snow are.
-  if (s.settings.battlefield.weather === 'rain' || s.settings.battlefield.weather === 'snow') out.push('mud-rain-or-snow');
-  // L614: the battle went into the last quarter of its turns (CAMP-N6: its last turn > ¾ of them).
-  if (4 * s.turn > 3 * s.lastTurn) out.push('last-quarter-of-game');
-  return out;
-}
+/** Pursuit die modifiers of the ended battle: conditions.ts (L613-614, CAMP-N6). */
+export { pursuitConditions };
 
 interface Piece { readonly id: string; readonly side: string; readonly start: number; readonly end: number; readonly battery: boolean }
 
@@ -254,5 +248,7 @@ export const nwCampaign: CampaignRules<NwState, NwSettings, NwScenarioData, NwCa
   orderOfBattle: nwOrderOfBattle,
   seed: nwSeed,
   aftermath: nwAftermath,
+  // CAMP-P4: brigades on 3" square bases (L9) a 1" gap apart; CAMP-P1: a zone reaches 6" (600 yd, L19) past the scenario's deployment.
+  placement: { frontage: 4, depth: 4, zoneMargin: 6, basis: 'NW L9: brigades on 3" square bases, placed 4" apart, lines 4" deep (CAMP-P4)' },
   hidesEnemyStrength: true,
 };

@@ -4,6 +4,7 @@ import { terrainAt } from '../geometry/terrain';
 import { areaGoing } from './movement';
 import { areaCoverOf, behindObstacle, fordingOrOnBridge, fromFlankOrRear, levelOf } from './cover';
 import { battlefieldNow, type NwState } from './state';
+import type { PursuitCondition } from './procedures/victory';
 import type { EvasionCondition, FireCondition } from './tables/artillery';
 import type { SkirmishCondition } from './tables/skirmish';
 import type { Ground, Weather } from './tables/vocabulary';
@@ -101,5 +102,20 @@ export function evasionConditionsOf(s: NwState, battery: string, attacker: strin
   if (b.condition === 'suppressed' || b.condition === 'damaged-and-suppressed') out.push('suppressed');
   if (terrainAt(b.pose.at, terrain).some((f) => isArea(f) && areaGoing(f) === 'rough')) out.push('rough-terrain');
   if (behindObstacle(a.pose.at, bb, terrain) || levelOf(bb, terrain) > levelOf(a, terrain)) out.push('behind-obstacle-or-higher');
+  return out;
+}
+
+/**
+ * Pursuit die modifiers (Optional §1.0 L613-614) read from the battle as it ends: "mud, rain or
+ * snow" = this turn's weather rain or snow, or muddy ground (NT-41, WX-1: `battlefieldNow`); "the
+ * game went into the last ¼ of game turns available" = the turn it ended on is past ¾ of the
+ * scenario's turns (CAMP-N6: `4 × turn > 3 × lastTurn`). Used by the rally phase's pursuit and by
+ * a campaign's aftermath alike.
+ */
+export function pursuitConditions(s: NwState): PursuitCondition[] {
+  const out: PursuitCondition[] = [];
+  const now = battlefieldNow(s);
+  if (now.weather === 'rain' || now.weather === 'snow' || now.ground === 'mud') out.push('mud-rain-or-snow');
+  if (4 * s.turn > 3 * s.lastTurn) out.push('last-quarter-of-game');
   return out;
 }

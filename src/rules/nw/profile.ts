@@ -40,11 +40,19 @@ const unitRules = z
     special: z.enum(['howitzer', 'rocket']).optional(),
     /** French Old Guard foot artillery: no halved move after firing (§9.2 L260, OG-1). */
     oldGuard: z.boolean().optional(),
+    /** NAT-1: this brigade's or battery's own nationality, where it is not its army's (movement, fire and combat modifiers). */
+    nation: z.enum(NATIONALITIES).optional(),
+    /** NAT-1, NAT-3: a brigade of its own nation allied to British or French (10" infantry from 1811 / 1809). */
+    alliedTo: z.enum(['british', 'french']).optional(),
   })
   .superRefine((r, ctx) => {
     const battery = isBatteryLabel(r.label);
     const parsed = battery ? parseArtilleryLabel(r.label) : parseUnitLabel(r.label);
     if (!parsed.ok) labelIssue(ctx, ['label'], parsed.error);
+    if (r.alliedTo !== undefined && (battery || r.nation === undefined)) {
+      report(ctx, ['alliedTo'], 'scenario/bad-value', battery ? 'alliedTo is for a brigade (it sets its infantry\'s move), and this is a battery' : 'alliedTo on a brigade goes with its own nation:',
+        'Give the brigade its nation too, e.g. rules: { label: …, nation: other, alliedTo: british } (NAT-1, NAT-3); a brigade without nation: moves as its army.');
+    }
     if (r.special !== undefined && !battery) {
       report(ctx, ['special'], 'scenario/bad-value', `special: ${r.special} is for a battery, and this is a brigade's label`, 'Give special: howitzer or rocket only on a battery ("VI Corp, Heavy, Foot", Optional §3.0-4.0).');
     }
@@ -67,7 +75,7 @@ const generalRules = z
     general: z.string().trim().min(1).optional(),
     /** Army (on the CinC) or command (on a commander) Morale Level, Ch.II §4.0 L583-591. */
     morale: z.enum(MORALE_LEVELS).optional(),
-    /** The army's nationality, on the CinC only (NAT-1): movement (chart L655-657), fire and combat modifiers. Default other. */
+    /** The army's nationality, on the CinC (NAT-1; a brigade or battery of another nation carries its own): movement (chart L655-657), fire and combat modifiers. Default other. */
     nation: z.enum(NATIONALITIES).optional(),
     /** A minor ally's patron, on the CinC only: infantry moves 10" from 1811 (British) or 1809 (French), chart L655-657 (NAT-3). */
     alliedTo: z.enum(['british', 'french']).optional(),
@@ -85,7 +93,7 @@ const generalRules = z
     }
     const key = given[0]!;
     for (const k of ['nation', 'alliedTo'] as const) {
-      if (r[k] !== undefined && key !== 'cinc') report(ctx, [k], 'scenario/bad-value', `${k} belongs on the army's CinC, not on a ${key}`, `Move ${k}: to the CinC's rules, e.g. rules: { cinc: "Napoleon,E,+4", morale: good, nation: french } (NAT-1).`);
+      if (r[k] !== undefined && key !== 'cinc') report(ctx, [k], 'scenario/bad-value', `${k} belongs on the army's CinC, not on a ${key}`, `Move ${k}: to the CinC's rules, e.g. rules: { cinc: "Napoleon,E,+4", morale: good, nation: french }; a brigade or battery of another nation carries its own (rules: { label: …, nation: … }, NAT-1).`);
     }
     const parsed = key === 'cinc' ? parseCinCLabel(r.cinc!) : key === 'commander' ? parseCommanderLabel(r.commander!) : parseGeneralLabel(r.general!);
     if (!parsed.ok) labelIssue(ctx, [key], parsed.error);

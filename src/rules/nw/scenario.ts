@@ -24,7 +24,7 @@ import {
 import { fatigueLevels, fatigueState } from './tables/fatigue';
 import { BASES_INCHES } from './tables/leaders';
 import { SCALE } from './tables/sequence';
-import { MORALE_LEVELS, type CavalryWeight } from './tables/vocabulary';
+import { MORALE_LEVELS, type CavalryWeight, type Nationality } from './tables/vocabulary';
 
 /**
  * NW scenarios: the shared scenario format (src/rules/scenario) with NW's `rules:` blocks, in
@@ -81,6 +81,11 @@ export interface NwScenarioProblem extends Problem {
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+/** NAT-1: a brigade's or battery's own `nation:` (and a brigade's `alliedTo:`), profile.ts checked them; absent = its army's. */
+const nationRules = (r: Readonly<Record<string, unknown>>): { nation?: Nationality; alliedTo?: 'british' | 'french' } => ({
+  ...(str(r.nation) ? { nation: str(r.nation) as Nationality } : {}),
+  ...(str(r.alliedTo) ? { alliedTo: str(r.alliedTo) as 'british' | 'french' } : {}),
+});
 
 /** NAT-3: the year of an ISO `meta.date` ("1815-06-16" → 1815), null if it has none. */
 const yearOf = (date: string | undefined): number | null => {
@@ -159,7 +164,7 @@ export function nwScenarioData(sc: Scenario, settings: NwSettings): Result<NwSce
               hint: `Turn the optional rule on in the game settings to play it as a ${special} battery (Optional ${special === 'howitzer' ? '§3.0 L620-622' : '§4.0 L624-626'}; OPT-1).`,
             });
           }
-          batteries.push({ id: u.id, name: u.name, side: side.id, command: c.id, label, pounds: a.pounds, weight: a.weight, kind: a.kind, pose: poseOf(u.id), base: { width: BASES_INCHES.battery, depth: BASES_INCHES.battery }, onTable: onTable(u.id), attachedTo: attachedTo ?? null, special, ...(u.rules.oldGuard === true ? { oldGuard: true } : {}) });
+          batteries.push({ id: u.id, name: u.name, side: side.id, command: c.id, label, pounds: a.pounds, weight: a.weight, kind: a.kind, pose: poseOf(u.id), base: { width: BASES_INCHES.battery, depth: BASES_INCHES.battery }, onTable: onTable(u.id), attachedTo: attachedTo ?? null, special, ...(u.rules.oldGuard === true ? { oldGuard: true } : {}), ...nationRules(u.rules) });
           batteryIds.push(u.id);
           if (attachedTo) attachments.push({ piece: u.id, to: attachedTo, side: side.id, path: [...path, 'rules', 'attachedTo'], kind: 'battery' });
           return;
@@ -183,7 +188,7 @@ export function nwScenarioData(sc: Scenario, settings: NwSettings): Result<NwSce
         units.push({
           id: u.id, name: u.name, side: side.id, command: c.id, label, brigade: l.brigade, division: l.division, corps: l.corps, cavalryCorps: l.cavalryCorps,
           arm: l.weight ? 'cavalry' : 'infantry', weight: l.weight, sk: l.sk, mixed: l.mixed, quality: l.quality, levels, spStart: sp,
-          irregularCavalry: u.rules.irregular === true, ...(u.rules.armoured === true && l.weight ? { armoured: true } : {}), pose: poseOf(u.id), base: { width: BASES_INCHES.brigade, depth: BASES_INCHES.brigade }, onTable: onTable(u.id),
+          irregularCavalry: u.rules.irregular === true, ...(u.rules.armoured === true && l.weight ? { armoured: true } : {}), ...nationRules(u.rules), pose: poseOf(u.id), base: { width: BASES_INCHES.brigade, depth: BASES_INCHES.brigade }, onTable: onTable(u.id),
         });
         unitIds.push(u.id);
         if (!commandByCorpsNumber.has(l.corps)) commandByCorpsNumber.set(l.corps, c.id);

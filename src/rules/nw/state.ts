@@ -143,7 +143,7 @@ export interface NwArmy {
   /**
    * The army's nationality (the CinC's `rules: { nation: french }`; 'other' when the scenario
    * gives none): movement allowances (chart L655-657), national fire (chart L742-745) and combat
-   * modifiers (chart L780-788). One nation for the whole army (NAT-1).
+   * modifiers (chart L780-788). A brigade or battery of another nation carries its own (NAT-1, `nationOf`).
    */
   readonly nation: Nationality;
   /**
@@ -269,6 +269,10 @@ export interface NwUnit {
   readonly irregularCavalry: boolean;
   /** Armoured cavalry (cuirassiers; the scenario's `rules: { armoured: true }`): its enemies fight at −1 (chart L786). */
   readonly armoured?: boolean;
+  /** NAT-1: the brigade's own nationality (`rules: { nation: … }`), when it differs from its army's; absent = the army's. */
+  readonly nation?: Nationality;
+  /** NAT-1, NAT-3: a brigade of its own nation allied to British or French (`rules: { alliedTo: … }`). */
+  readonly alliedTo?: 'british' | 'french';
   readonly pose: Pose;
   readonly base: BaseSize;
   readonly onTable: boolean;
@@ -308,6 +312,8 @@ export interface NwBattery {
   readonly special?: BatterySpecial | null;
   /** §9.2 L260: French Old Guard foot artillery, which keeps its full move after firing (`rules: { oldGuard: true }`). Absent = false. */
   readonly oldGuard?: boolean;
+  /** NAT-1: the battery's own nationality (`rules: { nation: … }`); absent = its army's. */
+  readonly nation?: Nationality;
 }
 
 /** The optional special batteries (Optional §3.0 L620-622, §4.0 L624-626). */
@@ -379,6 +385,24 @@ export function nationsOf(s: Pick<NwState, 'armies'>): Record<string, Nationalit
 /** The nations a phase uses: the state's, overridden side by side by the caller's `nations` (NAT-2). */
 export const phaseNations = (s: Pick<NwState, 'armies'>, given?: Readonly<Record<string, Nationality>>): Record<string, Nationality> =>
   ({ ...nationsOf(s), ...(given ?? {}) });
+
+/**
+ * NAT-1: a brigade's or battery's nationality — its own (the scenario's `nation:` on it), else its
+ * army's, `given` overriding the army's side by side (NAT-2). Every national modifier reads this.
+ */
+export function nationOf(s: Pick<NwState, 'armies'>, p: { readonly side: string; readonly nation?: Nationality }, given?: Readonly<Record<string, Nationality>>): Nationality {
+  return p.nation ?? given?.[p.side] ?? s.armies[p.side]?.nation ?? 'other';
+}
+
+/**
+ * A brigade's infantry row of the Movement Allowance Chart (chart L655-658), NAT-1: a brigade
+ * with its own nation moves by that nation and its own `alliedTo`; any other by its army's.
+ */
+export function infantryCategoryOfUnit(s: Pick<NwState, 'armies' | 'year'>, u: Pick<NwUnit, 'side' | 'nation' | 'alliedTo'>, given?: Readonly<Record<string, Nationality>>): MovementCategory {
+  if (u.nation === undefined) return infantryCategoryOf(s, u.side, given?.[u.side]);
+  const year = s.year ?? null;
+  return year === null ? infantryCategory(u.nation, 0) : infantryCategory(u.nation, year, u.alliedTo);
+}
 
 /**
  * A side's infantry row of the Movement Allowance Chart (chart L655-658): its nation, its patron

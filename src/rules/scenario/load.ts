@@ -95,8 +95,8 @@ function fileMismatches(s: Scenario, expect: ParseOptions['expect']): Unplaced[]
   return out;
 }
 
-/** The keys an object schema accepts at `path` (for "did you mean"); [] when the path leads elsewhere. */
-function keysAt(schema: unknown, path: IssuePath): readonly string[] {
+/** The keys an object schema accepts at `path` (for "did you mean"); [] when the path leads elsewhere. Also used by src/rules/nw/build/load.ts. */
+export function keysAt(schema: unknown, path: IssuePath): readonly string[] {
   let s = schema;
   const def = (x: unknown) => (x as { def?: Record<string, unknown> }).def ?? {};
   const unwrap = () => {

@@ -163,6 +163,8 @@ export const SoloSettingsSchema = z
     victory: group({
       /** KS-8: no victory rule: a side whose routed or destroyed units reach this % of its units at the end of a turn loses. */
       breakPercent: z.number().int().min(1).max(100).default(50),
+      /** KS-25: no victory rule: after the last turn the side with the smaller share of units routing or gone wins, or it is a draw. */
+      atLastTurn: z.enum(['fewer-broken', 'draw']).default('fewer-broken'),
     }),
   })
   .readonly();
@@ -220,6 +222,7 @@ export const SOLO_SETTING_INFO: Readonly<Record<SoloSettingKey, SoloSettingInfo>
   'figures.lineRanks': { ruling: 'KS-19', digestKey: '(engine ruling, README)', allowed: 'whole number 1-4', explanation: 'Ranks of a line: its front rank (figures ÷ ranks, rounded up) fires in fives and takes the hits.', placeholder: false },
   'figures.columnFrontage': { ruling: 'KS-19', digestKey: '(engine ruling, README)', allowed: 'whole number 1-12', explanation: 'Figures abreast at the head of a column (its front rank); a square shows a quarter of its figures on each face.', placeholder: false },
   'victory.breakPercent': { ruling: 'KS-8', digestKey: '(engine ruling, README)', allowed: '% 1-100', explanation: 'No victory rule survives: a side loses when this % of its units are routing or gone at the end of a turn.', placeholder: false },
+  'victory.atLastTurn': { ruling: 'KS-25', digestKey: '(engine ruling, README)', allowed: 'fewer-broken, draw', explanation: 'No victory rule survives: after the last turn the side with the smaller share of units routing or gone wins (equal shares draw), or every unbroken end is a draw.', placeholder: false },
 };
 
 const kit = settingsKit({ label: 'Kuryakin', schema: SoloSettingsSchema, defaults: SOLO_SETTINGS_DEFAULTS, info: SOLO_SETTING_INFO });

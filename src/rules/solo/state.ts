@@ -63,6 +63,8 @@ export interface QueueCard {
   readonly done: boolean;
   /** The slot of a charged unit, restricted to acting against its charger (L8). */
   readonly against?: string;
+  /** Its activation has begun: carried formation changes, morale markers and rallies are done (turn.ts). */
+  readonly opened?: boolean;
 }
 
 /** One side's chance card this turn (L3). */

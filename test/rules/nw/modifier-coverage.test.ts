@@ -34,20 +34,21 @@ const TABLES: Record<string, readonly { readonly id: string; readonly marks: str
   reaction: REACTION_MODIFIERS.map((m) => ({ id: m.condition, marks: `${m.condition} ` })),
   combat: [...COMBAT_MODIFIERS.map((m) => ({ id: m.condition, marks: `${m.condition} ` })), { id: 'outnumbered', marks: 'outnumbered ' }],
   rally: RALLY_MODIFIERS.map((m) => ({ id: m.condition, marks: `${m.condition} ` })),
-  pursuit: PURSUIT_MODIFIERS.map((m) => ({ id: m.condition, marks: `${m.condition} ` })),
+  // Pursuit modifiers are per die (never below 1): the roll event names them in its tableRow only;
+  // prefixed so that evasion's own `mud-rain-or-snow` cannot stand in for them.
+  pursuit: PURSUIT_MODIFIERS.map((m) => ({ id: m.condition, marks: `pursuit:${m.condition} ` })),
 };
 
 /** Modifiers no case can produce yet, with why (README "Modifiers that cannot arise"). */
-const CANNOT_ARISE: Readonly<Record<string, string>> = {
-  // Optional §1.0 L608-614: pursuit is rolled when an army breaks with `optional.pursuit` on; no
-  // plain-text case yet breaks an army in the last quarter of the game.
-  'pursuit/last-quarter-of-game': 'no case yet: an army break with optional pursuit in the last quarter of the game',
-};
+const CANNOT_ARISE: Readonly<Record<string, string>> = {};
 
 function modifierLabels(events: readonly GameEvent[]): string[] {
   return events.flatMap((e) => {
-    const rec = e as { modifiers?: readonly { label: string }[]; sides?: readonly { modifiers?: readonly { label: string }[] }[] };
-    return [...(rec.modifiers ?? []), ...(rec.sides ?? []).flatMap((x) => x.modifiers ?? [])].map((m) => m.label);
+    const rec = e as { purpose?: string; tableRow?: string; modifiers?: readonly { label: string }[]; sides?: readonly { modifiers?: readonly { label: string }[] }[] };
+    // rollPursuit: "…, per die <label>, <label> (never below 1) → …".
+    const perDie = rec.purpose === 'pursuit' ? /per die (.*) \(never below 1\)/.exec(rec.tableRow ?? '')?.[1] : undefined;
+    const pursuit = perDie ? perDie.split(/, (?=[a-z-]+ [−+])/).map((l) => `pursuit:${l}`) : [];
+    return [...(rec.modifiers ?? []), ...(rec.sides ?? []).flatMap((x) => x.modifiers ?? [])].map((m) => m.label).concat(pursuit);
   });
 }
 

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseDistance, basePolygon, type Base } from '../../../src/rules/geometry';
+import { averageQuality as averageBattalionQuality } from '../../../src/rules/nw/build';
 import { buildNwState, loadNwScenarioFile, type NwScenarioData } from '../../../src/rules/nw/scenario';
 import { NW_SETTINGS_DEFAULTS } from '../../../src/rules/nw/settings';
 import type { NwState } from '../../../src/rules/nw/state';
 import { ATTACHED_BATTERY_SP, fatigueLevels, strengthPoints } from '../../../src/rules/nw/tables/fatigue';
 import { adcCount, BASES_INCHES, commandRange, commandRangeFormula, generalCount } from '../../../src/rules/nw/tables/leaders';
-import { nwRound } from '../../../src/rules/nw/tables/rounding';
 import type { Quality, Skill } from '../../../src/rules/nw/tables/vocabulary';
 import { formatScenarioError, loadScenarioFile, SHIPPED_SCENARIOS, type Scenario } from '../../../src/rules/scenario';
 import { rulesText } from '../../helpers/rules-text';
@@ -24,10 +24,6 @@ const MODE = NW_SETTINGS_DEFAULTS.rounding.mode;
 
 // ---------------------------------------------------------------------------------------------
 // Historical strengths (men), battalion qualities (QB-2) and divisional-battery s.p. (QB-4)
-
-/** Battalion-quality scores for the QB-2 average (Militia 1 … Guard 6). */
-const SCORE: Readonly<Record<Quality, number>> = { militia: 1, conscript: 2, line: 3, veteran: 4, elite: 5, guard: 6 };
-const BY_SCORE = Object.fromEntries(Object.entries(SCORE).map(([q, s]) => [s, q])) as Record<number, Quality>;
 
 /** `n` battalions (or squadrons) of one quality, with the National Unit Ratings line it comes from. */
 const bns = (n: number, q: Quality): Quality[] => Array.from({ length: n }, () => q);
@@ -93,11 +89,8 @@ const DIVISION_BATTERIES: Readonly<Record<string, { batteries: number; brigades:
   'Cooke (Kuhlmann)': { batteries: 1, brigades: ['maitland', 'byng'] },
 };
 
-/** QB-2: the battalions' average score, NW-rounded (L471, L482). */
-function averageQuality(parts: readonly Quality[]): Quality {
-  const total = parts.reduce((s, q) => s + SCORE[q], 0);
-  return BY_SCORE[nwRound(total, parts.length, MODE)]!;
-}
+/** QB-2 = BD-1: the battalions' average score, NW-rounded (L471, L482; src/rules/nw/build/quality.ts). */
+const averageQuality = (parts: readonly Quality[]): Quality => averageBattalionQuality(parts, MODE);
 
 // ---------------------------------------------------------------------------------------------
 // Officer ratings

@@ -4,6 +4,7 @@ import { describeSettings, type DramSettings } from '../settings';
 import type { DramState } from '../state';
 import { describeDram } from './map';
 import { dramNames } from './names';
+import { dramMovePlan } from './move-plan';
 import { dramRoster } from './roster';
 
 /** How DRAM is shown: names, the map, the pieces a map can be zoomed around, the roster (open but for chits), its settings. */
@@ -15,6 +16,7 @@ export const dramPresentation: Presentation<DramState, DramSettings> = {
   sides: (s) => s.sides.map((x) => ({ name: x.name, value: x.id })),
   roster: dramRoster,
   settings: (settings) => describeSettings(settings),
+  movePlan: (s, input) => dramMovePlan(s, input),
 };
 
 export { describeDram, type DramMapOptions } from './map';

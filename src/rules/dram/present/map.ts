@@ -9,9 +9,9 @@
 import type { Problem, Result } from '../../../lib/result';
 import type { Viewer } from '../../contract';
 import type { GameEvent } from '../../events';
-import type { BaseSize } from '../../geometry/types';
-import { clockOf, type Chit, type DramState, type General, type Stand } from '../state';
-import { BASES, type Arm } from '../tables';
+import { clockOf, type Chit, type DramState, type Stand } from '../state';
+import { hqBase } from '../arrivals';
+import type { Arm } from '../tables';
 import { viewDram } from '../view';
 import { describeMap, moveTrails, type MapEngagement, type MapUnit } from '../../../render/map/describe';
 import type { MapView } from '../../../render/map/frame';
@@ -34,8 +34,6 @@ const SYMBOL_OF: Readonly<Record<Arm, UnitSymbol>> = {
   infantry: 'infantry', 'heavy-cavalry': 'heavy-cavalry', 'light-cavalry': 'light-cavalry', artillery: 'artillery', wagons: 'wagon',
 };
 
-/** DRAM §10 basing: corps HQ 1½×3, army or wing HQ 2×4. */
-const generalBase = (g: General): BaseSize => (g.level === 'corps' ? BASES['corps-hq'] : BASES['army-or-wing-hq']);
 
 const CHIP_NOTES: readonly LegendEntry[] = [
   { key: 'chip:order', label: 'Order chit (D R A M)', swatch: { kind: 'chip', chip: { text: 'A', tone: 'order' } } },
@@ -70,7 +68,7 @@ export function describeDram(state: DramState, opts: DramMapOptions = {}): Resul
     if (g.status !== 'present' || arriving.has(g.id)) continue;
     const chips: Chip[] = [{ text: `CR ${g.cr}`, tone: 'rating' }, { text: `AP ${g.ap}`, tone: 'rating' }];
     if (g.staff) chips.push({ text: 'Staff', tone: 'status' });
-    units.push({ id: g.id, side: g.side, pose: g.pose, base: generalBase(g), symbol: 'general', label: shortGeneralLabel(g.name), chips, role: 'general' });
+    units.push({ id: g.id, side: g.side, pose: g.pose, base: hqBase(g), symbol: 'general', label: shortGeneralLabel(g.name), chips, role: 'general' });
   }
   const ghosts: MapUnit[] = stands.filter((st) => st.removed && removedNow.has(st.id))
     .map((st) => ({ id: st.id, side: st.side, pose: st.pose, base: st.base, symbol: SYMBOL_OF[st.arm], label: shortUnitLabel(st.name), chips: [] }));

@@ -6,7 +6,7 @@ import { baseDistance } from '../../geometry/base';
 import { EPS } from '../../geometry/epsilon';
 import type { Point } from '../../geometry/types';
 import { rollArtilleryFire, type ArtilleryFireResult, type FiringBattery } from '../procedures/artillery';
-import { activeSpecial, battlefieldNow, liveBatteries, phaseNations, type NwBattery, type NwState } from '../state';
+import { activeSpecial, battlefieldNow, liveBatteries, nationOf, phaseNations, type NwBattery, type NwState } from '../state';
 import type { FireCondition } from '../tables/artillery';
 import type { GunWeight } from '../tables/vocabulary';
 import type { Nationality, Weather } from '../tables/vocabulary';
@@ -223,7 +223,11 @@ export function artilleryPhase(
       // Cover, elevation, rain or mud, vulnerable: from the state (conditions.ts, cover.ts).
       const firing = ids.map((id) => { const b = state.batteries[id]!; return { pose: b.pose, size: b.base }; });
       for (const c of fireConditionsOf(state, target, firing, opts.weather ?? battlefieldNow(state).weather)) conditions.add(c);
-      for (const c of nationalFireConditions(nations[side], batteries.map((b) => b.weight))) conditions.add(c);
+      // Each battery by its own nation (NAT-1); "a modifier applies if at least one artillery unit qualifies" (L198, NT-8).
+      for (const id of ids) {
+        const b = state.batteries[id]!;
+        for (const c of nationalFireConditions(nationOf(state, b, nations), [b.weight])) conditions.add(c);
+      }
       const rolled = rollArtilleryFire({
         batteries,
         target: unit
@@ -265,7 +269,7 @@ export function artilleryPhase(
       const from = nearestFiring(state, f.target, f.batteries);
       const inches = e.retreat === 6 ? 6 : fullMoveOf(state, target, nations);
       const r = `${rule}; ${e.retreat === 6 ? 'L757 "immediately retreats 6\""' : state.units[f.target] ? 'L759 "retreats a full move"' : 'L756-758 "a full move"'}`;
-      retreatPiece(state, d, { id: f.target, from, inches, kind: 'retreat', foes: f.batteries, rule: r, cause: by }, events);
+      retreatPiece(state, d, { id: f.target, from, inches, kind: 'retreat', foes: f.batteries, rule: r, cause: by }, events, dice);
     }
     const general = state.units[f.target]?.attachedGeneral;
     if (f.result.generalKilled && general) loseOfficer(state, d, general, f.target, 'NW §8.4 L198', events);

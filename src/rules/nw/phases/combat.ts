@@ -10,7 +10,7 @@ import type { Point, TerrainFeature } from '../../geometry/types';
 import { add, distance, headingVector, scale } from '../../geometry/vector';
 import { facingToward, inTown } from '../movement-rules';
 import { rollCombat, type CombatResult } from '../procedures/combat';
-import { enemyOf, liveUnits, phaseNations, type NwState, type NwUnit } from '../state';
+import { enemyOf, liveUnits, nationOf, phaseNations, type NwState, type NwUnit } from '../state';
 import {
   CAVALRY_VS_SQUARE_MAX_SP_LOSS, MAX_ATTACKERS, ROUTED_CONTACTED, STAR_ROUT_EXTRA_SP_LOSS, type CombatCondition, type CrtSideEffect,
 } from '../tables/combat';
@@ -194,6 +194,8 @@ interface Ctx {
   readonly nations: Readonly<Record<string, Nationality>>;
   /** HR N-27: V commander → the combat that took his +1. */
   readonly usedValorous: Map<string, string>;
+  /** For the leader checks of enemy officers a retreat or rout runs over (RO-1). */
+  readonly dice: Dice;
 }
 
 const cur = (c: Ctx, id: string): NwUnit | undefined => {
@@ -213,7 +215,8 @@ function sideConditions(c: Ctx, role: 'attacker' | 'defender', lead: NwUnit, own
   // §11.2.1 L383: −2 instead of −1 for a unit that lost s.p. in this player-turn's fire phases (log.fireLoss).
   if (lead.status === 'disordered' && (s.log.fireLoss ?? []).includes(lead.id)) out.add('disordered-with-loss');
   if (lead.status === 'disordered' && !out.has('disordered-with-loss')) out.add('disordered');
-  const nation = c.nations[lead.side];
+  // NAT-1: the dominant unit's own nation (its army's unless the scenario gives it one).
+  const nation = nationOf(s, lead, c.nations);
   if (role === 'defender' && hard) out.add(nation === 'spanish' ? 'spanish-defending-town-or-works' : 'defending-hard-cover');
   const arms = new Set(own.map((u) => u.arm));
   const artillery = s.settings.combinedArms.includesAttachedArtillery && own.some((u) => u.attachedBattery !== null);
@@ -232,8 +235,10 @@ function sideConditions(c: Ctx, role: 'attacker' | 'defender', lead: NwUnit, own
   const foeHeavy = enemy.some((u) => u.arm === 'cavalry' && u.weight === 'heavy');
   if (lead.arm === 'cavalry' && foeHeavy && lead.weight === 'light') out.add('light-cav-vs-heavy-cav');
   if (lead.arm === 'cavalry' && foeHeavy && lead.weight === 'medium') out.add('medium-cav-vs-heavy-cav');
-  if (role === 'attacker' && nation === 'french' && !enemy.every((u) => u.arm === 'cavalry')) {
-    const fr = s.settings.combat.frenchInfantryBonus === 'dominant' ? lead.arm === 'infantry' : own.some((u) => u.arm === 'infantry');
+  if (role === 'attacker' && !enemy.every((u) => u.arm === 'cavalry')) {
+    // HR N-30 with NAT-1: the dominant unit French infantry, or any French infantry attacker.
+    const frenchInfantry = (u: NwUnit) => u.arm === 'infantry' && nationOf(s, u, c.nations) === 'french';
+    const fr = s.settings.combat.frenchInfantryBonus === 'dominant' ? frenchInfantry(lead) : own.some(frenchInfantry);
     if (fr) out.add('french-infantry-attacking');
   }
   if (role === 'defender' && lead.arm === 'infantry' && (nation === 'russian' || nation === 'british')) out.add('russian-or-british-infantry-defending');
@@ -267,7 +272,7 @@ function rout(c: Ctx, id: string, from: Point, foes: readonly string[], rule: st
     c.d.units[id] = { ...u, status: 'routed' };
     c.events.push({ kind: 'status', rule, unit: id, status: 'routed', on: true, reason });
   }
-  retreatPiece(c.state, c.d, { id, from, inches: routMoveInches(u), kind: 'rout', foes, rule, cause: reason }, c.events);
+  retreatPiece(c.state, c.d, { id, from, inches: routMoveInches(u), kind: 'rout', foes, rule, cause: reason }, c.events, c.dice);
 }
 
 /** How far ahead an advance looks for the far side of a town or works it may occupy (C19). */
@@ -348,7 +353,7 @@ function applySide(
     if (effect.disordered) disorder(c.d, u.id, rule, what, c.events);
     if (effect.retreat !== 0) {
       const inches = effect.retreat === 'full-move' ? fullMoveOf(c.state, u, c.nations) : effect.retreat;
-      retreatPiece(c.state, c.d, { id: u.id, from, inches, kind: 'retreat', foes: foeIds, rule, cause: what }, c.events);
+      retreatPiece(c.state, c.d, { id: u.id, from, inches, kind: 'retreat', foes: foeIds, rule, cause: what }, c.events, c.dice);
     }
   }
 }
@@ -484,7 +489,7 @@ export function combatPhase(
     const k = contacts.find((x) => x.id === cid);
     if (!k || !k.attackers.includes(unit)) return err(problem('combat/invalid-primary', `${nameOf(state, unit)} is not attacking ${nameOf(state, cid)}.`));
   }
-  const c: Ctx = { state, d: draftOf(state), events, opts, nations: phaseNations(state, opts.nations), usedValorous: new Map() };
+  const c: Ctx = { state, d: draftOf(state), events, opts, nations: phaseNations(state, opts.nations), usedValorous: new Map(), dice };
   for (const k of contacts) {
     const p = resolveCombat(c, k, given, dice);
     if (p) return err(p);

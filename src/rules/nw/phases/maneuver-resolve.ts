@@ -6,10 +6,10 @@ import { add, headingVector, scale } from '../../geometry/vector';
 import { parseGeneralLabel, generalMayAttach } from '../labels-general';
 import { awayFacing, facingToward, overlaps } from '../movement-rules';
 import { rollEvasion, rollFinalFire } from '../procedures/artillery';
-import { evasionConditionsOf } from '../conditions';
-import { rollLeaderLoss } from '../procedures/leaders';
-import { activeSpecial, battlefieldNow, commanderOf, phaseNations, type NwState } from '../state';
-import type { EvasionCondition } from '../tables/artillery';
+import { evasionConditionsOf, fireConditionsOf } from '../conditions';
+import { activeSpecial, battlefieldNow, commanderOf, nationOf, phaseNations, type NwBattery, type NwState } from '../state';
+import type { EvasionCondition, FireCondition } from '../tables/artillery';
+import type { Nationality } from '../tables/vocabulary';
 import { OFFICER_MOVE_INCHES } from '../tables/leaders';
 import { MOVEMENT_ALLOWANCE } from '../tables/maneuver';
 import { ROCKETS } from '../tables/optional';
@@ -19,12 +19,12 @@ import type { NwAttachRequest, NwMoveDetail } from './maneuver-plan';
 import type { NwManeuverOptions } from './maneuver-roll';
 import { offTable } from './rally';
 import { nationalFireConditions } from './artillery';
-import { fullMoveOf, retreatPiece } from './retreat';
+import { fullMoveOf, officersRunOverInDraft, retreatPiece } from './retreat';
 import { disorder, draftOf, loseOfficer, loseSp, nameOf, type Draft } from './target-units';
 
 /** Steps of the maneuver phase that change more than the mover: attachments, artillery contacted, officers run over. */
 
-const withDraft = (s: NwState, d: Draft): NwState => ({ ...s, units: d.units, batteries: d.batteries, generals: d.generals, commanders: d.commanders });
+const withDraft = (s: NwState, d: Draft): NwState => ({ ...s, units: d.units, batteries: d.batteries, generals: d.generals, commanders: d.commanders, armies: d.armies });
 const logMoved = (s: NwState, id: string): NwState => ({ ...s, log: { ...s.log, moved: [...s.log.moved, id] } });
 
 /**
@@ -72,26 +72,10 @@ export function applyAttach(s: NwState, req: NwAttachRequest, events: GameEvent[
  * MV-23: he is moved 3" straight away from where the unit ended (the owner is not asked).
  */
 export function officersRunOver(s: NwState, mover: string, ids: readonly string[], dice: Dice, events: GameEvent[]): NwState {
-  let next = s;
-  for (const id of ids) {
-    const o = pieceOf(next, id);
-    if (!o || o.removed || !o.onTable) continue;
-    const r = rollLeaderLoss({ officer: id, trigger: 'enemyPassesThrough' }, dice);
-    events.push(...r.events);
-    if (r.result.killed) {
-      const d = draftOf(next);
-      if (o.kind === 'cinc') events.push({ kind: 'note', rule: 'NW §9.3.2 L267', text: `${o.name} falls; a CinC's loss is not modelled here.` });
-      else loseOfficer(next, d, id, o.attachedTo ?? '', 'NW §9.3.2 L267', events);
-      next = withDraft(next, d);
-      continue;
-    }
-    const end = pieceOf(next, mover)?.pose.at ?? o.pose.at;
-    const dir = headingVector(awayFacing(end, o.pose.at, o.pose.facing));
-    const to: Pose = { at: add(o.pose.at, scale(dir, MOVE_DISTANCES.officerDisplacedInches)), facing: o.pose.facing };
-    events.push({ kind: 'move', rule: 'NW §9.3.2 L267 (MV-23)', unit: id, from: o.pose.at, to: to.at, path: [o.pose.at, to.at], facing: to.facing, cost: 3, allowance: 3, stopped: 'displaced by an enemy passing through' });
-    next = placePiece(next, id, to);
-  }
-  return next;
+  if (ids.length === 0) return s;
+  const d = draftOf(s);
+  officersRunOverInDraft(s, d, pieceOf(s, mover)?.pose.at ?? null, ids, 'NW §9.3.2 L267', dice, events);
+  return withDraft(s, d);
 }
 
 /** The outcome of a contact on a battery. */
@@ -110,7 +94,10 @@ export interface BatteryContact { readonly state: NwState; readonly contactStand
  * bases); the attacker deducts 1" and overruns the battery (removed) if its remaining inches
  * still reach the new position — it does not move on, the overrun is the contact's end.
  * NAT-5: final fire takes the battery's national fire modifier (chart L742-745) from the state's
- * nations, as any fire. OPT-5 (Optional §4.0 L626, `optional.rockets`): a rocket battery has no
+ * nations, as any fire. FF-1: "die roll modifiers still apply" (L202): the charging unit is the
+ * target where it makes contact — its cover, an obstacle between it and the battery, different
+ * elevations, rain or mud, fording or on a bridge, a shot into its flank (`fireConditionsOf`,
+ * conditions.ts, as in the artillery phase). OPT-5 (Optional §4.0 L626, `optional.rockets`): a rocket battery has no
  * final fire; one that fails to evade is overrun at once (removed, no combat): the attacker pays 1"
  * and may continue: it stays where it made contact, its Maneuver grant becomes the inches left
  * (allowance − cost − 1", fraction 'hold' so no road bonus) and it leaves `log.moved`, so its
@@ -131,7 +118,7 @@ export function batteryContacted(s: NwState, plan: NwMoveDetail, dice: Dice, opt
     const ff = rollFinalFire({
       battery: { unit: b.id, weight: b.weight, kind: b.kind, condition: b.condition, attached },
       attacker: { unit: a.id, arm: a.arm, ...(a.attachedGeneral ? { attachedGeneral: a.attachedGeneral } : {}) },
-      contact: 'front', conditions: nationalFireConditions(nations[b.side], [b.weight]),
+      contact: 'front', conditions: finalFireConditionsOf(next, a.id, b, nations),
     }, s.settings, dice);
     events.push(...ff.events);
     const d = draftOf(next);
@@ -148,7 +135,7 @@ export function batteryContacted(s: NwState, plan: NwMoveDetail, dice: Dice, opt
         // PH-17: the fire result's retreat (chart L757 6", L759 a full move), straight away from the battery (retreat.ts).
         const d2 = draftOf(next);
         const inches = retreat === 6 ? 6 : fullMoveOf(next, now, nations);
-        retreatPiece(next, d2, { id: a.id, from: b.pose.at, inches, kind: 'retreat', foes: [b.id], rule: `NW §8.5 L202; chart ${retreat === 6 ? 'L757' : 'L759'}`, cause: by }, events);
+        retreatPiece(next, d2, { id: a.id, from: b.pose.at, inches, kind: 'retreat', foes: [b.id], rule: `NW §8.5 L202; chart ${retreat === 6 ? 'L757' : 'L759'}`, cause: by }, events, dice);
         next = withDraft(next, d2);
       } else if (!now.removed) {
         const back: Pose = { at: add(now.pose.at, scale(headingVector(now.pose.facing), -1)), facing: now.pose.facing };
@@ -221,4 +208,10 @@ export function turnToFace(s: NwState, defender: string, attacker: string, first
   const a = pieceOf(s, attacker);
   if (!d || !a || d.removed) return s;
   return placePiece(s, defender, { at: d.pose.at, facing: facingToward(a.pose) });
+}
+
+/** FF-1 (§8.5 L202 "die roll modifiers still apply"; §8.4 L185-194): final fire's conditions, from the state. */
+function finalFireConditionsOf(s: NwState, attacker: string, b: NwBattery, nations: Readonly<Record<string, Nationality>>): FireCondition[] {
+  const ground = fireConditionsOf(s, attacker, [{ pose: b.pose, size: b.base }], battlefieldNow(s).weather);
+  return [...new Set([...nationalFireConditions(nationOf(s, b, nations), [b.weight]), ...ground])];
 }

@@ -8,7 +8,7 @@ import type { Point, Pose } from '../../geometry/types';
 import { add, headingVector, scale } from '../../geometry/vector';
 import { awayFacing, nearest, overlaps } from '../movement-rules';
 import { rollManeuver, type ManeuverInput } from '../procedures/maneuver';
-import { activeSpecial, commandRangeNow, commanderOf, infantryCategoryOf, phaseNations, type NwManeuverGrant, type NwState } from '../state';
+import { activeSpecial, commandRangeNow, commanderOf, infantryCategoryOf, infantryCategoryOfUnit, nationOf, type NwManeuverGrant, type NwState } from '../state';
 import { MOVEMENT_ALLOWANCE, type ManeuverCondition, type MovementCategory } from '../tables/maneuver';
 import type { Ground, Nationality } from '../tables/vocabulary';
 import { offTable } from './rally';
@@ -44,7 +44,9 @@ export interface NwAllowance {
 export function allowanceOf(s: NwState, p: NwPiece, opts: NwManeuverOptions = {}): NwAllowance {
   if (p.arm === 'officer') return { category: 'officer', inches: MOVEMENT_ALLOWANCE.officer, firedPenalty: 'none' };
   if (p.mover.arm === 'infantry') {
-    const category = infantryCategoryOf(s, p.side, opts.nations?.[p.side]);
+    // NAT-1: a brigade of its own nation moves by it (infantryCategoryOfUnit).
+    const unit = s.units[p.id];
+    const category = unit ? infantryCategoryOfUnit(s, unit, opts.nations) : infantryCategoryOf(s, p.side, opts.nations?.[p.side]);
     return { category, inches: MOVEMENT_ALLOWANCE[category], firedPenalty: 'none' };
   }
   if (p.mover.arm === 'cavalry') {
@@ -57,7 +59,7 @@ export function allowanceOf(s: NwState, p: NwPiece, opts: NwManeuverOptions = {}
   const full = MOVEMENT_ALLOWANCE[category];
   // §9.2 L260 (OG-1): "French Old Guard foot artillery units do not suffer this penalty."
   if (kind === 'foot' && s.log.fired.includes(p.id) && battery?.oldGuard !== true) {
-    if (phaseNations(s, opts.nations)[p.side] === 'ottoman') return { category, inches: 0, firedPenalty: 'cannot-move' };
+    if (nationOf(s, battery ?? { side: p.side }, opts.nations) === 'ottoman') return { category, inches: 0, firedPenalty: 'cannot-move' };
     return { category, inches: full / 2, firedPenalty: 'halved' };
   }
   return { category, inches: full, firedPenalty: 'none' };

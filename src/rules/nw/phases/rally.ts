@@ -5,6 +5,7 @@ import { basePolygon, baseDistance, pointToBaseDistance, type Base } from '../..
 import { EPS } from '../../geometry/epsilon';
 import type { Point, Pose } from '../../geometry/types';
 import { add, bearing, distance, headingVector, normalizeFacing, scale, sub } from '../../geometry/vector';
+import { pursuitConditions } from '../conditions';
 import { checkArmyBreak, checkCommandFatigue, rollCommanderReplacement, type FatigueUnit } from '../procedures/fatigue';
 import { rollRally } from '../procedures/rally';
 import { assessVictory, rollPursuit, type ArmyState, type PursuitCavalry, type VictoryResult } from '../procedures/victory';
@@ -53,8 +54,9 @@ import {
  *  R7 The game ends after this phase if any army is broken or `turn >= lastTurn`. Neither broken:
  *     the scenario's objectives decide (a side's live, not routed, brigades within the radius and
  *     no enemy brigade there hold it; more points by more than the draw margin wins), else a draw.
- *     Optional pursuit (settings.optional.pursuit) is rolled when one army broke, with no modifier
- *     conditions; lost s.p. = start − now for brigades, 2 for a lost battery, 1 for a damaged one.
+ *     Optional pursuit (settings.optional.pursuit) is rolled when one army broke, its per-die
+ *     modifiers from the state (`pursuitConditions`: mud, rain or snow this turn, L613; the last ¼
+ *     of the turns, L614, CAMP-N6); lost s.p. = start − now for brigades, 2 for a lost battery, 1 for a damaged one.
  *  R8 Starting the next turn resets the per-turn fields: initiative, phasing side, player-turn.
  */
 
@@ -327,7 +329,7 @@ function endGame(s: NwState, dice: Dice, events: GameEvent[]): NwState {
     const p = rollPursuit({
       winner: v.result.winner, loser: v.result.loser,
       winnerLightCavalrySp: v.result.lightCavalrySp[w], loserLightCavalrySp: v.result.lightCavalrySp[w === 'a' ? 'b' : 'a'],
-      conditions: [], winnerLostSp: lostSp(s, v.result.winner), loserLostSp: lostSp(s, v.result.loser),
+      conditions: pursuitConditions(s), winnerLostSp: lostSp(s, v.result.winner), loserLostSp: lostSp(s, v.result.loser),
     }, s.settings, dice);
     events.push(...p.events);
     if (p.result.pursuitSp > 0) pursuitText = ` Pursuit costs ${nameOf(s, v.result.loser)} ${p.result.pursuitSp} more s.p.`;

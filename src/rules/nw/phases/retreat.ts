@@ -1,5 +1,6 @@
+import type { Dice } from '../../../dice/dice';
 import type { GameEvent } from '../../events';
-import { baseDistance, basePolygon, baseRadius, type Base } from '../../geometry/base';
+import { baseDistance, basePolygon, baseRadius, pointToBaseDistance, type Base } from '../../geometry/base';
 import { EPS } from '../../geometry/epsilon';
 import { isArea } from '../../geometry/features';
 import type { BaseSize, Point, Pose, TerrainFeature } from '../../geometry/types';
@@ -8,12 +9,14 @@ import { nwPathCost } from '../movement';
 import { awayFacing, OVERLAP_SLACK, overlaps } from '../movement-rules';
 import { ringDistance, ringDistanceApart, ringStrictlyContains } from '../../geometry/primitives';
 import { isTownArea } from '../movement';
-import { infantryCategoryOf, type NwBattery, type NwState, type NwUnit } from '../state';
+import { infantryCategoryOfUnit, type NwBattery, type NwState, type NwUnit } from '../state';
 import { infantryCategory, MOVEMENT_ALLOWANCE } from '../tables/maneuver';
 import { terrainClass, type Mover } from '../tables/terrain';
 import type { Nationality } from '../tables/vocabulary';
-import { placePiece } from './maneuver-pieces';
-import { disorder, hitBattery, loseSp, nameOf, type Draft } from './target-units';
+import { rollLeaderLoss } from '../procedures/leaders';
+import { MOVE_DISTANCES } from '../tables/terrain';
+import { officers, pieceOf, placePiece } from './maneuver-pieces';
+import { disorder, hitBattery, loseOfficer, loseSp, nameOf, type Draft } from './target-units';
 
 /**
  * Retreats and routs forced by a result — combat (§11.4 L401-403, §11.5 L407-409), artillery fire
@@ -46,6 +49,12 @@ import { disorder, hitBattery, loseSp, nameOf, type Draft } from './target-units
  *   retreating battery passes freely (§9.3.1 L266: artillery moves through and is moved through freely).
  * - C18 A battery attached to a brigade that retreats alone (fire at the battery, §8.6 L221) leaves
  *   its brigade: it is detached.
+ * - RO-1 Enemy officers run over (§9.3.2 L267: "Enemy unit that move through an officer's stand"):
+ *   a retreat or rout is a move, so every unattached enemy officer whose stand the moving base
+ *   passes over (its centre within half his stand's width of the base, as the maneuver sweep, MV-23)
+ *   takes the leader loss check as the move ends, in the order they were met: 12 kills him;
+ *   otherwise he is moved 3" straight away from where the unit stopped (MV-23). A rout that leaves
+ *   the table runs over those on its way off; a surrender moves nothing.
  */
 
 export const RETREAT_STEP_INCHES = 0.25;
@@ -69,6 +78,11 @@ export interface RetreatOrder {
   readonly foes: readonly string[];
   readonly rule: string;
   readonly cause: string;
+  /**
+   * RC-1: the way to bend when two are equally direct (C14): 'right' (clockwise, the default) or
+   * 'left'. No player order sets it yet (the retreat window is not built): callers leave it out.
+   */
+  readonly prefer?: 'left' | 'right';
 }
 
 export interface RetreatOutcome {
@@ -92,7 +106,7 @@ export function fullMoveInches(p: NwUnit | NwBattery, nation?: Nationality): num
  * battle's year (chart L655-658), `nations` overriding the state's side by side.
  */
 export function fullMoveOf(s: NwState, p: NwUnit | NwBattery, nations?: Readonly<Record<string, Nationality>>): number {
-  if ('arm' in p && p.arm === 'infantry') return MOVEMENT_ALLOWANCE[infantryCategoryOf(s, p.side, nations?.[p.side])];
+  if ('arm' in p && p.arm === 'infantry') return MOVEMENT_ALLOWANCE[infantryCategoryOfUnit(s, p, nations)];
   return fullMoveInches(p);
 }
 
@@ -100,7 +114,7 @@ export function fullMoveOf(s: NwState, p: NwUnit | NwBattery, nations?: Readonly
 export const routMoveInches = (u: NwUnit): number => (u.arm === 'cavalry' ? 24 : 12);
 
 /** The draft seen as a state (positions as they stand now). */
-export const draftState = (s: NwState, d: Draft): NwState => ({ ...s, units: d.units, batteries: d.batteries, generals: d.generals, commanders: d.commanders });
+export const draftState = (s: NwState, d: Draft): NwState => ({ ...s, units: d.units, batteries: d.batteries, generals: d.generals, commanders: d.commanders, armies: d.armies });
 
 /** Put a piece at `pose` in the draft, carrying its attachments (placePiece). */
 export function placeInDraft(s: NwState, d: Draft, id: string, pose: Pose): void {
@@ -109,6 +123,7 @@ export function placeInDraft(s: NwState, d: Draft, id: string, pose: Pose): void
   d.batteries = n.batteries as Record<string, NwBattery>;
   d.generals = n.generals;
   d.commanders = n.commanders;
+  d.armies = n.armies;
 }
 
 interface Body { readonly id: string; readonly base: Base; readonly battery: boolean; readonly routed: boolean }
@@ -128,12 +143,113 @@ interface Walk {
  * Make a forced retreat or rout in the draft (C8, C13-C18), with its events. Returns what
  * happened; a piece already gone does nothing.
  */
-export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: GameEvent[]): RetreatOutcome {
+export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: GameEvent[], dice: Dice): RetreatOutcome {
   const unit = d.units[o.id];
   const battery = unit ? undefined : d.batteries[o.id];
   const piece = unit ?? battery;
   if (!piece || piece.removed || !piece.onTable) return { moved: 0, complete: true, fate: 'none' };
   if (o.inches <= 0) return { moved: 0, complete: true, fate: 'on-table' };
+  const rout = o.kind === 'rout';
+  const { w, to, start, size, away } = planRetreat(s, d, o, unit, battery);
+  const what = rout ? 'routs' : 'retreats';
+
+  // C15: a rout that cannot be made surrenders.
+  if (rout && !w.complete) {
+    events.push({ kind: 'removed', rule: o.rule, unit: o.id, at: start.at, reason: `surrendered: it cannot make its rout move (${o.cause}; NW §11.5.1 L407)` });
+    surrender(s, d, o.id, o.rule, events);
+    return { moved: 0, complete: false, fate: 'surrendered' };
+  }
+
+  const bend = Math.abs(angleDifference(away, w.facing));
+  const bentText = bend > EPS ? `, bending ${Math.round(bend)}° off the straight line` : '';
+  events.push({
+    kind: 'move', rule: o.rule, unit: o.id, from: start.at, to: to.at, path: [start.at, to.at], facing: to.facing, cost: w.k, allowance: Math.max(o.inches, w.k),
+    ...(!w.complete ? { stopped: `blocked: ${what} only ${fmtIn(w.k)} of ${fmtIn(o.inches)}${bentText}` }
+      : w.k > o.inches + EPS ? { stopped: `${what} ${fmtIn(w.k)}, on to the first spot clear of other units and towns (C16)${bentText}` }
+        : bentText ? { stopped: `${what} ${fmtIn(w.k)}${bentText}` } : {}),
+  });
+
+  // RO-1: the enemy officers on the way, found before the move changes the draft.
+  const runOver = officersOnTheWay(draftState(s, d), piece.side, { at: start.at, facing: to.facing }, size, w.dir, w.k);
+  if (w.routedOff) {
+    routOff(s, d, o.id, to, o.rule, events);
+    officersRunOverInDraft(s, d, to.at, runOver, `${o.rule}; NW §9.3.2 L267 (RO-1)`, dice, events);
+    return { moved: w.k, complete: true, fate: 'routed-off' };
+  }
+  placeInDraft(s, d, o.id, to);
+  // C18: an attached battery retreating alone leaves its brigade.
+  if (battery?.attachedTo) {
+    const host = d.units[battery.attachedTo];
+    d.batteries[o.id] = { ...d.batteries[o.id]!, attachedTo: null };
+    if (host && host.attachedBattery === o.id) d.units[host.id] = { ...host, attachedBattery: null };
+    events.push({ kind: 'note', rule: o.rule, text: `${battery.name} falls back without ${host?.name ?? battery.attachedTo}: it is no longer attached.` });
+  }
+  // C17: friends passed.
+  if (!rout && unit) {
+    for (const id of w.passed) {
+      const why = `${nameOf(s, o.id)} retreated through it (NW §9.3.4 L269, §11.4 L403)`;
+      if (d.units[id]) disorder(d, id, o.rule, why, events);
+      else if (d.batteries[id]) hitBattery(d, id, 'suppressed', o.rule, why, events);
+    }
+  }
+  // C15: a retreat cut short costs 1 s.p.
+  if (!w.complete && unit) loseSp(d, o.id, 1, `${o.rule}; NW §11.4 L401`, `could not complete its retreat (${o.cause})`, events);
+  officersRunOverInDraft(s, d, to.at, runOver, `${o.rule}; NW §9.3.2 L267 (RO-1)`, dice, events);
+  return { moved: w.k, complete: w.complete, fate: d.units[o.id]?.removed ? 'none' : 'on-table' };
+}
+
+/**
+ * RO-1: the unattached enemy officers (of any side but `side`) whose stands a base of `size`
+ * passes over moving `k` inches along `dir` from `start` (facing kept), in the order met: his
+ * stand's centre within half its width of the base at some step (the maneuver sweep's test).
+ */
+function officersOnTheWay(s: NwState, side: string, start: Pose, size: BaseSize, dir: Point, k: number): string[] {
+  const candidates = officers(s, (x) => x !== side).filter((o) => o.attachedTo === null);
+  if (candidates.length === 0 || k <= 0) return [];
+  const met: string[] = [];
+  const ks: number[] = [];
+  for (let x = 0; x < k - EPS; x += RETREAT_STEP_INCHES) ks.push(x);
+  ks.push(k);
+  for (const x of ks) {
+    const here: Base = { pose: { at: add(start.at, scale(dir, x)), facing: start.facing }, size };
+    for (const o of candidates) if (!met.includes(o.id) && pointToBaseDistance(o.pose.at, here) <= o.base.width / 2) met.push(o.id);
+  }
+  return met;
+}
+
+/**
+ * §9.3.2 L267 in a draft: each officer an enemy unit moved through rolls the leader loss check —
+ * 2d6, 12 kills him (a CinC's loss is only noted); otherwise MV-23 moves him 3" straight away from
+ * `end`, where the unit stopped (the owner is not asked; no end known: his own facing's way back). Shared by maneuver moves and by retreats
+ * and routs (RO-1).
+ */
+export function officersRunOverInDraft(s: NwState, d: Draft, end: Point | null, ids: readonly string[], rule: string, dice: Dice, events: GameEvent[]): void {
+  for (const id of ids) {
+    const o = pieceOf(draftState(s, d), id);
+    if (!o || o.removed || !o.onTable) continue;
+    const r = rollLeaderLoss({ officer: id, trigger: 'enemyPassesThrough' }, dice);
+    events.push(...r.events);
+    if (r.result.killed) {
+      if (o.kind === 'cinc') events.push({ kind: 'note', rule, text: `${o.name} falls; a CinC's loss is not modelled here.` });
+      else loseOfficer(s, d, id, o.attachedTo ?? '', rule, events);
+      continue;
+    }
+    const dir = headingVector(awayFacing(end ?? o.pose.at, o.pose.at, o.pose.facing));
+    const to: Pose = { at: add(o.pose.at, scale(dir, MOVE_DISTANCES.officerDisplacedInches)), facing: o.pose.facing };
+    events.push({ kind: 'move', rule: `${rule} (MV-23)`, unit: id, from: o.pose.at, to: to.at, path: [o.pose.at, to.at], facing: to.facing, cost: 3, allowance: 3, stopped: 'displaced by an enemy passing through' });
+    placeInDraft(s, d, id, to);
+  }
+}
+
+/** RC-1: C14's bends in the order tried — clockwise (right) first unless the owner prefers left. */
+const bendsFor = (prefer: RetreatOrder['prefer']): readonly number[] =>
+  (prefer === 'left' ? RETREAT_BENDS.map((b) => -b) : RETREAT_BENDS);
+
+interface RetreatPlan { readonly w: Walk; readonly to: Pose; readonly start: Pose; readonly size: BaseSize; readonly away: number }
+
+/** Where a forced retreat or rout goes (C8, C13-C16), changing nothing: the walk chosen and its end. */
+function planRetreat(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | undefined, battery: NwBattery | undefined): RetreatPlan {
+  const piece = (unit ?? battery)!;
   const rout = o.kind === 'rout';
   const size: BaseSize = piece.base;
   const start = piece.pose;
@@ -366,7 +482,7 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
   let chosen: Walk | undefined;
   // The fallback's pick among the complete walks so far (the same reduce as below).
   let best: Walk | undefined;
-  for (const bend of RETREAT_BENDS) {
+  for (const bend of bendsFor(o.prefer)) {
     const w = walk(bend, rout || !best ? undefined : best.approach);
     walks.push(w);
     if (w.complete && (rout || w.approach >= -EPS)) { chosen = w; break; }
@@ -382,47 +498,23 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
   }
   const w = chosen;
   const to: Pose = { at: add(start.at, scale(w.dir, w.k)), facing: rout ? w.facing : start.facing };
-  const what = rout ? 'routs' : 'retreats';
+  return { w, to, start, size, away };
+}
 
-  // C15: a rout that cannot be made surrenders.
-  if (rout && !w.complete) {
-    events.push({ kind: 'removed', rule: o.rule, unit: o.id, at: start.at, reason: `surrendered: it cannot make its rout move (${o.cause}; NW §11.5.1 L407)` });
-    surrender(s, d, o.id, o.rule, events);
-    return { moved: 0, complete: false, fate: 'surrendered' };
-  }
-
-  const bend = Math.abs(angleDifference(away, w.facing));
-  const bentText = bend > EPS ? `, bending ${Math.round(bend)}° off the straight line` : '';
-  events.push({
-    kind: 'move', rule: o.rule, unit: o.id, from: start.at, to: to.at, path: [start.at, to.at], facing: to.facing, cost: w.k, allowance: Math.max(o.inches, w.k),
-    ...(!w.complete ? { stopped: `blocked: ${what} only ${fmtIn(w.k)} of ${fmtIn(o.inches)}${bentText}` }
-      : w.k > o.inches + EPS ? { stopped: `${what} ${fmtIn(w.k)}, on to the first spot clear of other units and towns (C16)${bentText}` }
-        : bentText ? { stopped: `${what} ${fmtIn(w.k)}${bentText}` } : {}),
-  });
-
-  if (w.routedOff) {
-    routOff(s, d, o.id, to, o.rule, events);
-    return { moved: w.k, complete: true, fate: 'routed-off' };
-  }
-  placeInDraft(s, d, o.id, to);
-  // C18: an attached battery retreating alone leaves its brigade.
-  if (battery?.attachedTo) {
-    const host = d.units[battery.attachedTo];
-    d.batteries[o.id] = { ...d.batteries[o.id]!, attachedTo: null };
-    if (host && host.attachedBattery === o.id) d.units[host.id] = { ...host, attachedBattery: null };
-    events.push({ kind: 'note', rule: o.rule, text: `${battery.name} falls back without ${host?.name ?? battery.attachedTo}: it is no longer attached.` });
-  }
-  // C17: friends passed.
-  if (!rout && unit) {
-    for (const id of w.passed) {
-      const why = `${nameOf(s, o.id)} retreated through it (NW §9.3.4 L269, §11.4 L403)`;
-      if (d.units[id]) disorder(d, id, o.rule, why, events);
-      else if (d.batteries[id]) hitBattery(d, id, 'suppressed', o.rule, why, events);
-    }
-  }
-  // C15: a retreat cut short costs 1 s.p.
-  if (!w.complete && unit) loseSp(d, o.id, 1, `${o.rule}; NW §11.4 L401`, `could not complete its retreat (${o.cause})`, events);
-  return { moved: w.k, complete: w.complete, fate: d.units[o.id]?.removed ? 'none' : 'on-table' };
+/**
+ * RC-1: whether a retreat or rout has a real choice of ways — the two preferences (right, C14's
+ * default, and left) end in different places, because the straight line is blocked and two bends
+ * are equally direct. Only then may the owner's choice matter (§11.4 L401 "as direct a path as
+ * possible" leaves the side open).
+ */
+export function retreatHasChoice(s: NwState, d: Draft, o: RetreatOrder): boolean {
+  const unit = d.units[o.id];
+  const battery = unit ? undefined : d.batteries[o.id];
+  const piece = unit ?? battery;
+  if (!piece || piece.removed || !piece.onTable || o.inches <= 0) return false;
+  const right = planRetreat(s, d, { ...o, prefer: 'right' }, unit, battery).to.at;
+  const left = planRetreat(s, d, { ...o, prefer: 'left' }, unit, battery).to.at;
+  return Math.hypot(right.x - left.x, right.y - left.y) > EPS;
 }
 
 /** Could a base centred at `at` overlap `other`? False when the centres are farther apart than `reach` (a broad phase for overlaps). */

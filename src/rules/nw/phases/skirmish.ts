@@ -5,7 +5,7 @@ import type { GameEvent } from '../../events';
 import { baseDistance, baseDistanceLowerBoundBeyond, EPS } from '../../geometry';
 import { skirmishGroundConditions } from '../conditions';
 import { rollSkirmish, type SkirmishProcedureResult } from '../procedures/skirmish';
-import { battlefieldNow, liveUnits, type NwState, type NwUnit } from '../state';
+import { battlefieldNow, liveUnits, nationOf, type NwState, type NwUnit } from '../state';
 import type { SkirmishCondition } from '../tables/skirmish';
 import { FRIENDLY_CAVALRY_SCREEN_INCHES } from '../tables/skirmish';
 import type { Weather } from '../tables/vocabulary';
@@ -121,7 +121,8 @@ function targetConditions(
   cavalryOf: (side: string) => readonly NwUnit[] = (side) => liveUnits(state, side).filter((c) => c.arm === 'cavalry' && c.status !== 'routed'),
 ): SkirmishCondition[] {
   const held = new Set<SkirmishCondition>(given);
-  if (t.arm === 'artillery') held.add(state.armies[t.side]?.nation === 'ottoman' ? 'target-ottoman-artillery' : 'target-artillery');
+  // §7.7 L134 by the battery's own nation (NAT-1).
+  if (t.arm === 'artillery') held.add(nationOf(state, state.batteries[t.id] ?? { side: t.side }) === 'ottoman' ? 'target-ottoman-artillery' : 'target-artillery');
   if (state.units[t.id]?.mixed) held.add('target-mx');
   if (inTownOrHardCover(t, state.map.terrain)) held.add('hard-cover');
   // Broad phase: bounding circles farther apart than the screen distance (by a margin far above

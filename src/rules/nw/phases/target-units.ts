@@ -3,7 +3,7 @@ import type { GameEvent } from '../../events';
 import { rightVector } from '../../geometry';
 import type { Point } from '../../geometry/types';
 import type { NwBattery, NwPhase, NwState, NwUnit } from '../state';
-import { liveBatteries, liveUnits } from '../state';
+import { liveBatteries, liveUnits, nationOf } from '../state';
 import { fatigueState } from '../tables/fatigue';
 import type { IrregularCavalry, NwTargetUnit } from '../targets';
 import { IRREGULAR_SKIRMISH_CAVALRY } from '../tables/skirmish';
@@ -43,7 +43,7 @@ export const problem = (code: string, message: string, hint?: string): Problem =
  */
 export function irregularOf(s: Pick<NwState, 'armies'>, u: NwUnit): IrregularCavalry | undefined {
   if (u.arm !== 'cavalry' || !u.irregularCavalry) return undefined;
-  return s.armies[u.side]?.nation === 'ottoman' ? 'ottoman' : 'cossack';
+  return nationOf(s, u) === 'ottoman' ? 'ottoman' : 'cossack';
 }
 
 /** A brigade as target selection sees it (irregular cavalry with its kind and SK, PH-9). */
@@ -97,9 +97,11 @@ export interface Draft {
   batteries: Record<string, NwBattery>;
   generals: NwState['generals'];
   commanders: NwState['commanders'];
+  /** The armies, for their CinCs' stands (an officer a retreat runs over is moved: §9.3.2 L267). */
+  armies: NwState['armies'];
 }
 
-export const draftOf = (s: NwState): Draft => ({ units: { ...s.units }, batteries: { ...s.batteries }, generals: { ...s.generals }, commanders: { ...s.commanders } });
+export const draftOf = (s: NwState): Draft => ({ units: { ...s.units }, batteries: { ...s.batteries }, generals: { ...s.generals }, commanders: { ...s.commanders }, armies: s.armies });
 
 /** A brigade loses `n` s.p. (PH-6: at 0 s.p. it is eliminated and removed). */
 export function loseSp(d: Draft, id: string, n: number, rule: string, cause: string, events: GameEvent[]): void {
@@ -158,7 +160,7 @@ export function loseOfficer(s: NwState, d: Draft, officer: string, unit: string,
 
 /** The state with the draft's records and a new phase. */
 export const commit = (s: NwState, d: Draft, phase: NwPhase): NwState => ({
-  ...s, units: d.units, batteries: d.batteries, generals: d.generals, commanders: d.commanders, phase,
+  ...s, units: d.units, batteries: d.batteries, generals: d.generals, commanders: d.commanders, armies: d.armies, phase,
 });
 
 /**

@@ -4,6 +4,7 @@ import { describeSettings, type NwSettings } from '../settings';
 import type { NwState } from '../state';
 import { describeNw } from './map';
 import { nwNames } from './names';
+import { nwMovePlan } from './move-plan';
 import { nwPublicRoster, nwRoster } from './roster';
 
 /** How Napoleon's Wars is shown: names by label identity, the map, rosters that hide s.p. from the enemy (§3.0), settings. */
@@ -15,6 +16,7 @@ export const nwPresentation: Presentation<NwState, NwSettings> = {
   sides: (s) => s.sides.map((x) => ({ name: x.name, value: x.id })),
   roster: (s, side, own) => (own ? nwRoster(s, side) : nwPublicRoster(s, side)),
   settings: (settings) => describeSettings(settings),
+  movePlan: nwMovePlan,
 };
 
 export { describeNw, type NwMapOptions } from './map';

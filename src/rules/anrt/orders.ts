@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { ANRT_FORMATIONS } from './state';
+
+/**
+ * What ANRT players post. The initiative winner's choice (L12); the mover's orders paid in
+ * command pips (§VI L266, §VII): moves, formation changes, charge declarations (§X); the other
+ * side's responses to charges (§X L565-640) and opportunity charges (§VII L424-430). Every
+ * order is keyed by what it replaces, so a player amends one by posting it again.
+ */
+export const REACTIONS = ['stand', 'evade', 'square', 'countercharge', 'opportunity'] as const;
+export type Reaction = (typeof REACTIONS)[number];
+
+export const AnrtOrder = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('first'), side: z.string().min(1) }),
+  z.strictObject({ kind: z.literal('move'), unit: z.string().min(1), to: z.string().min(1).max(200) }),
+  z.strictObject({ kind: z.literal('formation'), unit: z.string().min(1), formation: z.enum(ANRT_FORMATIONS, { error: () => `a formation: ${ANRT_FORMATIONS.join(', ')}` }) }),
+  z.strictObject({ kind: z.literal('charge'), unit: z.string().min(1), target: z.string().min(1) }),
+  z.strictObject({ kind: z.literal('fire'), unit: z.string().min(1), target: z.string().min(1) }),
+  z.strictObject({ kind: z.literal('react'), unit: z.string().min(1), choice: z.enum(REACTIONS, { error: () => `a response: ${REACTIONS.join(', ')}` }) }),
+]);
+export type AnrtOrder = z.infer<typeof AnrtOrder>;
+
+/** A move and a charge of one unit exclude each other; a formation change may go with a move. */
+export const orderKey = (o: AnrtOrder): string =>
+  o.kind === 'first' ? 'first' : o.kind === 'formation' ? `formation:${o.unit}` : o.kind === 'react' ? `react:${o.unit}` : o.kind === 'fire' ? `fire:${o.unit}` : `act:${o.unit}`;
+
+/** ANRT has no in-window actions: every decision is an order to its window. */
+export const AnrtAction = z.never();
+export type AnrtAction = z.infer<typeof AnrtAction>;

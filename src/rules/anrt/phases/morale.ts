@@ -1,0 +1,69 @@
+import type { GameEvent } from '../../events';
+import { add, distance, headingVector, scale } from '../../geometry/vector';
+import { moraleResult } from '../procedures/morale';
+import { withUnit, type AnrtState, type AnrtUnit } from '../state';
+import type { MoraleFactor, MoraleResult, MoraleTest } from '../tables/vocabulary';
+import { halfLost, normalMove } from './common';
+import { need, qrsValue, type Thrower } from './gm';
+
+/**
+ * Morale tests (§XII L905-930, the table on the QRS) with the factors the state gives, and what
+ * each result does to the unit. Rulings ANRT-T5 (README): "withdraw" is one normal move back,
+ * facing kept; "rout" the same and the unit routed; a unit pushed off the table is removed.
+ */
+
+/** A general within this many inches is "attached" for morale (ANRT-T3; the text's bases are missing, A-11). */
+export const WITH_UNIT_INCHES = 2;
+
+export function moraleFactors(s: AnrtState, u: AnrtUnit, extra: readonly MoraleFactor[] = []): MoraleFactor[] {
+  const f: MoraleFactor[] = [];
+  if (u.cls === 'elite' || u.cls === 'veteran' || u.cls === 'inferior' || u.cls === 'bad') f.push(u.cls);
+  if (u.disordered) f.push('disordered');
+  if (u.hits === 1) f.push('one-hit-left');
+  else if (halfLost(s, u)) f.push('half-hits-lost');
+  if (Object.values(s.generals).some((g) => g.alive && g.side === u.side && distance(g.at, u.at) <= WITH_UNIT_INCHES)) f.push('general-attached');
+  return [...f, ...extra];
+}
+
+export function testMorale(s: AnrtState, u: AnrtUnit, test: MoraleTest, th: Thrower, extra: readonly MoraleFactor[] = []): { result: MoraleResult; events: GameEvent[] } {
+  const roll = th.throw(1, 'ANRT §XII L905', `morale: ${test}`, u.id);
+  const factors = moraleFactors(s, u, extra);
+  const r = moraleResult(s.settings.qrs, test, roll.faces[0]!, factors, s.rulings, u.id, s.turn);
+  const result = need(r);
+  const from = r.kind === 'value' && r.from === 'gm' ? 'the GM ruled' : 'QRS';
+  return { result, events: [{ ...roll.event, tableRow: `${result} (${from}${factors.length ? `; ${factors.join(', ')}` : ''})` }] };
+}
+
+/** Moves a unit back `inches` from its facing; off the table it is removed. */
+export function fallBack(s: AnrtState, u: AnrtUnit, inches: number, rule: string, why: string): { s: AnrtState; events: GameEvent[] } {
+  const to = add(u.at, scale(headingVector(u.facing), -inches));
+  const off = to.x < 0 || to.y < 0 || to.x > s.map.table.width || to.y > s.map.table.height;
+  if (off) return { s: withUnit(s, { ...u, gone: true }), events: [{ kind: 'removed', rule, unit: u.id, at: u.at, reason: `${why}: off the table` }] };
+  return { s: withUnit(s, { ...u, at: to }), events: [{ kind: 'move', rule, unit: u.id, from: u.at, to, path: [u.at, to], facing: u.facing, stopped: why }] };
+}
+
+/** What a morale result does to the unit (ANRT-T5). */
+export function applyMorale(s0: AnrtState, id: string, result: MoraleResult, origin?: { x: number; y: number }): { s: AnrtState; events: GameEvent[] } {
+  const u = s0.units[id]!;
+  const events: GameEvent[] = [];
+  let s = s0;
+  switch (result) {
+    case 'disorder': case 'pursue':
+      if (!u.disordered) { s = withUnit(s, { ...u, disordered: true }); events.push({ kind: 'status', rule: 'ANRT §XII', unit: id, status: 'disordered', on: true, reason: result }); }
+      break;
+    case 'withdraw': case 'rout': {
+      const back = normalMove(s, u) ?? qrsValue(s, 'movement.general', 'General speed', 'ANRT §VI L255', [0, 60]) / 2;
+      const r = fallBack(withUnit(s, { ...u, disordered: true, routed: result === 'rout' || u.routed }), s.units[id]!, back, 'ANRT §XII', result);
+      s = r.s;
+      if (result === 'rout' && !u.routed) events.push({ kind: 'status', rule: 'ANRT §XII', unit: id, status: 'routed', on: true, reason: 'morale' });
+      events.push(...r.events);
+      s = s.units[id]!.gone ? s : withUnit(s, { ...s.units[id]!, disordered: true, routed: result === 'rout' || u.routed });
+      break;
+    }
+    case 'rally-back':
+      if (origin) { s = withUnit(s, { ...u, at: origin }); events.push({ kind: 'move', rule: 'ANRT §XI', unit: id, from: u.at, to: origin, path: [u.at, origin], stopped: 'rallies back' }); }
+      break;
+    default: break;
+  }
+  return { s, events };
+}

@@ -1,0 +1,172 @@
+import { err, ok, type Result, type Problem } from '../../../lib/result';
+import type { Accepted } from '../../contract';
+import type { Point } from '../../geometry/types';
+import { angleDifference, bearing, distance } from '../../geometry/vector';
+import { parseLocation, resolveLocation, type LocationContext } from '../../location';
+import { orderKey, type AnrtOrder } from '../orders';
+import { formationsOf, isArtillery, liveUnits, phasingSide, sideOfSeat, type AnrtMove, type AnrtState, type AnrtUnit } from '../state';
+import { HIT_EFFECTS } from '../tables/organisation';
+import { canFire, fireReach, fmt, halfLost, inFront, liveUnit, normalMove, problem } from './common';
+import { qrsKnown } from './gm';
+import { reactionsOf } from './responses';
+
+/**
+ * Checking the orders of a window against the state (`validate`), with the preview the player
+ * reads privately. The mover's orders are paid in command pips (§VI L266): each division's pips
+ * are a budget its units' orders share, as DRAM's action points are (issue 14); the QRS prices
+ * each action (`pips.cost`), L201/L204 add theirs.
+ */
+
+/** Enemy names by side, listed once per state (every order of a window reads them). */
+const enemiesOf = new WeakMap<AnrtState, Map<string, { id: string; name: string }[]>>();
+
+export function locationContext(s: AnrtState, u?: AnrtUnit): LocationContext {
+  let bySide = enemiesOf.get(s);
+  if (!bySide) { bySide = new Map(); enemiesOf.set(s, bySide); }
+  let enemies = u ? bySide.get(u.side) : [];
+  if (u && !enemies) { enemies = liveUnits(s).filter((o) => o.side !== u.side).map((o) => ({ id: o.id, name: o.name })); bySide.set(u.side, enemies); }
+  return {
+    table: s.map.table, grid: { cell: s.map.gridCell }, landmarks: s.map.landmarks, scale: { defaultUnit: 'in', ...(s.scale ?? {}) },
+    ...(u ? { unit: { pose: { at: u.at, facing: u.facing } } } : {}),
+    enemies: enemies ?? [],
+  };
+}
+
+/** Where a move order takes the unit: its end point, facing and the inches of its path. */
+export function planMove(s: AnrtState, u: AnrtUnit, to: string): Result<{ at: Point; facing: number; inches: number }, Problem> {
+  const ctx = locationContext(s, u);
+  const parsed = parseLocation(to, ctx);
+  if (!parsed.ok) return err(parsed.error);
+  const r = resolveLocation(parsed.value, ctx);
+  if (!r.ok) return err(r.error);
+  if (r.value.kind === 'contact') return err(problem('move/contact', 'Moving into contact with an enemy is a charge (§X).', `Use /charge unit:${u.name} target:${r.value.enemy.name}.`));
+  if (r.value.kind === 'place') return ok({ at: r.value.at, facing: u.facing, inches: distance(u.at, r.value.at) });
+  const path = r.value.plan.path;
+  const inches = path.slice(1).reduce((n, p, i) => n + distance(path[i]!, p), 0);
+  return ok({ at: r.value.plan.final.at, facing: r.value.plan.final.facing, inches });
+}
+
+/** The pips an order costs (QRS `pips.cost`; +1 with half the hits lost to advance, L201; +1 with one hit left, L204). */
+function pipCost(s: AnrtState, u: AnrtUnit, action: 'move' | 'formation-change' | 'recover-disorder', advancing: boolean): number | undefined {
+  const base = qrsKnown(s, `pips.cost.${action}`);
+  if (base === undefined) return undefined;
+  const half = advancing && halfLost(s, u) ? HIT_EFFECTS.halfLostAdvancePips.pips : 0;
+  const last = u.hits === 1 ? HIT_EFFECTS.oneLeftPips.pips : 0;
+  return base + half + last;
+}
+
+/** Pips of orders already priced against a state: a budget check re-prices the seat's other orders, so each is laid out once. */
+const priced = new WeakMap<AnrtState, Map<string, number>>();
+
+/** The pips an accepted order spends (0 for choices and responses). */
+export function pipsOf(s: AnrtState, o: AnrtOrder): number {
+  let m = priced.get(s);
+  if (!m) { m = new Map(); priced.set(s, m); }
+  const key = JSON.stringify(o);
+  const hit = m.get(key);
+  if (hit !== undefined) return hit;
+  const n = pipsOfUncached(s, o);
+  m.set(key, n);
+  return n;
+}
+
+function pipsOfUncached(s: AnrtState, o: AnrtOrder): number {
+  const u = 'unit' in o ? s.units[o.unit] : undefined;
+  if (!u) return 0;
+  if (o.kind === 'formation') return pipCost(s, u, o.formation === u.formation ? 'recover-disorder' : 'formation-change', false) ?? 0;
+  if (o.kind === 'charge') return pipCost(s, u, 'move', true) ?? 0;
+  if (o.kind === 'move') {
+    const p = planMove(s, u, o.to);
+    return p.ok ? pipCost(s, u, 'move', isAdvance(u, p.value.at)) ?? 0 : 0;
+  }
+  return 0;
+}
+
+const isAdvance = (u: AnrtUnit, to: Point): boolean => distance(u.at, to) > 1e-6 && Math.abs(angleDifference(u.facing, bearing(u.at, to))) < 90;
+
+/** A move order as the resolution applies it (validated first). */
+export function moveOf(s: AnrtState, o: Extract<AnrtOrder, { kind: 'move' }>, formation?: AnrtUnit['formation']): AnrtMove | null {
+  const u = s.units[o.unit];
+  if (!u) return null;
+  const p = planMove(s, u, o.to);
+  if (!p.ok) return null;
+  return { unit: u.id, to: p.value.at, facing: p.value.facing, formation: formation ?? u.formation, inches: p.value.inches, pips: pipsOf(s, o) };
+}
+
+export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending: readonly AnrtOrder[]): Result<Accepted<AnrtOrder>, Problem> {
+  const side = sideOfSeat(s, seat);
+  if (!side) return err(problem('order/no-seat', `${seat} has no seat in this game.`));
+  if (s.ended) return err(problem('order/ended', 'The game is over.'));
+  if (s.ask) return err(problem('game/gm-owes', 'The GM owes a ruling first.', 'Wait for /game answer.'));
+  if (o.kind === 'first') {
+    if (s.step !== 'choose' || s.chooser !== side) return err(problem('order/not-chooser', 'Only the initiative winner chooses who moves first, while that window is open (L12).'));
+    if (!s.sides.some((x) => x.id === o.side)) return err(problem('order/side', `${o.side} is not a side of this game.`, `One of: ${s.sides.map((x) => x.name).join(', ')}.`));
+    return ok({ order: o, preview: [`${s.sides.find((x) => x.id === o.side)!.name} will move first this turn (L12).`] });
+  }
+  const u = liveUnit(s, o.unit);
+  if (!u) return err(problem('order/unit', `${o.unit} is not a unit on the table.`, 'Pick one from the autocomplete list.'));
+  if (u.side !== side) return err(problem('order/not-yours', `${u.name} is not one of your units.`));
+  if (o.kind === 'react') return validateReaction(s, u, o);
+  if (o.kind === 'fire') return validateFire(s, u, o);
+  if (s.step !== 'orders' || phasingSide(s) !== side) return err(problem('order/not-phasing', 'Only the side whose phase it is moves, changes formation and charges (§I L20-31).', 'Wait for your side\'s phase; you answer charges with /react.'));
+  if (u.routed) return err(problem('order/routed', `${u.name} is routed: it cannot be ordered until it rallies (§XII).`));
+  const others = pending.filter((p) => orderKey(p) !== orderKey(o));
+  let cost: number | undefined;
+  const preview: string[] = [];
+  if (o.kind === 'formation') {
+    if (!formationsOf(u.arm).includes(o.formation)) return err(problem('order/formation', `${u.name} cannot form ${o.formation} (§VII).`, `It may take: ${formationsOf(u.arm).join(', ')}.`));
+    if (o.formation === u.formation && !u.disordered) return err(problem('order/formation-same', `${u.name} is already in ${o.formation}.`, 'The same formation again recovers a disordered unit (QRS recover-disorder).'));
+    cost = pipCost(s, u, o.formation === u.formation ? 'recover-disorder' : 'formation-change', false);
+    preview.push(o.formation === u.formation ? `${u.name} recovers from disorder.` : `${u.name}: ${u.formation} → ${o.formation}.`);
+  } else if (o.kind === 'move') {
+    const p = planMove(s, u, o.to);
+    if (!p.ok) return err(p.error);
+    const allowance = normalMove(s, u);
+    if (allowance === undefined) return err(problem('order/qrs-gap', `The QRS movement distance of ${u.name} is not entered nor ruled yet.`, 'The GM enters it (/game ruling key:qrs.movement.<row>) or rules it when asked.'));
+    const advance = isAdvance(u, p.value.at);
+    if (advance && u.hits === 1) return err(problem('order/one-hit', `${u.name} has one hit left: it cannot advance (L204).`, 'Move it back or sideways.'));
+    if (p.value.inches > allowance + 1e-6) return err(problem('order/too-far', `${u.name} would move ${fmt(p.value.inches)}, beyond its normal move of ${fmt(allowance)} (QRS movement, ${u.formation}).`, `Choose a place within ${fmt(allowance)}, e.g. "forward ${Math.floor(allowance)}".`));
+    cost = pipCost(s, u, 'move', advance);
+    preview.push(`${u.name} moves ${fmt(p.value.inches)} of ${fmt(allowance)}.`);
+  } else {
+    const t = liveUnit(s, o.target);
+    if (!t || t.side === side) return err(problem('order/target', `${o.target} is not an enemy unit on the table.`, 'Pick an enemy unit from the autocomplete list.'));
+    if (isArtillery(u) || u.formation === 'square' || u.formation === 'march-column') return err(problem('order/cannot-charge', `${u.name} cannot charge in ${isArtillery(u) ? 'a battery' : u.formation} (§X).`));
+    const allowance = normalMove(s, u);
+    if (allowance === undefined) return err(problem('order/qrs-gap', `The QRS movement distance of ${u.name} is not entered nor ruled yet.`, 'The GM enters it or rules it when asked.'));
+    const d = distance(u.at, t.at);
+    if (d > allowance + 1e-6 || !inFront(u, t.at)) {
+      return err(problem('order/out-of-reach', `${t.name} is out of ${u.name}'s reach: ${fmt(d)} away${inFront(u, t.at) ? '' : ', outside its front arc (ANRT-T2)'}, its normal move ${fmt(allowance)} (§X, QRS movement).`, `Move closer first, or charge a unit within ${fmt(allowance)} in front.`));
+    }
+    cost = pipCost(s, u, 'move', true);
+    preview.push(`${u.name} will charge ${t.name} (${fmt(d)}); the enemy answers before it goes in (§X).`);
+  }
+  if (cost === undefined) return err(problem('order/qrs-gap', 'The QRS pip cost of this action is not entered nor ruled yet.', 'The GM enters it (/game ruling key:qrs.pips.cost.move).'));
+  const budget = s.pips[u.division] ?? 0;
+  const spent = others.filter((p) => 'unit' in p && s.units[p.unit]?.division === u.division).reduce((n, p) => n + pipsOf(s, p), 0);
+  if (spent + cost > budget) {
+    return err(problem('order/pips', `Not enough command pips: ${s.divisions[u.division]?.name ?? u.division} has ${budget}, ${spent} already ordered, this costs ${cost} (§VI L266).`, `Withdraw or change another order of the division first (post it again), or give ${u.name} a cheaper one.`));
+  }
+  preview.push(`Pips: ${cost} (${spent + cost} of ${budget} for ${s.divisions[u.division]?.name ?? u.division}).`);
+  return ok({ order: o, preview });
+}
+
+function validateReaction(s: AnrtState, u: AnrtUnit, o: Extract<AnrtOrder, { kind: 'react' }>): Result<Accepted<AnrtOrder>, Problem> {
+  if (s.step !== 'responses' || phasingSide(s) === u.side) return err(problem('order/no-response', 'Responses are given only when the enemy has charged you or moved within reach of your cavalry (§X, §VII L424).', 'Wait for the enemy\'s phase.'));
+  const allowed = reactionsOf(s, u);
+  if (!allowed.includes(o.choice)) return err(problem('order/reaction', `${u.name} cannot ${o.choice} now.`, allowed.length ? `It may: ${allowed.join(', ')}.` : 'It is neither charged nor eligible for an opportunity charge.'));
+  return ok({ order: o, preview: [`${u.name}: ${o.choice}.`] });
+}
+
+/** A fire target (§IX): the mover's units in its orders, the other side's in the responses window; no pips. */
+function validateFire(s: AnrtState, u: AnrtUnit, o: Extract<AnrtOrder, { kind: 'fire' }>): Result<Accepted<AnrtOrder>, Problem> {
+  const mover = phasingSide(s) === u.side;
+  if (!(s.step === 'orders' && mover) && !(s.step === 'responses' && !mover)) return err(problem('order/no-fire-choice', 'Fire targets are chosen in your side\'s orders, or in the responses window when the enemy\'s phase opens one (§IX).', 'Otherwise each unit fires at the nearest enemy in front and in range (ANRT-T6).'));
+  if (!canFire(u)) return err(problem('order/cannot-fire', `${u.name} cannot fire now (${u.routed ? 'routed' : u.arm === 'cavalry' ? 'cavalry' : u.formation}) (§IX).`));
+  const t = liveUnit(s, o.target);
+  if (!t || t.side === u.side) return err(problem('order/target', `${o.target} is not an enemy unit on the table.`, 'Pick an enemy unit from the autocomplete list.'));
+  const reach = fireReach(s, u);
+  const d = distance(u.at, t.at);
+  if (reach === undefined || d > reach + 1e-6 || !inFront(u, t.at)) return err(problem('order/out-of-range', `${t.name} is ${fmt(d)} away${inFront(u, t.at) ? '' : ', outside the front arc (ANRT-T2)'}; ${u.name} reaches ${reach === undefined ? 'an unknown range (QRS)' : fmt(reach)} (§IX).`, 'Pick a target in front and in range, or let it fire at the nearest.'));
+  return ok({ order: o, preview: [`${u.name} will fire at ${t.name} (${fmt(d)}) if it is still in range when fire comes (§IX).`] });
+}

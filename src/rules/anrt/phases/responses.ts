@@ -1,0 +1,56 @@
+import { distance } from '../../geometry/vector';
+import type { Reaction } from '../orders';
+import { isArtillery, liveUnits, phasingSide, type AnrtState, type AnrtUnit } from '../state';
+import { mayOpportunityCharge, type Charged } from '../tables/charges';
+import { inFront, normalMove } from './common';
+
+/**
+ * The other side's window after the mover's orders (§X L565-640, §VII L424-430): it opens only
+ * when a unit was charged or a cavalry unit may opportunity charge an enemy that moved or changed
+ * formation directly in front within its normal move (issue 14: no empty windows).
+ */
+
+/** How §X groups a charged unit against its charger. */
+export function chargedCase(t: AnrtUnit, c: AnrtUnit): Charged {
+  if (isArtillery(t)) return t.formation === 'limbered' ? (t.arm === 'horse-artillery' ? 'artillery-limbered-horse' : 'artillery-limbered-foot') : 'artillery-unlimbered';
+  if (t.formation === 'skirmish') return t.arm === 'cavalry' ? 'skirmish-cavalry' : 'skirmish-infantry';
+  if (t.arm === 'cavalry') return 'cavalry-by-cavalry';
+  return c.arm === 'cavalry' ? 'infantry-by-cavalry' : 'infantry-by-infantry';
+}
+
+/** The responses a charged unit may choose, the first being what it does if its player says nothing (the "otherwise" or "must" line). */
+export function responsesTo(t: AnrtUnit, c: AnrtUnit): Reaction[] {
+  switch (chargedCase(t, c)) {
+    case 'artillery-limbered-foot': case 'artillery-limbered-horse': return ['evade']; // L574, L577: must
+    case 'artillery-unlimbered': return ['stand']; // L580
+    case 'cavalry-by-cavalry': return t.arm === 'cavalry' && c.arm === 'cavalry' ? ['countercharge'] : ['stand']; // L590
+    case 'infantry-by-cavalry': return t.formation === 'square' ? ['stand'] : ['stand', 'square']; // L595-599
+    case 'skirmish-infantry': case 'skirmish-cavalry': return ['stand', 'evade']; // L604-617
+    case 'infantry-by-infantry': return ['stand']; // L567-569
+  }
+}
+
+/** Enemy units this cavalry may opportunity charge now: they moved or changed formation directly in front, within its normal move (L426). */
+export function opportunityTargets(s: AnrtState, u: AnrtUnit): AnrtUnit[] {
+  if (u.arm !== 'cavalry' || u.routed || u.side === phasingSide(s) || u.formation === 'march-column') return [];
+  if (s.charges.some((c) => c.target === u.id)) return [];
+  const reach = normalMove(s, u);
+  if (reach === undefined) return [];
+  const moved = new Set(s.moves.map((m) => m.unit));
+  return liveUnits(s).filter((e) => e.side !== u.side && moved.has(e.id))
+    .filter((e) => mayOpportunityCharge('cavalry', { moved: true, changedFormation: false, presentedFlankOrRear: false, retrograde: false }, inFront(u, e.at), distance(u.at, e.at) <= reach))
+    .sort((a, b) => distance(u.at, a.at) - distance(u.at, b.at) || a.id.localeCompare(b.id));
+}
+
+/** What `u` may answer in the responses window. */
+export function reactionsOf(s: AnrtState, u: AnrtUnit): Reaction[] {
+  const charge = s.charges.find((c) => c.target === u.id);
+  const charger = charge ? s.units[charge.unit] : undefined;
+  if (charger) return responsesTo(u, charger);
+  return opportunityTargets(s, u).length ? ['opportunity', 'stand'] : [];
+}
+
+/** Whether the responses window opens: something was charged, or a unit may opportunity charge. */
+export function responsesOwed(s: AnrtState): boolean {
+  return liveUnits(s).some((u) => u.side !== phasingSide(s) && reactionsOf(s, u).length > 0);
+}

@@ -1,0 +1,106 @@
+import { distance } from '../../geometry/vector';
+import { choicesMatching, type Caller, type InputChoice, type Inputs, type NamedOption } from '../../plugin';
+import type { AnrtOrder } from '../orders';
+import { canFire, fireReach, inFront, normalMove } from '../phases/common';
+import { reactionsOf } from '../phases/responses';
+import { formationsOf, isArtillery, liveUnits, phasingSide, type AnrtState, type AnrtUnit } from '../state';
+
+const UNIT: NamedOption = { kinds: ['unit'] };
+const SIDE: NamedOption = { kinds: ['side'] };
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+const inches = (n: number): string => `${n.toFixed(1)}"`;
+
+/** The caller's units that may take orders now (the mover's, not routed). */
+function orderable(s: AnrtState, caller: Caller): AnrtUnit[] {
+  if (!caller.side || s.step !== 'orders' || phasingSide(s) !== caller.side) return [];
+  return liveUnits(s).filter((u) => u.side === caller.side && !u.routed);
+}
+
+/** Enemy units `u` may charge: in front, within its normal move (§X). */
+export function chargeTargets(s: AnrtState, u: AnrtUnit): AnrtUnit[] {
+  const reach = normalMove(s, u);
+  if (reach === undefined || isArtillery(u) || u.formation === 'square' || u.formation === 'march-column') return [];
+  return liveUnits(s).filter((e) => e.side !== u.side && inFront(u, e.at) && distance(u.at, e.at) <= reach).sort((a, b) => distance(u.at, a.at) - distance(u.at, b.at));
+}
+
+/** Enemy units `u` may fire at now: in front, within its reach (§IX). */
+export function fireTargets(s: AnrtState, u: AnrtUnit): AnrtUnit[] {
+  const reach = fireReach(s, u);
+  if (reach === undefined || !canFire(u)) return [];
+  return liveUnits(s).filter((e) => e.side !== u.side && inFront(u, e.at) && distance(u.at, e.at) <= reach).sort((a, b) => distance(u.at, a.at) - distance(u.at, b.at));
+}
+
+const unitChoices = (us: readonly AnrtUnit[]): InputChoice[] => us.map((u) => ({ name: u.name, value: u.id }));
+
+/**
+ * The slash verbs A Near Run Thing accepts, all orders to the open window: the initiative
+ * winner's /choose first (L12); the mover's /move, /formation and /charge, paid in pips (§VI
+ * L266, previewed against the division's budget); the other side's /react to a charge or to an
+ * enemy move in front of its cavalry (§X, §VII L424).
+ */
+export const anrtInputs: Inputs<AnrtState> = {
+  'choose first': {
+    kind: 'order',
+    names: { side: SIDE },
+    summary: 'the initiative winner chooses which side moves first this turn (L12)',
+    build: (_s, o): AnrtOrder => ({ kind: 'first', side: text(o.side) }),
+    choices: (s, _c, focused) => choicesMatching(focused.value, s.sides.map((x) => ({ name: x.name, value: x.id }))),
+    confirm: (a, _o, s) => { const o = a.order as Extract<AnrtOrder, { kind: 'first' }>; return `✅ ${s.sides.find((x) => x.id === o.side)?.name ?? o.side} will move first (L12).`; },
+  },
+  move: {
+    kind: 'order',
+    names: { unit: UNIT },
+    summary: 'move a unit up to its normal move (QRS movement), paid in its division\'s command pips (§VI L266, §VII)',
+    build: (_s, o): AnrtOrder => ({ kind: 'move', unit: text(o.unit), to: text(o.to) }),
+    choices: (s, caller, focused) => (focused.name === 'unit' ? choicesMatching(focused.value, unitChoices(orderable(s, caller).filter((u) => normalMove(s, u) !== undefined))) : []),
+    confirm: (a) => `✅ Move ordered (sealed until the phase resolves). ${a.preview.join(' ')}`,
+  },
+  formation: {
+    kind: 'order',
+    names: { unit: UNIT },
+    summary: 'change formation (line, column, masse, march-column, square, skirmish; guns limbered/unlimbered), or the same formation to recover from disorder; paid in pips',
+    build: (_s, o): AnrtOrder => ({ kind: 'formation', unit: text(o.unit), formation: text(o.formation) as AnrtUnit['formation'] }),
+    choices(s, caller, focused, o) {
+      if (focused.name !== 'formation') return choicesMatching(focused.value, unitChoices(orderable(s, caller)));
+      const u = s.units[text(o.unit)];
+      return choicesMatching(focused.value, (u ? formationsOf(u.arm).filter((f) => f !== u.formation || u.disordered) : []).map((f) => ({ name: u && f === u.formation ? `${f} (recover from disorder)` : f, value: f })));
+    },
+    confirm: (a) => `✅ Formation ordered. ${a.preview.join(' ')}`,
+  },
+  charge: {
+    kind: 'order',
+    names: { unit: UNIT, target: UNIT },
+    summary: 'declare a charge on an enemy in front within the unit\'s normal move (§X); the enemy answers before it goes in',
+    build: (_s, o): AnrtOrder => ({ kind: 'charge', unit: text(o.unit), target: text(o.target) }),
+    choices(s, caller, focused, o) {
+      if (focused.name !== 'target') return choicesMatching(focused.value, unitChoices(orderable(s, caller).filter((u) => chargeTargets(s, u).length > 0)));
+      const u = s.units[text(o.unit)];
+      return choicesMatching(focused.value, (u ? chargeTargets(s, u) : []).map((t) => ({ name: `${t.name} — ${inches(distance(u!.at, t.at))}`, value: t.id })));
+    },
+    confirm: (a) => `✅ Charge declared (sealed). ${a.preview.join(' ')}`,
+  },
+  fire: {
+    kind: 'order',
+    names: { unit: UNIT, target: UNIT },
+    summary: 'choose a fire target in front and in range (§IX): the mover in its orders, the other side in the responses window; otherwise the nearest',
+    build: (_s, o): AnrtOrder => ({ kind: 'fire', unit: text(o.unit), target: text(o.target) }),
+    choices(s, caller, focused, o) {
+      if (focused.name !== 'target') return choicesMatching(focused.value, unitChoices(liveUnits(s).filter((u) => u.side === caller.side && canFire(u) && fireTargets(s, u).length > 1)));
+      const u = s.units[text(o.unit)];
+      return choicesMatching(focused.value, (u ? fireTargets(s, u) : []).map((t) => ({ name: `${t.name} — ${inches(distance(u!.at, t.at))}`, value: t.id })));
+    },
+    confirm: (a) => `✅ Fire target chosen (sealed). ${a.preview.join(' ')}`,
+  },
+  react: {
+    kind: 'order',
+    names: { unit: UNIT },
+    summary: 'answer a charge (stand, evade, square, countercharge) or opportunity charge an enemy that moved in front of your cavalry (§X, §VII L424)',
+    build: (_s, o): AnrtOrder => ({ kind: 'react', unit: text(o.unit), choice: text(o.choice) as 'stand' }),
+    choices(s, caller, focused, o) {
+      if (focused.name === 'choice') { const u = s.units[text(o.unit)]; return choicesMatching(focused.value, (u ? reactionsOf(s, u) : []).map((c) => ({ name: c, value: c }))); }
+      if (!caller.side || s.step !== 'responses') return [];
+      return choicesMatching(focused.value, unitChoices(liveUnits(s).filter((u) => u.side === caller.side && reactionsOf(s, u).length > 0)));
+    },
+    confirm: (a) => `✅ Response recorded (secret until the phase resolves). ${a.preview.join(' ')}`,
+  },
+};

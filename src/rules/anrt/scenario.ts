@@ -1,0 +1,85 @@
+import { err, ok, type Problem, type Result } from '../../lib/result';
+import type { Scenario, Unit } from '../scenario/types';
+import { anrtUnitRules } from './profile';
+import type { AnrtSettings } from './settings';
+import type { AnrtDivision, AnrtFormation, AnrtGeneral, AnrtState, AnrtUnit } from './state';
+import { sizeByFigures, sizeByPieces, unitHits } from './tables/organisation';
+import type { Arm } from './tables/vocabulary';
+
+/**
+ * ANRT scenarios in the shared format (profile.ts for the mapping of wings, corps and brigades).
+ * A unit's hits come from its class and size (L198); sizes from figures under A-4's bands, or
+ * from a battery's pieces (L72-88).
+ */
+export type AnrtScenarioData = Omit<AnrtState, 'settings'>;
+
+function armOf(u: Unit, position: boolean): Arm | null {
+  switch (u.arm) {
+    case 'infantry': return 'infantry';
+    case 'light-cavalry': case 'medium-cavalry': case 'heavy-cavalry': return 'cavalry';
+    case 'artillery': return position ? 'position-battery' : 'foot-artillery';
+    case 'horse-artillery': return 'horse-artillery';
+    default: return null;
+  }
+}
+
+export function anrtScenarioData(sc: Scenario, settings: AnrtSettings): Result<AnrtScenarioData, Problem[]> {
+  const problems: Problem[] = [];
+  if (sc.sides.length !== 2) problems.push({ code: 'anrt/sides', message: `ANRT is a two-sided game (§I); this scenario has ${sc.sides.length} sides.` });
+  if (sc.reinforcements.length) problems.push({ code: 'anrt/reinforcements', message: 'ANRT scenarios do not yet bring reinforcements on (README "Not done").', hint: 'Deploy every unit at the start.' });
+  const placed = new Map(sc.deployment.map((d) => [d.piece, d]));
+  const units: Record<string, AnrtUnit> = {};
+  const generals: Record<string, AnrtGeneral> = {};
+  const divisions: Record<string, AnrtDivision> = {};
+  for (const side of sc.sides) {
+    const oob = sc.orderOfBattle[side.id];
+    if (!oob) continue;
+    const commandOf = new Map<string, string>();
+    for (const c of oob.corps) commandOf.set(c.general, c.id);
+    for (const b of oob.brigades ?? []) commandOf.set(b.general, b.id);
+    for (const g of oob.generals) {
+      const d = placed.get(g.id);
+      if (!d) continue;
+      const level = g.level === 'wing' ? 'corps' : g.level === 'division' || g.level === 'brigade' || g.level === 'army' ? g.level : commandOf.has(g.id) && oob.corps.some((c) => c.general === g.id) ? 'division' : 'corps';
+      generals[g.id] = { id: g.id, name: g.name, side: side.id, level, command: commandOf.get(g.id) ?? '', at: d.at, alive: true };
+    }
+    for (const corps of oob.corps) {
+      const brigades = new Set<string>();
+      for (const u of corps.divisions) {
+        const d = placed.get(u.id);
+        const rules = anrtUnitRules.safeParse(u.rules);
+        if (!rules.success) { problems.push({ code: 'anrt/rules', message: `${u.id}: ${rules.error.issues[0]?.message}` }); continue; }
+        const arm = armOf(u, rules.data.position ?? false);
+        if (!d || !arm) { problems.push({ code: 'anrt/unit', message: `${u.id}: ${!d ? 'not deployed' : `arm ${u.arm} is not an ANRT arm`}.` }); continue; }
+        if (u.strength.kind !== 'figures') { problems.push({ code: 'anrt/strength', message: `${u.id}: ANRT counts figures (1 figure = 50 men, L43); give figures: 12.` }); continue; }
+        const gun = arm === 'foot-artillery' || arm === 'horse-artillery' || arm === 'position-battery';
+        const size = gun ? sizeByPieces(rules.data.pieces ?? 6) : sizeByFigures(u.strength.figures, settings.size);
+        const cls = rules.data.class ?? 'average';
+        const hits = unitHits(cls, size);
+        const formation: AnrtFormation = gun ? (u.formation === 'limbered' ? 'limbered' : 'unlimbered') : ((u.formation ?? 'line') as AnrtFormation);
+        if (!gun && (formation === 'limbered' || formation === 'unlimbered')) { problems.push({ code: 'anrt/formation', message: `${u.id}: only guns limber.` }); continue; }
+        if (arm === 'cavalry' && formation === 'square') { problems.push({ code: 'anrt/formation', message: `${u.id}: cavalry forms no square (§VII).` }); continue; }
+        const brigade = u.brigade ?? corps.id;
+        brigades.add(brigade);
+        units[u.id] = {
+          id: u.id, name: u.name, side: side.id, division: corps.id, brigade, arm, cls, size, ...(gun ? { gun: arm === 'horse-artillery' ? 'horse' : rules.data.gun ?? 'medium' } : {}),
+          formation, at: d.at, facing: d.facing, hits, maxHits: hits, disordered: false, routed: false, gone: false,
+        };
+      }
+      divisions[corps.id] = { id: corps.id, name: corps.name, side: side.id, general: corps.general, brigades: [...brigades].sort() };
+    }
+  }
+  if (problems.length) return err(problems);
+  const [hh, mm] = sc.meta.firstTurn.split(':').map(Number);
+  const ids = [sc.sides[0]!.id, sc.sides[1]!.id] as const;
+  return ok({
+    v: 1, scenario: { id: sc.meta.id, name: sc.meta.name }, turn: 1, lastTurn: sc.meta.turns,
+    clock: { start: hh! * 60 + mm!, turnMinutes: sc.meta.turnMinutes }, map: sc.map, scale: sc.meta.scale,
+    sides: sc.sides.map((x) => ({ id: x.id, name: x.name, colour: x.colour })),
+    seats: sc.sides.map((x) => ({ id: x.id, side: x.id, label: x.name, commands: [...Object.values(units).filter((u) => u.side === x.id).map((u) => u.id), ...Object.values(generals).filter((g) => g.side === x.id).map((g) => g.id)] })),
+    units, generals, divisions, order: ids, previousFirst: null, period: 0, step: 'orders', chooser: null, pips: {}, pipTerms: {}, opportunityDebt: {},
+    charges: [], moves: [], fireTargets: {}, rulings: {}, ask: null, victory: sc.victory, ended: null,
+  });
+}
+
+export const buildAnrtState = (data: AnrtScenarioData, settings: AnrtSettings): AnrtState => ({ ...data, settings });

@@ -1,0 +1,147 @@
+import type { GmQuestion, Seat } from '../contract';
+import type { Point } from '../geometry/types';
+import type { ScenarioMap, ScenarioSide, Victory } from '../scenario/types';
+import type { AnrtSettings } from './settings';
+import type { Arm, Gun, Mover, UnitClass, UnitSize } from './tables/vocabulary';
+
+/**
+ * An ANRT game, whole and JSON-serialisable: plain data, never mutated. The turn (§I L10-33):
+ * initiative, then each side's phase (command pips, charges and moves, the other side's charge
+ * responses, fire, melee, morale, cavalry recall, risk to generals). `step` says which window is
+ * open; `ask` is a ruling the GM owes (a missing QRS cell, DIGEST A-1), with the dice already
+ * thrown for the interrupted resolution kept in `memo` so the rerun throws nothing twice.
+ */
+export interface AnrtState {
+  readonly v: 1;
+  readonly scenario: { readonly id: string; readonly name: string };
+  readonly settings: AnrtSettings;
+  readonly turn: number;
+  readonly lastTurn: number;
+  readonly clock: { readonly start: number; readonly turnMinutes: number };
+  readonly map: ScenarioMap;
+  readonly scale?: { readonly inchesPerMile?: number; readonly yardsPerInch?: number };
+  readonly sides: readonly Pick<ScenarioSide, 'id' | 'name' | 'colour'>[];
+  readonly seats: readonly Seat[];
+  readonly units: Readonly<Record<string, AnrtUnit>>;
+  readonly generals: Readonly<Record<string, AnrtGeneral>>;
+  readonly divisions: Readonly<Record<string, AnrtDivision>>;
+  /** This turn's order: first mover, second mover (L12). */
+  readonly order: readonly [string, string];
+  /** The side that moved first last turn (a draw keeps it, L12). */
+  readonly previousFirst: string | null;
+  /** Index into `order` of the side's phase running. */
+  readonly period: 0 | 1;
+  readonly step: AnrtStep;
+  /** The initiative winner, while he chooses (L12). */
+  readonly chooser: string | null;
+  /** Command pips of each division of the phasing side this phase (§VI L255-289). */
+  readonly pips: Readonly<Record<string, number>>;
+  /** How each pip total was made, for the roster and the narrative. */
+  readonly pipTerms: Readonly<Record<string, readonly string[]>>;
+  /** Opportunity charges and emergency squares made, by division: −1 pip each next phase (L325). */
+  readonly opportunityDebt: Readonly<Record<string, number>>;
+  /** Charges declared this phase, waiting for the other side's responses (§X). */
+  readonly charges: readonly AnrtCharge[];
+  /** Fire targets chosen this phase by their firers' players (§IX); a unit without one fires at the nearest (ANRT-T6). */
+  readonly fireTargets: Readonly<Record<string, string>>;
+  /** Moves ordered this phase, carried to the resolution after the responses. */
+  readonly moves: readonly AnrtMove[];
+  /** The GM's rulings by question id (ANRT-4), kept for the game. */
+  readonly rulings: Readonly<Record<string, string>>;
+  /** The ruling the GM owes now, with the interrupted resolution's thrown dice. */
+  readonly ask: { readonly question: GmQuestion; readonly stage: 'open' | 'combat'; readonly memo: readonly (readonly number[])[]; readonly responses?: Readonly<Record<string, string>> } | null;
+  readonly victory: Victory;
+  readonly ended: { readonly winner: string | null; readonly summary: string } | null;
+}
+
+/** The window open: the initiative winner's choice, the mover's orders, the other side's charge responses. */
+export type AnrtStep = 'choose' | 'orders' | 'responses' | 'ended';
+
+/** Formations (§III, §VII): troops and guns. */
+export const ANRT_FORMATIONS = ['line', 'column', 'masse', 'march-column', 'square', 'skirmish', 'limbered', 'unlimbered'] as const;
+export type AnrtFormation = (typeof ANRT_FORMATIONS)[number];
+
+export interface AnrtUnit {
+  readonly id: string;
+  readonly name: string;
+  readonly side: string;
+  readonly division: string;
+  readonly brigade: string;
+  readonly arm: Arm;
+  readonly cls: UnitClass;
+  readonly size: UnitSize;
+  readonly gun?: Gun;
+  readonly formation: AnrtFormation;
+  readonly at: Point;
+  /** Compass degrees, 0 = north. */
+  readonly facing: number;
+  readonly hits: number;
+  readonly maxHits: number;
+  readonly disordered: boolean;
+  readonly routed: boolean;
+  readonly gone: boolean;
+}
+
+export interface AnrtGeneral {
+  readonly id: string;
+  readonly name: string;
+  readonly side: string;
+  readonly level: 'army' | 'corps' | 'division' | 'brigade';
+  /** The division or brigade he commands ('' for the C-in-C and corps commanders). */
+  readonly command: string;
+  readonly at: Point;
+  readonly alive: boolean;
+}
+
+export interface AnrtDivision {
+  readonly id: string;
+  readonly name: string;
+  readonly side: string;
+  readonly general: string;
+  readonly brigades: readonly string[];
+}
+
+export interface AnrtCharge {
+  readonly unit: string;
+  readonly target: string;
+  /** Declared by the mover (§X), or an opportunity charge by the other side (§VII L424). */
+  readonly kind: 'declared' | 'opportunity';
+}
+
+export interface AnrtMove {
+  readonly unit: string;
+  readonly to: Point;
+  readonly facing: number;
+  readonly formation: AnrtFormation;
+  readonly inches: number;
+  readonly pips: number;
+}
+
+export const isLive = (u: AnrtUnit): boolean => !u.gone;
+export const liveUnits = (s: AnrtState): AnrtUnit[] => Object.values(s.units).filter(isLive);
+export const phasingSide = (s: AnrtState): string => s.order[s.period];
+export const otherSide = (s: AnrtState, side: string): string => (s.sides[0]!.id === side ? s.sides[1]!.id : s.sides[0]!.id);
+export const seatOfSide = (s: AnrtState, side: string): string => s.seats.find((x) => x.side === side)!.id;
+export const sideOfSeat = (s: AnrtState, seat: string): string | null => s.seats.find((x) => x.id === seat)?.side ?? null;
+export const sideName = (s: AnrtState, side: string): string => s.sides.find((x) => x.id === side)?.name ?? side;
+export const withUnit = (s: AnrtState, u: AnrtUnit): AnrtState => ({ ...s, units: { ...s.units, [u.id]: u } });
+
+/** The QRS movement row a unit moves on (§VII; the table is on the QRS). */
+export function moverOf(u: Pick<AnrtUnit, 'arm' | 'formation'>): Mover {
+  if (u.arm === 'infantry' || u.arm === 'regimental-artillery') {
+    const f = u.formation === 'limbered' || u.formation === 'unlimbered' ? 'column' : u.formation;
+    return `infantry-${f}` as Mover;
+  }
+  if (u.arm === 'cavalry') return `cavalry-${u.formation === 'masse' || u.formation === 'square' || u.formation === 'limbered' || u.formation === 'unlimbered' ? 'column' : u.formation}` as Mover;
+  if (u.arm === 'position-battery') return 'position-battery-limbered';
+  return `${u.arm}-${u.formation === 'unlimbered' ? 'prolong' : 'limbered'}` as Mover;
+}
+
+/** Formations a unit of `arm` may take (§VII: cavalry forms no square nor masse; guns limber). */
+export function formationsOf(arm: Arm): readonly AnrtFormation[] {
+  if (arm === 'infantry') return ['line', 'column', 'masse', 'march-column', 'square', 'skirmish'];
+  if (arm === 'cavalry') return ['line', 'column', 'march-column', 'skirmish'];
+  return ['limbered', 'unlimbered'];
+}
+
+export const isArtillery = (u: Pick<AnrtUnit, 'arm'>): boolean => u.arm === 'foot-artillery' || u.arm === 'horse-artillery' || u.arm === 'position-battery' || u.arm === 'regimental-artillery';

@@ -1,0 +1,227 @@
+import type { Dice } from '../../dice/dice';
+import type { GmAnswer, PhaseInfo, Step } from '../contract';
+import type { GameEvent } from '../events';
+import { clockAt } from '../scenario/clock';
+import { commandPips } from './procedures/command';
+import { initiative } from './procedures/initiative';
+import type { AnrtOrder } from './orders';
+import { resolveCombat } from './phases/combat';
+import { AskGm, need, qrsValue, Thrower } from './phases/gm';
+import { applyMorale, testMorale } from './phases/morale';
+import { moveOf, validateOrder } from './phases/orders';
+import { responsesOwed } from './phases/responses';
+import { liveUnits, moverOf, otherSide, phasingSide, seatOfSide, sideName, withUnit, type AnrtState } from './state';
+import { qrsCells, qrsGaps } from './tables/qrs';
+import { finalOutcome } from './victory';
+
+/**
+ * The ANRT turn on Discord (§I L10-33). Windows: the initiative winner's choice (L12); each
+ * side's orders (pips spent on moves, formation changes and charge declarations); the other
+ * side's responses, only when something was charged or may be opportunity-charged. Everything
+ * else resolves alone. A missing QRS cell in `tables.mode: gm` stops the resolution on a window
+ * the GM owes (`ask`); his answer reruns the interrupted stage with the dice already thrown.
+ */
+
+type Stage = 'open' | 'combat';
+
+export function anrtPhaseInfo(s: AnrtState): PhaseInfo {
+  const clock = clockAt(s.clock.start, s.clock.turnMinutes, s.turn);
+  const base = { turn: s.turn, clock, secret: false } as const;
+  if (s.ended) return { ...base, id: 'anrt/ended', label: `Turn ${s.turn} — game over`, owes: { kind: 'none' } };
+  if (s.ask) return { ...base, id: 'anrt/gm', label: `Turn ${s.turn} (${clock}) — the GM rules (QRS)`, owes: { kind: 'none' }, gm: s.ask.question };
+  if (s.step === 'choose') return { ...base, id: 'anrt/initiative', label: `Turn ${s.turn} (${clock}) — initiative: ${sideName(s, s.chooser!)} chooses who moves first`, owes: { kind: 'seats', seats: [seatOfSide(s, s.chooser!)] } };
+  const side = phasingSide(s);
+  if (s.step === 'responses') return { ...base, id: 'anrt/responses', label: `Turn ${s.turn} (${clock}) — ${sideName(s, otherSide(s, side))} answer the charges`, owes: { kind: 'non-phasing' }, phasingSide: side, secret: true };
+  return { ...base, id: 'anrt/orders', label: `Turn ${s.turn} (${clock}) — ${s.period === 0 ? 'first' : 'second'} side's phase: ${sideName(s, side)}`, owes: { kind: 'phasing' }, phasingSide: side, secret: true };
+}
+
+export function anrtOwing(s: AnrtState): string[] {
+  if (s.ended || s.ask) return [];
+  if (s.step === 'choose') return [seatOfSide(s, s.chooser!)];
+  const side = s.step === 'responses' ? otherSide(s, phasingSide(s)) : phasingSide(s);
+  return [seatOfSide(s, side)];
+}
+
+/** Initiative (L12): both C-in-Cs throw; the winner chooses; a draw keeps last turn's order (A-8 on turn 1). */
+function startTurn(s0: AnrtState, dice: Dice): { s: AnrtState; events: GameEvent[] } {
+  const th = new Thrower(dice, []);
+  const events: GameEvent[] = [{ kind: 'phase', turn: s0.turn, phase: 'anrt/initiative', label: `Turn ${s0.turn} — initiative` }];
+  const ids = s0.sides.map((x) => x.id);
+  const sides = s0.settings.initiative.die === 'd10' ? 10 : 6;
+  for (let tries = 0; tries < 20; tries++) {
+    const rolls: Record<string, number> = {};
+    for (const id of ids) {
+      const r = sides === 6 ? th.throw(1, 'ANRT §I L12', 'initiative', id) : null;
+      const face = r ? r.faces[0]! : 1 + Math.floor(dice.roll('1d10', { purpose: `ANRT §I L12 initiative: ${id}` }).total - 1);
+      if (r) events.push(r.event); else events.push({ kind: 'roll', rule: 'ANRT §I L12', purpose: 'initiative', subject: id, expression: '1d10', faces: [face], modifiers: [], total: face });
+      rolls[id] = face;
+    }
+    const r = initiative(rolls, s0.previousFirst, s0.settings.initiative.firstTurnDraw, ids[0]!);
+    if (r.kind === 'winner') return { s: { ...s0, step: 'choose', chooser: r.side }, events: [...events, { kind: 'note', rule: 'ANRT §I L12', text: `${sideName(s0, r.side)} win the initiative and choose who moves first.` }] };
+    if (r.kind === 'same-as-before') {
+      const order = [r.first, otherSide(s0, r.first)] as const;
+      return { s: { ...s0, order, period: 0, chooser: null, step: 'orders' }, events: [...events, { kind: 'note', rule: 'ANRT §I L12', text: `A draw: ${sideName(s0, r.first)} move first, as before.` }] };
+    }
+  }
+  const order = [ids[0]!, ids[1]!] as const;
+  return { s: { ...s0, order, period: 0, chooser: null, step: 'orders' }, events };
+}
+
+/**
+ * Opening a side's phase (§I L14-20, §VI): routers test (§XII), then each division's command pips
+ * (the corps commander's D6 for it, ANRT-T4) with the text's and the QRS's adjustments. In gm
+ * mode the QRS numbers this phase's orders need are asked first, once for the game.
+ */
+function openPhase(s0: AnrtState, th: Thrower): { s: AnrtState; events: GameEvent[] } {
+  const side = phasingSide(s0);
+  let s: AnrtState = { ...s0, charges: [], moves: [], fireTargets: {}, pips: {}, pipTerms: {} };
+  const events: GameEvent[] = [{ kind: 'phase', turn: s.turn, phase: 'anrt/orders', label: anrtPhaseInfo({ ...s, step: 'orders' }).label }];
+  const mine = liveUnits(s).filter((u) => u.side === side);
+  for (const cell of ['pips.cost.move', 'pips.cost.formation-change', 'pips.cost.recover-disorder']) qrsValue(s, cell, `Pip cost (${cell.split('.').pop()})`, 'ANRT §VI L266', [0, 6]);
+  for (const m of [...new Set(liveUnits(s).map((u) => moverOf(u)))].sort()) qrsValue(s, `movement.${m}`, `Normal move of ${m}`, 'ANRT §VII', [0, 60]);
+  for (const u of mine.filter((x) => x.routed).sort((a, b) => a.id.localeCompare(b.id))) {
+    const m = testMorale(s, u, 'router', th);
+    events.push(...m.events);
+    if (m.result === 'pass' || m.result === 'fight-on' || m.result === 'rally-back' || m.result === 'halt') {
+      s = withUnit(s, { ...s.units[u.id]!, routed: false });
+      events.push({ kind: 'status', rule: 'ANRT §XII', unit: u.id, status: 'routed', on: false, reason: 'rallied' });
+    } else { const r = applyMorale(s, u.id, 'rout'); s = r.s; events.push(...r.events); }
+  }
+  const pips: Record<string, number> = {};
+  const terms: Record<string, readonly string[]> = {};
+  for (const d of Object.values(s.divisions).filter((x) => x.side === side).sort((a, b) => a.id.localeCompare(b.id))) {
+    const units = liveUnits(s).filter((u) => u.division === d.id);
+    if (!units.length) continue;
+    const roll = th.throw(1, 'ANRT §VI L255', 'command pips', d.id);
+    const brigades = d.brigades.filter((b) => units.some((u) => u.brigade === b));
+    const halfStrength = brigades.filter((b) => { const us = Object.values(s.units).filter((u) => u.brigade === b); return us.reduce((n, u) => n + (u.gone ? 0 : u.hits), 0) * 2 <= us.reduce((n, u) => n + u.maxHits, 0); }).length;
+    const p = need(commandPips(s.settings.qrs, {
+      d6: roll.faces[0]!, divisionalGeneralKilled: !s.generals[d.general]?.alive, adcsArrived: 0, opportunityActions: s.opportunityDebt[d.id] ?? 0,
+      factors: { 'per-brigade': brigades.length, 'brigade-half-strength': halfStrength }, regrouping: false,
+    }, s.rulings, d.name, s.turn));
+    pips[d.id] = p.pips; terms[d.id] = p.terms;
+    events.push({ ...roll.event, tableRow: `${p.pips} pips: ${p.terms.join('; ')}` });
+  }
+  const debt = Object.fromEntries(Object.entries(s.opportunityDebt).filter(([d]) => s.divisions[d]?.side !== side));
+  return { s: { ...s, pips, pipTerms: terms, opportunityDebt: debt, step: 'orders' }, events };
+}
+
+/** Runs a stage that may need the GM; on a gap, the state waits for his answer with the thrown dice. */
+function attempt(s: AnrtState, stage: Stage, dice: Dice, memo: readonly (readonly number[])[], responses: Readonly<Record<string, string>>): { s: AnrtState; events: GameEvent[]; asked: boolean } {
+  const th = new Thrower(dice, memo);
+  try {
+    const r = stage === 'open' ? openPhase(s, th) : resolveCombat(s, responses, th);
+    return { ...r, asked: false };
+  } catch (e) {
+    if (!(e instanceof AskGm)) throw e;
+    return { s: { ...s, ask: { question: e.question, memo: th.thrown, responses, stage } }, events: [{ kind: 'note', rule: e.question.rule ?? 'DIGEST A-1', text: `The GM is asked: ${e.question.question}` }], asked: true };
+  }
+}
+
+/** Moves on from a finished stage until a window opens or the game ends. */
+function proceed(s0: AnrtState, dice: Dice, from: 'setup' | 'chosen' | 'combat-done'): Step<AnrtState> {
+  let s = s0;
+  const events: GameEvent[] = [];
+  let at: 'turn' | 'open' | 'close' = from === 'setup' ? 'turn' : from === 'chosen' ? 'open' : 'close';
+  for (let guard = 0; guard < 8; guard++) {
+    if (at === 'close') {
+      if (s.period === 0) { s = { ...s, period: 1 }; at = 'open'; continue; }
+      const end = finalOutcome(s, s.turn >= s.lastTurn);
+      if (end) return { state: { ...s, ended: end, step: 'ended' }, events: [...events, { kind: 'note', rule: 'victory', text: end.summary }] };
+      s = { ...s, turn: s.turn + 1, previousFirst: s.order[0], period: 0 };
+      at = 'turn';
+    }
+    if (at === 'turn') {
+      const t = startTurn(s, dice); s = t.s; events.push(...t.events);
+      if (s.step === 'choose') return { state: s, events };
+      at = 'open';
+    }
+    const o = attempt(s, 'open', dice, [], {}); s = o.s; events.push(...o.events);
+    return { state: s, events };
+  }
+  return { state: s, events };
+}
+
+/**
+ * The state before turn 1 becomes the first window. The set-up narrative says first how the QRS
+ * stands (A-1): a GM who created the game without entering tables learns now, not at the first
+ * question, that every empty cell will be asked of him, and how to enter the stand-in instead.
+ */
+export function anrtSetup(s: AnrtState, dice: Dice): Step<AnrtState> {
+  const gaps = qrsGaps(s.settings.qrs).length;
+  const total = qrsCells().length;
+  const text = gaps === 0
+    ? `The QRS tables are entered (${total} cells): the engine applies them itself.`
+    : `The QRS is missing from the text (DIGEST A-1): ${gaps} of its ${total} cells are empty, and the GM will be asked for each when play first needs it (/game answer). To play from the project's stand-in tables (not the author's) instead, the GM enters them before the start: /game ruling key:qrs value:stand-in.`;
+  const step = proceed(s, dice, 'setup');
+  return { state: step.state, events: [{ kind: 'note', rule: 'ANRT A-1', text }, ...step.events] };
+}
+
+/** Applies the mover's validated orders: formation changes, then moves (the charges wait for the responses). */
+function applyOrders(s0: AnrtState, orders: readonly AnrtOrder[]): { s: AnrtState; events: GameEvent[] } {
+  let s = s0;
+  const events: GameEvent[] = [];
+  const seat = seatOfSide(s, phasingSide(s));
+  const accepted: AnrtOrder[] = [];
+  for (const o of orders) if (validateOrder(s, seat, o, accepted).ok) accepted.push(o);
+  for (const o of accepted) {
+    if (o.kind !== 'formation') continue;
+    const u = s.units[o.unit]!;
+    s = withUnit(s, { ...u, formation: o.formation, disordered: o.formation === u.formation ? false : u.disordered });
+    events.push(o.formation === u.formation ? { kind: 'status', rule: 'ANRT §VI L266', unit: u.id, status: 'disordered', on: false, reason: 'recovered (pips)' } : { kind: 'order', rule: 'ANRT §VII', unit: u.id, from: u.formation, to: o.formation, reason: 'formation change' });
+  }
+  const moves = [];
+  for (const o of accepted) {
+    if (o.kind !== 'move') continue;
+    const m = moveOf(s0, o, s.units[o.unit]!.formation);
+    if (!m) continue;
+    const u = s.units[o.unit]!;
+    s = withUnit(s, { ...u, at: m.to, facing: m.facing });
+    moves.push(m);
+    events.push({ kind: 'move', rule: 'ANRT §VII', unit: u.id, from: u.at, to: m.to, path: [u.at, m.to], facing: m.facing, cost: m.inches });
+  }
+  const charges = accepted.flatMap((o) => (o.kind === 'charge' ? [{ unit: o.unit, target: o.target, kind: 'declared' as const }] : []));
+  for (const c of charges) events.push({ kind: 'note', rule: 'ANRT §X', text: `${c.unit} is ordered to charge ${c.target}.` });
+  const fireTargets = Object.fromEntries(accepted.flatMap((o) => (o.kind === 'fire' ? [[o.unit, o.target] as const] : [])));
+  return { s: { ...s, moves, charges, fireTargets }, events };
+}
+
+export function resolveAnrt(s: AnrtState, orders: ReadonlyMap<string, readonly AnrtOrder[]>, dice: Dice, answer?: GmAnswer): Step<AnrtState> {
+  if (s.ended) return { state: s, events: [] };
+  if (s.ask) {
+    if (!answer || answer.question !== s.ask.question.id) return { state: s, events: [] };
+    const ask = s.ask;
+    const ruled: AnrtState = { ...s, ask: null, rulings: { ...s.rulings, [answer.question]: answer.value } };
+    const r = attempt(ruled, ask.stage, dice, ask.memo, ask.responses ?? {});
+    if (r.asked || ask.stage === 'open') return { state: r.s, events: r.events };
+    const next = proceed({ ...r.s, charges: [], moves: [] }, dice, 'combat-done');
+    return { state: next.state, events: [...r.events, ...next.events] };
+  }
+  if (s.step === 'choose') {
+    const pick = (orders.get(seatOfSide(s, s.chooser!)) ?? []).find((o) => o.kind === 'first');
+    const first = pick && pick.kind === 'first' ? pick.side : s.chooser!;
+    const order = [first, otherSide(s, first)] as const;
+    const next = proceed({ ...s, order, period: 0, chooser: null, step: 'orders' }, dice, 'chosen');
+    return { state: next.state, events: [{ kind: 'note', rule: 'ANRT §I L12', text: `${sideName(s, first)} move first.` }, ...next.events] };
+  }
+  if (s.step === 'orders') {
+    const a = applyOrders(s, orders.get(seatOfSide(s, phasingSide(s))) ?? []);
+    if (responsesOwed(a.s)) return { state: { ...a.s, step: 'responses' }, events: a.events };
+    return combatThenOn(a.s, {}, dice, a.events);
+  }
+  const responses: Record<string, string> = {};
+  const fireTargets: Record<string, string> = { ...s.fireTargets };
+  const seat = seatOfSide(s, otherSide(s, phasingSide(s)));
+  for (const o of orders.get(seat) ?? []) {
+    if (o.kind === 'react') responses[o.unit] = o.choice;
+    if (o.kind === 'fire' && validateOrder(s, seat, o, []).ok) fireTargets[o.unit] = o.target;
+  }
+  return combatThenOn({ ...s, fireTargets }, responses, dice, []);
+}
+
+function combatThenOn(s: AnrtState, responses: Readonly<Record<string, string>>, dice: Dice, before: readonly GameEvent[]): Step<AnrtState> {
+  const r = attempt({ ...s, step: 'orders' }, 'combat', dice, [], responses);
+  if (r.asked) return { state: r.s, events: [...before, ...r.events] };
+  const next = proceed({ ...r.s, charges: [], moves: [] }, dice, 'combat-done');
+  return { state: next.state, events: [...before, ...r.events, ...next.events] };
+}

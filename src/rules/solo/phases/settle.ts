@@ -1,0 +1,43 @@
+import type { Dice } from '../../../dice/dice';
+import type { GameEvent } from '../../events';
+import { moraleTest } from '../procedures/morale';
+import type { SoloSettings } from '../settings';
+import { unitById, withUnit, type SoloState } from '../state';
+import { applyMoraleResult } from './apply';
+import { moraleDue, moraleInputFor, type MoraleDue } from './morale-state';
+
+/**
+ * What an act leaves behind for morale (KUR L8, L20-24, K-5): the tests it called for are taken
+ * now by units that have already acted and wait as markers for the others' cards (L8); a unit
+ * that routes makes its friends within 300 mm test in turn. Each unit tests at most once for
+ * one act, so a chain of routs ends.
+ */
+export function settleMorale(s0: SoloState, before: SoloState, due: readonly MoraleDue[], settings: SoloSettings, dice: Dice): { state: SoloState; events: GameEvent[] } {
+  let s = s0;
+  const events: GameEvent[] = [];
+  const routed = (id: string) => !unitById(s, id).gone && unitById(s, id).motion === 'routing';
+  const queue: MoraleDue[] = [...due];
+  for (const u of s.units) {
+    const was = before.units.find((x) => x.id === u.id);
+    if (was && was.motion !== 'routing' && routed(u.id)) queue.push(...moraleDue(s, { kind: 'routs', unit: u.id }, settings));
+  }
+  const tested = new Set<string>();
+  while (queue.length > 0) {
+    const d = queue.shift()!;
+    const u = unitById(s, d.unit);
+    if (u.gone || u.motion === 'routing' || tested.has(u.id)) continue;
+    if (d.when === 'marker') {
+      if (!u.moraleMarker) { s = withUnit(s, { ...u, moraleMarker: true }); events.push({ kind: 'note', rule: 'KUR L8', text: `${u.name} is given a marker: it tests morale when its card comes up` }); }
+      continue;
+    }
+    tested.add(u.id);
+    const m = moraleTest(moraleInputFor(s, u.id), settings, dice);
+    events.push(...m.events);
+    if (m.result.passes) { s = withUnit(s, { ...unitById(s, u.id), moraleMarker: false }); continue; }
+    const a = applyMoraleResult(s, u.id, m.result.failure!);
+    s = a.state;
+    events.push(...a.events);
+    if (m.result.failure!.result === 'rout') queue.push(...moraleDue(s, { kind: 'routs', unit: u.id }, settings));
+  }
+  return { state: s, events };
+}

@@ -1,0 +1,166 @@
+/**
+ * A Near Run Thing end to end through the REAL discord.js client against the fake Discord: two
+ * players (French, Allies) and a GM, the teaching scenario (The Brandhof ridge), two full turns.
+ *
+ * The GM loads the project's stand-in tables with /game ruling (echoed back), then, as a scenario
+ * designer would, sets the table up before the start: the French hussars within reach of an
+ * Allied battalion, the Silesian Uhlans facing the French left, and the morale table's "charge"
+ * bands left empty so that step is his to rule (DIGEST A-1). Assertions do not depend on what
+ * the dice give, only on the windows and who owes them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DiscordBot } from '../../src/adapters/discord';
+import type { OutboxSender } from '../../src/games/outbox';
+import type { AnrtState } from '../../src/rules/anrt/state';
+import type { Services } from '../../src/services/services';
+import { startE2eBot } from '../helpers/e2e-bot';
+import { e2eChannel, type Opt } from '../helpers/e2e-channel';
+import type { FakeDiscord } from '../helpers/fake-discord';
+import { testClock } from '../helpers/services';
+
+const GUILD = '1600000000000000001';
+const CHANNEL = '1600000000000000002';
+const GM = { id: '1600000000000000010', username: 'umpire' };
+const FR = { id: '1600000000000000011', username: 'lagrange' };
+const AL = { id: '1600000000000000012', username: 'kleist' };
+const USER_OF: Record<string, typeof GM> = { french: FR, allies: AL };
+
+function placePieces(state: AnrtState): AnrtState {
+  const s = structuredClone(state) as { -readonly [K in keyof AnrtState]: AnrtState[K] } & { units: Record<string, { at: { x: number; y: number }; facing: number }> };
+  s.units['fr-11h']!.at = { x: 47, y: 26 }; s.units['fr-11h']!.facing = 0; // 7" off II/2nd West Prussian
+  s.units['al-uh']!.at = { x: 20, y: 28 }; s.units['al-uh']!.facing = 180; // facing 2/13e Léger, 14" away
+  const qrs = structuredClone(s.settings.qrs) as { morale: { bands: Record<string, unknown> } };
+  delete qrs.morale.bands['charge'];
+  s.settings = { ...s.settings, qrs: qrs as AnrtState['settings']['qrs'] };
+  return s as unknown as AnrtState;
+}
+
+describe('two players and a GM play A Near Run Thing (The Brandhof ridge) on Discord', () => {
+  let fake: FakeDiscord;
+  let bot: DiscordBot;
+  let services: Services;
+  let outbox: OutboxSender;
+  const clock = testClock(Date.UTC(2026, 10, 25, 18, 0));
+
+  beforeAll(async () => {
+    ({ fake, bot, services, outbox } = await startE2eBot({ guild: { id: GUILD, name: 'Courier', channels: [{ id: CHANNEL, name: 'brandhof' }] }, clock, seedOffset: 5, maps: false }));
+  });
+  afterAll(async () => {
+    await bot?.stop();
+    await fake?.close();
+  });
+
+  const { cmd, str, flush, replyText, isPrivate } = e2eChannel(() => ({ fake, outbox }), GUILD, CHANNEL);
+  type Reply = Awaited<ReturnType<typeof cmd>>;
+  const expectRefused = (h: Reply, code: string) => { expect(isPrivate(h)).toBe(true); expect(replyText(h)).toContain(code); return replyText(h); };
+  const gmCmd = (sub: string, options: Opt[]) =>
+    fake.sendSlashCommand({ guildId: GUILD, channelId: CHANNEL, user: GM, name: 'game', subcommand: sub, options, memberPermissions: '0' })
+      .waitFor((h) => h.followUps.length > 0 || h.edits.length > 0, { timeoutMs: 15_000 });
+  const live = () => services.games.live(CHANNEL);
+  const state = () => live().state as AnrtState;
+  const phaseId = () => live().ruleset.phase(live().state).id as string;
+  const owing = () => live().ruleset.owing(live().state) as string[];
+  const windows: string[] = [];
+  const ready = async (side: string) => {
+    windows.push(phaseId());
+    expect(replyText(await cmd(USER_OF[side]!, 'ready', undefined, []))).toContain('resolved');
+    await flush();
+  };
+  /** The GM's windows: answered with the first allowed answer (a pass for the morale bands left empty). */
+  const answerGm = async () => {
+    let n = 0;
+    while (live().ruleset.phase(live().state).gm) {
+      const q = live().ruleset.phase(live().state).gm!;
+      windows.push('anrt/gm');
+      const value = q.answers.some((a: { value: string }) => a.value === 'pass') ? 'pass' : q.answers[0]!.value;
+      expect(replyText(await gmCmd('answer', [str('value', value)]))).toContain('The GM ruled');
+      await flush();
+      n++;
+    }
+    return n;
+  };
+  /** The initiative window: its winner chooses the French to move first. */
+  const choose = async () => {
+    expect(phaseId()).toBe('anrt/initiative');
+    const chooser = state().chooser!;
+    expect(owing()).toEqual([chooser]);
+    const r = await cmd(USER_OF[chooser]!, 'choose', 'first', [str('side', 'French')]);
+    expect(isPrivate(r)).toBe(true);
+    await ready(chooser);
+    expect(state().order[0]).toBe('french');
+  };
+
+  it('the GM loads the stand-in tables with /game ruling, echoed back, and the game starts on the initiative winner\'s choice', async () => {
+    expect(replyText(await cmd(GM, 'game', 'create', [str('ruleset', 'anrt'), str('scenario', 'teaching')]))).toContain('The Brandhof ridge');
+    expect(replyText(await cmd(FR, 'game', 'join', [str('seat', 'french')]))).toContain('takes');
+    expect(replyText(await cmd(AL, 'game', 'join', [str('seat', 'allies')]))).toContain('takes');
+    const echo = replyText(await gmCmd('ruling', [str('key', 'qrs'), str('value', 'stand-in')]));
+    expect(echo).toContain("the project's stand-in, not the author's");
+    expect(echo).toMatch(/qrs\.movement/);
+    const missing = replyText(await gmCmd('ruling', [str('key', 'tables.mode'), str('value', 'entered')]));
+    expect(missing).toContain('tables.mode');
+    const l = live();
+    services.games.repo.updateGame(l.game.id, { state: JSON.stringify(placePieces(l.state as AnrtState)), version: l.game.version + 1 });
+    expect(replyText(await cmd(GM, 'game', 'start', []))).toContain('The game begins');
+    await flush();
+    await choose();
+    expect(phaseId()).toBe('anrt/orders');
+    expect(owing()).toEqual(['french']);
+  });
+
+  it('turn 1, French phase: bad orders are refused privately with a hint; the hussars charge, 2/13e Léger advances', async () => {
+    expectRefused(await cmd(AL, 'move', undefined, [str('unit', 'al-1-2wp'), str('to', 'forward 2')]), 'order/not-phasing');
+    expectRefused(await cmd(FR, 'charge', undefined, [str('unit', 'fr-1-33'), str('target', 'al-1-2wp')]), 'order/out-of-reach');
+    expectRefused(await cmd(FR, 'move', undefined, [str('unit', 'fr-2-33'), str('to', 'forward 9')]), 'order/too-far');
+    const c = await cmd(FR, 'charge', undefined, [str('unit', '11e Hussards'), str('target', 'al-2-2wp')]);
+    expect(isPrivate(c)).toBe(true);
+    expect(replyText(c)).toContain('Charge declared');
+    expect(isPrivate(await cmd(FR, 'move', undefined, [str('unit', 'fr-2-13l'), str('to', 'forward 6')]))).toBe(true);
+    // Spend the 1st Division's pips until the budget refuses one.
+    let refused = '';
+    for (const u of ['fr-1-13l', 'fr-1-17', 'fr-2-17', 'fr-bty-1']) {
+      for (const f of ['line', 'masse', 'skirmish', 'limbered']) {
+        const r = await cmd(FR, 'formation', undefined, [str('unit', u), str('formation', f)]);
+        if (isPrivate(r) && replyText(r).includes('order/pips')) { refused = replyText(r); break; }
+      }
+      if (refused) break;
+      const m = await cmd(FR, 'move', undefined, [str('unit', u), str('to', 'back 1')]);
+      if (replyText(m).includes('order/pips')) { refused = replyText(m); break; }
+    }
+    expect(refused).toMatch(/Not enough command pips/);
+    await ready('french');
+    expect(phaseId()).toBe('anrt/responses');
+    expect(owing()).toEqual(['allies']);
+  });
+
+  it('the Allies answer: an emergency square against the hussars, an opportunity charge by the Uhlans; the GM rules the empty morale step', async () => {
+    expectRefused(await cmd(AL, 'react', undefined, [str('unit', 'al-2-2wp'), str('choice', 'evade')]), 'order/reaction');
+    expect(isPrivate(await cmd(AL, 'react', undefined, [str('unit', 'al-2-2wp'), str('choice', 'square')]))).toBe(true);
+    expect(isPrivate(await cmd(AL, 'react', undefined, [str('unit', 'al-uh'), str('choice', 'opportunity')]))).toBe(true);
+    await ready('allies');
+    expect(await answerGm()).toBeGreaterThanOrEqual(1);
+    expect(state().order[state().period]).toBe('allies');
+    const events = services.games.history(CHANNEL, 1).flatMap((r) => r.events);
+    expect(events.some((e) => e.kind === 'note' && e.text === 'al-uh opportunity-charges fr-2-13l.')).toBe(true);
+    expect(events.some((e) => e.kind === 'roll' && e.purpose === 'morale: emergency-square' && e.subject === 'al-2-2wp')).toBe(true);
+    expect(events.some((e) => e.kind === 'roll' && e.purpose === 'morale: charge' && e.subject === 'fr-11h')).toBe(true);
+  });
+
+  it('turn 1, Allied phase, then turn 2: each side orders once more', async () => {
+    expect(phaseId()).toBe('anrt/orders');
+    await ready('allies');
+    await answerGm();
+    if (phaseId() === 'anrt/initiative') await choose();
+    for (let i = 0; i < 6 && state().turn === 2 && !state().ended; i++) {
+      if (live().ruleset.phase(live().state).gm) { await answerGm(); continue; }
+      const p = phaseId();
+      const side = p === 'anrt/responses' ? (state().order[state().period] === 'french' ? 'allies' : 'french') : state().order[state().period]!;
+      await ready(side);
+    }
+    expect(state().turn === 3 || state().ended !== null).toBe(true);
+    // Windows of the two turns: initiative ×2, orders ×4, responses only when owed, the GM's when a cell was empty.
+    expect(windows.filter((w) => w === 'anrt/initiative')).toHaveLength(2);
+    expect(windows.filter((w) => w === 'anrt/orders')).toHaveLength(4);
+    expect(windows.filter((w) => w === 'anrt/gm').length).toBeGreaterThanOrEqual(1);
+  });
+});

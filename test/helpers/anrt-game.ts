@@ -1,0 +1,127 @@
+/**
+ * ANRT games for whole-game tests: the teaching scenario through the shared loader, and a random
+ * legal player posting orders through the Ruleset contract (validate, then resolve), answering
+ * the GM's questions when a window is owed to him. Deterministic from its seeds, so a game
+ * replays exactly from its recorded inputs.
+ */
+import { readFileSync } from 'node:fs';
+import { seededDice } from '../../src/dice/dice';
+import type { GmAnswer } from '../../src/rules/contract';
+import type { GameEvent } from '../../src/rules/events';
+import { anrt } from '../../src/rules/anrt/index';
+import type { AnrtOrder } from '../../src/rules/anrt/orders';
+import { chargeTargets, fireTargets } from '../../src/rules/anrt/present/inputs';
+import { reactionsOf } from '../../src/rules/anrt/phases/responses';
+import { ANRT_PROFILE } from '../../src/rules/anrt/profile';
+import type { AnrtScenarioData } from '../../src/rules/anrt/scenario';
+import { parseAnrtSettings, type AnrtSettings } from '../../src/rules/anrt/settings';
+import { formationsOf, liveUnits, otherSide, phasingSide, seatOfSide, type AnrtState } from '../../src/rules/anrt/state';
+import { formatScenarioError, parseScenarioYaml } from '../../src/rules/scenario';
+import { prng, stateHash } from './dram-battle';
+
+export { prng, stateHash };
+
+export function anrtSettings(overrides: unknown = { qrs: 'stand-in', tables: { mode: 'entered' } }): AnrtSettings {
+  const p = parseAnrtSettings(overrides);
+  if (!p.ok) throw new Error(p.error.message);
+  return p.value;
+}
+
+export function anrtTeaching(settings: AnrtSettings = anrtSettings()): AnrtScenarioData {
+  const r = parseScenarioYaml(readFileSync('assets/scenarios/anrt/teaching.yaml', 'utf8'), 'assets/scenarios/anrt/teaching.yaml', { profiles: { anrt: ANRT_PROFILE } });
+  if (!r.ok) throw new Error(r.error.map(formatScenarioError).join('\n'));
+  const d = anrt.scenario.prepare(r.value, settings);
+  if (!d.ok) throw new Error(d.error.map((p) => p.message).join('\n'));
+  return d.value;
+}
+
+/** One window's inputs: the orders accepted per seat, and the GM's answer when the window was his. */
+export interface AnrtWindow { readonly phase: string; readonly orders: [string, AnrtOrder[]][]; readonly answer?: GmAnswer }
+
+export interface AnrtPlayed {
+  readonly windows: AnrtWindow[];
+  readonly final: AnrtState;
+  readonly states: AnrtState[];
+  readonly events: GameEvent[][];
+  readonly refused: number;
+  readonly setupEvents: readonly GameEvent[];
+}
+
+const pick = <T>(r: () => number, xs: readonly T[]): T | undefined => (xs.length ? xs[Math.floor(r() * xs.length)] : undefined);
+
+/** Candidate orders for the window's owing seat: aggressive on purpose (charges and advances), so games reach melee and routs. */
+export function candidates(s: AnrtState, r: () => number): { seat: string; order: AnrtOrder }[] {
+  if (s.step === 'choose') return [{ seat: seatOfSide(s, s.chooser!), order: { kind: 'first', side: r() < 0.6 ? s.chooser! : otherSide(s, s.chooser!) } }];
+  if (s.step === 'responses') {
+    const side = otherSide(s, phasingSide(s));
+    return liveUnits(s).filter((u) => u.side === side).flatMap((u) => {
+      const c = pick(r, reactionsOf(s, u));
+      const ts = fireTargets(s, u);
+      const fire = ts.length > 1 && r() < 0.5 ? [{ seat: seatOfSide(s, side), order: { kind: 'fire' as const, unit: u.id, target: ts[ts.length - 1]!.id } }] : [];
+      return [...(c ? [{ seat: seatOfSide(s, side), order: { kind: 'react' as const, unit: u.id, choice: c } }] : []), ...fire];
+    });
+  }
+  const side = phasingSide(s);
+  const seat = seatOfSide(s, side);
+  const out: { seat: string; order: AnrtOrder }[] = [];
+  for (const u of liveUnits(s).filter((x) => x.side === side && !x.routed)) {
+    const roll = r();
+    const t = chargeTargets(s, u)[0];
+    if (t && roll < 0.8) out.push({ seat, order: { kind: 'charge', unit: u.id, target: t.id } });
+    else if (roll < 0.75) out.push({ seat, order: { kind: 'move', unit: u.id, to: `forward ${1 + Math.floor(r() * 8)}` } });
+    else if (roll < 0.85) { const f = pick(r, formationsOf(u.arm).filter((x) => x !== u.formation || u.disordered)); if (f) out.push({ seat, order: { kind: 'formation', unit: u.id, formation: f } }); }
+    else if (roll < 0.92) out.push({ seat, order: { kind: 'move', unit: u.id, to: r() < 0.5 ? 'wheel left 20' : 'back 2' } });
+    const ts = fireTargets(s, u);
+    if (ts.length > 1 && r() < 0.5) out.push({ seat, order: { kind: 'fire', unit: u.id, target: ts[ts.length - 1]!.id } });
+  }
+  return out;
+}
+
+/** Plays a whole game: each window, the random player posts what validates; the GM answers his windows with a random allowed answer. */
+export function playAnrt(data: AnrtScenarioData, settings: AnrtSettings, seed: number, diceSeed: string, maxWindows = 400): AnrtPlayed {
+  const r = prng(seed).next;
+  const dice = seededDice(diceSeed);
+  const setup = anrt.setup(data, settings, dice);
+  let s = setup.state;
+  const windows: AnrtWindow[] = [];
+  const states: AnrtState[] = [s];
+  const events: GameEvent[][] = [];
+  let refused = 0;
+  for (let w = 0; w < maxWindows && !anrt.outcome(s); w++) {
+    const phase = anrt.phase(s);
+    if (phase.gm) {
+      const a = pick(r, phase.gm.answers)!;
+      const answer: GmAnswer = { question: phase.gm.id, value: a.value, by: 'GM' };
+      const st = anrt.resolve(s, new Map(), dice, answer);
+      windows.push({ phase: phase.id, orders: [], answer });
+      s = st.state; states.push(s); events.push([...st.events]);
+      continue;
+    }
+    const posted = new Map<string, AnrtOrder[]>();
+    for (const c of candidates(s, r)) {
+      const mine = posted.get(c.seat) ?? [];
+      const v = anrt.validate(s, c.seat, c.order, mine);
+      if (!v.ok) { refused++; continue; }
+      posted.set(c.seat, [...mine.filter((o) => anrt.orderKey(o) !== anrt.orderKey(c.order)), c.order]);
+    }
+    for (const seat of anrt.owing(s)) if (!posted.has(seat)) posted.set(seat, [...anrt.defaultOrders(s, seat)]);
+    const st = anrt.resolve(s, posted, dice);
+    windows.push({ phase: phase.id, orders: [...posted.entries()] });
+    s = st.state; states.push(s); events.push([...st.events]);
+  }
+  return { windows, final: s, states, events, refused, setupEvents: setup.events };
+}
+
+/** Replays recorded windows from the same data, settings and dice seed. */
+export function replayAnrt(data: AnrtScenarioData, settings: AnrtSettings, windows: readonly AnrtWindow[], diceSeed: string): AnrtState {
+  const dice = seededDice(diceSeed);
+  let s = anrt.setup(data, settings, dice).state;
+  for (const w of windows) {
+    const orders = new Map(w.orders);
+    for (const [seat, os] of w.orders) {
+      os.forEach((o, i) => { const v = anrt.validate(s, seat, o, os.slice(0, i)); if (!v.ok && anrt.phase(s).id !== 'anrt/responses') throw new Error(`replay: refused ${JSON.stringify(o)}: ${v.error.message}`); });
+    }
+    s = anrt.resolve(s, orders, dice, w.answer).state;
+  }
+  return s;
+}

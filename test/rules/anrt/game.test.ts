@@ -1,0 +1,82 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { GameEvent } from '../../../src/rules/events';
+import { anrt } from '../../../src/rules/anrt/index';
+import { anrtSettings, anrtTeaching, playAnrt, replayAnrt, stateHash, type AnrtPlayed } from '../../helpers/anrt-game';
+
+/**
+ * Whole ANRT games on the teaching scenario with the project's stand-in tables, played to the end
+ * by the random legal player through the Ruleset contract and replayed identically; then games
+ * with an empty QRS where the GM rules every result the tables leave open (DIGEST A-1).
+ */
+const SEED = 'anrt'.split('').map((c) => c.charCodeAt(0).toString(16)).join('').padEnd(64, '5');
+const kinds = (p: AnrtPlayed, pred: (e: GameEvent) => boolean) => p.events.flat().filter(pred).length;
+
+describe('whole ANRT games on the teaching scenario (stand-in tables)', () => {
+  const settings = anrtSettings();
+  const games: AnrtPlayed[] = [];
+  beforeAll(() => { for (const seed of [1, 2, 3]) games.push(playAnrt(anrtTeaching(settings), settings, seed, SEED)); }, 120_000);
+
+  it('each game reaches its end with an outcome', () => {
+    for (const g of games) {
+      expect(anrt.outcome(g.final), JSON.stringify(anrt.phase(g.final))).not.toBeNull();
+      expect(g.final.turn).toBeLessThanOrEqual(8);
+    }
+  });
+
+  it('replays identically from the recorded windows and the dice seed', () => {
+    for (const g of games) expect(stateHash(replayAnrt(anrtTeaching(settings), settings, g.windows, SEED))).toBe(stateHash(g.final));
+  });
+
+  it('the games see charges, fire, melee, morale and losses, and never ask the GM with the whole QRS entered', () => {
+    for (const g of games) {
+      expect(g.windows.some((w) => w.answer)).toBe(false);
+      expect(kinds(g, (e) => e.kind === 'roll' && e.rule === 'ANRT §VI L255')).toBeGreaterThan(0);
+      expect(kinds(g, (e) => e.kind === 'loss')).toBeGreaterThan(0);
+    }
+    const all = games.flatMap((g) => g.events.flat());
+    expect(all.some((e) => e.kind === 'engagement' && e.id.startsWith('melee:'))).toBe(true);
+    expect(all.some((e) => e.kind === 'engagement' && e.id.startsWith('fire:'))).toBe(true);
+    expect(all.some((e) => e.kind === 'roll' && e.purpose.startsWith('morale'))).toBe(true);
+  });
+
+  it('invariants hold after every window: hits within 0..max, the gone at 0 or routed off, pips never negative, the responses window only when owed', () => {
+    for (const g of games) {
+      g.states.forEach((s, i) => {
+        for (const u of Object.values(s.units)) {
+          expect(u.hits).toBeGreaterThanOrEqual(0);
+          expect(u.hits).toBeLessThanOrEqual(u.maxHits);
+          if (!u.gone) expect(u.hits).toBeGreaterThan(0);
+        }
+        for (const p of Object.values(s.pips)) expect(p).toBeGreaterThanOrEqual(0);
+        if (s.step === 'responses') expect(s.charges.length > 0 || s.moves.length > 0, `state ${i}`).toBe(true);
+      });
+    }
+  });
+
+  it('windows per turn: one initiative choice at most, an orders window per side, a responses window only when owed', () => {
+    for (const g of games) {
+      const perTurn = new Map<number, string[]>();
+      g.windows.forEach((w, i) => { const t = g.states[i]!.turn; perTurn.set(t, [...(perTurn.get(t) ?? []), w.phase]); });
+      for (const [, ws] of perTurn) {
+        expect(ws.filter((p) => p === 'anrt/initiative').length).toBeLessThanOrEqual(1);
+        expect(ws.filter((p) => p === 'anrt/orders').length).toBeLessThanOrEqual(2);
+        expect(ws.filter((p) => p === 'anrt/responses').length).toBeLessThanOrEqual(2);
+      }
+    }
+  });
+});
+
+describe('ANRT with an empty QRS: the GM rules each result (tables.mode gm)', () => {
+  const settings = anrtSettings({});
+  let g: AnrtPlayed;
+  beforeAll(() => { g = playAnrt(anrtTeaching(settings), settings, 7, SEED, 600); }, 120_000);
+
+  it('asks the GM in windows he owes, resumes with each answer, and replays identically', () => {
+    expect(g.windows.filter((w) => w.answer).length).toBeGreaterThan(5);
+    expect(stateHash(replayAnrt(anrtTeaching(settings), settings, g.windows, SEED))).toBe(stateHash(g.final));
+  });
+
+  it('a die thrown before the GM was asked is not thrown again: the rerun shows it as thrown before the ruling', () => {
+    expect(g.events.flat().some((e) => e.kind === 'roll' && e.tableRow === 'thrown before the GM ruled')).toBe(true);
+  });
+});
