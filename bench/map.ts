@@ -1,8 +1,8 @@
 /**
  * `npx tsx bench/map.ts` — the map renderer's figures, printed, never asserted (shared, noisy
  * machines). Targets from issue 5 in brackets.
- *   1. Ligny at full size, and a generated 400-stand battle on a terrain-rich 200×150 in
- *      table, at about 2000×1500: median describe and render (draw + PNG) time, PNG size
+ *   1. Ligny at full size, and a generated 400-stand battle on a terrain-rich 200×175.9 in
+ *      table, drawn at 2000×1500 (the size printed beside each figure): median describe and render (draw + PNG) time, PNG size
  *      [render < 250 ms, PNG < 2 MB]
  *   2. the bot's main thread while maps render in the pool (2 child processes), 4 at a time:
  *      event-loop delay (perf_hooks.monitorEventLoopDelay) and how fast a stream of
@@ -16,7 +16,8 @@ import type { MapDescription } from '../src/render/map/model';
 import { createRenderPool } from '../src/render/pool/index';
 import type { DramState } from '../src/rules/dram/state';
 import type { GameEvent } from '../src/rules/events';
-import { bigBattle, DRAM_SETTINGS_DEFAULTS, playDram, shippedDram } from '../test/render/states';
+import { generateBattle } from '../test/helpers/dram-battle';
+import { DRAM_SETTINGS_DEFAULTS, playDram, shippedDram } from '../test/render/states';
 
 const pct = (xs: readonly number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -31,7 +32,10 @@ function describeOrThrow(state: DramState, events: readonly GameEvent[]): MapDes
 const ligny = await shippedDram('ligny');
 const cases: { name: string; state: DramState; events: readonly GameEvent[] }[] = [
   { name: 'Ligny, full size', ...playDram(ligny.data, ligny.settings, 3) },
-  { name: 'generated battle, 400 stands', ...playDram(bigBattle(), DRAM_SETTINGS_DEFAULTS, 3) },
+  // The render tests' 400-stand battle (bigBattle: 200×150 in) drew at 2000×1306. Issue 12: the goal
+  // is stated at 2000×1500, so the table is 175.9 in deep, the depth at which the map, its header
+  // and its legend fill 2000×1500 exactly (the layout keeps the table's proportions).
+  { name: 'generated battle, 400 stands', ...playDram(generateBattle({ seed: 2026, corpsPerSide: 40, standsPerCorps: 5, width: 200, height: 175.9 }), DRAM_SETTINGS_DEFAULTS, 3) },
 ];
 
 console.log('1. in one process (what each pool child does per map)');

@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/nw.ts` — the NW rules core on a generated battle of 150 brigades (75 a side)
+ * `npx tsx bench/nw.ts [--brigades N] [--games N]` — the NW rules core on a generated battle of 150 brigades (75 a side)
  * with their batteries and officers on a terrain-rich map. Prints figures; asserts nothing.
  *   1. resolving one full game turn: every window of the turn (fire, maneuver, reaction…, then
  *      combat, rally and the next initiative) resolved by `nw.resolve` with the random legal
@@ -8,6 +8,7 @@
  *   2. one Maneuver roll and the move after it (`nw.act` maneuver, then move) on the state as a
  *      maneuver window opened, in process.
  */
+import { loadavg } from 'node:os';
 import { seededDice } from '../src/dice/dice';
 import { nw } from '../src/rules/nw/index';
 import { canMove } from '../src/rules/nw/phases/maneuver';
@@ -18,10 +19,19 @@ import { generateNwBattle, playNw, prng, startNw } from '../test/helpers/nw-batt
 const pct = (xs: readonly number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const f = (x: number) => x.toFixed(1);
 
-const SEEDS = [2026, 2027, 2028, 2029];
+// `--brigades N` (default 150): N/2 brigades a side (the generator widens the table to fit them).
+const brigadesArg = process.argv.indexOf('--brigades');
+const BRIGADES = brigadesArg < 0 ? 150 : Number(process.argv[brigadesArg + 1]);
+if (!Number.isInteger(BRIGADES) || BRIGADES < 4 || BRIGADES % 2 !== 0) throw new Error('--brigades takes an even number, at least 4');
+// `--games N` (default 4): how many generated games (seeds 2026, 2027…) the figures come from.
+const gamesArg = process.argv.indexOf('--games');
+const SEEDS = [2026, 2027, 2028, 2029, 2030, 2031, 2032, 2033].slice(0, gamesArg < 0 ? 4 : Math.max(1, Math.min(8, Number(process.argv[gamesArg + 1]))));
 const TURNS = 6;
 const turnResolve: number[] = [];
 const turnAct: number[] = [];
+// CPU time of the process beside wall time: the machine is shared (load average recorded below).
+const turnResolveCpu: number[] = [];
+const turnActCpu: number[] = [];
 const windowResolve: { phase: string; ms: number }[] = [];
 // The same resolutions again on a JSON copy of the state, as the game service makes them (it reads
 // the state from the database): nothing worked out on the state object in play is reused.
@@ -32,7 +42,7 @@ const fireStates: NwState[] = [];
 let shape = '';
 
 for (const seed of SEEDS) {
-  const data = generateNwBattle({ seed, brigadesPerSide: 75, turns: TURNS });
+  const data = generateNwBattle({ seed, brigadesPerSide: BRIGADES / 2, turns: TURNS });
   const diceSeed = seed.toString(16).padEnd(64, '5');
   const st = startNw(data, NW_SETTINGS_DEFAULTS, diceSeed);
   if (!shape) {
@@ -43,11 +53,15 @@ for (const seed of SEEDS) {
   }
   const resolveByTurn = new Map<number, number>();
   const actByTurn = new Map<number, number>();
+  const resolveCpuByTurn = new Map<number, number>();
+  const actCpuByTurn = new Map<number, number>();
   playNw(st.state, seed, {
     diceSeed, diceStart: st.dice,
     onWindow: (w) => {
       resolveByTurn.set(w.record.turn, (resolveByTurn.get(w.record.turn) ?? 0) + w.resolveMs);
       actByTurn.set(w.record.turn, (actByTurn.get(w.record.turn) ?? 0) + w.actMs);
+      resolveCpuByTurn.set(w.record.turn, (resolveCpuByTurn.get(w.record.turn) ?? 0) + w.resolveCpuMs);
+      actCpuByTurn.set(w.record.turn, (actCpuByTurn.get(w.record.turn) ?? 0) + w.actCpuMs);
       windowResolve.push({ phase: w.record.phase, ms: w.resolveMs });
       const cold = copy(w.acted);
       const coldDice = seededDice(diceSeed, w.record.dice);
@@ -58,7 +72,10 @@ for (const seed of SEEDS) {
       if (w.record.phase === 'skirmish') fireStates.push(w.open);
     },
   });
-  for (const [t, ms] of resolveByTurn) { turnResolve.push(ms); turnAct.push(actByTurn.get(t) ?? 0); }
+  for (const [t, ms] of resolveByTurn) {
+    turnResolve.push(ms); turnAct.push(actByTurn.get(t) ?? 0);
+    turnResolveCpu.push(resolveCpuByTurn.get(t) ?? 0); turnActCpu.push(actCpuByTurn.get(t) ?? 0);
+  }
 }
 
 console.log(`1. resolve one full game turn (all its windows), ${turnResolve.length} turns from ${SEEDS.length} games: median ${f(pct(turnResolve, 50))} ms, p90 ${f(pct(turnResolve, 90))} ms, max ${f(Math.max(...turnResolve))} ms   (target median < 20 ms)`);
@@ -81,6 +98,9 @@ console.log(`   the player's binding nw.act calls in the same turns (not in the 
 // Issue 12: the full turn a player waits for is resolution and the binding acts together.
 const turnTotal = turnResolve.map((r, i) => r + turnAct[i]!);
 console.log(`   resolution and binding acts together (a full turn as played): median ${f(pct(turnTotal, 50))} ms, p90 ${f(pct(turnTotal, 90))} ms   (target median < 40 ms)`);
+
+const turnTotalCpu = turnResolveCpu.map((r, i) => r + turnActCpu[i]!);
+console.log(`   CPU time of the same (load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}): resolution median ${f(pct(turnResolveCpu, 50))} ms, binding acts ${f(pct(turnActCpu, 50))} ms, together ${f(pct(turnTotalCpu, 50))} ms a turn`);
 
 // 2. Roll + move on a fresh maneuver-window state.
 const r = prng(7);
@@ -118,4 +138,4 @@ for (let round = 0; samples.length < 2400 && round < 50; round++) {
 const us = (x: number) => (x * 1000).toFixed(0);
 console.log(`2. nw.act maneuver roll + move on a fresh state, ${samples.length} samples from ${maneuverStates.length} maneuver windows: p50 ${f(pct(samples, 50))} ms, p99 ${f(pct(samples, 99))} ms   (target p99 < 5 ms)`);
 console.log(`   the roll alone: p50 ${us(pct(rollOnly, 50))} µs, p99 ${us(pct(rollOnly, 99))} µs`);
-console.log(`JSON: ${JSON.stringify({ nwResolveTurnMs: pct(turnResolve, 50), nwActsTurnMs: pct(turnAct, 50), nwTurnMs: pct(turnTotal, 50), nwManeuverActP99Ms: pct(samples, 99) })}`);
+console.log(`JSON: ${JSON.stringify({ nwResolveTurnMs: pct(turnResolve, 50), nwActsTurnMs: pct(turnAct, 50), nwTurnMs: pct(turnTotal, 50), nwManeuverActP99Ms: pct(samples, 99), nwResolveTurnCpuMs: pct(turnResolveCpu, 50), nwActsTurnCpuMs: pct(turnActCpu, 50), nwTurnCpuMs: pct(turnTotalCpu, 50), load1: loadavg()[0] })}`);

@@ -287,6 +287,9 @@ export interface NwWindowStep {
   /** Milliseconds spent in `nw.act` and in `nw.resolve` (for the benchmark). */
   readonly actMs: number;
   readonly resolveMs: number;
+  /** The same as CPU time of this process (user + system): on a shared, loaded machine wall time also counts the wait for a core. */
+  readonly actCpuMs: number;
+  readonly resolveCpuMs: number;
 }
 
 export interface NwPlayOptions {
@@ -320,6 +323,7 @@ export function startNw(data: NwScenarioData, settings: NwSettings, diceSeed: st
 const roundTrip = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 
 const now = () => performance.now();
+const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 
 /**
  * Play a game with a random but legal player for every seat, driving the Ruleset as the game
@@ -340,12 +344,15 @@ export function playNw(start: NwState, seed: number, opts: NwPlayOptions): NwPla
     const actions: NwActionRecord[] = [];
     const actionEvents: GameEvent[] = [];
     let actMs = 0;
+    let actCpuMs = 0;
     const owing = [...nw.owing(state)];
     const act = (seat: string, action: NwAction): boolean => {
       const at = dice.nextIndex;
       const t = now();
+      const c = cpu();
       const res = nw.act(state, seat, action, dice);
       actMs += now() - t;
+      actCpuMs += cpu() - c;
       if (!res.ok) {
         if (dice.nextIndex !== at) throw new Error(`NW act refused ${JSON.stringify(action)} after rolling dice (${at} → ${dice.nextIndex})`);
         return false;
@@ -373,13 +380,15 @@ export function playNw(start: NwState, seed: number, opts: NwPlayOptions): NwPla
     const acted = state;
     const at = dice.nextIndex;
     const t = now();
+    const c = cpu();
     const step = nw.resolve(acted, new Map(orders), dice);
     const resolveMs = now() - t;
+    const resolveCpuMs = cpu() - c;
     state = roundTrip(step.state);
     const record: NwWindowRecord = { turn: open.turn, phase: open.phase, actions, orders, dice: at, diceEnd: dice.nextIndex };
     windows.push(record);
     events.push(...actionEvents, ...step.events);
-    opts.onWindow?.({ index: w, open, acted, after: step.state, actionEvents, events: step.events, record, actMs, resolveMs });
+    opts.onWindow?.({ index: w, open, acted, after: step.state, actionEvents, events: step.events, record, actMs, resolveMs, actCpuMs, resolveCpuMs });
   }
   return { state, windows, events };
 }

@@ -10,7 +10,7 @@ import { liveStands, type DramState, type Stand } from './state';
 import { casualtyFaces, COMBAT_MODIFIERS, type CombatCondition, type Order } from './tables';
 
 const MODIFIER = Object.fromEntries(COMBAT_MODIFIERS.map((m) => [m.condition, m])) as Record<CombatCondition, (typeof COMBAT_MODIFIERS)[number]>;
-import { sortedIds, withStand } from './update';
+import { commit, draft, patchStand, sortedIds, type Draft } from './update';
 
 /**
  * DRAM §2 phase 5 — combat (§8 L106-137). Stands in base contact fight; artillery on A orders
@@ -68,20 +68,18 @@ export function combatPhase(state: DramState, dice: Dice, lossOrder: ReadonlyMap
     }
   }
 
+  // Losses and removals on one draft: each patch in place, not a copy of every stand (issue 12).
+  const d = draft(s);
   for (const eng of engagements) {
     for (const [side, standIds] of eng.sides) {
-      for (const id of standIds) s = withStand(s, id, (x) => ({ turnFlags: { ...x.turnFlags, engaged: true } }));
+      for (const id of standIds) patchStand(d, id, (x) => ({ turnFlags: { ...x.turnFlags, engaged: true } }));
       const n = losses.get(`${eng.id}|${side}`) ?? 0;
       if (n === 0) continue;
-      const applied = allocate(s, standIds, n, lossOrder.get(side));
-      s = applied.state;
-      events.push(...applied.events);
+      events.push(...allocate(d, standIds, n, lossOrder.get(side)));
     }
   }
-
-  const removal = removals(s, engagements);
-  s = removal.state;
-  events.push(...removal.events);
+  events.push(...removals(d, engagements));
+  s = commit(d);
 
   const risk = generalsAtRisk(s, dice, [...participants]);
   return { state: { ...risk.state, phase: 'reorganisation' }, events: [...events, ...risk.events] };
@@ -167,8 +165,7 @@ export function sideOrder(s: DramState, ids: readonly string[]): Order {
 }
 
 /** §8 Step 3 and HR D-13: one loss at a time; prepared defences soak a stand's first. */
-function allocate(state: DramState, ids: readonly string[], n: number, preferred?: readonly string[]): Step<DramState> {
-  let s = state;
+function allocate(s: Draft, ids: readonly string[], n: number, preferred?: readonly string[]): GameEvent[] {
   const events: GameEvent[] = [];
   const taken = new Map<string, number>();
   for (let k = 0; k < n; k++) {
@@ -178,20 +175,19 @@ function allocate(state: DramState, ids: readonly string[], n: number, preferred
     if (!pick) break;
     const scope = s.settings.prepared.firstLossScope;
     if (pick.inPreparedDefences && !pick.turnFlags.preparedLossIgnored) {
-      s = withStand(s, pick.id, (x) => ({ turnFlags: { ...x.turnFlags, preparedLossIgnored: true }, ...(scope === 'game' ? { inPreparedDefences: false } : {}) }));
+      patchStand(s, pick.id, (x) => ({ turnFlags: { ...x.turnFlags, preparedLossIgnored: true }, ...(scope === 'game' ? { inPreparedDefences: false } : {}) }));
       events.push({ kind: 'note', rule: 'DRAM §8', text: `${pick.name} is in prepared defences and ignores its first loss.` });
       continue;
     }
-    s = withStand(s, pick.id, (x) => ({ sp: x.sp - 1, lossesSinceTest: x.lossesSinceTest + 1, turnFlags: { ...x.turnFlags, lossesThisTurn: x.turnFlags.lossesThisTurn + 1 } }));
+    patchStand(s, pick.id, (x) => ({ sp: x.sp - 1, lossesSinceTest: x.lossesSinceTest + 1, turnFlags: { ...x.turnFlags, lossesThisTurn: x.turnFlags.lossesThisTurn + 1 } }));
     taken.set(pick.id, (taken.get(pick.id) ?? 0) + 1);
   }
   for (const [id, amount] of taken) events.push({ kind: 'loss', rule: 'DRAM §8', unit: id, amount, remaining: s.stands[id]!.sp, cause: 'combat' });
-  return { state: s, events };
+  return events;
 }
 
 /** §8: below 0 SP, or started at 0 SP and contacted by an enemy on D or A orders. */
-function removals(state: DramState, engagements: readonly Engagement[]): Step<DramState> {
-  let s = state;
+function removals(s: Draft, engagements: readonly Engagement[]): GameEvent[] {
   const events: GameEvent[] = [];
   const enemyOrders = new Map<string, Set<Order>>();
   for (const eng of engagements) {
@@ -205,10 +201,10 @@ function removals(state: DramState, engagements: readonly Engagement[]): Step<Dr
     const contactedByDA = [...(enemyOrders.get(st.id) ?? [])].some((o) => o === 'D' || o === 'A');
     const reason = st.sp < 0 ? 'forced below 0 SP' : st.turnFlags.startedAtZero && contactedByDA ? "started the turn at 0 SP and was contacted by an enemy on 'D' or 'A' orders" : null;
     if (!reason) continue;
-    s = withStand(s, st.id, { removed: true, sp: Math.max(0, st.sp) });
+    patchStand(s, st.id, { removed: true, sp: Math.max(0, st.sp) });
     events.push({ kind: 'removed', rule: 'DRAM §8', unit: st.id, at: st.pose.at, reason });
   }
-  return { state: s, events };
+  return events;
 }
 
 function centre(s: DramState, ids: readonly string[]): Point {

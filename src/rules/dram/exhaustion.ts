@@ -5,7 +5,7 @@ import { ruleRoll } from '../roll';
 import { nearestEnemy } from './geo';
 import { liveStands, type DramState, type Stand } from './state';
 import { exhaustionResult } from './tables';
-import { sortedIds, withStand } from './update';
+import { commit, draft, patchStand, sortedIds } from './update';
 
 /**
  * DRAM §2 phase 2 — exhaustion tests (§3 L47-54) and compulsory order changes.
@@ -15,7 +15,8 @@ import { sortedIds, withStand } from './update';
  * the order. HR D-10: a stand on R orders with an enemy within 1 mile is changed to D.
  */
 export function exhaustionPhase(state: DramState, dice: Dice): Step<DramState> {
-  let s = state;
+  // One draft for the phase: patches in place, not a copy of every stand each (issue 12).
+  const s = draft(state);
   const events: GameEvent[] = [];
   for (const stand of sortedIds(liveStands(state))) {
     if (qualifies(stand)) {
@@ -23,17 +24,17 @@ export function exhaustionPhase(state: DramState, dice: Dice): Step<DramState> {
       const die = roll.rolled.total;
       const result = exhaustionResult(die, stand.sp);
       events.push(roll.event(`${die} ${die < stand.sp ? '<' : die === stand.sp ? '=' : '>'} SP ${stand.sp}: ${RESULT_TEXT[result]}`));
-      s = withStand(s, stand.id, { halfTested: true, lossesSinceTest: 0 });
+      patchStand(s, stand.id, { halfTested: true, lossesSinceTest: 0 });
       if (result === 'no-advance') {
-        s = withStand(s, stand.id, { noAdvance: true });
+        patchStand(s, stand.id, { noAdvance: true });
         events.push({ kind: 'status', rule: 'DRAM §3', unit: stand.id, status: 'no-advance', on: true, reason: 'exhaustion test: die equal to SP' });
       } else if (result === 'fall-back') {
-        s = withStand(s, stand.id, { order: 'D', fallingBack: true });
+        patchStand(s, stand.id, { order: 'D', fallingBack: true });
         if (stand.order !== 'D') events.push({ kind: 'order', rule: 'DRAM §3', unit: stand.id, from: stand.order, to: 'D', reason: 'exhaustion test: die above SP' });
         events.push({ kind: 'status', rule: 'DRAM §3', unit: stand.id, status: 'falling-back', on: true, reason: 'exhaustion test: die above SP; falls back until a general changes its order' });
       }
     } else if (stand.lossesSinceTest > 0) {
-      s = withStand(s, stand.id, { lossesSinceTest: 0 });
+      patchStand(s, stand.id, { lossesSinceTest: 0 });
     }
   }
   if (state.settings.orders.reserveContact === 'force-D') {
@@ -41,12 +42,12 @@ export function exhaustionPhase(state: DramState, dice: Dice): Step<DramState> {
       if (stand.order !== 'R') continue;
       const near = nearestEnemy(s, stand);
       if (near && near.miles <= 1) {
-        s = withStand(s, stand.id, { order: 'D' });
+        patchStand(s, stand.id, { order: 'D' });
         events.push({ kind: 'order', rule: 'DRAM §5, HR D-10', unit: stand.id, from: 'R', to: 'D', reason: `enemy ${near.stand.id} within 1 mile (${near.miles.toFixed(2)} mi): Reserve is not possible` });
       }
     }
   }
-  return { state: s, events };
+  return { state: commit(s), events };
 }
 
 /** DRAM §3: first time at ≤ 50% of starting SP, or any later turn with losses. */

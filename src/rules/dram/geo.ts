@@ -9,6 +9,7 @@ import type { BaseSize, Point, Pose } from '../geometry/types';
 import { bearing, distance, lerp } from '../geometry/vector';
 import { ok, type Problem, type Result } from '../../lib/result';
 import { parseLocation, resolveLocation, type LocationContext } from '../location';
+import { standGrid } from './neighbours';
 import type { DramState, Stand } from './state';
 import { costPerInch, type Order } from './tables';
 
@@ -35,17 +36,28 @@ export function milesBetween(s: DramState, a: Locatable, b: Locatable): number {
 
 export function nearestEnemy(s: DramState, stand: Pick<Stand, 'side' | 'pose' | 'base'>): { stand: Stand; miles: number } | null {
   const me = asBase(stand);
-  // Nearest bounding circles first; stop once no remaining circle can beat the best exact distance.
-  const candidates = Object.values(s.stands).filter((e) => e.side !== stand.side && e.onTable && !e.removed)
-    .map((e) => ({ e, lb: baseDistanceLowerBound(me, asBase(e)) })).sort((a, b) => a.lb - b.lb);
-  let best: { stand: Stand; inches: number } | null = null;
-  for (const { e, lb } of candidates) {
-    if (best && lb > best.inches) break;
-    const d = baseDistance(me, asBase(e));
-    if (!best || d < best.inches || (d === best.inches && e.id < best.stand.id)) best = { stand: e, inches: d };
+  const grid = standGrid(s);
+  const r = baseRadius(me.size);
+  // The grid's stands within `within` of the base (bounding circles), widened until the best
+  // exact distance is inside it: no stand beyond can beat or tie it (its lower bound is greater).
+  for (let within = NEAREST_FIRST_INCHES; ; within *= 2) {
+    const filed = grid.near(me.pose.at, within + r);
+    const everything = filed.length === grid.size;
+    // Nearest bounding circles first; stop once no remaining circle can beat the best exact distance.
+    const candidates = filed.filter((e) => e.side !== stand.side && e.onTable && !e.removed)
+      .map((e) => ({ e, lb: baseDistanceLowerBound(me, asBase(e)) })).sort((a, b) => a.lb - b.lb);
+    let best: { stand: Stand; inches: number } | null = null;
+    for (const { e, lb } of candidates) {
+      if (best && lb > best.inches) break;
+      const d = baseDistance(me, asBase(e));
+      if (!best || d < best.inches || (d === best.inches && e.id < best.stand.id)) best = { stand: e, inches: d };
+    }
+    if (everything || (best && best.inches <= within)) return best ? { stand: best.stand, miles: best.inches / s.map.inchesPerMile } : null;
   }
-  return best ? { stand: best.stand, miles: best.inches / s.map.inchesPerMile } : null;
 }
+
+/** The first radius nearestEnemy searches, inches (2 miles at 6 in a mile): it doubles until it holds the nearest. */
+const NEAREST_FIRST_INCHES = 12;
 
 /** Are two units within `miles` of each other (nearest points)? Cheap when they are far apart. */
 export function withinMiles(s: DramState, a: Locatable, b: Locatable, miles: number): boolean {
@@ -131,9 +143,11 @@ export function advanceAlong(s: DramState, mover: Mover, path: readonly Point[],
   const reach = maxReach(pts, allowance, s.map.terrain, model);
   // The whole plotted path is priced only for a player's preview; resolution needs only the reach.
   const planned = opts.preview === false ? null : pathCost(pts, s.map.terrain, model);
-  const enemies = opts.ignoreContact ? [] : Object.values(s.stands).filter((e) => e.side !== mover.side && e.onTable && !e.removed);
   // An uncrossable line stops the base on the near bank, not astride it.
   const reached = reach.stoppedBy?.reason === 'event' ? backOff(reach.path, mover.base.depth / 2) : reach.path;
+  // Only enemies near the path can be touched (firstContact's own test, read from the grid).
+  const enemies = opts.ignoreContact ? [] : standGrid(s).nearPath(reached, baseRadius(mover.base) + CONTACT_TOLERANCE)
+    .filter((e) => e.side !== mover.side && e.onTable && !e.removed);
   const hit = firstContact(mover, reached, enemies);
   const headed = hit ? hit.path : reached;
   const clear = opts.ignoreContact ? { path: headed, blocker: null } : clearOfFriends(s, mover, headed);
@@ -187,7 +201,7 @@ function clearOfFriends(s: DramState, mover: Mover, path: readonly Point[]): { p
   const end = path[path.length - 1]!;
   const reach = baseRadius(inner);
   const near: Stand[] = [];
-  for (const f of Object.values(s.stands)) {
+  for (const f of standGrid(s).near(end, reach)) {
     if (f.side !== mover.side || f.id === mover.id || !f.onTable || f.removed) continue;
     const dx = f.pose.at.x - end.x, dy = f.pose.at.y - end.y, r = reach + baseRadius(f.base);
     if (dx * dx + dy * dy > r * r) continue;

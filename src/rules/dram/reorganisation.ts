@@ -3,10 +3,12 @@ import type { Modifier } from '../../dice/entry';
 import type { Step } from '../contract';
 import type { GameEvent } from '../events';
 import { ruleRoll } from '../roll';
+import { baseRadius } from '../geometry/base';
 import { withinMiles } from './geo';
 import { liveStands, presentGenerals, type DramState, type Stand } from './state';
 import { REORGANISATION } from './tables';
-import { sortedIds, withStand } from './update';
+import { standGrid } from './neighbours';
+import { commit, draft, patchStand, sortedIds } from './update';
 
 /**
  * DRAM §2 phase 6 — re-organisation (§9 L139-150). Infantry and cavalry stands on R orders
@@ -17,9 +19,10 @@ import { sortedIds, withStand } from './update';
  * unless the game's `reorg.auto` setting is off.
  */
 export function reorganisationPhase(state: DramState, dice: Dice): Step<DramState> {
-  let s = state;
-  const events: GameEvent[] = [{ kind: 'phase', turn: s.turn, phase: 'dram/reorganisation', label: '6. Re-organisation' }];
-  if (!s.settings.reorg.auto) return { state: { ...s, phase: 'orders' }, events };
+  const events: GameEvent[] = [{ kind: 'phase', turn: state.turn, phase: 'dram/reorganisation', label: '6. Re-organisation' }];
+  if (!state.settings.reorg.auto) return { state: { ...state, phase: 'orders' }, events };
+  // One draft for the phase: each gain is patched in place, not a copy of every stand (issue 12).
+  const s = draft(state);
   for (const stand of sortedIds(liveStands(s))) {
     if (!eligible(stand)) continue;
     const modifiers = reorgModifiers(s, stand);
@@ -28,11 +31,11 @@ export function reorganisationPhase(state: DramState, dice: Dice): Step<DramStat
     const gain = success && stand.sp < stand.spStart ? 1 : 0;
     events.push(roll.event(success ? (gain ? 'net 3+: +1 SP' : 'net 3+, but already at full strength') : 'below 3: no change'));
     if (gain) {
-      s = withStand(s, stand.id, { sp: stand.sp + 1 });
+      patchStand(s, stand.id, { sp: stand.sp + 1 });
       events.push({ kind: 'loss', rule: 'DRAM §9', unit: stand.id, amount: -1, remaining: stand.sp + 1, cause: 're-organisation' });
     }
   }
-  return { state: { ...s, phase: 'orders' }, events };
+  return { state: { ...commit(s), phase: 'orders' }, events };
 }
 
 /** §9: infantry and cavalry on R orders, not engaged this turn. */
@@ -49,7 +52,8 @@ export function reorgModifiers(s: DramState, stand: Stand): Modifier[] {
   const higher = presentGenerals(s).some((g) => g.side === stand.side && g.level !== 'corps' && withinMiles(s, g, stand, 1));
   if (higher) mods.push({ label: 'higher-level general within 1 mile', value: REORGANISATION.higherGeneral });
   // "Enemy advancing or in contact": an enemy stand on A orders (advancing) or engaged with us.
-  const threatened = liveStands(s).some((e) => e.side !== stand.side && (e.order === 'A' || stand.turnFlags.contacted) && withinMiles(s, e, stand, 2));
+  // Only stands whose bounding circles come within 2 miles can be (the grid's broad phase).
+  const threatened = standGrid(s).near(stand.pose.at, 2 * s.map.inchesPerMile + baseRadius(stand.base)).some((e) => e.onTable && !e.removed && e.side !== stand.side && (e.order === 'A' || stand.turnFlags.contacted) && withinMiles(s, e, stand, 2));
   if (threatened) mods.push({ label: 'enemy advancing or in contact within 2 miles', value: REORGANISATION.enemyNear });
   if (stand.arm === 'heavy-cavalry' || stand.arm === 'light-cavalry') mods.push({ label: 'cavalry', value: REORGANISATION.cavalry });
   return mods;

@@ -1,3 +1,4 @@
+import { refile } from './neighbours';
 import type { DramState, General, Stand } from './state';
 
 /** Immutable updates of a DRAM state: each returns a new state sharing what did not change. */
@@ -30,7 +31,9 @@ export function draft(s: DramState): Draft {
 export function patchStand(d: Draft, id: string, patch: Partial<Stand> | ((x: Stand) => Partial<Stand>)): void {
   const cur = d.stands[id];
   if (!cur) throw new Error(`DRAM: no stand ${id}`);
-  (d.stands as Record<string, Stand>)[id] = { ...cur, ...(typeof patch === 'function' ? patch(cur) : patch) };
+  const next = { ...cur, ...(typeof patch === 'function' ? patch(cur) : patch) };
+  (d.stands as Record<string, Stand>)[id] = next;
+  refile(d.stands, next);
 }
 
 export function patchGeneral(d: Draft, id: string, patch: Partial<General>): void {

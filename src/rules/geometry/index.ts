@@ -10,3 +10,4 @@ export * from './terrain';
 export * from './cost';
 export * from './reach';
 export * from './sight';
+export * from './grid';

@@ -112,6 +112,8 @@ export function sweep(
  * step below MAX_STEP + CONTACT_TOLERANCE / 2. The extra 0.1" is slack for rounding.
  */
 const NEAR = MAX_STEP + CONTACT_TOLERANCE + 0.1;
+/** NEAR for callers that pick the sweep's world from a spatial index: bodies beyond it are never read. */
+export const SWEEP_NEAR = NEAR;
 
 /** Distance from a point to a polyline (its nearest leg); a one-point path is that point. */
 function pathDistance(path: readonly Point[], p: Point): number {

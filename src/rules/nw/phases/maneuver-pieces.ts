@@ -1,5 +1,6 @@
-import type { Base } from '../../geometry/base';
-import type { BaseSize, Pose } from '../../geometry/types';
+import { baseRadius, type Base } from '../../geometry/base';
+import { SpatialGrid } from '../../geometry/grid';
+import type { BaseSize, Point, Pose } from '../../geometry/types';
 import type { FacingArm } from '../movement';
 import type { NwReinforcement, NwState } from '../state';
 import { BASES_INCHES } from '../tables/leaders';
@@ -94,6 +95,45 @@ export function bodies(s: NwState, pick: (side: string) => boolean): NwPiece[] {
     bodiesCache.set(s, all);
   }
   return all.filter((p) => pick(p.side));
+}
+
+// The live bodies filed in a spatial grid (geometry/grid.ts, issue 12), by the pair of records
+// they are read from: a roll or a log change keeps both records, so the grid made for a move's
+// check serves the move itself. Ids are filed (in bodies' order) and made pieces only when found.
+const gridCache = new WeakMap<NwState['units'], WeakMap<NwState['batteries'], SpatialGrid<string>>>();
+/** About a brigade's frontage and a half (NW bases, §1.0): a proximity search reads a few cells. */
+const GRID_CELL_INCHES = 6;
+
+function bodyGrid(s: NwState): SpatialGrid<string> {
+  let byBatteries = gridCache.get(s.units);
+  if (!byBatteries) gridCache.set(s.units, byBatteries = new WeakMap());
+  let g = byBatteries.get(s.batteries);
+  if (!g) {
+    g = new SpatialGrid<string>(GRID_CELL_INCHES);
+    for (const u of Object.values(s.units)) if (u.onTable && !u.removed) g.set(u.id, u.id, u.pose.at, baseRadius(u.base));
+    for (const b of Object.values(s.batteries)) if (b.onTable && !b.removed) g.set(b.id, b.id, b.pose.at, baseRadius(b.base));
+    byBatteries.set(s.batteries, g);
+  }
+  return g;
+}
+
+const piecesOf = (s: NwState, ids: readonly string[], pick: (side: string) => boolean): NwPiece[] => {
+  const out: NwPiece[] = [];
+  for (const id of ids) { const p = pieceOf(s, id); if (p && pick(p.side)) out.push(p); }
+  return out;
+};
+
+/**
+ * The live bodies of sides `pick` accepts whose bounding circle comes within `within` of `at`
+ * (a broad phase: callers keep their exact tests), in the order `bodies` gives them.
+ */
+export function bodiesNear(s: NwState, at: Point, within: number, pick: (side: string) => boolean): NwPiece[] {
+  return piecesOf(s, bodyGrid(s).near(at, within), pick);
+}
+
+/** The same for a path: the bodies whose bounding circle comes within `within` of any of its legs. */
+export function bodiesNearPath(s: NwState, path: readonly Point[], within: number, pick: (side: string) => boolean): NwPiece[] {
+  return piecesOf(s, bodyGrid(s).nearPath(path, within), pick);
 }
 
 /** Live officer stands (generals, commanders, CinCs) of sides `pick` accepts. */

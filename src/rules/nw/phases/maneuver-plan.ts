@@ -1,5 +1,5 @@
 import { err, ok, type Problem, type Result } from '../../../lib/result';
-import { baseDistanceLowerBound, contactSide, inContact, type Base, type Side } from '../../geometry/base';
+import { baseDistanceLowerBound, baseRadius, contactSide, CONTACT_TOLERANCE, inContact, type Base, type Side } from '../../geometry/base';
 import { inFrontalArc, relativeSector } from '../../geometry/arcs';
 import { isArea, isLine } from '../../geometry/features';
 import { segmentRingIntersections } from '../../geometry/primitives';
@@ -11,12 +11,12 @@ import { parseLocation, resolveLocation, type LocationContext } from '../../loca
 import {
   changeFaceCost, interpenetrationCost, legMode, nwPathCost, OBLIQUE_COST_INCHES, rateAt, stretchGoing, wheelCost, worstRate, type LegMode,
 } from '../movement';
-import { inTown, inTownOrWorks, nearest, overlaps, rayHits, squaredPose, sweep, type Sweep } from '../movement-rules';
+import { inTown, inTownOrWorks, nearest, overlaps, rayHits, squaredPose, sweep, SWEEP_NEAR, type Sweep } from '../movement-rules';
 import { battlefieldNow, type NwState } from '../state';
 import { maneuverInches, ROAD_BONUS_MAX_INCHES } from '../tables/maneuver';
 import { MOVE_DISTANCES } from '../tables/terrain';
 import type { MoveFraction } from '../tables/vocabulary';
-import { baseOf, bodies, entryOf, isOfficerKind, officers, startPiece, type NwPiece } from './maneuver-pieces';
+import { baseOf, bodies, bodiesNear, bodiesNearPath, entryOf, isOfficerKind, officers, pieceOf, startPiece, type NwPiece } from './maneuver-pieces';
 import { allowanceOf, type NwManeuverOptions } from './maneuver-roll';
 import { offTable } from './rally';
 import { problem } from './target-units';
@@ -69,7 +69,7 @@ function splitFace(text: string): { degrees: 0 | 90 | -90 | 180; rest: string } 
   return { degrees: word === 'left' ? -90 : word === 'right' ? 90 : 180, rest: (m[2] ?? '').trim() };
 }
 
-function layout(s: NwState, p: NwPiece, start: Pose, text: string, enemies: readonly NwPiece[]): Result<Layout, Problem> {
+function layout(s: NwState, p: NwPiece, start: Pose, text: string, enemies: () => readonly NwPiece[]): Result<Layout, Problem> {
   const officer = p.arm === 'officer';
   const base: Layout = { start, points: [start.at], facings: [start.facing], modes: [], wheels: [], target: null };
   if (text === '') return ok(base);
@@ -77,7 +77,8 @@ function layout(s: NwState, p: NwPiece, start: Pose, text: string, enemies: read
     table: s.map.table, grid: { cell: s.map.gridCell }, landmarks: s.map.landmarks,
     scale: { yardsPerInch: s.map.yardsPerInch, defaultUnit: 'in' },
     unit: { pose: start, size: p.base },
-    enemies: enemies.map((e) => ({ id: e.id, name: e.name })),
+    // Read only when the text names an enemy ("contact …"): a move elsewhere lists no one (issue 12).
+    get enemies() { return enemies().map((e) => ({ id: e.id, name: e.name })); },
   };
   const parsed = parseLocation(text, ctx);
   if (!parsed.ok) return err(parsed.error);
@@ -91,7 +92,7 @@ function layout(s: NwState, p: NwPiece, start: Pose, text: string, enemies: read
   };
   if (r.kind === 'place') return ok(straight(r.at));
   if (r.kind === 'contact') {
-    const target = enemies.find((e) => e.id === r.enemy.id)!;
+    const target = enemies().find((e) => e.id === r.enemy.id)!;
     return ok({ ...base, target });
   }
   const steps = parsed.value.kind === 'move' ? parsed.value.steps : [];
@@ -123,22 +124,28 @@ function layout(s: NwState, p: NwPiece, start: Pose, text: string, enemies: read
 /** Attackers of `defender` already in contact (touching now, or recorded this phase), and the sides they hold. */
 function attackersOf(s: NwState, defender: NwPiece, except: string): { id: string; side: Side | undefined }[] {
   const ids = new Set(Object.entries(s.log.contacts).filter(([, d]) => d === defender.id).map(([a]) => a));
-  for (const b of bodies(s, (side) => side === s.phasing)) if (b.arm !== 'artillery' && inContact(baseOf(b), baseOf(defender))) ids.add(b.id);
+  // Only bodies whose bounding circles come within contact distance can touch it (the grid's broad phase).
+  for (const b of bodiesNear(s, defender.pose.at, baseRadius(defender.base) + CONTACT_TOLERANCE + NEAR_SLACK, (side) => side === s.phasing)) {
+    if (b.arm !== 'artillery' && inContact(baseOf(b), baseOf(defender))) ids.add(b.id);
+  }
   ids.delete(except);
   return [...ids].map((id) => {
-    const a = bodies(s, () => true).find((b) => b.id === id);
+    const piece = pieceOf(s, id);
+    const a = piece && piece.onTable && !piece.removed && (piece.kind === 'unit' || piece.kind === 'battery') ? piece : undefined;
     return { id, side: a ? contactSide(baseOf(a), baseOf(defender)) : undefined };
   });
 }
 
 /** Slack, inches, above a distance limit before a bounding-circle bound alone rules a base out. */
 const FAR_SLACK = 0.01;
+/** Slack, inches, added to the distance a spatial-index query reads (a broad phase: reading more changes nothing). */
+const NEAR_SLACK = 0.01;
 
 /** §9.9: the enemy a unit within 6" must move straight toward or away from (frontal arc first), or null. */
 export function proximityEnemy(s: NwState, p: NwPiece, at: Pose): NwPiece | null {
   if (p.arm !== 'infantry' && p.arm !== 'cavalry') return null; // artillery exempt (L333); officers are not units (MV-5)
   const me: Base = { pose: at, size: p.base };
-  const within = bodies(s, (side) => side !== p.side).filter((e) => {
+  const within = bodiesNear(s, at.at, baseRadius(p.base) + MOVE_DISTANCES.proximityInches + FAR_SLACK + NEAR_SLACK, (side) => side !== p.side).filter((e) => {
     // Surely beyond 6" by the bounding circles (a short cut: the tests below would say no too).
     if (baseDistanceLowerBound(me, baseOf(e)) > MOVE_DISTANCES.proximityInches + FAR_SLACK) return false;
     // L333: cavalry may ignore infantry in a town or works.
@@ -159,7 +166,7 @@ export function checkDestination(state: NwState, req: NwMoveRequest): Result<tru
   const p = startPiece(state, req.unit);
   if (!p || typeof req.to !== 'string') return ok(true);
   const face = splitFace(req.to);
-  const laid = layout(state, p, { at: p.pose.at, facing: turn(p.pose.facing, face.degrees) }, face.rest, bodies(state, (side) => side !== p.side));
+  const laid = layout(state, p, { at: p.pose.at, facing: turn(p.pose.facing, face.degrees) }, face.rest, () => bodies(state, (side) => side !== p.side));
   return laid.ok ? ok(true) : laid;
 }
 
@@ -205,12 +212,23 @@ export function planMoveDetail(state: NwState, req: NwMoveRequest, opts: NwManeu
     const areas = terrain.filter(isArea).filter((f) => terrainAt(p.pose.at, [f]).length > 0);
     faceCost = changeFaceCost(p.arm, face.degrees === 180 ? 180 : 90, ma.inches, { mud, terrainFactor: rateAt(areas, p.cls) });
   }
-  const enemies = bodies(state, (side) => side !== p.side);
-  const laid = layout(state, p, facedPose, face.rest, enemies);
+  const enemyOf = (side: string) => side !== p.side;
+  const friendOf = (side: string) => side === p.side;
+  const isFriend = (b: NwPiece) => b.id !== p.id && !(p.kind === 'unit' && b.attachedTo === p.id);
+  const laid = layout(state, p, facedPose, face.rest, () => bodies(state, enemyOf));
   if (!laid.ok) return laid;
   let L = laid.value;
-  const friends = bodies(state, (side) => side === p.side).filter((b) => b.id !== p.id && !(p.kind === 'unit' && b.attachedTo === p.id));
-  const world = { enemies: officer ? [] : enemies, friends: officer ? [] : friends, officers: officer ? [] : officers(state, (side) => side !== p.side).filter((o) => o.attachedTo === null) };
+  // The bodies near the piece are read from the spatial index (issue 12), in the order the whole
+  // lists had: the sweep's world near its path, and what a base at a pose could overlap.
+  const r = baseRadius(p.base);
+  const enemyOfficers = officer ? [] : officers(state, enemyOf).filter((o) => o.attachedTo === null);
+  const worldAlong = (path: readonly Point[]) => (officer ? { enemies: [], friends: [], officers: [] } : {
+    enemies: bodiesNearPath(state, path, r + SWEEP_NEAR + NEAR_SLACK, enemyOf),
+    friends: bodiesNearPath(state, path, r + SWEEP_NEAR + NEAR_SLACK, friendOf).filter(isFriend),
+    officers: enemyOfficers,
+  });
+  const enemiesAt = (at: Point) => bodiesNear(state, at, r + NEAR_SLACK, enemyOf);
+  const bodiesAt = (at: Point) => [...enemiesAt(at), ...bodiesNear(state, at, r + NEAR_SLACK, friendOf).filter(isFriend)];
   const warnings: string[] = [];
 
   // Contact: the named enemy, squared up (§9.93), or the first enemy the path touches.
@@ -229,14 +247,14 @@ export function planMoveDetail(state: NwState, req: NwMoveRequest, opts: NwManeu
     // one outside it needs a turn, charged as a wheel of the angle turned (§9.9 L331).
     if (!inFrontalArc({ pose: facedPose, size: p.base }, baseOf(t))) turnCost = wheelCost(ma.inches, Math.abs(angleDifference(facedPose.facing, sq.facing)), { mud });
     L = { ...L, points: [facedPose.at, sq.at], facings: [facedPose.facing, facedPose.facing], modes: ['forward'] };
-    swept = sweep(L.points, L.facings, p.base, world);
+    swept = sweep(L.points, L.facings, p.base, worldAlong(L.points));
     if (swept.contact && swept.contact.id !== t.id) {
-      return no('maneuver/blocked-contact', `${p.name} would strike ${enemies.find((e) => e.id === swept.contact!.id)?.name ?? swept.contact.id} before reaching ${t.name} (NW §9.9 L333: a unit will not pass a closer unit to attack one farther away).`, 'Attack the nearer unit, or go round it.');
+      return no('maneuver/blocked-contact', `${p.name} would strike ${pieceOf(state, swept.contact.id)?.name ?? swept.contact.id} before reaching ${t.name} (NW §9.9 L333: a unit will not pass a closer unit to attack one farther away).`, 'Attack the nearer unit, or go round it.');
     }
     contact = t;
     end = sq;
     contactMode = 'forward';
-    const blocking = [...enemies, ...friends].filter((b) => b.id !== t.id).find((b) => overlaps({ pose: sq, size: p.base }, baseOf(b)));
+    const blocking = bodiesAt(sq.at).filter((b) => b.id !== t.id).find((b) => overlaps({ pose: sq, size: p.base }, baseOf(b)));
     if (blocking) {
       // MV-19: squaring up would overlap another base: square up as best possible, i.e. stay where contact was made.
       if (!swept.contact) return no('maneuver/no-room', `There is no room to square up on ${t.name}'s ${side} (${blocking.name} is in the way; NW §9.93 L341).`);
@@ -245,16 +263,16 @@ export function planMoveDetail(state: NwState, req: NwMoveRequest, opts: NwManeu
       warnings.push(`Squared up as best possible: ${blocking.name} is in the way (NW §9.93 L341).`);
     }
   } else {
-    swept = sweep(L.points, L.facings, p.base, world);
+    swept = sweep(L.points, L.facings, p.base, worldAlong(L.points));
     end = { at: L.points[L.points.length - 1]!, facing: L.facings[L.facings.length - 1]! };
     if (swept.contact) {
       const c = swept.contact;
-      contact = enemies.find((e) => e.id === c.id)!;
+      contact = pieceOf(state, c.id)!;
       contactMode = L.modes[c.leg] ?? 'forward';
       side = contactSide({ pose: c.pose, size: p.base }, baseOf(contact)) ?? relativeSector(baseOf(contact), c.pose.at);
       L = { ...L, points: [...c.path], facings: [...L.facings.slice(0, c.leg + 1), c.pose.facing], modes: L.modes.slice(0, c.leg + 1), wheels: L.wheels.filter((w) => w.legs.every((g) => g <= c.leg)) };
       const sq = squaredPose(p.base, baseOf(contact), side);
-      const blocking = [...enemies, ...friends].filter((b) => b.id !== contact!.id).find((b) => overlaps({ pose: sq, size: p.base }, baseOf(b)));
+      const blocking = bodiesAt(sq.at).filter((b) => b.id !== contact!.id).find((b) => overlaps({ pose: sq, size: p.base }, baseOf(b)));
       end = blocking ? c.pose : sq;
       if (blocking) warnings.push(`Squared up as best possible: ${blocking.name} is in the way (NW §9.93 L341).`);
     }
@@ -300,7 +318,7 @@ export function planMoveDetail(state: NwState, req: NwMoveRequest, opts: NwManeu
   // End position: on the table, not overlapping, towns, obstacles.
   const endBase: Base = { pose: end, size: p.base };
   if (offTable(state, endBase)) return no('maneuver/off-table', `${p.name} would end partly off the table.`, 'Shorten the move.');
-  const overlap = (officer ? enemies : [...enemies, ...friends]).find((b) => overlaps(endBase, baseOf(b)));
+  const overlap = (officer ? enemiesAt(end.at) : bodiesAt(end.at)).find((b) => overlaps(endBase, baseOf(b)));
   if (overlap) return no('maneuver/overlap', `${p.name} would end overlapping ${overlap.name} (NW §9.3 L264: units never end a move overlapping).`, 'End short of it, or pass it completely.');
   if (!officer && p.arm !== 'infantry' && inTown(endBase, terrain)) return no('maneuver/town-end', `Only infantry may end a move in a town (NW §9.5 note 7 L301); ${p.name} is ${p.arm}.`, 'Pass through the town or stop outside it.');
   if (!contact) {
@@ -314,7 +332,7 @@ export function planMoveDetail(state: NwState, req: NwMoveRequest, opts: NwManeu
   const priced = nwPathCost(L.points, terrain, p.cls, { mud, legModes: modes, doublesRetrograde: doubles });
   const wheels = L.wheels.map((w) => wheelCost(ma.inches, w.degrees, { mud, terrainFactor: worstRate(L.points, w.legs, terrain, p.cls) }));
   const oblique = modes.includes('oblique') ? OBLIQUE_COST_INCHES : 0;
-  const passedArms = swept.passed.map((id) => friends.find((f) => f.id === id)?.arm ?? 'officer');
+  const passedArms = swept.passed.map((id) => pieceOf(state, id)?.arm ?? 'officer');
   const through = interpenetrationCost(p.arm, passedArms);
   const cost = priced.total + wheels.reduce((a, b) => a + b, 0) + oblique + faceCost + turnCost + through;
   if (!Number.isFinite(cost)) {
@@ -324,11 +342,11 @@ export function planMoveDetail(state: NwState, req: NwMoveRequest, opts: NwManeu
   // §9.5 note 6 L300: the road bonus, whole move on road and never within 6" of non-routed enemy.
   const onRoad = !officer && modes.every((m) => m === 'forward' || m === 'retrograde') && face.degrees === 0 && turnCost === 0 && modes.length > 0
     && priced.legs.every((l) => l.stretches.every((x) => stretchGoing(x.areas, x.along) === 'road'));
-  const liveFoes = enemies.filter((e) => e.status !== 'routed');
   // Foes surely beyond 6" of a pose (bounding circles) cannot bring the nearest within 6": leave them out.
   const farFromFoes = onRoad && [...swept.samples.map((x) => x.pose), end].every((q) => {
     const me: Base = { pose: q, size: p.base };
-    const near = liveFoes.filter((e) => baseDistanceLowerBound(me, baseOf(e)) <= MOVE_DISTANCES.proximityInches + FAR_SLACK);
+    const near = bodiesNear(state, q.at, r + MOVE_DISTANCES.proximityInches + FAR_SLACK + NEAR_SLACK, enemyOf)
+      .filter((e) => e.status !== 'routed' && baseDistanceLowerBound(me, baseOf(e)) <= MOVE_DISTANCES.proximityInches + FAR_SLACK);
     return (nearest(me, near)?.distance ?? Infinity) > MOVE_DISTANCES.proximityInches;
   });
   const bonusAllowance = maneuverInches(ma.inches, fraction, ROAD_BONUS_MAX_INCHES, state.settings);

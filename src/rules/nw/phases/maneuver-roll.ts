@@ -2,7 +2,7 @@ import type { Dice } from '../../../dice/dice';
 import { err, ok, type Problem, type Result } from '../../../lib/result';
 import type { Step } from '../../contract';
 import type { GameEvent } from '../../events';
-import { pointToBaseDistance } from '../../geometry/base';
+import { baseRadius, pointToBaseDistance } from '../../geometry/base';
 import { EPS } from '../../geometry/epsilon';
 import type { Point, Pose } from '../../geometry/types';
 import { add, headingVector, scale } from '../../geometry/vector';
@@ -12,7 +12,7 @@ import { activeSpecial, commandRangeNow, commanderOf, infantryCategoryOf, infant
 import { MOVEMENT_ALLOWANCE, type ManeuverCondition, type MovementCategory } from '../tables/maneuver';
 import type { Ground, Nationality } from '../tables/vocabulary';
 import { offTable } from './rally';
-import { baseOf, bodies, entryOf, isOfficerKind, pieceOf, placePiece, type NwPiece } from './maneuver-pieces';
+import { baseOf, bodies, bodiesNear, entryOf, isOfficerKind, pieceOf, placePiece, type NwPiece } from './maneuver-pieces';
 import { nameOf, problem } from './target-units';
 
 /** What the state does not carry and a caller may give (MV-11, MV-16). */
@@ -165,10 +165,12 @@ function retreatHalf(s: NwState, unit: string, inches: number, events: GameEvent
     return s;
   }
   const dir = headingVector(awayFacing(foe.body.pose.at, p.pose.at, p.pose.facing));
-  const others = bodies(s, () => true).filter((b) => b.id !== unit && b.id !== s.units[unit]?.attachedBattery);
+  const carried = (b: NwPiece) => b.id !== unit && b.id !== s.units[unit]?.attachedBattery;
   let k = inches;
   const poseAt = (d: number): Pose => ({ at: add(p.pose.at, scale(dir, d)), facing: p.pose.facing });
-  const bad = (d: number) => offTable(s, { pose: poseAt(d), size: p.base }) || others.some((o) => overlaps({ pose: poseAt(d), size: p.base }, baseOf(o)));
+  // Only bodies whose bounding circles reach the base can overlap it (the spatial grid's broad phase, issue 12).
+  const bad = (d: number) => offTable(s, { pose: poseAt(d), size: p.base })
+    || bodiesNear(s, poseAt(d).at, baseRadius(p.base) + 0.01, () => true).some((o) => carried(o) && overlaps({ pose: poseAt(d), size: p.base }, baseOf(o)));
   while (k > 0 && bad(k)) k -= 0.25;
   const rule = 'NW §9.0 C; chart L635 (MV-17)';
   if (k <= 0) {
