@@ -5,6 +5,7 @@ import { baseDistance, basePolygon, type Base } from '../../../src/rules/geometr
 import { averageQuality as averageBattalionQuality } from '../../../src/rules/nw/build';
 import { buildNwState, loadNwScenarioFile, type NwScenarioData } from '../../../src/rules/nw/scenario';
 import { NW_SETTINGS_DEFAULTS } from '../../../src/rules/nw/settings';
+import { artilleryPhase } from '../../../src/rules/nw/phases/artillery';
 import { combatPhase } from '../../../src/rules/nw/phases/combat';
 import { infantryCategoryOfUnit, nationOf, type NwState } from '../../../src/rules/nw/state';
 import { scriptedDice } from '../../../src/dice/dice';
@@ -416,5 +417,23 @@ describe('Quatre Bras QB-17: nations per piece and Guiton\'s cuirassiers', () =>
     }
     // Picquet's dragoons are not armoured.
     expect(combatModifiers(faceToFace('picquet', 'halkett')).defender).not.toContain('versus-armored-cavalry');
+  });
+
+  it('in fire: the Brunswick foot battery fires without the British +1 (L187, chart L742); the French 12 lb with the French +1', () => {
+    // Battery at x 8, y 24 facing the target 4" off (in the open, west of the Bossu wood).
+    const fire = (battery: string, target: string, side: string): string[] => {
+      const s: NwState = {
+        ...state, phase: 'artillery', phasing: side, playerTurn: 1,
+        batteries: { ...state.batteries, [battery]: { ...state.batteries[battery]!, onTable: true, pose: { at: { x: 8, y: 24 }, facing: 0 } } },
+        units: { ...state.units, [target]: { ...state.units[target]!, onTable: true, pose: { at: { x: 8, y: 30 }, facing: 180 } } },
+      };
+      const r = artilleryPhase(s, { [battery]: target }, scriptedDice([4, 4, 3, 3, 3, 3]));
+      if (!r.ok) throw new Error(r.error.message);
+      const roll = r.value.events.find((e) => e.kind === 'roll' && /fire/u.test(String((e as { purpose?: string }).purpose))) as { modifiers?: readonly { label: string }[] } | undefined;
+      if (!roll) throw new Error(`${battery} did not fire`);
+      return (roll.modifiers ?? []).map((m) => m.label.split(' ')[0]!);
+    };
+    expect(fire('brunswick-foot', 'husson', 'allies')).not.toContain('british-or-french-artillery');
+    expect(fire('ii-corps-12lb', 'bylandt', 'french')).toContain('british-or-french-artillery');
   });
 });
