@@ -37,7 +37,7 @@ export async function nwBrigadeCommand(args: readonly string[], out: (s: string)
     for (const d of diffs) errOut(`DIFFERS: ${formatDifference(d)}`);
     const pieces = r.value.built.sides.reduce((n, x) => n + x.commands.reduce((m, c) => m + c.brigades.length + c.batteries.length, 0), 0);
     if (diffs.length) { errOut(`${diffs.length} difference${diffs.length === 1 ? '' : 's'} between ${file} and ${check}.`); return 1; }
-    out(`OK: ${check} has the ${pieces} brigades and batteries built from ${file}, with the same s.p., labels, men and commander ranges.`);
+    out(`OK: ${check} has the ${pieces} brigades and batteries built from ${file}, with the same s.p., labels, men, play rules (armoured, irregular, nation, alliedTo) and commander ranges.`);
     return 0;
   }
   const yaml = emitOrderOfBattle(r.value.built);

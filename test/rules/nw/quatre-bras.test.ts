@@ -5,7 +5,10 @@ import { baseDistance, basePolygon, type Base } from '../../../src/rules/geometr
 import { averageQuality as averageBattalionQuality } from '../../../src/rules/nw/build';
 import { buildNwState, loadNwScenarioFile, type NwScenarioData } from '../../../src/rules/nw/scenario';
 import { NW_SETTINGS_DEFAULTS } from '../../../src/rules/nw/settings';
-import type { NwState } from '../../../src/rules/nw/state';
+import { artilleryPhase } from '../../../src/rules/nw/phases/artillery';
+import { combatPhase } from '../../../src/rules/nw/phases/combat';
+import { infantryCategoryOfUnit, nationOf, type NwState } from '../../../src/rules/nw/state';
+import { scriptedDice } from '../../../src/dice/dice';
 import { ATTACHED_BATTERY_SP, fatigueLevels, strengthPoints } from '../../../src/rules/nw/tables/fatigue';
 import { adcCount, BASES_INCHES, commandRange, commandRangeFormula, generalCount } from '../../../src/rules/nw/tables/leaders';
 import type { Quality, Skill } from '../../../src/rules/nw/tables/vocabulary';
@@ -345,5 +348,92 @@ describe('Quatre Bras, 16 June 1815 (assets/scenarios/nw/quatre-bras.yaml)', () 
     for (const k of ['road', 'stream', 'bridge', 'woods', 'built-up', 'marsh'] as const) expect(kinds).toContain(k);
     const wood = state.map.terrain.find((t) => t.id === 'bossu-wood')!;
     expect(wood).toMatchObject({ kind: 'woods', difficult: true, blocksLos: true });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// QB-17: nations per piece (NAT-1) and armoured cavalry (CV-9), as a game plays them
+
+/** The Dutch-Belgian, Nassau, Brunswick and Hanoverian pieces (QB-17); every other Allied piece is British. */
+const CONTINGENTS = {
+  infantry: ['bylandt', 'nassau-2', 'orange-nassau', 'kielmansegge', 'best', 'buttlar', 'specht', 'avantgarde'],
+  cavalry: ['van-merlen', 'brunswick-cavalry'],
+  batteries: ['brunswick-horse', 'brunswick-foot'],
+} as const;
+const BRITISH = ['halkett', 'maitland', 'byng', 'kempt-bde', 'pack'];
+
+/**
+ * The opening state in the French combat phase with two pieces set face to face in the open west
+ * of the Bossu wood (x 8: no terrain within 6"), the attacker south facing north, bases touching.
+ */
+function faceToFace(attacker: string, defender: string): NwState {
+  const at = (id: string, y: number, facing: number) => ({ ...state.units[id]!, onTable: true, pose: { at: { x: 8, y }, facing } });
+  return { ...state, phase: 'combat', phasing: 'french', playerTurn: 1, units: { ...state.units, [attacker]: at(attacker, 28, 0), [defender]: at(defender, 31, 180) } };
+}
+
+/** The modifiers each side of the one combat took (the first roll of each: `combat (attacker)`, `combat (defender)`). */
+function combatModifiers(s: NwState): { attacker: string[]; defender: string[] } {
+  const r = combatPhase(s, {}, scriptedDice([3, 3, 3, 3, 3, 3, 3, 3]));
+  if (!r.ok) throw new Error(r.error.message);
+  const roll = (purpose: string) => {
+    const e = r.value.events.find((x) => x.kind === 'roll' && (x as { purpose?: string }).purpose === purpose) as { modifiers?: readonly { label: string }[] } | undefined;
+    if (!e) throw new Error(`no ${purpose} roll`);
+    return (e.modifiers ?? []).map((m) => m.label.split(' ')[0]!);
+  };
+  return { attacker: roll('combat (attacker)'), defender: roll('combat (defender)') };
+}
+
+describe('Quatre Bras QB-17: nations per piece and Guiton\'s cuirassiers', () => {
+  it('gives the Dutch-Belgian, Nassau, Brunswick and Hanoverian pieces nation other (infantry allied to British); the British read the army\'s', () => {
+    for (const id of CONTINGENTS.infantry) expect([id, state.units[id]!.nation, state.units[id]!.alliedTo]).toEqual([id, 'other', 'british']);
+    for (const id of CONTINGENTS.cavalry) expect([id, state.units[id]!.nation, state.units[id]!.alliedTo]).toEqual([id, 'other', undefined]);
+    for (const id of CONTINGENTS.batteries) expect([id, nationOf(state, state.batteries[id]!)]).toEqual([id, 'other']);
+    for (const id of BRITISH) expect([id, state.units[id]!.nation, nationOf(state, state.units[id]!)]).toEqual([id, undefined, 'british']);
+    // The French and the Allied army's other pieces carry no nation of their own.
+    const own = [...Object.values(state.units), ...Object.values(state.batteries)].filter((p) => p.nation !== undefined).map((p) => p.id).sort();
+    expect(own).toEqual([...CONTINGENTS.infantry, ...CONTINGENTS.cavalry, ...CONTINGENTS.batteries].sort());
+    expect(state.armies['allies']!.nation).toBe('british');
+  });
+
+  it('keeps every Allied infantry brigade at 10": British, or "British allied infantry 1811+" in 1815 (chart L655-656)', () => {
+    expect(state.year).toBe(1815);
+    for (const id of [...CONTINGENTS.infantry, ...BRITISH]) expect([id, infantryCategoryOfUnit(state, state.units[id]!)]).toEqual([id, 'fast-infantry']);
+    // Without its patron a Nassau brigade would move 8" ("All other infantry", chart L658).
+    expect(infantryCategoryOfUnit(state, { ...state.units['nassau-2']!, alliedTo: undefined })).toBe('other-infantry');
+  });
+
+  it('marks Guiton\'s cuirassiers armoured and no other brigade', () => {
+    expect(Object.values(state.units).filter((u) => u.armoured).map((u) => u.id)).toEqual(['guiton']);
+  });
+
+  it('in combat: Guiton\'s cuirassiers cost their foe −1 (chart L786); Halkett defends with the British +1 (chart L788), Bylandt and Best without it', () => {
+    const halkett = combatModifiers(faceToFace('guiton', 'halkett'));
+    expect(halkett.defender).toEqual(expect.arrayContaining(['versus-armored-cavalry', 'russian-or-british-infantry-defending']));
+    expect(halkett.attacker).not.toContain('versus-armored-cavalry');
+    for (const id of ['bylandt', 'best']) {
+      const m = combatModifiers(faceToFace('guiton', id));
+      expect(m.defender, id).toContain('versus-armored-cavalry');
+      expect(m.defender, id).not.toContain('russian-or-british-infantry-defending');
+    }
+    // Picquet's dragoons are not armoured.
+    expect(combatModifiers(faceToFace('picquet', 'halkett')).defender).not.toContain('versus-armored-cavalry');
+  });
+
+  it('in fire: the Brunswick foot battery fires without the British +1 (L187, chart L742); the French 12 lb with the French +1', () => {
+    // Battery at x 8, y 24 facing the target 4" off (in the open, west of the Bossu wood).
+    const fire = (battery: string, target: string, side: string): string[] => {
+      const s: NwState = {
+        ...state, phase: 'artillery', phasing: side, playerTurn: 1,
+        batteries: { ...state.batteries, [battery]: { ...state.batteries[battery]!, onTable: true, pose: { at: { x: 8, y: 24 }, facing: 0 } } },
+        units: { ...state.units, [target]: { ...state.units[target]!, onTable: true, pose: { at: { x: 8, y: 30 }, facing: 180 } } },
+      };
+      const r = artilleryPhase(s, { [battery]: target }, scriptedDice([4, 4, 3, 3, 3, 3]));
+      if (!r.ok) throw new Error(r.error.message);
+      const roll = r.value.events.find((e) => e.kind === 'roll' && /fire/u.test(String((e as { purpose?: string }).purpose))) as { modifiers?: readonly { label: string }[] } | undefined;
+      if (!roll) throw new Error(`${battery} did not fire`);
+      return (roll.modifiers ?? []).map((m) => m.label.split(' ')[0]!);
+    };
+    expect(fire('brunswick-foot', 'husson', 'allies')).not.toContain('british-or-french-artillery');
+    expect(fire('ii-corps-12lb', 'bylandt', 'french')).toContain('british-or-french-artillery');
   });
 });

@@ -1,7 +1,7 @@
 import { formatUnitLabel } from '../labels';
 import { fatigueLevels, MAX_UNIT_SP, MIN_UNIT_SP, SCALE_RATIOS, strengthPoints } from '../tables/fatigue';
 import type { RoundingMode } from '../tables/rounding';
-import type { CavalryWeight, Quality, SkValue } from '../tables/vocabulary';
+import type { CavalryWeight, Nationality, Quality, SkValue } from '../tables/vocabulary';
 import { averageQuality, QUALITY_SCORE } from './quality';
 import { brigadeSk } from './skirmish';
 import { cutIndex, tooLarge } from './split';
@@ -32,6 +32,10 @@ export interface BrigadeInput {
   readonly irregular: boolean;
   /** Armoured cavalry (scenario `rules.armoured`); carried through, no effect on s.p. */
   readonly armoured: boolean;
+  /** NAT-1: its own nation, when not its army's (scenario `rules.nation`); carried through, no effect on s.p. */
+  readonly nation?: Nationality;
+  /** NAT-1, NAT-3: the patron of a brigade of its own nation (scenario `rules.alliedTo`). */
+  readonly alliedTo?: 'british' | 'french';
   readonly arrives: number;
   readonly battalions: readonly Battalion[];
 }

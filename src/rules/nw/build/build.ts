@@ -27,6 +27,8 @@ export interface BuiltBattery {
   readonly kind: 'foot' | 'horse';
   readonly label: string;
   readonly arrives: number;
+  /** NAT-1: its own nation, when not its army's. */
+  readonly nation?: Nationality;
 }
 
 /** A commander with his label and how his range was figured (L553-557). */
@@ -151,7 +153,7 @@ function buildCommand(c: SourceCommand, path: Path, side: SourceSide, french: bo
   const brigades = c.divisions.flatMap((d, i) => buildDivision(d, [...path, 'divisions', i], c, french, mode, seen));
   const batteries = c.batteries.map((b, i): BuiltBattery => {
     claim(seen, b.id, [...path, 'batteries', i]);
-    return { id: b.id, name: b.name, kind: b.kind, arrives: b.arrives, label: formatArtilleryLabel({ command: c.label, pounds: b.pounds, weight: gunWeightForPounds(b.pounds), kind: b.kind }) };
+    return { id: b.id, name: b.name, kind: b.kind, arrives: b.arrives, ...(b.nation ? { nation: b.nation } : {}), label: formatArtilleryLabel({ command: c.label, pounds: b.pounds, weight: gunWeightForPounds(b.pounds), kind: b.kind }) };
   });
   const units = countedUnits({ brigades, batteries });
   const morale = c.morale ?? side.morale;
@@ -193,8 +195,11 @@ function buildDivision(d: SourceDivision, path: Path, c: SourceCommand, french: 
     const weight = WEIGHT[b.arm];
     if (b.mixed && weight) fail([...path, 'brigades', i, 'mixed'], `${b.id}: a mixed brigade is infantry with some cavalry (Ch.II §2.4 L490)`, 'Set arm: infantry for a mixed brigade.');
     if ((b.irregular || b.armoured) && !weight) fail([...path, 'brigades', i, b.irregular ? 'irregular' : 'armoured'], `${b.id} is infantry, but only cavalry is ${b.irregular ? 'irregular (§3.12 L565)' : 'armoured'}`, `Set arm: light-cavalry (or the right weight), or remove ${b.irregular ? 'irregular' : 'armoured'}.`);
+    // NAT-1 (profile.ts): alliedTo goes with the brigade's own nation.
+    if (b.alliedTo && !b.nation) fail([...path, 'brigades', i, 'alliedTo'], `${b.id}: alliedTo goes with the brigade's own nation`, `Add nation: (e.g. nation: other, alliedTo: ${b.alliedTo}), or remove alliedTo: the brigade then moves as its army (NAT-1, NAT-3).`);
     const battalions = battalionsOf(b, shares[i], [...path, 'brigades', i]);
-    return figureBrigade({ id: b.id, name: b.name, number: b.number, weight, mixed: b.mixed, irregular: b.irregular, armoured: b.armoured, arrives: b.arrives, battalions }, french, mode);
+    const own = { ...(b.nation ? { nation: b.nation } : {}), ...(b.alliedTo ? { alliedTo: b.alliedTo } : {}) };
+    return figureBrigade({ id: b.id, name: b.name, number: b.number, weight, mixed: b.mixed, irregular: b.irregular, armoured: b.armoured, ...own, arrives: b.arrives, battalions }, french, mode);
   });
   // Parts of a split brigade after the first take the next free brigade numbers of the division (BD-4).
   let next = Math.max(...figured.map((f) => f.number)) + 1;

@@ -4,7 +4,8 @@ import type { BuiltOrderOfBattle } from './build';
 
 /**
  * Built units against a scenario's (`nw-brigade --check`): the same pieces in the same commands,
- * with the same arm, s.p. and label, and the same commander labels and base ranges. Notes are
+ * with the same arm, s.p. and label, the same rules that change play (armoured, irregular, and a
+ * piece's own nation and patron, NAT-1), and the same commander labels and base ranges. Notes are
  * prose and are not compared; men are (each brigade's note starts "2,240 men").
  */
 
@@ -12,12 +13,18 @@ import type { BuiltOrderOfBattle } from './build';
 export interface Difference {
   readonly side: string;
   readonly id: string;
-  readonly field: 'present' | 'command' | 'arm' | 'sp' | 'label' | 'men' | 'commander' | 'baseRange' | 'cinc';
+  readonly field: 'present' | 'command' | 'arm' | 'sp' | 'label' | 'men' | 'rules' | 'commander' | 'baseRange' | 'cinc';
   readonly built: string;
   readonly scenario: string;
 }
 
-interface Piece { command: string; arm: string; sp: string; label: string; men: string }
+interface Piece { command: string; arm: string; sp: string; label: string; men: string; rules: string }
+
+/** The rules of a piece that change play beyond its label, as one comparable string ("armoured, nation other"). */
+function playRules(r: { armoured?: unknown; irregular?: unknown; nation?: unknown; alliedTo?: unknown }): string {
+  const out = [r.armoured === true ? 'armoured' : '', r.irregular === true ? 'irregular' : '', r.nation ? `nation ${String(r.nation)}` : '', r.alliedTo ? `alliedTo ${String(r.alliedTo)}` : ''].filter(Boolean);
+  return out.length ? out.join(', ') : '—';
+}
 
 const str = (x: unknown): string => (x === undefined || x === null ? '—' : String(x));
 const menOf = (note: string | undefined): string => /^([\d,]+) men/u.exec(note ?? '')?.[1] ?? '—';
@@ -28,16 +35,16 @@ export function compareWithScenario(built: BuiltOrderOfBattle, scenario: Scenari
     const oob = scenario.orderOfBattle[side.id];
     if (!oob) { out.push({ side: side.id, id: side.id, field: 'present', built: 'side', scenario: '—' }); continue; }
     const want = new Map<string, Piece>(oob.corps.flatMap((c) => c.divisions.map((u) => [u.id, {
-      command: c.id, arm: u.arm, sp: u.strength.kind === 'sp' ? String(u.strength.sp) : '—', label: str(u.rules['label']), men: u.arm.includes('artillery') ? '—' : menOf(u.note),
+      command: c.id, arm: u.arm, sp: u.strength.kind === 'sp' ? String(u.strength.sp) : '—', label: str(u.rules['label']), men: u.arm.includes('artillery') ? '—' : menOf(u.note), rules: playRules(u.rules),
     }] as const)));
     const got = new Map<string, Piece>(side.commands.flatMap((c) => [
-      ...c.brigades.map((b) => [b.id, { command: c.id, arm: b.weight ? `${b.weight}-cavalry` : 'infantry', sp: String(b.sp), label: b.label, men: b.men.toLocaleString('en-GB') }] as const),
-      ...c.batteries.map((b) => [b.id, { command: c.id, arm: b.kind === 'horse' ? 'horse-artillery' : 'artillery', sp: '1', label: b.label, men: '—' }] as const),
+      ...c.brigades.map((b) => [b.id, { command: c.id, arm: b.weight ? `${b.weight}-cavalry` : 'infantry', sp: String(b.sp), label: b.label, men: b.men.toLocaleString('en-GB'), rules: playRules(b) }] as const),
+      ...c.batteries.map((b) => [b.id, { command: c.id, arm: b.kind === 'horse' ? 'horse-artillery' : 'artillery', sp: '1', label: b.label, men: '—', rules: playRules(b) }] as const),
     ]));
     for (const [id, g] of got) {
       const w = want.get(id);
       if (!w) { out.push({ side: side.id, id, field: 'present', built: 'built', scenario: '—' }); continue; }
-      for (const field of ['command', 'arm', 'sp', 'label', 'men'] as const) if (g[field] !== w[field]) out.push({ side: side.id, id, field, built: g[field], scenario: w[field] });
+      for (const field of ['command', 'arm', 'sp', 'label', 'men', 'rules'] as const) if (g[field] !== w[field]) out.push({ side: side.id, id, field, built: g[field], scenario: w[field] });
     }
     for (const id of want.keys()) if (!got.has(id)) out.push({ side: side.id, id, field: 'present', built: '—', scenario: 'in the scenario' });
     // The CinC: the same skill and presence (labels may space the fields differently).

@@ -26,8 +26,8 @@ function sideBlock(s: BuiltSide): unknown {
       general: c.commander.id,
       ...(c.wing ? { wing: c.wing } : {}),
       divisions: [
-        ...c.brigades.map((b) => ({ id: b.id, name: b.name, arm: b.weight ? ARM[b.weight] : 'infantry', sp: b.sp, rules: { label: b.label, ...(b.irregular ? { irregular: true } : {}), ...(b.armoured ? { armoured: true } : {}) }, note: b.note })),
-        ...c.batteries.map((b) => ({ id: b.id, name: b.name, arm: b.kind === 'horse' ? 'horse-artillery' : 'artillery', sp: 1, rules: { label: b.label } })),
+        ...c.brigades.map((b) => ({ id: b.id, name: b.name, arm: b.weight ? ARM[b.weight] : 'infantry', sp: b.sp, rules: { label: b.label, ...(b.irregular ? { irregular: true } : {}), ...(b.armoured ? { armoured: true } : {}), ...(b.nation ? { nation: b.nation } : {}), ...(b.alliedTo ? { alliedTo: b.alliedTo } : {}) }, note: b.note })),
+        ...c.batteries.map((b) => ({ id: b.id, name: b.name, arm: b.kind === 'horse' ? 'horse-artillery' : 'artillery', sp: 1, rules: { label: b.label, ...(b.nation ? { nation: b.nation } : {}) } })),
       ],
     })),
   };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROUNDING_MODES } from '../tables/rounding';
-import { MORALE_LEVELS, QUALITIES, SKILLS } from '../tables/vocabulary';
+import { MORALE_LEVELS, NATIONALITIES, QUALITIES, SKILLS } from '../tables/vocabulary';
 import { BUILD_NATIONS } from './command';
 
 /**
@@ -43,6 +43,10 @@ export const brigadeSchema = z.strictObject({
   irregular: z.boolean().default(false),
   /** Armoured cavalry (cuirassiers; CRT −1 to fight them, §11.2); scenario `rules.armoured`. */
   armoured: z.boolean().default(false),
+  /** NAT-1: a brigade of another nation than its army's (scenario `rules.nation`): its national modifiers. */
+  nation: z.enum(NATIONALITIES).optional(),
+  /** NAT-1, NAT-3: its patron, for the allied rows of the Movement Allowance Chart (L250-252); only with `nation`. */
+  alliedTo: z.enum(['british', 'french']).optional(),
   arrives: turn.default(1),
   battalions: z.array(battalionSchema).min(1),
   note: z.string().optional(),
@@ -76,6 +80,8 @@ export const batteryStandSchema = z.strictObject({
   name: z.string().min(1),
   pounds: z.number().int().min(1).max(99),
   kind: z.enum(['foot', 'horse']),
+  /** NAT-1: a battery of another nation than its army's (scenario `rules.nation`): its fire modifiers (L187-190). */
+  nation: z.enum(NATIONALITIES).optional(),
   arrives: turn.default(1),
 });
 

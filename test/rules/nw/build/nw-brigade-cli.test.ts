@@ -141,6 +141,29 @@ describe('npx estafette nw-brigade', () => {
     expect(infantryCossacks.err).toContain('lorcet is infantry, but only cavalry is irregular (§3.12 L565) [scenario/strength]');
   });
 
+  it('nations per piece and cuirassiers reach the scenario rules (NAT-1, CV-9); alliedTo without a nation is refused at its line', async () => {
+    const src = SMALL
+      .replace("                name: Labassée\n                number: 2\n                arm: infantry\n", "                name: Labassée\n                number: 2\n                arm: infantry\n                nation: other\n                alliedTo: french\n")
+      .replace("                arm: light-cavalry\n                men: 1000", "                arm: heavy-cavalry\n                armoured: true\n                nation: other\n                men: 1000")
+      .replace("pounds: 12, kind: foot, arrives: 4 }", "pounds: 12, kind: foot, nation: other, arrives: 4 }");
+    const r = await cli(file('nations.yaml', src));
+    expect(r.err).toBe('');
+    const yaml = parse(r.out.slice(r.out.indexOf('orderOfBattle:'))) as { orderOfBattle: { french: { corps: { divisions: { id: string; rules: Record<string, unknown> }[] }[] } } };
+    const rules = Object.fromEntries(yaml.orderOfBattle.french.corps[0]!.divisions.map((u) => [u.id, u.rules]));
+    expect(rules['labassee']).toEqual({ label: '2B/1/VI 6/4/2 LN', nation: 'other', alliedTo: 'french' });
+    expect(rules['lorcet']).toEqual({ label: '1B/3/VI Heavy 4/3/2 Vet', armoured: true, nation: 'other' });
+    expect(rules['vi-12lb']).toEqual({ label: 'VI Corp, 12 lb, Foot', nation: 'other' });
+    expect(rules['marcognet']).toEqual({ label: '1B/1/VI SK2 8/5/3 LN' }); // the army's nation: nothing of its own
+    const bare = src.replace('                nation: other\n                alliedTo: french\n', '                alliedTo: french\n');
+    const path = file('bare-ally.yaml', bare);
+    const refused = await cli(path);
+    expect(refused.code).toBe(1);
+    const line = bare.split('\n').findIndex((l) => l.includes('alliedTo: french')) + 1;
+    expect(refused.err).toContain(`${path}:${line}:`);
+    expect(refused.err).toContain("labassee: alliedTo goes with the brigade's own nation");
+    expect(refused.err).toContain('nation: other, alliedTo: french');
+  });
+
   it('writes the block to --out, and the real bin runs it', () => {
     const out = join(dir, 'units.yaml');
     const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'estafette.mjs'), 'nw-brigade', file('small2.yaml', SMALL), '--out', out, '--quiet'], { encoding: 'utf8', cwd: ROOT });
@@ -195,6 +218,17 @@ describe('npx estafette nw-brigade', () => {
       'DIFFERS: allies/bylandt label: built 1B/2/I SK1 6/5/3 Militia, scenario 1B/2/I SK1 7/5/4 Militia',
       'DIFFERS: allies/bylandt men: built 2,800, scenario 3,230',
       `3 differences between ${changed} and ${scenario}.`,
+    ]);
+    // QB-17: the rules that change play are compared too — Guiton without his armour, Specht as British.
+    const plain = file('qb-plain.yaml', readFileSync(source, 'utf8')
+      .replace('                armoured: true         # cuirassiers', '                # cuirassiers')
+      .replace(/(name: Specht's Line Brigade[^\n]*\n(?:.*\n){2})                nation: other[^\n]*\n                alliedTo: british[^\n]*\n/u, '$1'));
+    const p = await cli(plain, '--check', scenario, '--quiet');
+    expect(p.code).toBe(1);
+    expect(p.err.split('\n')).toEqual([
+      'DIFFERS: french/guiton rules: built —, scenario armoured',
+      'DIFFERS: allies/specht rules: built —, scenario nation other, alliedTo british',
+      `2 differences between ${plain} and ${scenario}.`,
     ]);
   });
 

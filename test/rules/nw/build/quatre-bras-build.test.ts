@@ -96,12 +96,15 @@ describe('Quatre Bras rebuilt from battalions = the shipped scenario', () => {
     if (!pasted.ok) throw new Error(pasted.error.map(formatScenarioError).join('\n'));
     expect(pasted.value.warnings).toEqual([]);
     const again = buildNwState(pasted.value, NW_SETTINGS_DEFAULTS);
-    const units = (s: NwState) => Object.values(s.units).map(({ id, command, label, arm, weight, sk, quality, levels, spStart, irregularCavalry }) => ({ id, command, label, arm, weight, sk, quality, levels, spStart, irregularCavalry }));
+    const units = (s: NwState) => Object.values(s.units).map(({ id, command, label, arm, weight, sk, quality, levels, spStart, irregularCavalry, armoured, nation, alliedTo }) => ({ id, command, label, arm, weight, sk, quality, levels, spStart, irregularCavalry, armoured, nation, alliedTo }));
     expect(units(again)).toEqual(units(state));
     const officers = (s: NwState) => Object.values(s.commanders).map(({ id, skill, valorous, rangeInches, baseRangeInches }) => ({ id, skill, valorous, rangeInches, baseRangeInches }));
     expect(officers(again)).toEqual(officers(state));
     expect(Object.values(again.armies).map((a) => [a.cinc.id, a.cinc.skill, a.cinc.presence, a.morale, a.nation])).toEqual(Object.values(state.armies).map((a) => [a.cinc.id, a.cinc.skill, a.cinc.presence, a.morale, a.nation]));
-    expect(Object.values(again.batteries).map((b) => [b.id, b.label, b.weight, b.kind])).toEqual(Object.values(state.batteries).map((b) => [b.id, b.label, b.weight, b.kind]));
+    expect(Object.values(again.batteries).map((b) => [b.id, b.label, b.weight, b.kind, b.nation])).toEqual(Object.values(state.batteries).map((b) => [b.id, b.label, b.weight, b.kind, b.nation]));
+    // QB-17 came through the paste: Guiton armoured, the contingents' own nations.
+    expect(again.units['guiton']!.armoured).toBe(true);
+    expect([again.units['bylandt']!.nation, again.units['bylandt']!.alliedTo, again.batteries['brunswick-foot']!.nation]).toEqual(['other', 'british', 'other']);
   });
 
   it('compareWithScenario finds no difference', () => expect(compareWithScenario(built, shipped)).toEqual([]));
