@@ -34,7 +34,7 @@ export function settleMorale(s0: SoloState, before: SoloState, due: readonly Mor
     const m = moraleTest(moraleInputFor(s, u.id), settings, dice);
     events.push(...m.events);
     if (m.result.passes) { s = withUnit(s, { ...unitById(s, u.id), moraleMarker: false }); continue; }
-    const a = applyMoraleResult(s, u.id, m.result.failure!);
+    const a = applyMoraleResult(s, u.id, m.result.failure!, settings, d.from ?? null);
     s = a.state;
     events.push(...a.events);
     if (m.result.failure!.result === 'rout') queue.push(...moraleDue(s, { kind: 'routs', unit: u.id }, settings));
