@@ -83,7 +83,7 @@ export function soloOwing(g: SoloGame): string[] {
 }
 
 /** A card's activation begins (L8, L10, KS-5): carried formation changes, marker tests, rallies. */
-function openCard(g0: SoloGame, c: QueueCard, dice: Dice): { g: SoloGame; events: GameEvent[] } {
+export function openCard(g0: SoloGame, c: QueueCard, dice: Dice): { g: SoloGame; events: GameEvent[] } {
   let s: SoloState = { ...g0, queue: g0.queue.map((q) => (q === c ? { ...q, opened: true } : q)) };
   const events: GameEvent[] = [];
   const settings = g0.settings;
