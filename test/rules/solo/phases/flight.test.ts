@@ -6,6 +6,7 @@ import { applyMoraleResult } from '../../../../src/rules/solo/phases/apply';
 import { chargeAct } from '../../../../src/rules/solo/phases/charge';
 import { controlPhase } from '../../../../src/rules/solo/phases/control';
 import { brokenShare, brokenSides } from '../../../../src/rules/solo/phases/end';
+import { settleMorale } from '../../../../src/rules/solo/phases/settle';
 import { SOLO_SETTINGS_DEFAULTS as S } from '../../../../src/rules/solo/settings';
 import { unitById, withUnit, type SoloState } from '../../../../src/rules/solo/state';
 import { openCard } from '../../../../src/rules/solo/turn';
@@ -52,6 +53,23 @@ describe('a failed test\'s rout or retire moves at once (L8 "applying any result
     expect(r.events.some((e) => e.kind === 'removed' && e.unit === 'u3' && e.rule.includes('KS-31'))).toBe(true);
     expect(brokenShare(r.state, 'br')).toBe(0.5);
     expect(brokenSides(r.state, S)).toEqual(['br']);
+  });
+});
+
+describe('a friend routs within 300 mm (K-5): measured from where it routed', () => {
+  const far = { ...S, morale: { ...S.morale, routMoves: 3 } };
+  it('u3 routs 450 mm away from u1, beyond 300 mm of u4; u4 (100 mm from where u3 stood) still gets its marker', () => {
+    const before = twoBrigades();
+    const a = applyMoraleResult(before, 'u3', row('rout', 2), far, 'u1');
+    expect(unitById(a.state, 'u3').at).toEqual({ x: 50, y: 850 });
+    const m = settleMorale(a.state, before, [], far, scriptedDice([]));
+    expect(unitById(m.state, 'u4').moraleMarker).toBe(true);
+  });
+  it('one that fled the table routed too: its friends test', () => {
+    const before: SoloState = { ...twoBrigades(), table: { width: 400, height: 500 } };
+    const a = applyMoraleResult(before, 'u3', row('rout', 2), S, 'u1');
+    expect(unitById(a.state, 'u3').gone).toBe('fled');
+    expect(unitById(settleMorale(a.state, before, [], S, scriptedDice([])).state, 'u4').moraleMarker).toBe(true);
   });
 });
 
