@@ -1,4 +1,4 @@
-import { baseDistance, type Base } from '../../geometry/base';
+import { baseWithin, type Base } from '../../geometry/base';
 import type { Point } from '../../geometry/types';
 import { headingVector } from '../../geometry/vector';
 import { armOf } from '../tables/vocabulary';
@@ -31,5 +31,5 @@ export function footprint(u: Pick<SoloUnit, 'type' | 'formation' | 'figures' | '
 /** Units on the table (other than `u`) whose bases meet `u`'s base placed at `at`. */
 export function unitsMet(s: SoloState, u: SoloUnit, at: Point): SoloUnit[] {
   const mine = footprint(u, at);
-  return s.units.filter((x) => !x.gone && x.id !== u.id && baseDistance(mine, footprint(x)) <= 0);
+  return s.units.filter((x) => !x.gone && x.id !== u.id && baseWithin(mine, footprint(x), 0));
 }
