@@ -11,10 +11,12 @@
  *   generals: "<name> <level> <nation> TH <th> AV <av> grade <n>"
  *   call:     generate | control | deal | slot | chance | move | swerve | formation | start | stop |
  *             collision | reform | volley | skirmish | artillery | melee | further | morale | rally |
- *             charge | charge-home
+ *             charge | charge-home | flight
  *   with:     the call's arguments (unit and general names are looked up; see CALLS below);
  *             `marked: ["officer@3", "Ney:general@5"]` places special figures / generals among
  *             the eligible figures (1-based)
+ *             flight: `at: [x, y]` and `from: [x, y]` (the enemy fled from; omit for none) in mm,
+ *             `table: [width, height]`, `facing`, `kind: rout|retire`, `mm` (a printed distance)
  *   dice:     the faces the dice show, in roll order (d% faces 1-100). Every one must be used.
  *   expect:   "<path> <value>"           a field of the procedure's result ("hits 3", "result 4.5",
  *                                         "failure.result rout", "a.suffered.figures 2"; lists as a,b)
@@ -119,6 +121,13 @@ const moraleInput = (c: Ctx, a: Args): P.MoraleInput => ({
   coKilledInRange: !!a.coKilledInRange, corpsCommanderKilled: !!a.corpsCommanderKilled, vsCavalry: !!a.vsCavalry,
 });
 
+/** `[x, y]` in mm → a point; absent or null → null. */
+const point = (v: unknown): { x: number; y: number } | null => {
+  if (v === undefined || v === null) return null;
+  if (!Array.isArray(v) || v.length !== 2) throw new Error(`bad point ${JSON.stringify(v)} (write [x, y] in mm)`);
+  return { x: Number(v[0]), y: Number(v[1]) };
+};
+
 /** What each `call` runs, from its `with:` arguments. */
 const CALLS: Record<string, (c: Ctx, a: Args) => P.Procedure<unknown>> = {
   generate: (c, a) => P.generateGeneral({ name: String(a.name), level: (a.level as 'brigadier') ?? 'brigadier', nation: (a.nation as 'french') ?? 'french' }, c.s, c.dice),
@@ -145,6 +154,10 @@ const CALLS: Record<string, (c: Ctx, a: Args) => P.Procedure<unknown>> = {
   morale: (c, a) => P.moraleTest(moraleInput(c, a), c.s, c.dice),
   rally: (c, a) => P.rallyTest(moraleInput(c, a), c.s, c.dice),
   charge: (c, a) => P.chargeTest({ unit: c.unit(a.unit), targetClass: a.targetClass as TroopClass, ...(a.brigadierAttached ? { brigadierAttached: a.brigadierAttached as 'normal' } : {}), ...(a.seniorAttached ? { seniorAttached: a.seniorAttached as 'normal' } : {}) }, c.s, c.dice),
+  flight: (c, a) => P.flightMove({
+    unit: c.unit(a.unit), at: point(a.at)!, facing: num(a.facing), kind: (a.kind as 'rout') ?? 'rout', from: point(a.from),
+    ...(a.table ? { table: { width: (a.table as number[])[0]!, height: (a.table as number[])[1]! } } : {}), ...(a.mm !== undefined ? { mm: num(a.mm) } : {}),
+  }, c.s),
   'charge-home': (c, a) => P.chargeHomeTest({
     unit: c.unit(a.unit), enemyDisorder: num(a.enemyDisorder), casualtiesThisMove: num(a.casualtiesThisMove), coAv: (a.coAv as 'normal') ?? 'normal',
     uphill: !!a.uphill, brigadierAttached: !!a.brigadierAttached, seniorAttached: !!a.seniorAttached, overObstacle: !!a.overObstacle, buildingOrFieldwork: !!a.buildingOrFieldwork, steadyInfantryTarget: !!a.steadyInfantryTarget,

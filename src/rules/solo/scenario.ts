@@ -115,7 +115,7 @@ export function soloScenarioData(sc: Scenario, _settings: SoloSettings): Result<
   return ok({
     base: {
       v: 1, scenario: { id: sc.meta.id, name: sc.meta.name }, turn: 1, lastTurn: sc.meta.turns, clock: { start: hh! * 60 + mm!, turnMinutes: sc.meta.turnMinutes },
-      map: sc.map, scale: sc.meta.scale, armies: sc.sides.map((x) => ({ id: x.id, name: x.name, colour: x.colour })), sides: sc.sides.map((x) => x.id), seats, brigadeNames, units, brigades,
+      map: sc.map, table: sc.map.table, scale: sc.meta.scale, armies: sc.sides.map((x) => ({ id: x.id, name: x.name, colour: x.colour })), sides: sc.sides.map((x) => x.id), seats, brigadeNames, units, brigades,
     },
     generals,
     ...(deck !== undefined ? { chanceDeck: deck } : {}),

@@ -105,6 +105,10 @@ export const SoloSettingsSchema = z
       casualtyScope: z.enum(['turn', 'cumulative']).default('turn'),
       /** KS-5: the text has no rally procedure (L24 names one): a routing or retiring unit rallies on a morale test at its card, or never. */
       rally: z.enum(['morale-test', 'never']).default('morale-test'),
+      /** KS-29 PLACEHOLDER: how far a rout move goes, in the unit's base moves (L11 "each move of Rout"; the distance is lost with the D10 chart). */
+      routMoves: z.number().min(0).max(4).default(1),
+      /** KS-29 PLACEHOLDER: how far a retire move goes, in base moves (K-5: "retire a full move"). */
+      retireMoves: z.number().min(0).max(4).default(1),
     }),
     charge: group({
       /** K-6 PLACEHOLDER: Grade A charge-test BPL (L26 prints B, C, D). */
@@ -203,6 +207,8 @@ export const SOLO_SETTING_INFO: Readonly<Record<SoloSettingKey, SoloSettingInfo>
   'morale.fireCasualtyPercent': { ruling: 'K-5', digestKey: 'kur.morale.triggers', allowed: '% 1-100', explanation: 'PLACEHOLDER: a unit losing this share of its figures to one activation\'s fire tests morale.', placeholder: P },
   'morale.casualtyScope': { ruling: 'K-18', digestKey: 'kur.morale.casualty_scope', allowed: 'turn, cumulative', explanation: '"Each casualty −3%" (L23) counts the casualties of this turn, or all since the start.', placeholder: false },
   'morale.rally': { ruling: 'KS-5', digestKey: '(engine ruling, README)', allowed: 'morale-test, never', explanation: 'No rally procedure survives (L24): a routing or retiring unit rallies by passing a morale test when its card comes up, or never.', placeholder: false },
+  'morale.routMoves': { ruling: 'KS-29', digestKey: 'kur.morale.d10_chart', allowed: 'base moves 0-4', explanation: 'PLACEHOLDER: a routing unit flees this many of its base moves, at the result and at each card until it rallies (L11 "each move of Rout 2D"; the distance is lost).', placeholder: P },
+  'morale.retireMoves': { ruling: 'KS-29', digestKey: 'kur.morale.d10_chart', allowed: 'base moves 0-4', explanation: 'PLACEHOLDER: a retiring unit falls back this many of its base moves, at the result and at each card until it rallies (K-5 "retire a full move"; L11 1D a move).', placeholder: P },
   'charge.bplA': { ruling: 'K-6', digestKey: 'kur.charge.bpl.A', allowed: '% 0-200', explanation: 'PLACEHOLDER Grade A charge-test level (L26 prints B 75, C 65, D 55).', placeholder: P },
   'charge.cavalryVsSteadyInfantry': { ruling: 'KS-6', digestKey: '(engine ruling, README)', allowed: 'test-at-minus-50, halt', explanation: 'Cavalry whose target infantry held (L19 vs L28): test to charge home at −50%, or halt.', placeholder: false },
   'chargeHome.cavalryFail': { ruling: 'K-17', digestKey: 'kur.charge_home.fail', allowed: 'halt-short-plus-1d, retire', explanation: 'Cavalry failing charge home halt short and take +1 \'D\', or retire 100 mm.', placeholder: false },

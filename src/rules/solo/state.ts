@@ -1,4 +1,4 @@
-import type { Point } from '../geometry/types';
+import type { Point, TableSize } from '../geometry/types';
 import type { ChanceCard } from './procedures/cards';
 import type { GeneralInput, SoloUnitInput, Specials } from './procedures/types';
 import type { Formation, Motion } from './tables/vocabulary';
@@ -84,6 +84,8 @@ export interface SoloState {
   readonly inControl: Readonly<Record<string, boolean>>;
   readonly queue: readonly QueueCard[];
   readonly chance: Readonly<Record<string, HeldChance | null>>;
+  /** The table, mm: a unit fleeing beyond its edge has left it (KS-31). Absent: no edge. */
+  readonly table?: TableSize;
 }
 
 /** Units still on the table. */

@@ -8,6 +8,7 @@ import { applyMoraleResult } from './phases/apply';
 import { playChanceAtRandom } from './phases/chance';
 import { controlPhase } from './phases/control';
 import { brokenShare, endTurn } from './phases/end';
+import { flee } from './phases/flight';
 import { continueFormationChange } from './phases/formation';
 import { moraleInputFor } from './phases/morale-state';
 import { sideOfCard, unitsOfCard } from './phases/queue';
@@ -82,32 +83,37 @@ export function soloOwing(g: SoloGame): string[] {
 }
 
 /** A card's activation begins (L8, L10, KS-5): carried formation changes, marker tests, rallies. */
-function openCard(g0: SoloGame, c: QueueCard, dice: Dice): { g: SoloGame; events: GameEvent[] } {
+export function openCard(g0: SoloGame, c: QueueCard, dice: Dice): { g: SoloGame; events: GameEvent[] } {
   let s: SoloState = { ...g0, queue: g0.queue.map((q) => (q === c ? { ...q, opened: true } : q)) };
   const events: GameEvent[] = [];
   const settings = g0.settings;
   for (const id of unitsOfCard(s, c)) {
     const f = continueFormationChange(s, id); s = f.state; events.push(...f.events);
     const u = unitById(s, id);
+    let brokeNow = false;
     if (u.moraleMarker && u.motion !== 'routing') {
       const before = s;
       const m = moraleTest(moraleInputFor(s, id), settings, dice);
       events.push({ kind: 'note', rule: 'KUR L8', text: `${u.name}'s card: it takes the morale test its marker called for` }, ...m.events);
       if (m.result.passes) s = withUnit(s, { ...u, moraleMarker: false });
       else {
-        const a = applyMoraleResult(s, id, m.result.failure!); s = a.state; events.push(...a.events);
+        const a = applyMoraleResult(s, id, m.result.failure!, settings); s = a.state; events.push(...a.events);
         const st = settleMorale(s, before, [], settings, dice); s = st.state; events.push(...st.events);
+        brokeNow = true;
       }
     }
     const v = unitById(s, id);
-    if (v.motion === 'routing' || v.motion === 'retiring') {
+    // KS-32: a unit that routs or retires at this card has made its move; the rally waits for its next card.
+    if (!brokeNow && !v.gone && (v.motion === 'routing' || v.motion === 'retiring')) {
       const r = rallyTest(moraleInputFor(s, id), settings, dice);
       events.push(...r.events);
       if (r.result.rallied) {
         s = withUnit(s, { ...v, motion: 'halted' });
         events.push({ kind: 'status', rule: 'KUR L24; KS-5', unit: id, status: 'rallied', on: true, reason: `halts and keeps its ${v.disorder} 'D'` });
-      } else if (v.motion === 'routing') {
-        events.push({ kind: 'note', rule: 'KUR L24; KS-5', text: `${v.name} is still routing: it cannot act` });
+      } else {
+        const kind = v.motion === 'routing' ? 'rout' : 'retire';
+        const fl = flee(s, id, kind, settings, { chits: true, rule: 'KUR L11, L24; KS-32' }); s = fl.state;
+        events.push({ kind: 'note', rule: 'KUR L24; KS-5; KS-32', text: `${v.name} fails to rally: it ${kind === 'rout' ? 'routs' : 'retires'} again${kind === 'rout' ? ' and cannot act' : ''}` }, ...fl.events);
       }
     }
   }

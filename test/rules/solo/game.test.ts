@@ -77,6 +77,8 @@ describe('whole Kuryakin games on the teaching scenario', () => {
     expect(events.some((e) => e.kind === 'engagement' && e.id.startsWith('melee:'))).toBe(true);
     expect(events.some((e) => e.kind === 'loss' || (e.kind === 'note' && /casualt/i.test(e.text)))).toBe(true);
     expect(events.some((e) => e.kind === 'note' && e.rule === 'KUR L3; K-7' && /plays the chance card/.test(e.text))).toBe(true);
+    expect(events.some((e) => e.kind === 'move' && e.rule.includes('KS-29'))).toBe(true); // a rout or retire moves
+    expect(events.some((e) => e.kind === 'note' && (e.rule ?? '').includes('KS-32'))).toBe(true); // and moves again at its card
   });
   it('an unplayed chance card is never shown to the other side', () => {
     for (const g of games) {

@@ -32,7 +32,7 @@ describe('Kuryakin settings (DIGEST §2(e), §6)', () => {
   });
   it('the placeholders are exactly the lost tables, each explained as PLACEHOLDER', () => {
     expect([...SOLO_PLACEHOLDER_KEYS].sort()).toEqual([
-      'charge.bplA', 'control.corpsMod', 'control.divMod', 'generals.crTable', 'morale.bplA', 'morale.d10Chart', 'morale.fireCasualtyPercent', 'morale.triggers',
+      'charge.bplA', 'control.corpsMod', 'control.divMod', 'generals.crTable', 'morale.bplA', 'morale.d10Chart', 'morale.fireCasualtyPercent', 'morale.retireMoves', 'morale.routMoves', 'morale.triggers',
       'move.baseMm', 'ranges.artillery', 'ranges.musketLongMm', 'ranges.musketShortMm',
     ]);
     for (const k of SOLO_PLACEHOLDER_KEYS) expect(SOLO_SETTING_INFO[k].explanation).toMatch(/PLACEHOLDER/);

@@ -4,6 +4,7 @@ import { armOf } from '../tables/vocabulary';
 import type { CasualtyResult, Marked } from '../procedures/casualties';
 import type { D10Row } from '../procedures/morale';
 import { unitById, withUnit, type SoloState, type SoloUnit } from '../state';
+import { flee } from './flight';
 
 /**
  * Results onto the state (KUR L11, L14, L23-24, L29): figures removed, special figures and
@@ -64,11 +65,19 @@ export function addDisorder(s: SoloState, unitId: string, chits: number, reason:
   return { state: withUnit(s, { ...u, disorder: u.disorder + chits }), events: [{ kind: 'status', rule: 'KUR L11', unit: u.id, status: `+${chits} 'D'`, on: true, reason: `${reason} (${u.disorder + chits} 'D')` }] };
 }
 
-/** K-5 placeholder: a failed morale test's D10 result onto the unit (rout, retire, halt, shaken), with its chits. */
-export function applyMoraleResult(s: SoloState, unitId: string, row: D10Row): { state: SoloState; events: GameEvent[] } {
+/**
+ * K-5 placeholder: a failed morale test's D10 result onto the unit (rout, retire, halt, shaken),
+ * with its chits; a rout or retire moves at once (L8 "applying any results immediately"; KS-29…
+ * KS-31), away from `from` (the enemy that caused it), else the nearest enemy. The row's chits are
+ * that first move's (L11: rout 2, retire 1).
+ */
+export function applyMoraleResult(s: SoloState, unitId: string, row: D10Row, settings: SoloSettings, from: string | null = null): { state: SoloState; events: GameEvent[] } {
   const u = unitById(s, unitId);
   const motion = row.result === 'rout' ? 'routing' : row.result === 'retire' ? 'retiring' : 'halted';
   const moved = withUnit(s, { ...u, motion, moraleMarker: false });
   const d = addDisorder(moved, unitId, row.chits, `morale ${row.result} (placeholder morale.d10Chart)`);
-  return { state: d.state, events: [{ kind: 'status', rule: 'KUR L23-24; placeholder morale.d10Chart', unit: u.id, status: row.result, on: true, reason: 'failed morale' }, ...d.events] };
+  const events: GameEvent[] = [{ kind: 'status', rule: 'KUR L23-24; placeholder morale.d10Chart', unit: u.id, status: row.result, on: true, reason: 'failed morale' }, ...d.events];
+  if (row.result !== 'rout' && row.result !== 'retire') return { state: d.state, events };
+  const f = flee(d.state, unitId, row.result, settings, { from, rule: 'KUR L8, L11, L23-24' });
+  return { state: f.state, events: [...events, ...f.events] };
 }

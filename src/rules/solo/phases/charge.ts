@@ -15,6 +15,7 @@ import { MM_PER_CM } from '../tables/movement';
 import { armOf } from '../tables/vocabulary';
 import { addDisorder, applyCasualties, applyMoraleResult, frontRankFigures, markedInFront } from './apply';
 import { fireAct } from './fire';
+import { flee } from './flight';
 import { moraleInputFor } from './morale-state';
 import { queueCharged } from './queue';
 
@@ -93,7 +94,7 @@ export function chargeAct(s0: SoloState, chargerId: string, targetId: string, se
       const m = moraleTest(moraleInputFor(w.state, t.id, { chargedFrom: aspect, chargedByClass: c0.class, vsCavalry }), settings, dice);
       w.events.push(...m.events);
       if (m.result.passes) return { s: { ...w, steady: true }, holds: true };
-      const a = applyMoraleResult(w.state, t.id, m.result.failure!);
+      const a = applyMoraleResult(w.state, t.id, m.result.failure!, settings, c0.id);
       w.events.push(...a.events);
       const f = m.result.failure!.result;
       return { s: { ...w, state: a.state }, holds: f === 'halt' || f === 'shaken' };
@@ -160,13 +161,19 @@ function chargerFailed(w: Walk, chargerId: string, targetId: string, settings: S
     if (v.ok) { w.events.push(...v.value.events); return { ...w, state: v.value.state }; }
     return w;
   }
-  if (f.kind === 'retire') return { ...w, state: withUnit(w.state, { ...c, motion: 'retiring' }) };
+  if (f.kind === 'retire') {
+    // L28 "they retire 100mm": one move of retreat at once (L11 1 'D'), away from the target; it
+    // is not the D10's retire, so no rally is needed after it (KS-33).
+    const r = flee(w.state, chargerId, 'retire', settings, { from: targetId, mm: f.mm, chits: true, rule: 'KUR L11, L28' });
+    w.events.push(...r.events);
+    return { ...w, state: r.state };
+  }
   if (f.kind === 'halt-short') {
     const d = addDisorder(w.state, chargerId, f.chits, 'failed to charge home (K-17)');
     w.events.push(...d.events);
     return { ...w, state: d.state };
   }
-  const a = applyMoraleResult(w.state, chargerId, f.row);
+  const a = applyMoraleResult(w.state, chargerId, f.row, settings, targetId);
   w.events.push(...a.events);
   return { ...w, state: a.state };
 }
@@ -208,7 +215,7 @@ function meleeRounds(w0: Walk, aId: string, bId: string, flank: boolean, setting
     const t = moraleTest(moraleInputFor(st, loserId, { lostMelee: true, vsCavalry: armOf(other.type) === 'cavalry' }), settings, dice);
     w.events.push(...t.events);
     if (!t.result.passes) {
-      const ap = applyMoraleResult(st, loserId, t.result.failure!);
+      const ap = applyMoraleResult(st, loserId, t.result.failure!, settings, loserId === aId ? bId : aId);
       w.events.push(...ap.events);
       return { s: { ...w, state: ap.state }, winner: loserId === aId ? 'defender' : 'attacker' };
     }

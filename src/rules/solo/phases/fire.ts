@@ -61,7 +61,7 @@ export function fireAct(s: SoloState, firerId: string, targetId: string, setting
     state = d.state;
     events.push(...d.events);
   }
-  const due = unitById(state, target.id).gone ? [] : moraleDue(state, { kind: 'fired-on', unit: target.id, figuresBefore: before, lost: shot.result.figures }, settings);
+  const due = unitById(state, target.id).gone ? [] : moraleDue(state, { kind: 'fired-on', unit: target.id, figuresBefore: before, lost: shot.result.figures, by: firerId }, settings);
   state = { ...state, units: state.units.map((u) => (due.some((d) => d.unit === u.id && d.when === 'marker') ? { ...u, moraleMarker: true } : u)) };
   return ok({ state, events, result: shot.result, due });
 }

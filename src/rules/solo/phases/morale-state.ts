@@ -16,13 +16,15 @@ export type MoraleEvent =
   | { readonly kind: 'charged'; readonly unit: string }
   | { readonly kind: 'lost-melee'; readonly unit: string }
   | { readonly kind: 'routs'; readonly unit: string }
-  | { readonly kind: 'fired-on'; readonly unit: string; readonly figuresBefore: number; readonly lost: number };
+  | { readonly kind: 'fired-on'; readonly unit: string; readonly figuresBefore: number; readonly lost: number; readonly by?: string };
 
 /** Who tests, and when: `now` (the event's own unit, or a unit that has already acted, L8) or at its card (`marker`). */
 export interface MoraleDue {
   readonly unit: string;
   readonly when: 'now' | 'marker';
   readonly reason: MoraleEvent['kind'] | 'friend-routs';
+  /** The enemy unit that caused the test: a rout or retire goes away from it (KS-30). */
+  readonly from?: string;
 }
 
 /** L8 + K-5: the tests an event calls for, as the settings' triggers allow. */
@@ -42,7 +44,7 @@ export function moraleDue(s: SoloState, e: MoraleEvent, settings: SoloSettings):
     case 'fired-on': {
       if (!on.includes('fire-casualties') || e.figuresBefore <= 0) return [];
       const pct = (e.lost * 100) / e.figuresBefore;
-      return pct >= settings.morale.fireCasualtyPercent ? [{ unit: e.unit, when: whenFor(e.unit), reason: 'fired-on' }] : [];
+      return pct >= settings.morale.fireCasualtyPercent ? [{ unit: e.unit, when: whenFor(e.unit), reason: 'fired-on', ...(e.by ? { from: e.by } : {}) }] : [];
     }
   }
 }

@@ -3,17 +3,20 @@ import { err, ok, type Problem, type Result } from '../../../lib/result';
 import type { GameEvent } from '../../events';
 import { headingVector, rightVector } from '../../geometry/vector';
 import { specialLost } from '../procedures/common';
-import { moveAllowance, startFromStandstill, stopAdvance, swerveRoll } from '../procedures/move';
+import { collisionChits, moveAllowance, startFromStandstill, stopAdvance, swerveRoll } from '../procedures/move';
 import type { SoloSettings } from '../settings';
 import { unitById, withUnit, type SoloState } from '../state';
 import { disorderRow } from '../tables/disorder';
+import { addDisorder } from './apply';
+import { unitsMet } from './footprint';
 
 /**
  * A unit's move in its activation (KUR L9-11): a halted unit must first get going (L10); the
  * allowance is the base move (placeholder, K-3) plus the marked die bent by the brigadier's TH
  * (L9); the unit goes straight ahead up to what the player asked, at most its allowance; then the
- * swerve (L9, KS-2). Moving over ½ with the musician dead costs 1 'D' (L11, optional). Collisions
- * (KS-3) are not checked yet: units have no footprints in this state (README).
+ * swerve (L9, KS-2). Moving over ½ with the musician dead costs 1 'D' (L11, optional). A swerve
+ * into a unit the straight move had not met stops short against it, and each takes D3 'D' (L11
+ * collision; KS-3 `move.swerveCollision`), bases as the map draws them (footprint.ts).
  */
 
 /** L9-11: move `unitId` up to `wantMm` straight ahead. */
@@ -41,14 +44,37 @@ export function moveAct(s: SoloState, unitId: string, wantMm: number, settings: 
   const sw = swerveRoll(u.name, dice);
   events.push(...sw.events);
   let to = ahead;
+  let collided: string[] = [];
   if (sw.result.direction) {
     const r = rightVector(u.facing);
-    const k = sw.result.direction === 'right' ? sw.result.mm : -sw.result.mm;
-    to = { x: ahead.x + r.x * k, y: ahead.y + r.y * k };
-    events.push({ kind: 'move', rule: 'KUR L9; KS-2', unit: u.id, from: ahead, to, path: [], facing: u.facing, stopped: `swerves ${sw.result.mm} mm ${sw.result.direction}` });
+    const sign = sw.result.direction === 'right' ? 1 : -1;
+    const shifted = (k: number) => ({ x: ahead.x + r.x * k * sign, y: ahead.y + r.y * k * sign });
+    let k = sw.result.mm;
+    if (settings.move.swerveCollision === 'stop-short-and-disorder') {
+      // KS-3: the swerve stops where it would meet a unit its straight move had not met (L11 collision).
+      const already = new Set(unitsMet(s, u, ahead).map((x) => x.id));
+      const fresh = (at: number) => unitsMet(s, u, shifted(at)).filter((x) => !already.has(x.id));
+      const hit = fresh(k);
+      if (hit.length > 0) {
+        let lo = 0;
+        let hi = k;
+        for (let i = 0; i < 24; i++) { const mid = (lo + hi) / 2; if (fresh(mid).length === 0) lo = mid; else hi = mid; }
+        k = Math.floor(lo);
+        collided = hit.map((x) => x.id);
+      }
+    }
+    to = shifted(k);
+    const into = collided.length ? `: stops short against ${collided.map((id) => unitById(s, id).name).join(', ')} after ${k} mm (collision, KS-3)` : '';
+    events.push({ kind: 'move', rule: collided.length ? 'KUR L9, L11; KS-2; KS-3' : 'KUR L9; KS-2', unit: u.id, from: ahead, to, path: [], facing: u.facing, stopped: `swerves ${sw.result.mm} mm ${sw.result.direction}${into}` });
   }
   const fraction = Math.min(1, u.movedFraction + (a.result.mm > 0 ? mm / a.result.mm : 1));
   let state = withUnit(s, { ...u, at: to, movedFraction: fraction, motion: 'advancing' });
+  for (const id of collided.length ? [u.id, ...collided] : []) {
+    // L11: "Each collision D3 D's per unit involved".
+    const c = collisionChits(unitById(state, id).name, dice);
+    const d = addDisorder(state, id, c.result, 'a collision');
+    state = d.state; events.push(...c.events, ...d.events);
+  }
   if (fraction > 0.5 && settings.optional.specialFigures && specialLost(u.specials, 'musician')) {
     const row = disorderRow('over-half-musician-dead');
     const cur = unitById(state, u.id);

@@ -2,7 +2,7 @@ import type { Dice } from '../../../dice/dice';
 import type { GameEvent } from '../../events';
 import { moraleTest } from '../procedures/morale';
 import type { SoloSettings } from '../settings';
-import { unitById, withUnit, type SoloState } from '../state';
+import { unitById, withUnit, type SoloState, type SoloUnit } from '../state';
 import { applyMoraleResult } from './apply';
 import { moraleDue, moraleInputFor, type MoraleDue } from './morale-state';
 
@@ -15,11 +15,13 @@ import { moraleDue, moraleInputFor, type MoraleDue } from './morale-state';
 export function settleMorale(s0: SoloState, before: SoloState, due: readonly MoraleDue[], settings: SoloSettings, dice: Dice): { state: SoloState; events: GameEvent[] } {
   let s = s0;
   const events: GameEvent[] = [];
-  const routed = (id: string) => !unitById(s, id).gone && unitById(s, id).motion === 'routing';
+  const routed = (id: string) => unitById(s, id).gone !== 'destroyed' && unitById(s, id).motion === 'routing'; // one that fled the table routed too
+  // K-5 "a friend routs within 300 mm": measured from where it routed, before its rout move (KS-32).
+  const routsFrom = (id: string, at: SoloUnit['at']) => moraleDue(withUnit(s, { ...unitById(s, id), at }), { kind: 'routs', unit: id }, settings);
   const queue: MoraleDue[] = [...due];
   for (const u of s.units) {
     const was = before.units.find((x) => x.id === u.id);
-    if (was && was.motion !== 'routing' && routed(u.id)) queue.push(...moraleDue(s, { kind: 'routs', unit: u.id }, settings));
+    if (was && was.motion !== 'routing' && routed(u.id)) queue.push(...routsFrom(u.id, was.at));
   }
   const tested = new Set<string>();
   while (queue.length > 0) {
@@ -34,10 +36,10 @@ export function settleMorale(s0: SoloState, before: SoloState, due: readonly Mor
     const m = moraleTest(moraleInputFor(s, u.id), settings, dice);
     events.push(...m.events);
     if (m.result.passes) { s = withUnit(s, { ...unitById(s, u.id), moraleMarker: false }); continue; }
-    const a = applyMoraleResult(s, u.id, m.result.failure!);
+    const a = applyMoraleResult(s, u.id, m.result.failure!, settings, d.from ?? null);
     s = a.state;
     events.push(...a.events);
-    if (m.result.failure!.result === 'rout') queue.push(...moraleDue(s, { kind: 'routs', unit: u.id }, settings));
+    if (m.result.failure!.result === 'rout') queue.push(...routsFrom(u.id, u.at));
   }
   return { state: s, events };
 }

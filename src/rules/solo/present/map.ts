@@ -12,6 +12,7 @@ import type { Chip, LegendEntry, MapDescription, UnitSymbol } from '../../../ren
 import type { MapRequest } from '../../plugin';
 import { headingVector } from '../../geometry/vector';
 import { armyName, clockOf, type SoloGame } from '../game';
+import { footprintSize } from '../phases/footprint';
 import { cardOfUnit } from '../phases/queue';
 import { currentRun, windowUnits } from '../turn';
 import type { SoloUnit } from '../state';
@@ -32,18 +33,8 @@ const symbolOf = (u: SoloUnit): UnitSymbol => {
 
 const FORMATION_TEXT: Readonly<Record<SoloUnit['formation'], string>> = { line: 'Line', column: 'Col', square: 'Sq', skirmish: 'Sk', limbered: 'Limb', unlimbered: 'Unlimb' };
 
-/** The base a unit covers, mm: 15 mm figures (L3) two ranks deep in line, six abreast in column (KS-19). */
-export function baseOf(u: SoloUnit): { width: number; depth: number } {
-  const cav = armOf(u.type) === 'cavalry';
-  const w = cav ? 20 : 15;
-  switch (u.formation) {
-    case 'line': return { width: Math.max(1, Math.ceil(u.figures / 2)) * w, depth: cav ? 60 : 30 };
-    case 'column': return { width: 6 * w, depth: Math.max(1, Math.ceil(u.figures / 6)) * (cav ? 30 : 15) };
-    case 'square': { const side = Math.max(2, Math.ceil(u.figures / 4)) * 8; return { width: side, depth: side }; }
-    case 'skirmish': return { width: Math.max(1, u.figures) * 30, depth: 15 };
-    default: return { width: 60, depth: 60 };
-  }
-}
+/** The base a unit covers, mm (phases/footprint.ts: the same ground swerve collisions use, KS-3). */
+export const baseOf = (u: SoloUnit): { width: number; depth: number } => footprintSize(u);
 
 function chipsOf(g: SoloGame, u: SoloUnit, now: boolean): Chip[] {
   const chips: Chip[] = [{ text: `${u.figures}/${u.startFigures}${armOf(u.type) === 'artillery' ? ' crew' : ''}`, tone: u.figures * 2 <= u.startFigures ? 'weak' : 'strength' }];

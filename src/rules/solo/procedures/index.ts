@@ -9,3 +9,4 @@ export * from './casualties';
 export * from './fire';
 export * from './melee';
 export * from './morale';
+export * from './flight';

@@ -38,7 +38,7 @@ describe('fire on the state (KUR L12-16)', () => {
     const s = at(twoBrigades(), 'u3', 50, 80);
     // short: d6 6 → ¾ of 6 = 4.5 → d% 10 → 5 hits; picks 2,3,4,6,8 (all ordinary); saves 1,1,5,6,6 → 2 lost.
     const r = done(fireAct(s, 'u3', 'u1', S, scriptedDice([6, 10, 2, 3, 4, 6, 8, 1, 1, 5, 6, 6])));
-    expect(r.due).toEqual([{ unit: 'u1', when: 'marker', reason: 'fired-on' }]);
+    expect(r.due).toEqual([{ unit: 'u1', when: 'marker', reason: 'fired-on', from: 'u3' }]);
     expect(unitById(r.state, 'u1')).toMatchObject({ figures: 16, moraleMarker: true });
   });
   it('out of range, a friend, a limbered gun, a rifle unit that moved too far: refused with a hint, nothing rolled', () => {

@@ -15,6 +15,34 @@ describe('moving on the state (KUR L9-11)', () => {
     expect(u).toMatchObject({ motion: 'advancing', movedFraction: 100 / 160, disorder: 0 });
     expect(r.value.events.some((e) => e.kind === 'note' && e.rule === 'placeholder move.baseMm')).toBe(true);
   });
+  it('KS-3: u1 edges 1 mm ahead and swerves 20 mm right into u2 (15 mm away, bases as the map draws them): it stops short, each takes D3 \'D\' (L11)', () => {
+    // standstill 3; dK8 +1; swerve 6 → right, D6 2 → 20 mm; collision D3: u1 2, u2 3.
+    const dice = scriptedDice([3, 1, 6, 2, 2, 3]);
+    const r = moveAct(twoBrigades(), 'u1', 1, S, dice);
+    if (!r.ok) throw new Error(r.error.code);
+    expect(dice.remaining).toBe(0);
+    expect(unitById(r.value.state, 'u1')).toMatchObject({ at: { x: 64 }, disorder: 2 });
+    expect(unitById(r.value.state, 'u1').at.y).toBeCloseTo(1, 6);
+    expect(unitById(r.value.state, 'u2')).toMatchObject({ at: { x: 200, y: 0 }, disorder: 3 });
+    expect(r.value.events.some((e) => e.kind === 'move' && e.rule.includes('KS-3') && /stops short against u2 after 14 mm/.test(e.stopped ?? ''))).toBe(true);
+  });
+  it('KS-3 with move.swerveCollision ignore: the full 20 mm, no chits, no dice', () => {
+    const ignore = { ...S, move: { ...S.move, swerveCollision: 'ignore' as const } };
+    const dice = scriptedDice([3, 1, 6, 2]);
+    const r = moveAct(twoBrigades(), 'u1', 1, ignore, dice);
+    if (!r.ok) throw new Error(r.error.code);
+    expect(dice.remaining).toBe(0);
+    expect(unitById(r.value.state, 'u1')).toMatchObject({ at: { x: 70 }, disorder: 0 });
+    expect(unitById(r.value.state, 'u2').disorder).toBe(0);
+  });
+  it('KS-3: a unit the straight move already met does not stop the swerve', () => {
+    const s = withUnit(twoBrigades(), { ...unitById(twoBrigades(), 'u2'), at: { x: 150, y: 0 } }); // overlapping u1 from the start
+    const dice = scriptedDice([3, 1, 6, 2]);
+    const r = moveAct(s, 'u1', 1, S, dice);
+    if (!r.ok) throw new Error(r.error.code);
+    expect(dice.remaining).toBe(0);
+    expect(unitById(r.value.state, 'u1').at.x).toBeCloseTo(70, 6);
+  });
   it('asking too far stops at the allowance; over ½ with the musician dead costs 1 D', () => {
     const s = withUnit(twoBrigades(), { ...unitById(twoBrigades(), 'u1'), specials: { officer: { alive: true, front: true }, musician: { alive: false } } });
     const r = moveAct(s, 'u1', 500, S, scriptedDice([2, -3, 3]));

@@ -1,0 +1,35 @@
+import { baseWithin, type Base } from '../../geometry/base';
+import type { Point } from '../../geometry/types';
+import { headingVector } from '../../geometry/vector';
+import { armOf } from '../tables/vocabulary';
+import type { SoloState, SoloUnit } from '../state';
+
+/**
+ * The ground a unit covers (KS-3, KS-19): the base the map draws, in mm — 15 mm figures (L3; 20 mm
+ * for cavalry) two ranks deep in line, six abreast in column. The state keeps the centre of the
+ * front edge (`at`); the base lies behind it. Used for swerve collisions (KS-3).
+ */
+export function footprintSize(u: Pick<SoloUnit, 'type' | 'formation' | 'figures'>): { width: number; depth: number } {
+  const cav = armOf(u.type) === 'cavalry';
+  const w = cav ? 20 : 15;
+  switch (u.formation) {
+    case 'line': return { width: Math.max(1, Math.ceil(u.figures / 2)) * w, depth: cav ? 60 : 30 };
+    case 'column': return { width: 6 * w, depth: Math.max(1, Math.ceil(u.figures / 6)) * (cav ? 30 : 15) };
+    case 'square': { const side = Math.max(2, Math.ceil(u.figures / 4)) * 8; return { width: side, depth: side }; }
+    case 'skirmish': return { width: Math.max(1, u.figures) * 30, depth: 15 };
+    default: return { width: 60, depth: 60 };
+  }
+}
+
+/** The unit's base with its front edge's centre at `at` (default: where it stands). */
+export function footprint(u: Pick<SoloUnit, 'type' | 'formation' | 'figures' | 'facing' | 'at'>, at: Point = u.at): Base {
+  const size = footprintSize(u);
+  const v = headingVector(u.facing);
+  return { pose: { at: { x: at.x - (v.x * size.depth) / 2, y: at.y - (v.y * size.depth) / 2 }, facing: u.facing }, size };
+}
+
+/** Units on the table (other than `u`) whose bases meet `u`'s base placed at `at`. */
+export function unitsMet(s: SoloState, u: SoloUnit, at: Point): SoloUnit[] {
+  const mine = footprint(u, at);
+  return s.units.filter((x) => !x.gone && x.id !== u.id && baseWithin(mine, footprint(x), 0));
+}
