@@ -46,7 +46,8 @@ describe('NW retreat window (RC-1, §11.4 L401)', () => {
     expect(nwPhaseInfo(r.state)).toMatchObject({ id: 'nw/retreat', owes: { kind: 'seats', seats: [seatOf(s, 'austrians')] }, secret: false });
     // The roll and the choice are posted; nothing has moved yet.
     expect(r.events.filter((e) => e.kind === 'roll')).toHaveLength(2);
-    expect(JSON.stringify(r.events)).toContain('/choose retreat unit:au1 way:left|right');
+    expect(JSON.stringify(r.events)).toContain('right (clockwise) ends in ');
+    expect(JSON.stringify(r.events)).toContain('/choose retreat');
     expect(movesOf(r.events, 'au1')).toEqual([]);
     expect(at(r.state, 'au1')).toEqual({ x: 24, y: 17 });
   });

@@ -6,6 +6,7 @@ import { baseDistance, basePolygon, contactSide, inContact, pointToBaseDistance,
 import { EPS } from '../../geometry/epsilon';
 import type { AreaFeature } from '../../geometry/features';
 import { ringContains } from '../../geometry/primitives';
+import { pointToGridRef } from '../../scenario/grid';
 import type { Point, TerrainFeature } from '../../geometry/types';
 import { add, distance, headingVector, scale } from '../../geometry/vector';
 import { facingToward, inTown } from '../movement-rules';
@@ -223,8 +224,9 @@ function forcedMove(c: Ctx, o: RetreatOrder): void {
   if (way === undefined && u && (c.opts.askRetreatWay ?? []).includes(u.side)) {
     const e = retreatEnds(c.state, c.d, o);
     if (e && Math.hypot(e.right.x - e.left.x, e.right.y - e.left.y) > EPS) {
-      const at = (p: Point) => `${fmt(p.x)},${fmt(p.y)}`;
-      throw new RetreatWayWanted(o.id, u.side, `${u.name} must ${o.kind} ${fmt(o.inches)}" but its straight way back is blocked, and two ways are equally direct: right (clockwise) ends at ${at(e.right)}, left at ${at(e.left)}. Its player chooses (\`/choose retreat unit:${o.id} way:left|right\`); unsaid, it goes right (C14).`);
+      const m = c.state.map;
+      const at = (p: Point) => `${pointToGridRef(m.table, m.gridCell, p) ?? 'the table'} (${fmt(p.x)}, ${fmt(p.y)} in)`;
+      throw new RetreatWayWanted(o.id, u.side, `${u.name} must ${o.kind} ${fmt(o.inches)}" but its straight way back is blocked, and two ways are equally direct: right (clockwise) ends in ${at(e.right)}, left in ${at(e.left)}. Its player chooses the way with /choose retreat; unsaid, it goes right (C14).`);
     }
   }
   retreatPiece(c.state, c.d, way ? { ...o, prefer: way } : o, c.events, c.dice);
