@@ -13,7 +13,9 @@
  * The GM sets the table up before the start (as a scenario designer would; see placePieces):
  * Brigade Mayer has come over the stream and stands disordered in contact with 1st Brigade, and
  * the Chasseurs stand where Brigade Koller's first step brings it into their reaction zone. The
- * two turns are then played only through Discord.
+ * two turns are then played only through Discord. In turn 3 the GM sets up one more fight, in
+ * which a brigade driven back has two equally direct ways round a battery (RC-1): the retreat
+ * window opens for its player alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscordBot } from '../../src/adapters/discord';
@@ -259,6 +261,56 @@ describe("two players play Napoleon's Wars (The Mill at Aubach) on Discord", () 
     expect(state().turn).toBe(3);
     const status = await cmd(AU, 'game', 'status', []);
     expect(replyText(status)).toContain('Turn 3 (14:00)');
+  });
+
+  it('turn 3: a brigade driven back onto an enemy battery has two equally direct ways; only its player is asked (RC-1)', async () => {
+    // The fire window resolves with nobody's orders; then, with the Austrian maneuver window open
+    // (the seed makes them phasing), the GM sets up a fight on the open east side north of the
+    // stream (as the GM set the table at the start): Brigade Stein against a weakened, disordered
+    // 2nd Brigade, with the Austrian battery straight behind it (§11.4 L401: "never … through
+    // enemy units"). Falling back south, away from every other Austrian, neither bend comes closer
+    // to one, so both 45° bends are legal and equally direct.
+    await readyAll();
+    expect(state().phasing).toBe('austrians');
+    expect(windowLabel()).toContain(' — 4. Maneuver');
+    const [att, def, bat] = ['au-3b', 'fr-2b', 'au-battery'];
+    const l = live();
+    const s = structuredClone(l.state as NwState) as { -readonly [K in keyof NwState]: NwState[K] };
+    const units = s.units as Record<string, NwState['units'][string]>;
+    const batteries = s.batteries as Record<string, NwState['batteries'][string]>;
+    units[att] = { ...units[att]!, pose: { at: { x: 38, y: 15 }, facing: 180 }, status: 'good-order', attachedGeneral: null, attachedBattery: null };
+    units[def] = { ...units[def]!, pose: { at: { x: 38, y: 12 }, facing: 0 }, status: 'disordered', sp: 5, attachedGeneral: null, attachedBattery: null };
+    batteries[bat] = { ...batteries[bat]!, pose: { at: { x: 38, y: 5 }, facing: 180 }, attachedTo: null };
+    services.games.repo.updateGame(l.game.id, { state: JSON.stringify(s), version: l.game.version + 1 });
+    const owner = USER_OF[units[def]!.side]!;
+    const since = mark();
+    let opened = false;
+    for (let guard = 0; !opened && state().turn === 3; guard++) {
+      expect(guard).toBeLessThan(4);
+      await readyAll();
+      opened = state().log.retreatWay?.unit === def;
+    }
+    expect(opened).toBe(true);
+    expect(windowLabel()).toContain(`6. Combat: ${units[def]!.name}'s way back`);
+    expect(owingUsers()).toEqual([owner]);
+    // The combat result and both ends are posted before anything moves.
+    expect(since()).toContain('two ways are equally direct');
+    expect(since()).toContain('Its player chooses the way with /choose retreat; unsaid, it goes right (C14).');
+    expect(state().units[def]!.pose.at).toEqual({ x: 38, y: 12 });
+    const other = owner === FR ? AU : FR;
+    expectRefused(await cmd(other, 'choose', 'retreat', [str('unit', def), str('way', 'left')]), 'order/not-yours');
+    const chosen = await cmd(owner, 'choose', 'retreat', [str('unit', def), str('way', 'left')]);
+    expect(isPrivate(chosen)).toBe(true);
+    expect(replyText(chosen)).toContain('will take the left (counter-clockwise) way back');
+    const resumed = mark();
+    await readyAll();
+    // The combat goes on from where it stopped: its rolls are not made or posted again.
+    expect(resumed()).not.toContain('combat (attacker)');
+    expect(resumed()).toContain('➡️ 2nd Brigade (2B/1/I) (French):');
+    // It falls back south (heading 180°): left, counter-clockwise, bends south-east, so it ends east of its start.
+    const end = state().units[def]!;
+    expect(end.pose.at.x).toBeGreaterThan(39);
+    expect(state().log.retreatWay).toBeUndefined();
   });
 
   it("never shows the channel what Austrian brigades have left, and closes every resolution with a map", async () => {

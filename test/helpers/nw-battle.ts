@@ -529,6 +529,9 @@ export function orderCandidates(s: NwState, seat: string, r: Rand): NwOrder[] {
         out.push({ kind: 'react', unit: c.unit, choice: r.next() < 0.9 ? r.pick(c.options) : r.pick(REACTION_CHOICES) });
       }
     }
+  } else if (s.phase === 'combat' && s.log.retreatWay?.side === side && r.next() < 0.8) {
+    // RC-1's retreat window; a fifth of the time the player stays silent (the default way).
+    out.push({ kind: 'retreat', unit: s.log.retreatWay.unit, way: r.next() < 0.5 ? 'left' : 'right' });
   }
   return out;
 }

@@ -83,6 +83,7 @@
  *   "<officer> due <turn>|none" · "<officer> skill excellent|good|average|poor" · "<officer> range <in>" · "<officer> valorous|!valorous"
  *   "army <side> broken|!broken|reroll-spent|!reroll-spent" · "command <id> fatigued|!fatigued"
  *   "phase <p>" · "turn <n>" · "phasing <side>|none" · "player-turn <n>|none" · "initiative <winner> <first>|none"
+ *   "retreat-way <brigade>|none" (the combat phase stopped for that brigade's way back, RC-1) ·
  *   "winner <side>|draw" (the game ended) · "!ended" · "fired <battery>" · "!fired <battery>"
  *   "rolls <n>" (roll events) · "event <text>" · "!event <text>" (in any event, as JSON) ·
  *   "error <code>" (the phase, or any maneuver step, refused with it) · "message <text>" (in a refusal's message)
@@ -548,7 +549,7 @@ const PIECE_WORDS: Record<string, readonly Kind[]> = {
 /** Global words that name one piece of the case: "<word> <id>". */
 const ID_WORDS = new Set(['road-bonus', '!road-bonus', 'at-the-halt', '!at-the-halt', 'reacted', '!reacted', '!candidate']);
 const GLOBAL_WORDS = new Set(['army', 'command', 'phase', 'turn', 'phasing', 'player-turn', 'initiative', 'winner', '!ended', 'fired', '!fired', 'rolls', 'event', '!event', 'error', 'message',
-  'step', 'log', 'candidate', ...ID_WORDS]);
+  'step', 'log', 'candidate', 'retreat-way', ...ID_WORDS]);
 
 /**
  * Is the line a well-formed expectation about pieces this case has? Returns the problem or
@@ -562,6 +563,7 @@ export function expectationProblem(line: string, s: NwState): string | null {
     if (head === 'command') return s.commands[w[1] ?? ''] && ['fatigued', '!fatigued'].includes(w[2] ?? '') && w.length === 3 ? null : `bad expectation (or unknown command): ${line}`;
     if (head === 'fired' || head === '!fired') return s.batteries[w[1] ?? ''] && w.length === 2 ? null : `bad expectation (or unknown battery): ${line}`;
     if (head === '!ended') return w.length === 1 ? null : `bad expectation: ${line}`;
+    if (head === 'retreat-way') return w.length === 2 && (w[1] === 'none' || s.units[w[1]!]) ? null : `bad expectation (retreat-way <brigade>|none): ${line}`;
     if (head === 'initiative') return w.length === 2 && w[1] === 'none' || w.length === 3 ? null : `bad expectation: ${line}`;
     if (head === 'step') return Number.isInteger(Number(w[1])) && Number(w[1]) >= 1 && ((w[2] === 'ok' && w.length === 3) || (w[2] === 'error' && w.length === 4)) ? null : `bad expectation: ${line}`;
     if (head === 'log') return w[1] === 'contact' && w.length === 4 && kindOf(s, w[2]!) && (w[3] === 'none' || kindOf(s, w[3]!)) ? null : `bad expectation (log contact <attacker> <defender>|none): ${line}`;
@@ -624,6 +626,7 @@ export function checkExpectation(line: string, run: CaseRun): string | null {
       return w[2] === undefined ? null : eq(`${w[1]}'s trigger`, c.trigger, w[2]);
     }
     case 'phase': return eq('phase', s.phase, w[1]);
+    case 'retreat-way': return eq('retreat-way', s.log.retreatWay?.unit ?? 'none', w[1]);
     case 'turn': return eq('turn', s.turn, w[1]);
     case 'phasing': return eq('phasing', s.phasing ?? 'none', w[1]);
     case 'player-turn': return eq('player-turn', s.playerTurn ?? 'none', w[1]);

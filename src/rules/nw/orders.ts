@@ -14,6 +14,8 @@ export { REACTION_CHOICES };
  *  - maneuver window (phasing side): rolls and moves are binding actions (below); `advance` and
  *    `primary` are the combat choices the phasing player may make in advance (§11.0.1, §11.5);
  *  - reaction window (non-phasing side): `react` per eligible cavalry (§10.1-10.2);
+ *  - retreat window (the retreating brigade's side, only when its way back is a real choice, RC-1):
+ *    `retreat`, the way it bends round what blocks its straight line (§11.4 L401);
  *  - any window: `reroll`, Napoleon's once-per-game initiative re-roll called for the next
  *    initiative roll should he lose it (§6.0 L77; WN-4).
  */
@@ -26,8 +28,11 @@ export const AdvanceOrder = z.object({ kind: z.literal('advance'), unit: Id, adv
 export const PrimaryOrder = z.object({ kind: z.literal('primary'), defender: Id, unit: Id });
 export const ReactOrder = z.object({ kind: z.literal('react'), unit: Id, choice: z.enum(REACTION_CHOICES) });
 export const RerollOrder = z.object({ kind: z.literal('reroll'), use: z.boolean() });
+/** RC-1: the way a retreating or routing brigade bends when two ways are equally direct (§11.4 L401). */
+export const RETREAT_WAYS = ['left', 'right'] as const;
+export const RetreatWayOrder = z.object({ kind: z.literal('retreat'), unit: Id, way: z.enum(RETREAT_WAYS) });
 
-export const NwOrder = z.discriminatedUnion('kind', [FirstOrder, SkirmishOrder, FireOrder, AdvanceOrder, PrimaryOrder, ReactOrder, RerollOrder]);
+export const NwOrder = z.discriminatedUnion('kind', [FirstOrder, SkirmishOrder, FireOrder, AdvanceOrder, PrimaryOrder, ReactOrder, RerollOrder, RetreatWayOrder]);
 export type NwOrder = z.infer<typeof NwOrder>;
 
 /** Binding in-window actions of the maneuver phase: each is rolled or made at once, in public (§9.0). */
@@ -46,5 +51,6 @@ export function nwOrderKey(o: NwOrder): string {
     case 'primary': return `primary:${o.defender}`;
     case 'react': return `react:${o.unit}`;
     case 'reroll': return 'reroll';
+    case 'retreat': return `retreat:${o.unit}`;
   }
 }

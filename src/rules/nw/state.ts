@@ -1,4 +1,5 @@
 import { clockAt } from '../scenario/clock';
+import type { RolledDice } from '../../dice/dice';
 import type { Seat } from '../contract';
 import type { BaseSize, Point, Pose } from '../geometry/types';
 import type { ScenarioMap, ScenarioSide } from '../scenario/types';
@@ -96,7 +97,26 @@ export interface NwPlayerTurnLog {
   /** Brigades that lost s.p. in this player-turn's skirmish or artillery fire: disordered, they fight at −2 (§11.2.1 L383). */
   readonly fireLoss?: readonly string[];
   /** The phasing player's combat choices posted before the combat phase (dominant attacker, advances; §11.0.1, §11.5). */
-  readonly combat?: { readonly primary: Readonly<Record<string, string>>; readonly advance: Readonly<Record<string, boolean>> };
+  readonly combat?: {
+    readonly primary: Readonly<Record<string, string>>;
+    readonly advance: Readonly<Record<string, boolean>>;
+    /** RC-1: the ways chosen (or defaulted) in this combat phase's retreat windows, by brigade id. */
+    readonly retreat?: Readonly<Record<string, 'left' | 'right'>>;
+  };
+  /**
+   * RC-1: the combat phase is waiting for the owner of `unit` to choose its way back. The phase is
+   * resolved again from its start with the same dice (`rolls`, as rolled) and the ways chosen so
+   * far; the first `shown` events were posted when it stopped.
+   */
+  readonly retreatWay?: NwRetreatWait;
+}
+
+/** RC-1: a combat phase stopped for a retreat's way (log.retreatWay). */
+export interface NwRetreatWait {
+  readonly unit: string;
+  readonly side: string;
+  readonly shown: number;
+  readonly rolls: readonly RolledDice[];
 }
 
 /** A Maneuver Table result as the unit carries it through its move (§9.0 C, §9.1). */

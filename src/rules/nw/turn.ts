@@ -1,4 +1,4 @@
-import type { Dice } from '../../dice/dice';
+import type { Dice, RolledDice } from '../../dice/dice';
 import type { PhaseInfo, SeatId, Step } from '../contract';
 import type { GameEvent } from '../events';
 import type { NwOrder } from './orders';
@@ -9,7 +9,8 @@ import { maneuverPhase } from './phases/maneuver';
 import { rallyPhase } from './phases/rally';
 import { carryReactionCandidates, reactionCandidates, reactionPhase, type NwReactionChoice } from './phases/reaction';
 import { irregularsAmong, skirmishAssignments, skirmishPhase } from './phases/skirmish';
-import { battlefieldNow, EMPTY_LOG, liveBatteries, liveUnits, nwClockOf, visibilityInches, type NwState } from './state';
+import { nameOf } from './phases/target-units';
+import { battlefieldNow, EMPTY_LOG, liveBatteries, liveUnits, nwClockOf, visibilityInches, type NwPlayerTurnLog, type NwState } from './state';
 import type { Ground, Weather } from './tables/vocabulary';
 
 /**
@@ -19,7 +20,8 @@ import type { Ground, Weather } from './tables/vocabulary';
  *
  *   fire window (2. skirmish + 3. artillery, both sides; WN-1) → maneuver window (4., phasing
  *   side: binding /maneuver rolls and /move, as on the table) → reaction window (5., non-phasing
- *   side, only when a cavalry brigade is eligible) → 6. combat (auto) …
+ *   side, only when a cavalry brigade is eligible) → 6. combat (auto; it stops for a retreat
+ *   window, the retreating brigade's side, only when that retreat has two equally direct ways, RC-1) …
  *
  * and after player-turn 2: 7. rally (auto), then the next turn's 1. initiative (auto) and its
  * first fire window, in which the initiative winner also says who moves first.
@@ -44,6 +46,12 @@ export function nwPhaseInfo(s: NwState): PhaseInfo {
       return { ...base, id: 'nw/maneuver', label: `${head}${pt} — 4. Maneuver`, owes: { kind: 'phasing' }, secret: false };
     case 'reaction':
       return { ...base, id: 'nw/reaction', label: `${head}${pt} — 5. Cavalry reaction`, owes: { kind: 'non-phasing' }, secret: false };
+    case 'combat':
+      if (s.log.retreatWay) {
+        const w = s.log.retreatWay;
+        return { ...base, id: 'nw/retreat', label: `${head}${pt} — 6. Combat: ${nameOf(s, w.unit)}'s way back (${sideName(s, w.side)})`, owes: { kind: 'seats', seats: seatsOfSide(s, w.side) }, secret: false };
+      }
+      return { ...base, id: 'nw/combat', label: `${head}${pt} — combat`, owes: { kind: 'none' }, secret: false };
     case 'ended':
       return { ...base, id: 'nw/ended', label: `Ended after turn ${s.turn}`, owes: { kind: 'none' }, secret: false };
     default:
@@ -113,6 +121,7 @@ function owingOf(s: NwState): SeatId[] {
     case 'skirmish': return s.sides.filter((x) => hasFireChoice(s, x.id)).flatMap((x) => seatsOfSide(s, x.id));
     case 'maneuver': return seatsOfSide(s, s.phasing);
     case 'reaction': return reactionCandidates(s).length > 0 ? s.seats.filter((x) => x.side !== s.phasing).map((x) => x.id) : [];
+    case 'combat': return s.log.retreatWay ? seatsOfSide(s, s.log.retreatWay.side) : [];
     default: return [];
   }
 }
@@ -163,7 +172,7 @@ function resolvePhase(s: NwState, all: readonly NwOrder[], dice: Dice): Step<NwS
     case 'artillery': return resolveArtillery(s, all, dice);
     case 'maneuver': return resolveManeuver(s, all, dice);
     case 'reaction': return resolveReaction(s, all, dice);
-    case 'combat': return resolveCombat(s, dice);
+    case 'combat': return resolveCombat(s, all, dice);
     case 'rally': return rallyPhase(s, dice);
     case 'ended': return { state: s, events: [] };
   }
@@ -219,14 +228,17 @@ function resolveArtillery(s: NwState, all: readonly NwOrder[], dice: Dice): Step
   return { state: { ...r.value.state, vulnerable: [] }, events: [...events, ...r.value.events] };
 }
 
+/** The combat choices posted so far (§11.0.1 lead, §11.5 advance, RC-1 retreat ways), the latest order winning. */
 function combatChoices(all: readonly NwOrder[], prior: NwState['log']['combat']): NonNullable<NwState['log']['combat']> {
   const primary: Record<string, string> = { ...(prior?.primary ?? {}) };
   const advance: Record<string, boolean> = { ...(prior?.advance ?? {}) };
+  const retreat: Record<string, 'left' | 'right'> = { ...(prior?.retreat ?? {}) };
   for (const o of all) {
     if (o.kind === 'primary') primary[o.defender] = o.unit;
     if (o.kind === 'advance') advance[o.unit] = o.advance;
+    if (o.kind === 'retreat') retreat[o.unit] = o.way;
   }
-  return { primary, advance };
+  return { primary, advance, ...(Object.keys(retreat).length > 0 ? { retreat } : {}) };
 }
 
 /** The maneuver window: the bot rolls what the rules require and nobody rolled; units not moved hold. */
@@ -252,16 +264,58 @@ function resolveReaction(s: NwState, all: readonly NwOrder[], dice: Dice): Step<
   return { state: r.value.state, events: [...events, ...r.value.events] };
 }
 
-/** Combat, reading the choices posted earlier; "at the halt" (HR N-19) the phase reads from the log itself. */
-function resolveCombat(s: NwState, dice: Dice): Step<NwState> {
-  const r = combatPhase(s, usablePrimaries(s, s.log.combat), dice);
+/**
+ * Combat, reading the choices posted earlier; "at the halt" (HR N-19) the phase reads from the log
+ * itself. RC-1: a retreat whose way is a real choice, of a side with a seat, stops the phase
+ * (log.retreatWay) and opens the retreat window; the phase is then resolved again from its start
+ * with the same rolls and the way chosen — a silent player's brigade goes C14's default way
+ * (right) — and only the events not posted yet are posted.
+ */
+function resolveCombat(state: NwState, all: readonly NwOrder[], dice: Dice): Step<NwState> {
+  const wait = state.log.retreatWay;
+  const { retreatWay: _done, ...rest } = state.log;
+  const choices = combatChoices(all, state.log.combat);
+  const ways = { ...(wait ? { [wait.unit]: 'right' as const } : {}), ...choices.retreat };
+  const log: NwPlayerTurnLog = { ...rest, combat: { primary: choices.primary, advance: choices.advance, ...(Object.keys(ways).length > 0 ? { retreat: ways } : {}) } };
+  // Without a retreat window the state goes in untouched (the replays of whole games stay identical).
+  const s: NwState = wait || Object.keys(ways).length > 0 ? { ...state, log } : state;
+  const ask = { askRetreatWay: s.sides.filter((x) => seatsOfSide(s, x.id).length > 0).map((x) => x.id) };
+  const run = (input: Parameters<typeof combatPhase>[1]) => {
+    const rec = replayingDice(wait?.rolls ?? [], dice);
+    const r = combatPhase(s, input, rec, ask);
+    return r.ok ? { ok: true as const, step: seenOnce(r.value, wait?.shown ?? 0, rec.rolls) } : r;
+  };
+  const r = run({ ...usablePrimaries(s, s.log.combat), retreat: ways });
   if (!r.ok) {
     // A posted dominant attacker no longer in that combat: fight with the default instead.
-    const retry = combatPhase(s, { advance: s.log.combat?.advance ?? {} }, dice);
+    const retry = run({ advance: s.log.combat?.advance ?? {}, retreat: ways });
     if (!retry.ok) throw new Error(`NW combat: ${retry.error.message}`);
-    return newPlayerTurn(retry.value);
+    return newPlayerTurn(retry.step);
   }
-  return newPlayerTurn(r.value);
+  return newPlayerTurn(r.step);
+}
+
+/** RC-1: the events after the first `shown` (posted when the phase stopped); a new stop keeps every roll made so far. */
+function seenOnce(step: Step<NwState>, shown: number, rolls: readonly RolledDice[]): Step<NwState> {
+  const w = step.state.log.retreatWay;
+  const state = w ? { ...step.state, log: { ...step.state.log, retreatWay: { ...w, rolls: [...rolls] } } } : step.state;
+  return { state, events: step.events.slice(shown) };
+}
+
+/**
+ * RC-1: dice that give back `rolls` first, in order (the combat phase resolved again rolls what it
+ * rolled before, up to where it stopped), then roll `dice`; `rolls` lists every roll given.
+ */
+function replayingDice(stored: readonly RolledDice[], dice: Dice): Dice & { readonly rolls: readonly RolledDice[] } {
+  const rolls: RolledDice[] = [];
+  return {
+    rolls,
+    roll(expression, request) {
+      const r = rolls.length < stored.length ? stored[rolls.length]! : dice.roll(expression, request);
+      rolls.push(r);
+      return r;
+    },
+  };
 }
 
 /**

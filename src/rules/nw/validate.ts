@@ -86,6 +86,13 @@ export function validateNwOrder(s: NwState, seat: SeatId, o: NwOrder, pending: r
       if (!c.options.includes(o.choice)) return err(problem('reaction/option', `${nameOf(s, o.unit)} may not ${o.choice} (NW §10.2 L359-361).`, `Its options: ${c.options.join(', ')}.`));
       return ok({ order: o, preview: [o.choice === 'none' ? `${nameOf(s, o.unit)} will not attempt to react.` : `${nameOf(s, o.unit)} will roll to react (7+, NW §10.1 L355) and ${o.choice} ${nameOf(s, c.trigger)} if it succeeds.`] });
     }
+    case 'retreat': {
+      const w = s.log.retreatWay;
+      if (s.phase !== 'combat' || !w) return wrongWindow('A retreat way', 'retreat (it opens only when a retreat has two equally direct ways, RC-1)');
+      if (!mine(o.unit)) return err(problem('order/not-yours', `${nameOf(s, o.unit)} is not one of your brigades.`));
+      if (o.unit !== w.unit) return err(problem('retreat/not-waiting', `${nameOf(s, o.unit)} has no way back to choose now.`, `The brigade waiting is ${nameOf(s, w.unit)}: /choose retreat unit:${w.unit} way:left|right.`));
+      return ok({ order: o, preview: [`${nameOf(s, o.unit)} will take the ${o.way === 'left' ? 'left (counter-clockwise)' : 'right (clockwise)'} way back round what blocks it (NW §11.4 L401; RC-1).`] });
+    }
     case 'reroll': {
       const army = s.armies[side];
       if (!army?.cinc.isNapoleon || !army.cinc.startedOnMap) return err(problem('initiative/no-reroll', 'Only Napoleon, set up on the map and in command, has the initiative re-roll (NW §6.0 L77).'));

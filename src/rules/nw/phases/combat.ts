@@ -6,6 +6,7 @@ import { baseDistance, basePolygon, contactSide, inContact, pointToBaseDistance,
 import { EPS } from '../../geometry/epsilon';
 import type { AreaFeature } from '../../geometry/features';
 import { ringContains } from '../../geometry/primitives';
+import { pointToGridRef } from '../../scenario/grid';
 import type { Point, TerrainFeature } from '../../geometry/types';
 import { add, distance, headingVector, scale } from '../../geometry/vector';
 import { facingToward, inTown } from '../movement-rules';
@@ -19,7 +20,7 @@ import { inTownOrHardCover } from '../targets';
 import { offTable } from './rally';
 import { areaCoverOf, settlementOf, townOf } from '../cover';
 import { combatGround } from '../conditions';
-import { fullMoveOf, placeInDraft, retreatPiece, routMoveInches } from './retreat';
+import { fullMoveOf, placeInDraft, retreatEnds, retreatPiece, routMoveInches, type RetreatOrder } from './retreat';
 import {
   commit, disorder, draftOf, hitBattery, leftToRight, loseOfficer, loseSp, nameOf, phaseEvent, problem, unitTarget, type Draft,
 } from './target-units';
@@ -95,6 +96,8 @@ export interface NwCombatInput {
   readonly primary?: Readonly<Record<string, string>>;
   /** Victor's advance by unit id (default: advance). */
   readonly advance?: Readonly<Record<string, boolean>>;
+  /** RC-1: the way a retreating or routing brigade bends when two are equally direct (default right, C14). */
+  readonly retreat?: Readonly<Record<string, 'left' | 'right'>>;
 }
 
 export interface NwCombatOptions {
@@ -102,6 +105,12 @@ export interface NwCombatOptions {
   readonly nations?: Readonly<Record<string, Nationality>>;
   /** Extra conditions per combat id the engine cannot see. */
   readonly conditions?: Readonly<Record<string, { readonly attacker?: readonly CombatCondition[]; readonly defender?: readonly CombatCondition[] }>>;
+  /**
+   * RC-1: the sides whose players are asked the way of a retreat or rout with a real choice
+   * (turn.ts: the seated sides). Such a retreat with no way in `input.retreat` stops the phase
+   * (`log.retreatWay`); for other sides, and when absent, C14's default way is taken.
+   */
+  readonly askRetreatWay?: readonly string[];
 }
 
 /** One combat: a defender and its (up to two) attackers. */
@@ -196,7 +205,34 @@ interface Ctx {
   readonly usedValorous: Map<string, string>;
   /** For the leader checks of enemy officers a retreat or rout runs over (RO-1). */
   readonly dice: Dice;
+  /** RC-1: the ways chosen (input.retreat). */
+  readonly ways: Readonly<Record<string, 'left' | 'right'>>;
 }
+
+/** RC-1: thrown to stop the phase where a retreat's way must be asked (caught in combatPhase). */
+class RetreatWayWanted {
+  constructor(readonly unit: string, readonly side: string, readonly text: string) {}
+}
+
+/**
+ * A forced retreat or rout of a brigade (C8, C13-C18), in the way its owner chose (RC-1). A real
+ * choice not yet made, for a side that is asked, stops the phase before anything of it is done.
+ */
+function forcedMove(c: Ctx, o: RetreatOrder): void {
+  const way = c.ways[o.id];
+  const u = c.d.units[o.id];
+  if (way === undefined && u && (c.opts.askRetreatWay ?? []).includes(u.side)) {
+    const e = retreatEnds(c.state, c.d, o);
+    if (e && Math.hypot(e.right.x - e.left.x, e.right.y - e.left.y) > EPS) {
+      const m = c.state.map;
+      const at = (p: Point) => `${pointToGridRef(m.table, m.gridCell, p) ?? 'the table'} (${fmt(p.x)}, ${fmt(p.y)} in)`;
+      throw new RetreatWayWanted(o.id, u.side, `${u.name} must ${o.kind} ${fmt(o.inches)}" but its straight way back is blocked, and two ways are equally direct: right (clockwise) ends in ${at(e.right)}, left in ${at(e.left)}. Its player chooses the way with /choose retreat; unsaid, it goes right (C14).`);
+    }
+  }
+  retreatPiece(c.state, c.d, way ? { ...o, prefer: way } : o, c.events, c.dice);
+}
+
+const fmt = (n: number): string => String(Math.round(n * 10) / 10);
 
 const cur = (c: Ctx, id: string): NwUnit | undefined => {
   const u = c.d.units[id];
@@ -272,7 +308,7 @@ function rout(c: Ctx, id: string, from: Point, foes: readonly string[], rule: st
     c.d.units[id] = { ...u, status: 'routed' };
     c.events.push({ kind: 'status', rule, unit: id, status: 'routed', on: true, reason });
   }
-  retreatPiece(c.state, c.d, { id, from, inches: routMoveInches(u), kind: 'rout', foes, rule, cause: reason }, c.events, c.dice);
+  forcedMove(c, { id, from, inches: routMoveInches(u), kind: 'rout', foes, rule, cause: reason });
 }
 
 /** How far ahead an advance looks for the far side of a town or works it may occupy (C19). */
@@ -353,7 +389,7 @@ function applySide(
     if (effect.disordered) disorder(c.d, u.id, rule, what, c.events);
     if (effect.retreat !== 0) {
       const inches = effect.retreat === 'full-move' ? fullMoveOf(c.state, u, c.nations) : effect.retreat;
-      retreatPiece(c.state, c.d, { id: u.id, from, inches, kind: 'retreat', foes: foeIds, rule, cause: what }, c.events, c.dice);
+      forcedMove(c, { id: u.id, from, inches, kind: 'retreat', foes: foeIds, rule, cause: what });
     }
   }
 }
@@ -489,10 +525,18 @@ export function combatPhase(
     const k = contacts.find((x) => x.id === cid);
     if (!k || !k.attackers.includes(unit)) return err(problem('combat/invalid-primary', `${nameOf(state, unit)} is not attacking ${nameOf(state, cid)}.`));
   }
-  const c: Ctx = { state, d: draftOf(state), events, opts, nations: phaseNations(state, opts.nations), usedValorous: new Map(), dice };
-  for (const k of contacts) {
-    const p = resolveCombat(c, k, given, dice);
-    if (p) return err(p);
+  const c: Ctx = { state, d: draftOf(state), events, opts, nations: phaseNations(state, opts.nations), usedValorous: new Map(), dice, ways: given.retreat ?? {} };
+  try {
+    for (const k of contacts) {
+      const p = resolveCombat(c, k, given, dice);
+      if (p) return err(p);
+    }
+  } catch (e) {
+    if (!(e instanceof RetreatWayWanted)) throw e;
+    // RC-1: nothing of this phase is kept but what was shown; it is resolved again once the way is chosen.
+    const shown = events.length;
+    const log = { ...state.log, retreatWay: { unit: e.unit, side: e.side, shown, rolls: [] } };
+    return ok({ state: { ...state, log }, events: [...events, { kind: 'note', rule: 'NW §11.4 L401; RC-1', text: e.text }] });
   }
   if (contacts.length === 0) events.push({ kind: 'note', rule: COMBAT_PHASE_RULE, text: 'No unit is in contact with an enemy.' });
   const next = commit(state, c.d, state.playerTurn === 1 ? 'skirmish' : 'rally');

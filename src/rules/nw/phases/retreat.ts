@@ -80,7 +80,7 @@ export interface RetreatOrder {
   readonly cause: string;
   /**
    * RC-1: the way to bend when two are equally direct (C14): 'right' (clockwise, the default) or
-   * 'left'. No player order sets it yet (the retreat window is not built): callers leave it out.
+   * 'left', the owner's choice in the combat phase's retreat window (turn.ts).
    */
   readonly prefer?: 'left' | 'right';
 }
@@ -502,19 +502,25 @@ function planRetreat(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | undef
 }
 
 /**
- * RC-1: whether a retreat or rout has a real choice of ways — the two preferences (right, C14's
- * default, and left) end in different places, because the straight line is blocked and two bends
- * are equally direct. Only then may the owner's choice matter (§11.4 L401 "as direct a path as
- * possible" leaves the side open).
+ * RC-1: where a retreat or rout ends by each way — preferring right (C14's default, clockwise
+ * first) and preferring left — or null for a piece that does not move.
  */
-export function retreatHasChoice(s: NwState, d: Draft, o: RetreatOrder): boolean {
+export function retreatEnds(s: NwState, d: Draft, o: RetreatOrder): { readonly right: Point; readonly left: Point } | null {
   const unit = d.units[o.id];
   const battery = unit ? undefined : d.batteries[o.id];
   const piece = unit ?? battery;
-  if (!piece || piece.removed || !piece.onTable || o.inches <= 0) return false;
-  const right = planRetreat(s, d, { ...o, prefer: 'right' }, unit, battery).to.at;
-  const left = planRetreat(s, d, { ...o, prefer: 'left' }, unit, battery).to.at;
-  return Math.hypot(right.x - left.x, right.y - left.y) > EPS;
+  if (!piece || piece.removed || !piece.onTable || o.inches <= 0) return null;
+  return { right: planRetreat(s, d, { ...o, prefer: 'right' }, unit, battery).to.at, left: planRetreat(s, d, { ...o, prefer: 'left' }, unit, battery).to.at };
+}
+
+/**
+ * RC-1: whether a retreat or rout has a real choice of ways — the two preferences end in
+ * different places, because the straight line is blocked and two bends are equally direct. Only
+ * then may the owner's choice matter (§11.4 L401 "as direct a path as possible" leaves the side open).
+ */
+export function retreatHasChoice(s: NwState, d: Draft, o: RetreatOrder): boolean {
+  const e = retreatEnds(s, d, o);
+  return e !== null && Math.hypot(e.right.x - e.left.x, e.right.y - e.left.y) > EPS;
 }
 
 /** Could a base centred at `at` overlap `other`? False when the centres are farther apart than `reach` (a broad phase for overlaps). */

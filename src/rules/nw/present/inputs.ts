@@ -1,5 +1,5 @@
 import { choicesMatching, type Caller, type InputChoice, type Inputs, type NamedOption } from '../../plugin';
-import { REACTION_CHOICES } from '../orders';
+import { REACTION_CHOICES, RETREAT_WAYS } from '../orders';
 import { findContacts } from '../phases/combat';
 import { batteryTargets } from '../phases/artillery';
 import { canMove, mustRoll } from '../phases/maneuver';
@@ -141,6 +141,18 @@ export const nwInputs: Inputs<NwState> = {
     build: (_s, o) => ({ kind: 'advance', unit: text(o.unit), advance: o.advance }),
     confirm: plain,
     choices: (s, caller, focused) => choicesMatching(focused.value, ownBrigades(s, caller)),
+  },
+  'choose retreat': {
+    kind: 'order',
+    names: { unit: UNIT },
+    summary: 'the way a retreating brigade bends when two ways back are equally direct (NW §11.4 L401; RC-1; default right)',
+    build: (_s, o) => ({ kind: 'retreat', unit: text(o.unit), way: o.way }),
+    confirm: (r) => [plain(r), '-# The combat phase goes on when the window resolves. Post again to change; `/ready` when done.'].join('\n'),
+    choices(s, caller, focused) {
+      if (focused.name === 'way') return choicesMatching(focused.value, RETREAT_WAYS.map((w) => ({ name: w === 'left' ? 'left (counter-clockwise)' : 'right (clockwise, the default)', value: w })));
+      const w = s.log.retreatWay;
+      return w && w.side === caller.side ? choicesMatching(focused.value, [{ name: nameOf(s, w.unit), value: w.unit }]) : [];
+    },
   },
   'choose lead': {
     kind: 'order',
