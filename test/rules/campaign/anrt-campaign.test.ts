@@ -6,7 +6,7 @@ import { anrt } from '../../../src/rules/anrt/index';
 import { buildAnrtState, type AnrtScenarioData } from '../../../src/rules/anrt/scenario';
 import type { AnrtState, AnrtUnit } from '../../../src/rules/anrt/state';
 import { AFTER_BATTLE } from '../../../src/rules/anrt/tables/generals';
-import { anrtSettings, anrtTeaching } from '../../helpers/anrt-game';
+import { anrtSettings, anrtTeaching, playAnrt } from '../../helpers/anrt-game';
 import { rulesText } from '../../helpers/rules-text';
 
 const TEXT = readFileSync(rulesText('a-near-run-thing.txt'), 'utf8').split('\n');
@@ -139,5 +139,22 @@ describe('ANRT aftermath by §XVIII (CAMP-A1…A4)', () => {
     if (!bad.ok) expect(bad.error.hint).toContain('restHours');
     const dice = scriptedDice([]);
     expect(anrt.campaign!.aftermath(state, standing, CS, dice).standing).toHaveLength(standing.length);
+  });
+});
+
+describe('the battle records how a destroyed unit lost its last hit (for §XVIII L1129-1131)', () => {
+  it('melee (§XI) and caught evaders (L620) are "contact"; fire (§IX) is "other"; units still standing carry none', () => {
+    let checked = 0;
+    for (const seed of [1, 2, 3]) {
+      const p = playAnrt(data, settings, seed, seed.toString(16).padStart(64, 'a'));
+      const last = new Map<string, string>();
+      for (const e of p.events.flat()) if (e.kind === 'loss' && e.remaining === 0) last.set(e.unit, e.rule ?? '');
+      for (const u of Object.values(p.final.units)) {
+        if (u.hits > 0) { expect(u.lastHit, u.id).toBeUndefined(); continue; }
+        checked += 1;
+        expect(u.lastHit, u.id).toBe(last.get(u.id) === 'ANRT §IX' ? 'other' : 'contact');
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 });
