@@ -1,5 +1,6 @@
 import { err } from '../../lib/result';
 import type { Ruleset } from '../contract';
+import { anrtCampaign } from './campaign';
 import { AnrtAction, AnrtOrder, orderKey } from './orders';
 import { problem } from './phases/common';
 import { validateOrder } from './phases/orders';
@@ -43,4 +44,5 @@ export const anrt: Ruleset<AnrtState, AnrtOrder, AnrtAction, AnrtSettings, AnrtS
   profile: ANRT_PROFILE,
   present: anrtPresentation,
   inputs: anrtInputs,
+  campaign: anrtCampaign,
 };

@@ -80,6 +80,8 @@ export interface AnrtUnit {
   readonly disordered: boolean;
   readonly routed: boolean;
   readonly gone: boolean;
+  /** Set when its last hit is lost (L210): in melee, with the enemy in contact, or to fire — §XVIII L1129-1131's permanent size loss. */
+  readonly lastHit?: 'contact' | 'other';
 }
 
 export interface AnrtGeneral {

@@ -30,7 +30,8 @@ function hit(c: Ctx, id: string, n: number, cause: 'fire' | 'melee', rule: strin
   const u = c.s.units[id];
   if (!u || u.gone || n <= 0) return;
   const hits = Math.max(0, u.hits - n);
-  c.s = withUnit(c.s, { ...u, hits, gone: hits === 0 });
+  // The last hit's cause decides the size lost after the battle (§XVIII L1129-1131): melee and caught evaders are in contact.
+  c.s = withUnit(c.s, { ...u, hits, gone: hits === 0, ...(hits === 0 ? { lastHit: cause === 'melee' ? 'contact' as const : 'other' as const } : {}) });
   c.events.push({ kind: 'loss', rule, unit: id, amount: u.hits - hits, measure: 'hits', remaining: hits, cause: why });
   if (hits === 0) c.events.push({ kind: 'removed', rule: 'ANRT L210', unit: id, at: u.at, reason: 'lost all its hits' });
   c.hitBy.set(id, c.hitBy.get(id) === 'melee' ? 'melee' : cause);
