@@ -1,6 +1,7 @@
-import type { GmQuestion, Seat } from '../contract';
+import type { GmQuestion } from '../contract';
 import type { Point } from '../geometry/types';
-import type { ScenarioMap, ScenarioSide, Victory } from '../scenario/types';
+import type { ScenarioGameFrame } from '../scenario/game-frame';
+import type { Victory } from '../scenario/types';
 import type { AnrtSettings } from './settings';
 import type { Arm, Gun, Mover, UnitClass, UnitSize } from './tables/vocabulary';
 
@@ -11,17 +12,7 @@ import type { Arm, Gun, Mover, UnitClass, UnitSize } from './tables/vocabulary';
  * open; `ask` is a ruling the GM owes (a missing QRS cell, DIGEST A-1), with the dice already
  * thrown for the interrupted resolution kept in `memo` so the rerun throws nothing twice.
  */
-export interface AnrtState {
-  readonly v: 1;
-  readonly scenario: { readonly id: string; readonly name: string };
-  readonly settings: AnrtSettings;
-  readonly turn: number;
-  readonly lastTurn: number;
-  readonly clock: { readonly start: number; readonly turnMinutes: number };
-  readonly map: ScenarioMap;
-  readonly scale?: { readonly inchesPerMile?: number; readonly yardsPerInch?: number };
-  readonly sides: readonly Pick<ScenarioSide, 'id' | 'name' | 'colour'>[];
-  readonly seats: readonly Seat[];
+export interface AnrtState extends ScenarioGameFrame<AnrtSettings> {
   readonly units: Readonly<Record<string, AnrtUnit>>;
   readonly generals: Readonly<Record<string, AnrtGeneral>>;
   readonly divisions: Readonly<Record<string, AnrtDivision>>;

@@ -1,8 +1,8 @@
-import type { Seat } from '../contract';
 import { frontRank, layoutStands, unitEnvelope, type LayoutParams } from '../battalion/formations';
 import type { Base } from '../geometry/base';
 import type { BaseSize, Point, Pose } from '../geometry/types';
-import type { ScenarioMap, ScenarioSide, Victory } from '../scenario/types';
+import type { ScenarioGameFrame } from '../scenario/game-frame';
+import type { Victory } from '../scenario/types';
 import type { BpSettings } from './settings';
 import type { RecoveryStage } from './tables/rout';
 import type { Arm, ControlClass, Formation } from './tables/vocabulary';
@@ -10,22 +10,10 @@ import type { Arm, ControlClass, Formation } from './tables/vocabulary';
 /**
  * A Beer and Pretzel game, whole and JSON-serialisable (DIGEST §4(c)): plain data, never
  * mutated; every act and every resolve returns a new state. The turn is two move periods, the
- * first and second mover's (L22-24); `period` says whose is running.
+ * first and second mover's (L22-24); `period` says whose is running. The game ends after
+ * `lastTurn`'s second move period; the clock and scale are the scenario's (B&P prints none, L12).
  */
-export interface BpState {
-  readonly v: 1;
-  readonly scenario: { readonly id: string; readonly name: string };
-  readonly settings: BpSettings;
-  /** 1-based game turn; the game ends after `lastTurn`'s second move period. */
-  readonly turn: number;
-  readonly lastTurn: number;
-  /** Minutes after midnight of turn 1, and minutes per turn (the scenario's; B&P prints none, L12). */
-  readonly clock: { readonly start: number; readonly turnMinutes: number };
-  readonly map: ScenarioMap;
-  /** The scenario's table scale, for distances typed in yards (B&P prints none, L12). */
-  readonly scale?: { readonly inchesPerMile?: number; readonly yardsPerInch?: number };
-  readonly sides: readonly Pick<ScenarioSide, 'id' | 'name' | 'colour'>[];
-  readonly seats: readonly Seat[];
+export interface BpState extends ScenarioGameFrame<BpSettings> {
   readonly units: Readonly<Record<string, BpUnit>>;
   /** Command figures (L200-202), by id. */
   readonly commanders: Readonly<Record<string, BpCommander>>;
