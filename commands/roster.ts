@@ -23,9 +23,12 @@ export const roster = defineCommand({
     const sides = printedFor(l.ruleset, state).filter((p) => p.kind === 'side');
     // A side named as printed ("Austrians", "austr"); an empty or unknown one is answered with the sides to pick (issue 11).
     const typed = i.side?.trim();
-    const side = typed !== undefined ? resolveOrRefuse(typed, sides, 'side', 'side') : caller.side ?? sides[0]?.id;
-    if (!side) throw new UserError('game/unknown-side', 'This game has no sides to show.');
-    const lines = roster.call(l.ruleset.present, state, side, side === caller.side);
+    // A player holding seats of both sides (a solo game, Ruleset.seating 'any') sees both as their own.
+    const mine = [...new Set(l.ruleset.seats(state).filter((x: { id: string }) => caller.seats.includes(x.id)).map((x: { side: string }) => x.side))];
+    const shown = typed !== undefined ? [resolveOrRefuse(typed, sides, 'side', 'side')] : mine.length ? mine : sides.slice(0, 1).map((x) => x.id);
+    if (!shown.length) throw new UserError('game/unknown-side', 'This game has no sides to show.');
+    const side = shown.join('-');
+    const lines = shown.flatMap((x, n) => [...(n ? [''] : []), ...roster.call(l.ruleset.present, state, x, mine.includes(x))]);
     const text = lines.join('\n');
     if (text.length <= DISCORD_LIMITS.content) return { visibility: 'private', content: text };
     // A full army outgrows one message: the whole roster goes as a file, never cut short.

@@ -164,6 +164,14 @@ describe('one player commands both sides of a Kuryakin game on Discord', () => {
     expect(replyText(r)).toMatch(/figures, \d+ 'D'/);
     expect(replyText(r)).toMatch(/officer [✓✗]/);
     expect(replyText(r)).toMatch(/TH \w+, AV \w+, CR grade \d/);
+    // Holding both seats, a plain /roster shows both sides as the player's own.
+    // Both armies outgrow one message: the reply's head, and the whole roster attached (never cut short).
+    const h = await cmd(SOLO, 'roster', undefined, []);
+    const files = [...(h.callback?.attachments ?? []), ...[...h.edits, ...h.followUps].flatMap((e) => e.attachments)];
+    expect(isPrivate(h)).toBe(true);
+    const both = [replyText(h), ...files.map((f) => f.data.toString())].join('\n');
+    expect(both).toMatch(/^\*\*French\*\* — turn \d+, 1 mm = 1 yard/m);
+    expect(both).toMatch(/^\*\*Austrians\*\* — turn \d+, 1 mm = 1 yard/m);
     const m = await cmd(SOLO, 'map', undefined, []);
     expect(m.callback).toBeDefined();
   });
