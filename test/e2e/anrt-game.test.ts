@@ -8,14 +8,10 @@
  * bands left empty so that step is his to rule (DIGEST A-1). Assertions do not depend on what
  * the dice give, only on the windows and who owes them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DiscordBot } from '../../src/adapters/discord';
-import type { OutboxSender } from '../../src/games/outbox';
+import { describe, expect, it } from 'vitest';
 import type { AnrtState } from '../../src/rules/anrt/state';
-import type { Services } from '../../src/services/services';
-import { startE2eBot } from '../helpers/e2e-bot';
+import { useE2eBot } from '../helpers/e2e-bot';
 import { e2eChannel, type Opt } from '../helpers/e2e-channel';
-import type { FakeDiscord } from '../helpers/fake-discord';
 import { testClock } from '../helpers/services';
 
 const GUILD = '1600000000000000001';
@@ -36,27 +32,17 @@ function placePieces(state: AnrtState): AnrtState {
 }
 
 describe('two players and a GM play A Near Run Thing (The Brandhof ridge) on Discord', () => {
-  let fake: FakeDiscord;
-  let bot: DiscordBot;
-  let services: Services;
-  let outbox: OutboxSender;
   const clock = testClock(Date.UTC(2026, 10, 25, 18, 0));
 
-  beforeAll(async () => {
-    ({ fake, bot, services, outbox } = await startE2eBot({ guild: { id: GUILD, name: 'Courier', channels: [{ id: CHANNEL, name: 'brandhof' }] }, clock, seedOffset: 5, maps: false }));
-  });
-  afterAll(async () => {
-    await bot?.stop();
-    await fake?.close();
-  });
+  const e2e = useE2eBot({ guild: { id: GUILD, name: 'Courier', channels: [{ id: CHANNEL, name: 'brandhof' }] }, clock, seedOffset: 5, maps: false });
 
-  const { cmd, str, flush, replyText, isPrivate } = e2eChannel(() => ({ fake, outbox }), GUILD, CHANNEL);
+  const { cmd, str, flush, replyText, isPrivate } = e2eChannel(() => e2e, GUILD, CHANNEL);
   type Reply = Awaited<ReturnType<typeof cmd>>;
   const expectRefused = (h: Reply, code: string) => { expect(isPrivate(h)).toBe(true); expect(replyText(h)).toContain(code); return replyText(h); };
   const gmCmd = (sub: string, options: Opt[]) =>
-    fake.sendSlashCommand({ guildId: GUILD, channelId: CHANNEL, user: GM, name: 'game', subcommand: sub, options, memberPermissions: '0' })
+    e2e.fake.sendSlashCommand({ guildId: GUILD, channelId: CHANNEL, user: GM, name: 'game', subcommand: sub, options, memberPermissions: '0' })
       .waitFor((h) => h.followUps.length > 0 || h.edits.length > 0, { timeoutMs: 15_000 });
-  const live = () => services.games.live(CHANNEL);
+  const live = () => e2e.services.games.live(CHANNEL);
   const state = () => live().state as AnrtState;
   const phaseId = () => live().ruleset.phase(live().state).id as string;
   const owing = () => live().ruleset.owing(live().state) as string[];
@@ -100,7 +86,7 @@ describe('two players and a GM play A Near Run Thing (The Brandhof ridge) on Dis
     const missing = replyText(await gmCmd('ruling', [str('key', 'tables.mode'), str('value', 'entered')]));
     expect(missing).toContain('tables.mode');
     const l = live();
-    services.games.repo.updateGame(l.game.id, { state: JSON.stringify(placePieces(l.state as AnrtState)), version: l.game.version + 1 });
+    e2e.services.games.repo.updateGame(l.game.id, { state: JSON.stringify(placePieces(l.state as AnrtState)), version: l.game.version + 1 });
     expect(replyText(await cmd(GM, 'game', 'start', []))).toContain('The game begins');
     await flush();
     await choose();
@@ -140,7 +126,7 @@ describe('two players and a GM play A Near Run Thing (The Brandhof ridge) on Dis
     await ready('allies');
     expect(await answerGm()).toBeGreaterThanOrEqual(1);
     expect(state().order[state().period]).toBe('allies');
-    const events = services.games.history(CHANNEL, 1).flatMap((r) => r.events);
+    const events = e2e.services.games.history(CHANNEL, 1).flatMap((r) => r.events);
     expect(events.some((e) => e.kind === 'note' && e.text === 'al-uh opportunity-charges fr-2-13l.')).toBe(true);
     expect(events.some((e) => e.kind === 'roll' && e.purpose === 'morale: emergency-square' && e.subject === 'al-2-2wp')).toBe(true);
     expect(events.some((e) => e.kind === 'roll' && e.purpose === 'morale: charge' && e.subject === 'fr-11h')).toBe(true);

@@ -15,14 +15,10 @@
  * Landwehr has come over the Mühlbach by the Hochwald within the Chasseurs' reach, and the
  * Hussars stand 7" off the front of 2/46e Ligne's column.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DiscordBot } from '../../src/adapters/discord';
-import type { OutboxSender } from '../../src/games/outbox';
+import { describe, expect, it } from 'vitest';
 import type { BpState } from '../../src/rules/bp/state';
-import type { Services } from '../../src/services/services';
-import { startE2eBot } from '../helpers/e2e-bot';
+import { useE2eBot } from '../helpers/e2e-bot';
 import { e2eChannel, type Opt } from '../helpers/e2e-channel';
-import type { FakeDiscord } from '../helpers/fake-discord';
 import { testClock } from '../helpers/services';
 
 const GUILD = '1500000000000000001';
@@ -48,26 +44,16 @@ function placePieces(state: BpState): BpState {
 const bool = (name: string, value: boolean): Opt => ({ name, type: 5, value });
 
 describe('two players play Beer and Pretzel (The Kapellenhof) on Discord', () => {
-  let fake: FakeDiscord;
-  let bot: DiscordBot;
-  let services: Services;
-  let outbox: OutboxSender;
   const clock = testClock(Date.UTC(2026, 10, 22, 18, 0));
 
-  beforeAll(async () => {
-    ({ fake, bot, services, outbox } = await startE2eBot({ guild: { id: GUILD, name: 'Courier', channels: [{ id: CHANNEL, name: 'kapellenhof' }] }, clock, seedOffset: SEED_OFFSET }));
-  });
-  afterAll(async () => {
-    await bot?.stop();
-    await fake?.close();
-  });
+  const e2e = useE2eBot({ guild: { id: GUILD, name: 'Courier', channels: [{ id: CHANNEL, name: 'kapellenhof' }] }, clock, seedOffset: SEED_OFFSET });
 
-  const { cmd, str, posts, channelText, flush, replyText, isPrivate } = e2eChannel(() => ({ fake, outbox }), GUILD, CHANNEL);
+  const { cmd, str, posts, channelText, flush, replyText, isPrivate } = e2eChannel(() => e2e, GUILD, CHANNEL);
   type Reply = Awaited<ReturnType<typeof cmd>>;
   const expectPublic = (h: Reply) => { expect(h.callback).toMatchObject({ ephemeral: false }); return replyText(h); };
   const expectRefused = (h: Reply, code: string) => { expect(isPrivate(h)).toBe(true); expect(replyText(h)).toContain(code); return replyText(h); };
-  const mark = () => { const at = fake.channelMessages(CHANNEL).length; return () => posts().slice(at).join('\n'); };
-  const live = () => services.games.live(CHANNEL);
+  const mark = () => { const at = e2e.fake.channelMessages(CHANNEL).length; return () => posts().slice(at).join('\n'); };
+  const live = () => e2e.services.games.live(CHANNEL);
   const state = () => live().state as BpState;
   const owingUsers = () => { const l = live(); return [...new Set(l.ruleset.owing(l.state).map((seat: string) => USER_OF[seat]!))]; };
   const windowLabel = () => live().window!.label;
@@ -77,7 +63,7 @@ describe('two players play Beer and Pretzel (The Kapellenhof) on Discord', () =>
     expect(users).toHaveLength(1); // a move period is owed by its mover alone (L22-24)
     expect(replyText(await cmd(users[0]!, 'ready', undefined, []))).toContain('resolved');
     await flush();
-    expect(services.games.repo.window(w.id)).toMatchObject({ status: 'resolved', trigger: 'all-ready' });
+    expect(e2e.services.games.repo.window(w.id)).toMatchObject({ status: 'resolved', trigger: 'all-ready' });
   };
 
   it('creates the game, seats both players, lets the GM set the table and opens the first move period', async () => {
@@ -85,7 +71,7 @@ describe('two players play Beer and Pretzel (The Kapellenhof) on Discord', () =>
     expect(replyText(await cmd(FR, 'game', 'join', [str('seat', 'french')]))).toContain('takes');
     expect(replyText(await cmd(AU, 'game', 'join', [str('seat', 'austrians')]))).toContain('takes');
     const l = live();
-    services.games.repo.updateGame(l.game.id, { state: JSON.stringify(placePieces(l.state as BpState)), version: l.game.version + 1 });
+    e2e.services.games.repo.updateGame(l.game.id, { state: JSON.stringify(placePieces(l.state as BpState)), version: l.game.version + 1 });
     expect(replyText(await cmd(GM, 'game', 'start', []))).toContain('The game begins');
     await flush();
     // The turn's roll-off was made at set-up (HR B-1); the French won it and move first.
@@ -120,7 +106,7 @@ describe('two players play Beer and Pretzel (The Kapellenhof) on Discord', () =>
     expectRefused(await cmd(FR, 'formation', undefined, [str('unit', 'fr-3-46'), str('formation', 'wedge')]), 'action/invalid');
     expectRefused(await cmd(FR, 'maneuver', undefined, [str('unit', 'fr-3-46')]), 'game/verb-unsupported');
     // A preview map of a move (issue 11): private, drawn, and nothing moved or posted.
-    const before = fake.channelMessages(CHANNEL).length;
+    const before = e2e.fake.channelMessages(CHANNEL).length;
     const pose = state().units['fr-3-46']!.pose;
     const preview = await cmd(FR, 'move', undefined, [str('unit', 'fr-3-46'), str('to', 'forward 1in'), bool('preview', true)]);
     expect(isPrivate(preview)).toBe(true);
@@ -129,7 +115,7 @@ describe('two players play Beer and Pretzel (The Kapellenhof) on Discord', () =>
     expect([...preview.edits, ...preview.followUps].flatMap((e) => e.attachments).map((a) => a.filename)).toEqual(['move-preview.png']);
     expect(state().units['fr-3-46']!.pose).toEqual(pose);
     expect(state().log.moved['fr-3-46']).toBeUndefined();
-    expect(fake.channelMessages(CHANNEL)).toHaveLength(before);
+    expect(e2e.fake.channelMessages(CHANNEL)).toHaveLength(before);
     expectRefused(await cmd(FR, 'move', undefined, [str('unit', 'au-lw'), str('to', 'forward 1in'), bool('preview', true)]), 'preview/not-yours');
   });
 
@@ -148,7 +134,7 @@ describe('two players play Beer and Pretzel (The Kapellenhof) on Discord', () =>
     expect(since()).toContain('resolved (everyone is ready)');
     expect(windowLabel()).toBe('Turn 1 (10:00) — second move period: Austrians');
     expect(owingUsers()).toEqual([AU]);
-    expect(fake.channelMessages(CHANNEL).some((m) => m.message.attachments.some((a) => a.filename === 'map.png'))).toBe(true); // every resolution closes with the map
+    expect(e2e.fake.channelMessages(CHANNEL).some((m) => m.message.attachments.some((a) => a.filename === 'map.png'))).toBe(true); // every resolution closes with the map
   });
 
   it('turn 1, Austrian move: the routed Landwehr halts; the Hussars charge 2/46e Ligne, which forms square, and rout', async () => {
@@ -181,7 +167,7 @@ describe('two players play Beer and Pretzel (The Kapellenhof) on Discord', () =>
     }
     expect(windowLabel()).toMatch(/^Turn 3 /);
     // Four move periods, four windows: one per move period, owed by its mover alone.
-    const resolved = services.games.repo.windowsOf(live().game.id).filter((w) => w.status === 'resolved');
+    const resolved = e2e.services.games.repo.windowsOf(live().game.id).filter((w) => w.status === 'resolved');
     expect(resolved.map((w) => w.turn)).toEqual([1, 1, 2, 2]);
     const text = channelText();
     expect(text).not.toMatch(/\b\d+ SP\b/);

@@ -7,14 +7,10 @@
  * second battle is fought on the Quatre Bras map, where the GM places the campaign's corps
  * (a placement outside a side's zone refused privately), from the standing strengths.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DiscordBot } from '../../src/adapters/discord';
-import type { OutboxSender } from '../../src/games/outbox';
+import { describe, expect, it } from 'vitest';
 import type { NwState } from '../../src/rules/nw/state';
-import type { Services } from '../../src/services/services';
-import { startE2eBot } from '../helpers/e2e-bot';
+import { useE2eBot } from '../helpers/e2e-bot';
 import { e2eChannel } from '../helpers/e2e-channel';
-import type { FakeDiscord } from '../helpers/fake-discord';
 import { testClock } from '../helpers/services';
 
 const GUILD = '1500000000000000001';
@@ -25,22 +21,12 @@ const FR = { id: '1500000000000000011', username: 'massena' };
 const AU = { id: '1500000000000000012', username: 'hiller' };
 
 describe('a campaign of two battles on Discord (issue 15)', () => {
-  let fake: FakeDiscord;
-  let bot: DiscordBot;
-  let services: Services;
-  let outbox: OutboxSender;
   const clock = testClock(Date.UTC(2026, 10, 25, 18, 0));
 
-  beforeAll(async () => {
-    ({ fake, bot, services, outbox } = await startE2eBot({ guild: { id: GUILD, name: 'Danube', channels: [{ id: HQ, name: 'hq' }, { id: FIELD, name: 'field' }] }, clock, maps: false }));
-  });
-  afterAll(async () => {
-    await bot?.stop();
-    await fake?.close();
-  });
+  const e2e = useE2eBot({ guild: { id: GUILD, name: 'Danube', channels: [{ id: HQ, name: 'hq' }, { id: FIELD, name: 'field' }] }, clock, maps: false });
 
-  const hq = e2eChannel(() => ({ fake, outbox }), GUILD, HQ);
-  const field = e2eChannel(() => ({ fake, outbox }), GUILD, FIELD);
+  const hq = e2eChannel(() => e2e, GUILD, HQ);
+  const field = e2eChannel(() => e2e, GUILD, FIELD);
   const { str, isPrivate } = hq;
   type Reply = Awaited<ReturnType<typeof hq.cmd>>;
   const refused = (h: Reply, code: string) => { expect(isPrivate(h)).toBe(true); expect(hq.replyText(h)).toContain(code); };
@@ -64,19 +50,19 @@ describe('a campaign of two battles on Discord (issue 15)', () => {
     expect(field.replyText(started)).toContain('Battle 1 of **Aspern**');
     expect(field.replyText(started)).toContain(`<@${FR.id}>`);
     // A short battle: the GM's set-up ends it after turn 1.
-    const g = services.games.repo.liveGameIn(FIELD)!;
-    services.games.repo.updateGame(g.id, { state: JSON.stringify({ ...(JSON.parse(g.state!) as NwState), lastTurn: 1 }) });
+    const g = e2e.services.games.repo.liveGameIn(FIELD)!;
+    e2e.services.games.repo.updateGame(g.id, { state: JSON.stringify({ ...(JSON.parse(g.state!) as NwState), lastTurn: 1 }) });
     expect(field.replyText(await field.cmd(GM, 'game', 'start'))).toContain('The game begins');
-    for (let i = 0; i < 40 && services.games.repo.liveGameIn(FIELD); i++) await field.cmd(GM, 'game', 'advance');
-    expect(services.games.repo.liveGameIn(FIELD)).toBeNull();
+    for (let i = 0; i < 40 && e2e.services.games.repo.liveGameIn(FIELD); i++) await field.cmd(GM, 'game', 'advance');
+    expect(e2e.services.games.repo.liveGameIn(FIELD)).toBeNull();
     await field.flush();
     const text = field.channelText();
     expect(text).toContain('is over');
     expect(text).toContain('aftermath of battle 1');
     // NW hides strengths from the enemy: the public post sends each side to /campaign status.
     expect(text).toContain('Each side reads its own losses with `/campaign status`');
-    const c = services.campaigns.repo.openIn(GUILD)[0]!;
-    expect(services.campaigns.repo.battles(c.id)[0]!.status).toBe('applied');
+    const c = e2e.services.campaigns.repo.openIn(GUILD)[0]!;
+    expect(e2e.services.campaigns.repo.battles(c.id)[0]!.status).toBe('applied');
   });
 
   it('status: each player sees his own side\'s strengths, the enemy\'s hidden, the battles and the chart — privately', async () => {
@@ -96,8 +82,8 @@ describe('a campaign of two battles on Discord (issue 15)', () => {
   });
 
   it('the ended battle\'s history, linked from status, is readable from another channel — privately, without hidden s.p.', async () => {
-    const c = services.campaigns.repo.openIn(GUILD)[0]!;
-    const gameId = services.campaigns.repo.battles(c.id)[0]!.gameId;
+    const c = e2e.services.campaigns.repo.openIn(GUILD)[0]!;
+    const gameId = e2e.services.campaigns.repo.battles(c.id)[0]!.gameId;
     const all = embedsOf(await hq.cmd(AU, 'campaign', 'status')).map((e) => e.description ?? '').join('\n');
     expect(all).toContain(`/game history game:${gameId}`);
     const h = await hq.cmd(AU, 'game', 'history', [{ name: 'game', type: 4, value: gameId }, { name: 'turn', type: 4, value: 1 }]);
@@ -111,30 +97,30 @@ describe('a campaign of two battles on Discord (issue 15)', () => {
   });
 
   it('battle 2: the GM places the corps on the Quatre Bras map (a bad placement refused privately); it starts from the standing strengths, is fought to its end, and the campaign ends', async () => {
-    const c = services.campaigns.repo.openIn(GUILD)[0]!;
-    const standing = new Map(services.campaigns.repo.units(c.id).map((u) => [u.id, u.strength]));
+    const c = e2e.services.campaigns.repo.openIn(GUILD)[0]!;
+    const standing = new Map(e2e.services.campaigns.repo.units(c.id).map((u) => [u.id, u.strength]));
     // (30, 40) is on the map but in the Allied (here: Austrian) zone, not the French one.
     const bad = await field.cmd(GM, 'campaign', 'battle', [str('scenario', 'quatre-bras'), str('place', 'fr-i-corps at 30,40; au-ii-korps at zone')]);
     for (let i = 0; i < 200 && bad.followUps.length === 0; i++) await new Promise((ok) => setTimeout(ok, 10));
     refused(bad, 'outside French\'s deployment zone');
-    expect(services.games.repo.liveGameIn(FIELD)).toBeNull();
+    expect(e2e.services.games.repo.liveGameIn(FIELD)).toBeNull();
     const started = await field.cmd(GM, 'campaign', 'battle', [str('scenario', 'quatre-bras'), str('place', 'fr-i-corps at french zone; II Korps at zone facing S')]);
     expect(field.replyText(started)).toContain('Battle 2 of **Aspern**');
     expect(field.replyText(started)).toMatch(/on quatre-bras's map, placed: I Corps at french zone \([\d.]+, [\d.]+\) facing N; II Korps at zone \([\d.]+, [\d.]+\) facing S/);
-    const s = JSON.parse(services.games.repo.liveGameIn(FIELD)!.state!) as NwState;
+    const s = JSON.parse(e2e.services.games.repo.liveGameIn(FIELD)!.state!) as NwState;
     expect(s.map.table).toEqual({ width: 60, height: 48 });
     expect(Object.keys(s.units).length).toBeGreaterThan(0);
     for (const u of Object.values(s.units)) expect(u.sp).toBe(standing.get(u.id));
     refused(await hq.cmd(GM, 'campaign', 'end'), 'still has a live battle');
-    services.games.repo.updateGame(services.games.repo.liveGameIn(FIELD)!.id, { state: JSON.stringify({ ...s, lastTurn: 1 }) });
+    e2e.services.games.repo.updateGame(e2e.services.games.repo.liveGameIn(FIELD)!.id, { state: JSON.stringify({ ...s, lastTurn: 1 }) });
     await field.cmd(GM, 'game', 'start');
-    for (let i = 0; i < 40 && services.games.repo.liveGameIn(FIELD); i++) await field.cmd(GM, 'game', 'advance');
+    for (let i = 0; i < 40 && e2e.services.games.repo.liveGameIn(FIELD); i++) await field.cmd(GM, 'game', 'advance');
     await field.flush();
     expect(field.channelText()).toContain('aftermath of battle 2');
     const status = embedsOf(await hq.cmd(AU, 'campaign', 'status'));
     expect(status[0]!.description).toContain('Battle 2 — quatre-bras\'s map (I Corps, II Korps placed), aftermath applied');
     expect(status.find((e) => e.title?.startsWith('French'))!.title).toContain('hidden');
     expect(hq.replyText(await hq.cmd(GM, 'campaign', 'end'))).toContain('is over');
-    expect(services.campaigns.repo.logOf(c.id).map((e) => e.kind)).toEqual(['create', 'join', 'join', 'battle', 'aftermath', 'battle', 'aftermath', 'end']);
+    expect(e2e.services.campaigns.repo.logOf(c.id).map((e) => e.kind)).toEqual(['create', 'join', 'join', 'battle', 'aftermath', 'battle', 'aftermath', 'end']);
   });
 });

@@ -4,13 +4,10 @@
  * paging, and the confirmation of destructive GM tools. Every component runs the command it
  * stands for as whoever clicks it, through the same command layer and permission checks.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DiscordBot } from '../../src/adapters/discord';
+import { describe, expect, it } from 'vitest';
 import { discordDashboardPoster } from '../../src/adapters/posters';
 import { DASHBOARD_COALESCE_MS, DashboardSender } from '../../src/games/dashboard';
-import type { OutboxSender } from '../../src/games/outbox';
-import type { Services } from '../../src/services/services';
-import { startE2eBot } from '../helpers/e2e-bot';
+import { useE2eBot } from '../helpers/e2e-bot';
 import { e2eChannel } from '../helpers/e2e-channel';
 import type { FakeDiscord, InteractionHistory, StoredMessage } from '../helpers/fake-discord';
 import { testClock, testServices } from '../helpers/services';
@@ -31,22 +28,12 @@ const ids = (m: { components?: unknown[] } | undefined): string[] => rows(m).fla
 const text = (h: InteractionHistory) => h.edits.at(-1)?.content ?? h.followUps.at(-1)?.content ?? h.callback?.content ?? '';
 
 describe('buttons, menus and confirmations (issue 11)', () => {
-  let fake: FakeDiscord;
-  let bot: DiscordBot;
-  let services: Services;
-  let outbox: OutboxSender;
   const clock = testClock(Date.UTC(2026, 10, 22, 18, 0));
 
-  beforeAll(async () => {
-    ({ fake, bot, services, outbox } = await startE2eBot({ guild: { id: GUILD, name: 'Leipzig', channels: [{ id: CH, name: 'saint-remy' }, { id: CH_END, name: 'ending' }, { id: CH_DASH, name: 'dashboard' }, { id: CH_KICK, name: 'kick' }] }, clock, services: testServices({ clock }), maps: false }));
-  });
-  afterAll(async () => {
-    await bot?.stop();
-    await fake?.close();
-  });
+  const e2e = useE2eBot({ guild: { id: GUILD, name: 'Leipzig', channels: [{ id: CH, name: 'saint-remy' }, { id: CH_END, name: 'ending' }, { id: CH_DASH, name: 'dashboard' }, { id: CH_KICK, name: 'kick' }] }, clock, services: testServices({ clock }), maps: false });
 
   async function started(channel: string) {
-    const c = e2eChannel(() => ({ fake, outbox }), GUILD, channel);
+    const c = e2eChannel(() => e2e, GUILD, channel);
     await c.cmd(GM, 'game', 'create', [c.str('ruleset', 'dram'), c.str('scenario', 'saint-remy')]);
     for (const seat of ['french:fr-i-corps', 'french:command']) await c.cmd(FR, 'game', 'join', [c.str('seat', seat)]);
     for (const seat of ['austrians:command', 'austrians:au-i-korps']) await c.cmd(AU, 'game', 'join', [c.str('seat', seat)]);
@@ -55,11 +42,11 @@ describe('buttons, menus and confirmations (issue 11)', () => {
     return c;
   }
   const click = (user: { id: string; username: string }, message: StoredMessage | undefined, customId: string, channelId = CH) =>
-    fake.clickButton({ guildId: GUILD, channelId, user, customId, messageId: message!.message.id, memberPermissions: '0' }).waitForResponse({ timeoutMs: 15_000 });
+    e2e.fake.clickButton({ guildId: GUILD, channelId, user, customId, messageId: message!.message.id, memberPermissions: '0' }).waitForResponse({ timeoutMs: 15_000 });
 
   it('each window post carries Ready, My orders and My map, and they act for whoever clicks', async () => {
     const c = await started(CH);
-    const post = fake.channelMessages(CH).find((m) => m.message.content.includes('is open'));
+    const post = e2e.fake.channelMessages(CH).find((m) => m.message.content.includes('is open'));
     expect(ids(post?.message)).toEqual(['r|/ready', 'r|/orders mine', 'r|/map private:true']);
     expect(rows(post?.message)[0]!.components.map((b) => b.label)).toEqual(['Ready', 'My orders', 'My map']);
 
@@ -80,7 +67,7 @@ describe('buttons, menus and confirmations (issue 11)', () => {
   });
 
   it('an unknown name is answered with a select menu; picking runs the same command with that piece', async () => {
-    const c = e2eChannel(() => ({ fake, outbox }), GUILD, CH);
+    const c = e2eChannel(() => e2e, GUILD, CH);
     const bad = await c.cmd(FR, 'move', undefined, [c.str('unit', 'Garnyer'), c.str('to', 'forward 1in')]);
     expect(bad.callback).toMatchObject({ ephemeral: true });
     expect(text(bad)).toContain('Did you mean “2nd Division (Garnier)”');
@@ -88,24 +75,24 @@ describe('buttons, menus and confirmations (issue 11)', () => {
     expect(menu.custom_id).toMatch(/^pick\|/);
     expect(menu.options![0]!.value).toBe('garnier');
     // Someone else cannot answer the menu for the player who was asked.
-    const stranger = await fake.sendComponent({ guildId: GUILD, channelId: CH, user: AU, customId: menu.custom_id, componentType: 3, values: ['garnier'], messageId: bad.original!.message.id, memberPermissions: '0' }).waitForResponse({ timeoutMs: 15_000 });
+    const stranger = await e2e.fake.sendComponent({ guildId: GUILD, channelId: CH, user: AU, customId: menu.custom_id, componentType: 3, values: ['garnier'], messageId: bad.original!.message.id, memberPermissions: '0' }).waitForResponse({ timeoutMs: 15_000 });
     expect(text(stranger)).toContain('component/expired');
-    const picked = await fake.sendComponent({ guildId: GUILD, channelId: CH, user: FR, customId: menu.custom_id, componentType: 3, values: ['garnier'], messageId: bad.original!.message.id, memberPermissions: '0' }).waitForResponse({ timeoutMs: 15_000 });
+    const picked = await e2e.fake.sendComponent({ guildId: GUILD, channelId: CH, user: FR, customId: menu.custom_id, componentType: 3, values: ['garnier'], messageId: bad.original!.message.id, memberPermissions: '0' }).waitForResponse({ timeoutMs: 15_000 });
     // The private refusal is replaced by the private answer.
     expect(picked.callback?.callbackType).toBe(7);
     expect(text(picked)).toContain('2nd Division (Garnier)');
-    expect(fake.message(bad.original!.message.id)?.message.components).toEqual([]);
+    expect(e2e.fake.message(bad.original!.message.id)?.message.components).toEqual([]);
   });
 
   it('/rolls log pages with buttons that replace the page', async () => {
-    const c = e2eChannel(() => ({ fake, outbox }), GUILD, CH);
+    const c = e2eChannel(() => e2e, GUILD, CH);
     for (const e of ['1d6', '2d6', '3d6']) await c.cmd(FR, 'roll', undefined, [c.str('expression', e)]);
     const first = await c.cmd(FR, 'rolls', 'log', [{ name: 'limit', type: 4, value: 1 }]);
     const msg = first.original;
     expect(ids(msg?.message)).toEqual(['u|/rolls log page:2 limit:1']);
     const older = await click(AU, msg, 'u|/rolls log page:2 limit:1');
     expect(older.callback?.callbackType).toBe(7);
-    const page2 = fake.message(msg!.message.id)!.message;
+    const page2 = e2e.fake.message(msg!.message.id)!.message;
     expect(page2.embeds[0]!.title).toMatch(/page 2\//);
     expect(ids(page2)).toEqual(['u|/rolls log page:1 limit:1', 'u|/rolls log page:3 limit:1']);
   });
@@ -121,17 +108,17 @@ describe('buttons, menus and confirmations (issue 11)', () => {
     expect(text(ask)).toContain('End **');
     const id = ids(ask.original?.message)[0]!;
     expect(id).toMatch(/^pick\|/);
-    expect(services.games.live(CH_END).game.status).toBe('running');
+    expect(e2e.services.games.live(CH_END).game.status).toBe('running');
     const stolen = await click(FR, ask.original, id, CH_END);
     expect(text(stolen)).toContain('component/expired');
     const done = await click(GM, ask.original, id, CH_END);
     expect(text(done)).toContain('The game is over.');
-    expect(services.games.repo.liveGameIn(CH_END)).toBeNull();
+    expect(e2e.services.games.repo.liveGameIn(CH_END)).toBeNull();
   });
 
   it('/game kick and /game rollback ask the GM to confirm with a button too; pressing it runs them', async () => {
     const c = await started(CH_KICK);
-    const seatsOf = (u: { id: string }) => services.games.live(CH_KICK).seats.filter((x) => x.userId === u.id).length;
+    const seatsOf = (u: { id: string }) => e2e.services.games.live(CH_KICK).seats.filter((x) => x.userId === u.id).length;
     expect(seatsOf(AU)).toBe(2);
     const ask = await c.cmd(GM, 'game', 'kick', [{ name: 'user', type: 6, value: AU.id }]);
     expect(ask.callback).toMatchObject({ ephemeral: true });
@@ -143,22 +130,22 @@ describe('buttons, menus and confirmations (issue 11)', () => {
 
     await c.cmd(GM, 'game', 'advance', []);
     await c.flush();
-    const resolvedWindow = services.games.repo.windowsOf(services.games.live(CH_KICK).game.id).find((w) => w.status === 'resolved')!;
+    const resolvedWindow = e2e.services.games.repo.windowsOf(e2e.services.games.live(CH_KICK).game.id).find((w) => w.status === 'resolved')!;
     const undo = await c.cmd(GM, 'game', 'rollback', [c.str('reason', 'wrong unit moved')]);
     expect(text(undo)).toContain('Undo the last resolution');
-    expect(services.games.repo.window(resolvedWindow.id)!.trigger).not.toBe('rolled-back');
+    expect(e2e.services.games.repo.window(resolvedWindow.id)!.trigger).not.toBe('rolled-back');
     const rolled = await click(GM, undo.original, ids(undo.original?.message)[0]!, CH_KICK);
     expect(text(rolled)).toContain('↩️ Rolled back.');
   });
 
   it('a live dashboard per game: posted (pinned if allowed), edited as players get ready, edits coalesced, never an order count', async () => {
     const c = await started(CH_DASH);
-    const dash = new DashboardSender(services.db, services.games, discordDashboardPoster(bot.client), clock, undefined);
+    const dash = new DashboardSender(e2e.services.db, e2e.services.games, discordDashboardPoster(e2e.bot.client), clock, undefined);
     expect(await dash.flush()).toBeGreaterThanOrEqual(1);
-    const board = () => fake.channelMessages(CH_DASH).find((m) => m.message.content.startsWith('📋'));
+    const board = () => e2e.fake.channelMessages(CH_DASH).find((m) => m.message.content.startsWith('📋'));
     const first = board()!;
     // Pinned when the bot may: the fake's bot lacks Pin Messages here, so the pin is tried, refused, and the dashboard stands unpinned.
-    expect(fake.requests.filter((r) => r.method === 'PUT' && r.path === `/channels/${CH_DASH}/messages/pins/${first.message.id}`).map((r) => r.status)).toEqual([403]);
+    expect(e2e.fake.requests.filter((r) => r.method === 'PUT' && r.path === `/channels/${CH_DASH}/messages/pins/${first.message.id}`).map((r) => r.status)).toEqual([403]);
     expect(first.message.pinned).toBe(false);
     expect(first.message.content).toContain('📋 **The Bridge at Saint-Rémy**');
     expect(first.message.content).toMatch(/deadline <t:\d+:f> \(<t:\d+:R>\)/);
@@ -181,14 +168,14 @@ describe('buttons, menus and confirmations (issue 11)', () => {
     await dash.flush();
     expect(board()!.editCount).toBe(1);
     // One message per game, whatever happens.
-    expect(fake.channelMessages(CH_DASH).filter((m) => m.message.content.startsWith('📋'))).toHaveLength(1);
+    expect(e2e.fake.channelMessages(CH_DASH).filter((m) => m.message.content.startsWith('📋'))).toHaveLength(1);
 
     // The GM advances: the resolution is posted, and the dashboard links to its first message.
     await c.cmd(GM, 'game', 'advance', []);
     await c.flush();
-    const head = fake.channelMessages(CH_DASH).filter((m) => /^⚔️ .* resolved/.test(m.message.content)).at(-1)!;
+    const head = e2e.fake.channelMessages(CH_DASH).filter((m) => /^⚔️ .* resolved/.test(m.message.content)).at(-1)!;
     expect(head).toBeDefined();
-    const row = services.games.repo.outboxFor(CH_DASH).find((r) => r.dedupeKey?.startsWith('resolution:') && r.dedupeKey.endsWith(':0'));
+    const row = e2e.services.games.repo.outboxFor(CH_DASH).find((r) => r.dedupeKey?.startsWith('resolution:') && r.dedupeKey.endsWith(':0'));
     expect(row?.messageId).toBe(head.message.id);
     clock.advance(DASHBOARD_COALESCE_MS);
     await dash.flush();

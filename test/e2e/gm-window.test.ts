@@ -6,14 +6,10 @@
  * invent the ruling, the scheduler only reminds the GM, and a GM-only `/game answer` naming an
  * allowed answer resolves it; the narrative says the GM ruled, and the game goes on.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DiscordBot } from '../../src/adapters/discord';
-import type { OutboxSender } from '../../src/games/outbox';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Scheduler } from '../../src/games/scheduler';
-import type { Services } from '../../src/services/services';
-import { startE2eBot } from '../helpers/e2e-bot';
+import { useE2eBot } from '../helpers/e2e-bot';
 import { e2eChannel, type Opt } from '../helpers/e2e-channel';
-import type { FakeDiscord } from '../helpers/fake-discord';
 import type { Ruled } from '../helpers/gm-ruled';
 import { silentLog, testClock } from '../helpers/services';
 
@@ -32,31 +28,23 @@ const AU = { id: '1600000000000000012', username: 'kienmayer' };
 const HOUR = 3_600_000;
 
 describe('a window the GM owes', () => {
-  let fake: FakeDiscord;
-  let bot: DiscordBot;
-  let services: Services;
-  let outbox: OutboxSender;
   let scheduler: Scheduler;
   const clock = testClock(Date.UTC(2026, 10, 25, 18, 0));
 
-  beforeAll(async () => {
-    ({ fake, bot, services, outbox } = await startE2eBot({ guild: { id: GUILD, name: 'Courier', channels: [{ id: CHANNEL, name: 'ground' }] }, clock, seedOffset: 3, maps: false }));
-    scheduler = new Scheduler(services.games, clock, silentLog);
-  });
-  afterAll(async () => {
-    await bot?.stop();
-    await fake?.close();
+  const e2e = useE2eBot({ guild: { id: GUILD, name: 'Courier', channels: [{ id: CHANNEL, name: 'ground' }] }, clock, seedOffset: 3, maps: false });
+  beforeAll(() => {
+    scheduler = new Scheduler(e2e.services.games, clock, silentLog);
   });
 
-  const { cmd, str, posts, flush, replyText, isPrivate } = e2eChannel(() => ({ fake, outbox }), GUILD, CHANNEL);
+  const { cmd, str, posts, flush, replyText, isPrivate } = e2eChannel(() => e2e, GUILD, CHANNEL);
   type Reply = Awaited<ReturnType<typeof cmd>>;
   const expectRefused = (h: Reply, code: string) => { expect(isPrivate(h)).toBe(true); expect(replyText(h)).toContain(code); return replyText(h); };
   /** A GM command deferred publicly: a refusal deletes the deferral and follows up privately, so wait for the follow-up. */
   const gmCmd = (sub: string, options: Opt[]) =>
-    fake.sendSlashCommand({ guildId: GUILD, channelId: CHANNEL, user: GM, name: 'game', subcommand: sub, options, memberPermissions: '0' })
+    e2e.fake.sendSlashCommand({ guildId: GUILD, channelId: CHANNEL, user: GM, name: 'game', subcommand: sub, options, memberPermissions: '0' })
       .waitFor((h) => h.followUps.length > 0 || h.edits.length > 0, { timeoutMs: 15_000 });
-  const mark = () => { const at = fake.channelMessages(CHANNEL).length; return () => posts().slice(at).join('\n'); };
-  const live = () => services.games.live(CHANNEL);
+  const mark = () => { const at = e2e.fake.channelMessages(CHANNEL).length; return () => posts().slice(at).join('\n'); };
+  const live = () => e2e.services.games.live(CHANNEL);
   let windowId = 0;
 
   it('opens with the question to the GM, no deadline, nobody else owing', async () => {
@@ -87,9 +75,9 @@ describe('a window the GM owes', () => {
     expectRefused(await cmd(AU, 'move', undefined, [str('unit', 'au-lw'), str('to', 'forward 2in')]), 'game/gm-owes');
     const adv = expectRefused(await gmCmd('advance', []), 'game/gm-owes');
     expect(adv).toContain('/game answer');
-    expect(services.games.repo.window(windowId)!.status).toBe('open');
+    expect(e2e.services.games.repo.window(windowId)!.status).toBe('open');
     // The shared resolve refuses it too, whatever calls it.
-    expect(services.games.resolve(live().game.id, windowId, 'deadline')).toMatchObject({ resolved: false, reason: expect.stringContaining('the GM owes a ruling') });
+    expect(e2e.services.games.resolve(live().game.id, windowId, 'deadline')).toMatchObject({ resolved: false, reason: expect.stringContaining('the GM owes a ruling') });
   });
 
   it('the scheduler never resolves it, and reminds the GM once per interval (12 h by default)', async () => {
@@ -105,16 +93,16 @@ describe('a window the GM owes', () => {
     const reminders = since().split('\n').filter((l) => l.startsWith('⏰'));
     expect(reminders).toHaveLength(2);
     for (const r of reminders) expect(r).toContain(`<@${GM.id}> — the game still waits for your ruling`);
-    expect(services.games.repo.window(windowId)!.status).toBe('open');
+    expect(e2e.services.games.repo.window(windowId)!.status).toBe('open');
   });
 
   it('only the GM answers, and only with an allowed answer', async () => {
-    expectRefused(await fake.sendSlashCommand({ guildId: GUILD, channelId: CHANNEL, user: FR, name: 'game', subcommand: 'answer', options: [str('value', 'dry')], memberPermissions: '0' }).waitFor((h) => h.followUps.length > 0, { timeoutMs: 15_000 }), 'permission/gm-only');
+    expectRefused(await e2e.fake.sendSlashCommand({ guildId: GUILD, channelId: CHANNEL, user: FR, name: 'game', subcommand: 'answer', options: [str('value', 'dry')], memberPermissions: '0' }).waitFor((h) => h.followUps.length > 0, { timeoutMs: 15_000 }), 'permission/gm-only');
     const bad = expectRefused(await gmCmd('answer', [str('value', 'snow')]), 'gm/answer-not-allowed');
     expect(bad).toContain('`dry` (dry ground), `heavy` (heavy ground)');
-    const ac = await fake.sendAutocomplete({ guildId: GUILD, channelId: CHANNEL, user: GM, name: 'game', subcommand: 'answer', options: [{ name: 'value', type: 3, value: 'he', focused: true }] }).waitForResponse();
+    const ac = await e2e.fake.sendAutocomplete({ guildId: GUILD, channelId: CHANNEL, user: GM, name: 'game', subcommand: 'answer', options: [{ name: 'value', type: 3, value: 'he', focused: true }] }).waitForResponse();
     expect(ac.callback?.choices).toEqual([{ name: 'heavy — heavy ground', value: 'heavy' }]);
-    expect(services.games.repo.window(windowId)!.status).toBe('open');
+    expect(e2e.services.games.repo.window(windowId)!.status).toBe('open');
   });
 
   it('the answer resolves the window once; the narrative says the GM ruled; the game goes on', async () => {
@@ -127,7 +115,7 @@ describe('a window the GM owes', () => {
     expect(text).toContain('resolved (the GM ruled)');
     expect(text).toContain('ℹ️ The GM (epstein) ruled: Has the rain of the night left the ground heavy? → heavy ground.');
     expect(text).toContain('The ground is heavy.');
-    expect(services.games.repo.window(windowId)).toMatchObject({ status: 'resolved', trigger: 'gm-ruling' });
+    expect(e2e.services.games.repo.window(windowId)).toMatchObject({ status: 'resolved', trigger: 'gm-ruling' });
     expect((live().state as Ruled).weather).toBe('heavy');
     // The next window is the wrapped ruleset's own: a move period with a deadline and a player owing it.
     const next = live().window!;
@@ -136,12 +124,12 @@ describe('a window the GM owes', () => {
     expect(next.label).toMatch(/move period/);
     expect(live().ruleset.owing(live().state)).toHaveLength(1);
     expectRefused(await gmCmd('answer', [str('value', 'dry')]), 'game/no-question');
-    expect(services.games.resolve(live().game.id, windowId, 'gm-ruling', { question: 'test/weather:1', value: 'dry', by: 'x' })).toMatchObject({ resolved: false, reason: 'already resolved' });
+    expect(e2e.services.games.resolve(live().game.id, windowId, 'gm-ruling', { question: 'test/weather:1', value: 'dry', by: 'x' })).toMatchObject({ resolved: false, reason: 'already resolved' });
   });
 
   it('a rollback of the ruling asks again; a paused game reminds nobody; the new answer resolves it', async () => {
     const since = mark();
-    const rb = await fake.sendSlashCommand({ guildId: GUILD, channelId: CHANNEL, user: GM, name: 'game', subcommand: 'rollback', options: [str('reason', 'ruled in haste'), { name: 'confirm', type: 5, value: true }], memberPermissions: '0' }).waitForResponse({ timeoutMs: 15_000 });
+    const rb = await e2e.fake.sendSlashCommand({ guildId: GUILD, channelId: CHANNEL, user: GM, name: 'game', subcommand: 'rollback', options: [str('reason', 'ruled in haste'), { name: 'confirm', type: 5, value: true }], memberPermissions: '0' }).waitForResponse({ timeoutMs: 15_000 });
     expect(replyText(rb)).toContain('Rolled back');
     await flush();
     const reopened = live().window!;
@@ -154,7 +142,7 @@ describe('a window the GM owes', () => {
     await cmd(GM, 'game', 'resume', []);
     expect(replyText(await gmCmd('answer', [str('value', 'dry')]))).toContain('The GM ruled **dry ground**');
     expect((live().state as Ruled).weather).toBe('dry');
-    expect(services.games.repo.window(reopened.id)).toMatchObject({ status: 'resolved', trigger: 'gm-ruling' });
+    expect(e2e.services.games.repo.window(reopened.id)).toMatchObject({ status: 'resolved', trigger: 'gm-ruling' });
     const set = await cmd(GM, 'game', 'settings', [{ name: 'gm-reminders', type: 4, value: 2 }]);
     expect(replyText(set)).toContain('reminded of a ruling the game waits for every 2 h');
     expect(JSON.parse(live().game.options)).toMatchObject({ gmReminderMinutes: 120 });

@@ -17,14 +17,10 @@
  * which a brigade driven back has two equally direct ways round a battery (RC-1): the retreat
  * window opens for its player alone.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DiscordBot } from '../../src/adapters/discord';
-import type { OutboxSender } from '../../src/games/outbox';
+import { describe, expect, it } from 'vitest';
 import type { NwState } from '../../src/rules/nw/state';
-import type { Services } from '../../src/services/services';
-import { startE2eBot } from '../helpers/e2e-bot';
+import { useE2eBot } from '../helpers/e2e-bot';
 import { e2eChannel } from '../helpers/e2e-channel';
-import type { FakeDiscord } from '../helpers/fake-discord';
 import { testClock } from '../helpers/services';
 
 const GUILD = '1400000000000000001';
@@ -54,30 +50,20 @@ function placePieces(state: NwState): NwState {
 }
 
 describe("two players play Napoleon's Wars (The Mill at Aubach) on Discord", () => {
-  let fake: FakeDiscord;
-  let bot: DiscordBot;
-  let services: Services;
-  let outbox: OutboxSender;
   const clock = testClock(Date.UTC(2026, 10, 22, 18, 0));
 
-  beforeAll(async () => {
-    ({ fake, bot, services, outbox } = await startE2eBot({ guild: { id: GUILD, name: 'Wagram', channels: [{ id: CHANNEL, name: 'aubach' }] }, clock, seedOffset: SEED_OFFSET }));
-  });
-  afterAll(async () => {
-    await bot?.stop();
-    await fake?.close();
-  });
+  const e2e = useE2eBot({ guild: { id: GUILD, name: 'Wagram', channels: [{ id: CHANNEL, name: 'aubach' }] }, clock, seedOffset: SEED_OFFSET });
 
-  const { cmd, str, posts, channelText, flush, replyText, isPrivate } = e2eChannel(() => ({ fake, outbox }), GUILD, CHANNEL);
+  const { cmd, str, posts, channelText, flush, replyText, isPrivate } = e2eChannel(() => e2e, GUILD, CHANNEL);
   type Reply = Awaited<ReturnType<typeof cmd>>;
-  const live = () => services.games.live(CHANNEL);
+  const live = () => e2e.services.games.live(CHANNEL);
   const state = () => live().state as NwState;
   /** Every public reply to a command (rolls and moves are answered in the channel). */
   const publicReplies: string[] = [];
   const expectPublic = (h: Reply) => { expect(h.callback).toMatchObject({ ephemeral: false }); publicReplies.push(replyText(h)); return replyText(h); };
   const expectRefused = (h: Reply, code: string) => { expect(isPrivate(h)).toBe(true); expect(replyText(h)).toContain(code); return replyText(h); };
   /** Channel posts since a mark. */
-  const mark = () => { const at = fake.channelMessages(CHANNEL).length; return () => posts().slice(at).join('\n'); };
+  const mark = () => { const at = e2e.fake.channelMessages(CHANNEL).length; return () => posts().slice(at).join('\n'); };
   /** The players who owe something in the open window (the window is owed per side). */
   const owingUsers = () => { const l = live(); return [...new Set(l.ruleset.owing(l.state).map((seat: string) => USER_OF[seat]!))]; };
   /** Everyone who owes posts /ready; the window resolves. */
@@ -89,7 +75,7 @@ describe("two players play Napoleon's Wars (The Mill at Aubach) on Discord", () 
     for (const u of users) last = replyText(await cmd(u, 'ready', undefined, []));
     expect(last).toContain('resolved');
     await flush();
-    expect(services.games.repo.window(w.id)).toMatchObject({ status: 'resolved', trigger: 'all-ready' });
+    expect(e2e.services.games.repo.window(w.id)).toMatchObject({ status: 'resolved', trigger: 'all-ready' });
   };
   const windowLabel = () => live().window!.label;
 
@@ -100,7 +86,7 @@ describe("two players play Napoleon's Wars (The Mill at Aubach) on Discord", () 
     expect(replyText(await cmd(AU, 'game', 'join', [str('seat', 'austrians')]))).toContain('takes');
     // The GM's set-up, through the game service, before the start.
     const l = live();
-    services.games.repo.updateGame(l.game.id, { state: JSON.stringify(placePieces(l.state as NwState)), version: l.game.version + 1 });
+    e2e.services.games.repo.updateGame(l.game.id, { state: JSON.stringify(placePieces(l.state as NwState)), version: l.game.version + 1 });
     const started = await cmd(GM, 'game', 'start', []);
     expect(replyText(started)).toContain('The game begins');
     await flush();
@@ -152,7 +138,7 @@ describe("two players play Napoleon's Wars (The Mill at Aubach) on Discord", () 
     expect(far).toContain('granted 10"');
     expectRefused(await cmd(FR, 'move', undefined, [str('unit', 'au-2b'), str('to', 'forward 1in')]), 'action/not-yours');
     // A preview map first (issue 11): private, drawn, and nothing moved, rolled or posted.
-    const before = fake.channelMessages(CHANNEL).length;
+    const before = e2e.fake.channelMessages(CHANNEL).length;
     const preview = await cmd(FR, 'move', undefined, [str('unit', '3rd Brigade'), str('to', 'forward 1in'), { name: 'preview', type: 5, value: true }]);
     expect(isPrivate(preview)).toBe(true);
     expect(replyText(preview)).toContain('🔍 **Preview only** — nothing was moved or rolled.');
@@ -162,7 +148,7 @@ describe("two players play Napoleon's Wars (The Mill at Aubach) on Discord", () 
     expect(shown[0]!.data.subarray(1, 4).toString()).toBe('PNG');
     expect(state().units['fr-3b']!.pose.at).toEqual({ x: 16, y: 6 });
     expect(state().log.moved).not.toContain('fr-3b');
-    expect(fake.channelMessages(CHANNEL)).toHaveLength(before);
+    expect(e2e.fake.channelMessages(CHANNEL)).toHaveLength(before);
     // The enemy's pieces are not laid out for a preview.
     expectRefused(await cmd(FR, 'move', undefined, [str('unit', 'au-2b'), str('to', 'forward 1in'), { name: 'preview', type: 5, value: true }]), 'preview/not-yours');
     const moved = expectPublic(await cmd(FR, 'move', undefined, [str('unit', 'fr-3b'), str('to', 'forward 1in')]));
@@ -281,7 +267,7 @@ describe("two players play Napoleon's Wars (The Mill at Aubach) on Discord", () 
     units[att] = { ...units[att]!, pose: { at: { x: 38, y: 15 }, facing: 180 }, status: 'good-order', attachedGeneral: null, attachedBattery: null };
     units[def] = { ...units[def]!, pose: { at: { x: 38, y: 12 }, facing: 0 }, status: 'disordered', sp: 5, attachedGeneral: null, attachedBattery: null };
     batteries[bat] = { ...batteries[bat]!, pose: { at: { x: 38, y: 5 }, facing: 180 }, attachedTo: null };
-    services.games.repo.updateGame(l.game.id, { state: JSON.stringify(s), version: l.game.version + 1 });
+    e2e.services.games.repo.updateGame(l.game.id, { state: JSON.stringify(s), version: l.game.version + 1 });
     const owner = USER_OF[units[def]!.side]!;
     const since = mark();
     let opened = false;
@@ -323,14 +309,14 @@ describe("two players play Napoleon's Wars (The Mill at Aubach) on Discord", () 
         expect(line).not.toMatch(new RegExp(`\\b${u.sp}\\s*SP\\b(?! \\()`));
       }
     }
-    const resolutions = fake.channelMessages(CHANNEL).filter((m) => m.message.content.startsWith('⚔️ **The Mill at Aubach'));
-    const maps = fake.channelMessages(CHANNEL).filter((m) => m.message.attachments.some((a) => a.filename === 'map.png'));
+    const resolutions = e2e.fake.channelMessages(CHANNEL).filter((m) => m.message.content.startsWith('⚔️ **The Mill at Aubach'));
+    const maps = e2e.fake.channelMessages(CHANNEL).filter((m) => m.message.attachments.some((a) => a.filename === 'map.png'));
     expect(resolutions.length).toBeGreaterThanOrEqual(9);
     expect(maps.length).toBe(resolutions.length);
     // Each resolution's map follows it, before the next window opens.
-    const order = fake.channelMessages(CHANNEL).map((m) => (m.message.content.startsWith('⚔️ **The Mill') ? 'R' : m.message.attachments.some((a) => a.filename === 'map.png') ? 'M' : ''))
+    const order = e2e.fake.channelMessages(CHANNEL).map((m) => (m.message.content.startsWith('⚔️ **The Mill') ? 'R' : m.message.attachments.some((a) => a.filename === 'map.png') ? 'M' : ''))
       .filter(Boolean).join('');
     expect(order).toBe('RM'.repeat(resolutions.length));
-    expect(services.rolls.verify(GUILD).ok).toBe(true);
+    expect(e2e.services.rolls.verify(GUILD).ok).toBe(true);
   });
 });

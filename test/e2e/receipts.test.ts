@@ -7,16 +7,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DiscordBot } from '../../src/adapters/discord';
+import { describe, expect, it } from 'vitest';
 import { discordPoster } from '../../src/adapters/posters';
-import type { OutboxSender } from '../../src/games/outbox';
 import { checkRevealed, parseRevealed, receiptsCommand } from '../../src/games/receipts-check';
 import { receiptHash, revealReceipts } from '../../src/games/receipts';
-import type { Services } from '../../src/services/services';
-import { startE2eBot } from '../helpers/e2e-bot';
+import { useE2eBot } from '../helpers/e2e-bot';
 import { e2eChannel } from '../helpers/e2e-channel';
-import type { FakeDiscord } from '../helpers/fake-discord';
 import { testClock, testServices } from '../helpers/services';
 
 const GUILD = '1400000000000000001';
@@ -28,23 +24,13 @@ const AU = { id: '1400000000000000012', username: 'schwarzenberg' };
 const RECEIPT_POST = (channel: string) => (r: { method: string; path: string; body: string }) => r.method === 'POST' && r.path === `/channels/${channel}/messages` && r.body.includes('has posted orders');
 
 describe('sealed receipts reach the channel before their reveal', () => {
-  let fake: FakeDiscord;
-  let bot: DiscordBot;
-  let services: Services;
-  let outbox: OutboxSender;
   const clock = testClock(Date.UTC(2026, 10, 22, 18, 0));
 
-  beforeAll(async () => {
-    ({ fake, bot, services, outbox } = await startE2eBot({ guild: { id: GUILD, name: 'Leipzig', channels: [{ id: CH_RACE, name: 'race' }, { id: CH_FAIL, name: 'fail' }] }, clock, services: testServices({ clock }), maps: false }));
-  });
-  afterAll(async () => {
-    await bot?.stop();
-    await fake?.close();
-  });
+  const e2e = useE2eBot({ guild: { id: GUILD, name: 'Leipzig', channels: [{ id: CH_RACE, name: 'race' }, { id: CH_FAIL, name: 'fail' }] }, clock, services: testServices({ clock }), maps: false });
 
   /** Set up Saint-Rémy in `channel` with both players seated, and open turn 1. */
   async function started(channel: string) {
-    const c = e2eChannel(() => ({ fake, outbox }), GUILD, channel);
+    const c = e2eChannel(() => e2e, GUILD, channel);
     await c.cmd(GM, 'game', 'create', [c.str('ruleset', 'dram'), c.str('scenario', 'saint-remy')]);
     for (const seat of ['french:fr-i-corps', 'french:command']) await c.cmd(FR, 'game', 'join', [c.str('seat', seat)]);
     for (const seat of ['austrians:command', 'austrians:au-i-korps']) await c.cmd(AU, 'game', 'join', [c.str('seat', seat)]);
@@ -58,7 +44,7 @@ describe('sealed receipts reach the channel before their reveal', () => {
    * channel, and recomputes from the revealed nonce and orders. Returns the reveal's text.
    */
   function expectRevealedAfterPosted(channel: string): string {
-    const msgs = fake.channelMessages(channel).map((m) => m.message.content);
+    const msgs = e2e.fake.channelMessages(channel).map((m) => m.message.content);
     const revealAt = msgs.findIndex((m) => m.startsWith('🔓 Sealed receipts, now open'));
     expect(revealAt).toBeGreaterThan(0);
     const revealText = msgs.slice(revealAt).join('\n');
@@ -76,7 +62,7 @@ describe('sealed receipts reach the channel before their reveal', () => {
     let arrived!: () => void;
     const held = new Promise<void>((r) => { arrived = r; });
     let holding = true;
-    const stop = fake.intercept(async (req) => {
+    const stop = e2e.fake.intercept(async (req) => {
       if (!holding || !RECEIPT_POST(CH_RACE)(req)) return;
       holding = false;
       arrived();
@@ -84,7 +70,7 @@ describe('sealed receipts reach the channel before their reveal', () => {
     });
     try {
       expect(c.replyText(await c.cmd(FR, 'move', undefined, [c.str('unit', 'fabre'), c.str('to', 'forward 1in')]))).toContain('accepted');
-      const draining = outbox.flush(); // the first receipt is on its way to Discord...
+      const draining = e2e.outbox.flush(); // the first receipt is on its way to Discord...
       await held;
       // ...when the player amends, and everyone is ready.
       expect(c.replyText(await c.cmd(FR, 'move', undefined, [c.str('unit', 'fabre'), c.str('to', 'forward 2in')]))).toContain('accepted');
@@ -96,7 +82,7 @@ describe('sealed receipts reach the channel before their reveal', () => {
     } finally {
       stop();
     }
-    const receipts = fake.channelMessages(CH_RACE).map((m) => m.message.content).filter((m) => m.includes('has posted orders'));
+    const receipts = e2e.fake.channelMessages(CH_RACE).map((m) => m.message.content).filter((m) => m.includes('has posted orders'));
     expect(receipts).toHaveLength(2); // the one in flight, and the amended one queued behind it
     const reveal = expectRevealedAfterPosted(CH_RACE);
     expect(reveal).toContain('forward 2in'); // the latest orders are the ones opened
@@ -117,7 +103,7 @@ describe('sealed receipts reach the channel before their reveal', () => {
   it('a receipt whose post failed holds back the reveal until it is posted', async () => {
     const c = await started(CH_FAIL);
     let failing = true;
-    const stop = fake.intercept((req) => {
+    const stop = e2e.fake.intercept((req) => {
       if (!failing || !RECEIPT_POST(CH_FAIL)(req)) return;
       failing = false;
       return { status: 403, body: { message: 'Missing Access', code: 50001 } };
@@ -147,15 +133,15 @@ describe('sealed receipts reach the channel before their reveal', () => {
     });
     const reveal = revealReceipts({ gameId: 9, game: 'Ligny', seq: 2, label: 'Turn 1' }, receipts);
     expect(reveal.file).not.toBeNull();
-    const poster = discordPoster(bot.client);
+    const poster = discordPoster(e2e.bot.client);
     for (const [i, content] of reveal.messages.entries()) await poster.post(CH_FAIL, i === 0 ? { content, files: [reveal.file!] } : { content }, `receipts-file-${i}`);
-    const posted = fake.channelMessages(CH_FAIL).find((m) => m.message.attachments.some((a) => a.filename === 'receipts-9-2.json'))!;
+    const posted = e2e.fake.channelMessages(CH_FAIL).find((m) => m.message.attachments.some((a) => a.filename === 'receipts-9-2.json'))!;
     const bytes = [...posted.files.values()].find((f) => f.filename === 'receipts-9-2.json')!.data;
     const dir = mkdtempSync(join(tmpdir(), 'estafette-receipts-'));
     writeFileSync(join(dir, 'receipts-9-2.json'), bytes);
     const lines: string[] = [];
     expect(receiptsCommand(join(dir, 'receipts-9-2.json'), (s) => lines.push(s), (s) => lines.push(s))).toBe(0);
     expect(lines.filter((l) => l.startsWith('OK '))).toHaveLength(12);
-    for (const r of receipts) expect(fake.channelMessages(CH_FAIL).map((m) => m.message.content).join('\n')).toContain(r.hash);
+    for (const r of receipts) expect(e2e.fake.channelMessages(CH_FAIL).map((m) => m.message.content).join('\n')).toContain(r.hash);
   });
 });

@@ -11,17 +11,13 @@
  * The dice are the fixed seed sequence after SEED_OFFSET, so the game is the same on every run.
  * The GM sets the table up before the start: four pairs of enemies 80-120 mm apart.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DiscordBot } from '../../src/adapters/discord';
-import type { OutboxSender } from '../../src/games/outbox';
+import { describe, expect, it } from 'vitest';
 import type { SoloGame } from '../../src/rules/solo/game';
 import { chanceFits, chanceTargetKind } from '../../src/rules/solo/phases/chance';
 import { distanceMm, onTable, unitById } from '../../src/rules/solo/state';
 import { againstOf, windowUnits } from '../../src/rules/solo/turn';
-import type { Services } from '../../src/services/services';
-import { startE2eBot } from '../helpers/e2e-bot';
+import { useE2eBot } from '../helpers/e2e-bot';
 import { e2eChannel } from '../helpers/e2e-channel';
-import type { FakeDiscord } from '../helpers/fake-discord';
 import { testClock } from '../helpers/services';
 
 const GUILD = '1600000000000000001';
@@ -39,24 +35,14 @@ function placePieces(g: SoloGame): SoloGame {
 }
 
 describe('one player commands both sides of a Kuryakin game on Discord', () => {
-  let fake: FakeDiscord;
-  let bot: DiscordBot;
-  let services: Services;
-  let outbox: OutboxSender;
   const clock = testClock(Date.UTC(2026, 10, 22, 18, 0));
 
-  beforeAll(async () => {
-    ({ fake, bot, services, outbox } = await startE2eBot({ guild: { id: GUILD, name: 'Courier', channels: [{ id: CHANNEL, name: 'aschbach' }] }, clock, seedOffset: SEED_OFFSET }));
-  });
-  afterAll(async () => {
-    await bot?.stop();
-    await fake?.close();
-  });
+  const e2e = useE2eBot({ guild: { id: GUILD, name: 'Courier', channels: [{ id: CHANNEL, name: 'aschbach' }] }, clock, seedOffset: SEED_OFFSET });
 
-  const { cmd, str, channelText, flush, replyText, isPrivate } = e2eChannel(() => ({ fake, outbox }), GUILD, CHANNEL);
+  const { cmd, str, channelText, flush, replyText, isPrivate } = e2eChannel(() => e2e, GUILD, CHANNEL);
   type Reply = Awaited<ReturnType<typeof cmd>>;
   const expectRefused = (h: Reply, code: string) => { expect(isPrivate(h)).toBe(true); expect(replyText(h)).toContain(code); return replyText(h); };
-  const live = () => services.games.live(CHANNEL);
+  const live = () => e2e.services.games.live(CHANNEL);
   const state = () => live().state as SoloGame;
   const seen = { outOfTurn: 0, charges: 0, chance: 0, windows: 0 };
 
@@ -65,7 +51,7 @@ describe('one player commands both sides of a Kuryakin game on Discord', () => {
     expect(replyText(await cmd(SOLO, 'game', 'join', [str('seat', 'french')]))).toContain('takes');
     expect(replyText(await cmd(SOLO, 'game', 'join', [str('seat', 'austrians')]))).toContain('takes');
     const l = live();
-    services.games.repo.updateGame(l.game.id, { state: JSON.stringify(placePieces(l.state as SoloGame)), version: l.game.version + 1 });
+    e2e.services.games.repo.updateGame(l.game.id, { state: JSON.stringify(placePieces(l.state as SoloGame)), version: l.game.version + 1 });
     expect(replyText(await cmd(GM, 'game', 'start', []))).toContain('The game begins');
     await flush();
     // Turn 1's Control Phase is rolled at set-up and narrated in the channel when the game is created.
@@ -141,7 +127,7 @@ describe('one player commands both sides of a Kuryakin game on Discord', () => {
       const w = live().window!;
       expect(replyText(await cmd(SOLO, 'ready', undefined, []))).toContain('resolved');
       await flush();
-      expect(services.games.repo.window(w.id)).toMatchObject({ status: 'resolved' });
+      expect(e2e.services.games.repo.window(w.id)).toMatchObject({ status: 'resolved' });
     }
     expect(state().turn === 3 || state().ended !== null).toBe(true);
     const text = channelText();
@@ -155,7 +141,7 @@ describe('one player commands both sides of a Kuryakin game on Discord', () => {
     expect(text).toMatch(/morale test/); // L21-23
     expect(text).toMatch(/not the author's|placeholder/); // placeholders labelled where players read them
     // Nobody was marked vacant: only the seat whose card was up ever owed a window.
-    expect(services.games.repo.seats(live().game.id).every((s) => s.userId === SOLO.id && s.misses === 0)).toBe(true);
+    expect(e2e.services.games.repo.seats(live().game.id).every((s) => s.userId === SOLO.id && s.misses === 0)).toBe(true);
   }, 240_000); // some 40 windows of commands through the real client: minutes on a loaded machine
 
   it('/roster shows figures, disorder, special figures and generals\' ratings; /map draws the cards', async () => {

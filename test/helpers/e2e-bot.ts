@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { commandMap } from '../../commands/index';
 import { startDiscord, type DiscordBot } from '../../src/adapters/discord';
 import { discordPoster } from '../../src/adapters/posters';
@@ -36,4 +37,16 @@ export async function startE2eBot(opts: {
     ? new OutboxSender(services.games.repo, discordPoster(bot.client), opts.clock, silentLog)
     : new OutboxSender(services.games.repo, discordPoster(bot.client), opts.clock, silentLog, services.maps);
   return { fake, bot, services, outbox, stop: async () => { await bot.stop(); await fake.close(); } };
+}
+
+/**
+ * `startE2eBot` for a describe block: started in its beforeAll, stopped in its afterAll. The
+ * fields are filled when the block's tests run (read them as `e2e.services`, never destructure
+ * at collection time).
+ */
+export function useE2eBot(opts: Parameters<typeof startE2eBot>[0]): E2eBot {
+  const live = {} as { -readonly [K in keyof E2eBot]: E2eBot[K] };
+  beforeAll(async () => { Object.assign(live, await startE2eBot(opts)); });
+  afterAll(async () => { await live.bot?.stop(); await live.fake?.close(); });
+  return live;
 }
