@@ -28,11 +28,11 @@ export class Scheduler {
 
   constructor(private readonly games: GameService, private readonly clock: () => number, private readonly log?: Logger) {}
 
-  tick(): { resolved: number; reminded: number; extended: number; botInputs: number } {
+  tick(): { resolved: number; reminded: number; extended: number } {
     const now = this.clock();
     const repo = this.games.repo;
     const lastSeen = repo.heartbeat('scheduler');
-    const counts = { resolved: 0, reminded: 0, extended: 0, botInputs: 0 };
+    const counts = { resolved: 0, reminded: 0, extended: 0 };
     const queue = repo.openWindows();
     // A window the bot general closed may open another it owes: it plays on, within bounds.
     let botWindows = 0;
@@ -50,9 +50,7 @@ export class Scheduler {
           }
           // Issue 13: the bot general makes its side's inputs first (its seats are then ready, so
           // the window resolves below as soon as the players who owe it are ready too).
-          const bot = runBotWindow(this.games, game, w, now);
-          if (bot !== null) {
-            counts.botInputs += bot;
+          if (runBotWindow(this.games, game, w, now) !== null) {
             botPlayed = true;
             game = repo.game(w.gameId)!;
           }
