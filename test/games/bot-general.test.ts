@@ -91,7 +91,7 @@ describe('the scheduler plays the bot\'s windows', () => {
     expect(s.trail.repo.page(GUILD, { actorId: BOT_ACTOR.id, limit: 1, offset: 0 })[0]).toMatchObject({ actorName: 'Bot general', gameId: String(s.games.live(CH).game.id) });
     const all = posts();
     expect(all.some((p) => p.startsWith('🤖 **Bot general** (not part of the rules) commands the Austrians'))).toBe(true);
-    expect(all.join('\n')).toMatch(/› \*(closest target in range|advance \d+ mm on|charge within sure reach|reform)/);
+    expect(all.join('\n')).toMatch(/› \*[^*\n]+: (advance \d+ mm on|fire at|charge|reform)/);
     // Its windows announce the bot, never a vacancy; nobody is reminded or marked vacant for it.
     expect(all.some((p) => p.includes('🤖 the bot general (Austrians)'))).toBe(true);
     expect(all.some((p) => p.includes('vacant'))).toBe(false);

@@ -79,39 +79,39 @@ function unitOptions(g: SoloGame, u: SoloUnit, enemies: readonly SoloUnit[]): Bo
   const mm = (e: SoloUnit) => Math.round(distanceMm(u.at, e.at));
   const charge = (e: SoloUnit, why: string) => {
     const odds = chargeOdds(u, e, settings);
-    out.push({ intent: 'charge', piece: u.id, action: { kind: 'charge', unit: u.id, target: e.id }, weight: odds, why: `${why}odds ${odds.toFixed(1)}:1 in melee points, ${mm(e)} mm` });
+    out.push({ intent: 'charge', piece: u.id, action: { kind: 'charge', unit: u.id, target: e.id }, weight: odds, why: `${u.name}: charge ${e.name} — ${why}odds ${odds.toFixed(1)}:1 in melee points, ${mm(e)} mm` });
   };
-  const fire = (e: SoloUnit, why: string) => out.push({ intent: 'fire', piece: u.id, action: { kind: 'fire', unit: u.id, target: e.id }, weight: mm(e), why: `${why}${mm(e)} mm` });
+  const fire = (e: SoloUnit, why: string) => out.push({ intent: 'fire', piece: u.id, action: { kind: 'fire', unit: u.id, target: e.id }, weight: mm(e), why: `${u.name}: fire at ${e.name} — ${why}${mm(e)} mm` });
   if (against) {
     // L8: a charged unit acts out of turn only against its charger.
     const c = unitById(g, against);
-    if (arm !== 'artillery' && u.movedFraction === 0) charge(c, 'counter-charge its charger, ');
-    fire(c, 'fire at its charger, ');
+    if (arm !== 'artillery' && u.movedFraction === 0) charge(c, 'its charger, ');
+    fire(c, 'its charger, ');
     return out;
   }
   if (u.disorder > 0 && mayReform(u.casualtiesThisTurn) && u.movedFraction === 0) {
-    out.push({ intent: 'reform', piece: u.id, action: { kind: 'reform', unit: u.id }, weight: u.disorder, why: `reform (${u.disorder} 'D')` });
+    out.push({ intent: 'reform', piece: u.id, action: { kind: 'reform', unit: u.id }, weight: u.disorder, why: `${u.name}: reform (${u.disorder} 'D')` });
   }
   if (arm !== 'artillery' && u.movedFraction === 0 && u.motion !== 'retiring') {
     const sure = baseMoveMm(u.type, u.formation, settings) - worstFaceMm(u);
     for (const e of byDistance.filter((x) => distanceMm(u.at, x.at) <= sure)) charge(e, 'charge within sure reach, ');
   }
   const inRange = (e: SoloUnit) => (arm === 'artillery' ? artilleryBand(distanceMm(u.at, e.at), settings) : musketBand(distanceMm(u.at, e.at), settings)) !== null;
-  for (const e of byDistance.filter(inRange)) fire(e, 'closest target in range, ');
+  for (const e of byDistance.filter(inRange)) fire(e, 'closest legal target, ');
   const nearest = byDistance[0];
   if (arm === 'artillery' && nearest) {
     const d = distanceMm(u.at, nearest.at);
-    if (u.formation === 'limbered' && d <= reachOfFire(u, settings)) out.push({ intent: 'formation', piece: u.id, action: { kind: 'formation', unit: u.id, formation: 'unlimbered' }, weight: d, why: `unlimber: ${nearest.name} in range, ${Math.round(d)} mm` });
-    if (u.formation === 'unlimbered' && d > reachOfFire(u, settings)) out.push({ intent: 'formation', piece: u.id, action: { kind: 'formation', unit: u.id, formation: 'limbered' }, weight: d, why: `limber up to advance: nearest enemy ${Math.round(d)} mm` });
+    if (u.formation === 'limbered' && d <= reachOfFire(u, settings)) out.push({ intent: 'formation', piece: u.id, action: { kind: 'formation', unit: u.id, formation: 'unlimbered' }, weight: d, why: `${u.name}: unlimber — ${nearest.name} in range, ${Math.round(d)} mm` });
+    if (u.formation === 'unlimbered' && d > reachOfFire(u, settings)) out.push({ intent: 'formation', piece: u.id, action: { kind: 'formation', unit: u.id, formation: 'limbered' }, weight: d, why: `${u.name}: limber up to advance — nearest enemy ${Math.round(d)} mm` });
   }
   if (arm === 'infantry' && u.formation === 'column' && nearest && formationsFor(g, u.id).includes('line')) {
     const d = distanceMm(u.at, nearest.at);
-    if (d <= settings.ranges.musketLongMm + baseMoveMm(u.type, 'column', settings)) out.push({ intent: 'formation', piece: u.id, action: { kind: 'formation', unit: u.id, formation: 'line' }, weight: d, why: `form line to fire: ${nearest.name} ${Math.round(d)} mm` });
+    if (d <= settings.ranges.musketLongMm + baseMoveMm(u.type, 'column', settings)) out.push({ intent: 'formation', piece: u.id, action: { kind: 'formation', unit: u.id, formation: 'line' }, weight: d, why: `${u.name}: form line to fire — ${nearest.name} ${Math.round(d)} mm` });
   }
   const ahead = byDistance.find((e) => Math.abs(angleDifference(u.facing, bearing(u.at, e.at))) <= AHEAD_DEG);
   if (ahead && u.movedFraction === 0 && !(arm === 'artillery' && u.formation === 'unlimbered')) {
     const go = advanceToward(u, ahead, standoffOf(u, settings));
-    if (go >= 10) out.push({ intent: 'advance', piece: u.id, action: { kind: 'move', unit: u.id, to: String(go) }, weight: mm(ahead), why: `advance ${go} mm on ${ahead.name} (${mm(ahead)} mm ahead)` });
+    if (go >= 10) out.push({ intent: 'advance', piece: u.id, action: { kind: 'move', unit: u.id, to: String(go) }, weight: mm(ahead), why: `${u.name}: advance ${go} mm on ${ahead.name} (${mm(ahead)} mm ahead)` });
   }
   return out;
 }
