@@ -19,6 +19,7 @@ const bot = tally();
 const baseline = tally();
 const bySide: Record<string, Tally> = Object.fromEntries(sides.map((s) => [s, tally()]));
 const intents: Record<string, number> = {};
+const refusals: Record<string, number> = {};
 let acts = 0;
 let refused = 0;
 const count = (t: Tally, winner: string | null | undefined, side: string) => { if (winner === undefined) t.unfinished++; else if (winner === null) t.draw++; else if (winner === side) t.win++; else t.loss++; };
@@ -32,6 +33,7 @@ for (let i = 0; i < GAMES; i++) {
   acts += played.botActs;
   refused += played.botRefused;
   for (const [k, n] of Object.entries(played.intents)) intents[k] = (intents[k] ?? 0) + n;
+  for (const [k, n] of Object.entries(played.refusals)) refusals[k] = (refusals[k] ?? 0) + n;
   const base = playBotGame(data, SOLO_SETTINGS_DEFAULTS, null, 9100 + i, diceSeed);
   count(baseline, base.final.ended ? base.final.ended.winner : undefined, side);
 }
@@ -40,4 +42,4 @@ console.log(`Bot general vs random legal player, Kuryakin teaching scenario, ${G
 console.log(`bot general: ${line(bot)}`);
 for (const s of sides) console.log(`  commanding the ${s}: ${line(bySide[s]!)}`);
 console.log(`baseline, the same seeds random vs random, counted for the side the bot would have had: ${line(baseline)}`);
-console.log(`bot inputs: ${acts} accepted (${Object.entries(intents).map(([k, n]) => `${k} ${n}`).join(', ')}), ${refused} refused by the rules and passed over`);
+console.log(`bot inputs: ${acts} accepted (${Object.entries(intents).map(([k, n]) => `${k} ${n}`).join(', ')}), ${refused} refused by the rules and passed over (${Object.entries(refusals).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')})`);

@@ -13,7 +13,7 @@ import type { SoloSettings } from '../../src/rules/solo/settings';
 import { sideUp } from '../../src/rules/solo/turn';
 import { nextAct, prng } from './solo-game';
 
-export interface BotGamePlayed { readonly final: SoloGame; readonly botActs: number; readonly botRefused: number; readonly windows: number; readonly intents: Readonly<Record<string, number>> }
+export interface BotGamePlayed { readonly final: SoloGame; readonly botActs: number; readonly botRefused: number; readonly windows: number; readonly intents: Readonly<Record<string, number>>; readonly refusals: Readonly<Record<string, number>> }
 
 /** Plays a whole game: the bot commands `botSide` (null: random against random, the baseline). */
 export function playBotGame(data: SoloScenarioData, settings: SoloSettings, botSide: string | null, seed: number, diceSeed: string, doctrine: Doctrine = DEFAULT_DOCTRINE, maxWindows = 2000): BotGamePlayed {
@@ -24,6 +24,7 @@ export function playBotGame(data: SoloScenarioData, settings: SoloSettings, botS
   let botRefused = 0;
   let windows = 0;
   const intents: Record<string, number> = {};
+  const refusals: Record<string, number> = {};
   for (; windows < maxWindows && !solo.outcome(g); windows++) {
     const side = sideUp(g);
     if (side && side === botSide) {
@@ -33,6 +34,7 @@ export function playBotGame(data: SoloScenarioData, settings: SoloSettings, botS
       botActs += w.acts.length;
       botRefused += w.refused.length;
       for (const a of w.acts) intents[a.option.intent] = (intents[a.option.intent] ?? 0) + 1;
+      for (const x of w.refused) refusals[x.code] = (refusals[x.code] ?? 0) + 1;
     } else {
       for (let n = 0; ; n++) {
         const a = nextAct(g, r, n);
@@ -45,5 +47,5 @@ export function playBotGame(data: SoloScenarioData, settings: SoloSettings, botS
     }
     g = solo.resolve(g, new Map(), dice).state;
   }
-  return { final: g, botActs, botRefused, windows, intents };
+  return { final: g, botActs, botRefused, windows, intents, refusals };
 }

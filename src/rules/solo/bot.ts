@@ -76,6 +76,8 @@ function unitOptions(g: SoloGame, u: SoloUnit, enemies: readonly SoloUnit[]): Bo
   const byDistance = [...enemies].sort((a, b) => distanceMm(u.at, a.at) - distanceMm(u.at, b.at));
   const against = againstOf(g, u.id);
   const arm = armOf(u.type);
+  // Only a unit that may fire now is offered targets (L14: formed cavalry never, a limbered battery not yet).
+  const mayFire = arm === 'artillery' ? u.formation === 'unlimbered' : fireLegality(u, u.movedFraction).ok;
   const mm = (e: SoloUnit) => Math.round(distanceMm(u.at, e.at));
   const charge = (e: SoloUnit, why: string) => {
     const odds = chargeOdds(u, e, settings);
@@ -86,7 +88,7 @@ function unitOptions(g: SoloGame, u: SoloUnit, enemies: readonly SoloUnit[]): Bo
     // L8: a charged unit acts out of turn only against its charger.
     const c = unitById(g, against);
     if (arm !== 'artillery' && u.movedFraction === 0) charge(c, 'its charger, ');
-    fire(c, 'its charger, ');
+    if (mayFire) fire(c, 'its charger, ');
     return out;
   }
   if (u.disorder > 0 && mayReform(u.casualtiesThisTurn) && u.movedFraction === 0) {
@@ -97,14 +99,14 @@ function unitOptions(g: SoloGame, u: SoloUnit, enemies: readonly SoloUnit[]): Bo
     for (const e of byDistance.filter((x) => distanceMm(u.at, x.at) <= sure)) charge(e, 'charge within sure reach, ');
   }
   const inRange = (e: SoloUnit) => (arm === 'artillery' ? artilleryBand(distanceMm(u.at, e.at), settings) : musketBand(distanceMm(u.at, e.at), settings)) !== null;
-  for (const e of byDistance.filter(inRange)) fire(e, 'closest legal target, ');
+  if (mayFire) for (const e of byDistance.filter(inRange)) fire(e, 'closest legal target, ');
   const nearest = byDistance[0];
-  if (arm === 'artillery' && nearest) {
+  if (arm === 'artillery' && nearest && !u.formationChange) {
     const d = distanceMm(u.at, nearest.at);
     if (u.formation === 'limbered' && d <= reachOfFire(u, settings)) out.push({ intent: 'formation', piece: u.id, action: { kind: 'formation', unit: u.id, formation: 'unlimbered' }, weight: d, why: `${u.name}: unlimber — ${nearest.name} in range, ${Math.round(d)} mm` });
     if (u.formation === 'unlimbered' && d > reachOfFire(u, settings)) out.push({ intent: 'formation', piece: u.id, action: { kind: 'formation', unit: u.id, formation: 'limbered' }, weight: d, why: `${u.name}: limber up to advance — nearest enemy ${Math.round(d)} mm` });
   }
-  if (arm === 'infantry' && u.formation === 'column' && nearest && formationsFor(g, u.id).includes('line')) {
+  if (arm === 'infantry' && u.formation === 'column' && !u.formationChange && nearest && formationsFor(g, u.id).includes('line')) {
     const d = distanceMm(u.at, nearest.at);
     if (d <= settings.ranges.musketLongMm + baseMoveMm(u.type, 'column', settings)) out.push({ intent: 'formation', piece: u.id, action: { kind: 'formation', unit: u.id, formation: 'line' }, weight: d, why: `${u.name}: form line to fire — ${nearest.name} ${Math.round(d)} mm` });
   }

@@ -69,12 +69,17 @@ describe('fire at the closest legal target (L12-16, K-4 placeholder ranges)', ()
   it('a limbered battery with a target in range unlimbers (L14); cavalry in formation is never offered fire (L14)', () => {
     const g = table([card('fr-horse', 1), card('fr-cuir', 2)], {
       'fr-horse': { at: { x: 500, y: 500 }, facing: 0, formation: 'limbered' },
-      'fr-cuir': { at: { x: 900, y: 300 }, facing: 0 },
-      'au-4-1': { at: { x: 500, y: 900 }, facing: 180 },
+      'fr-cuir': { at: { x: 700, y: 750 }, facing: 0 },
+      'au-4-1': { at: { x: 500, y: 900 }, facing: 180 }, // 400 mm from the guns, 250 mm from the cuirassiers
+      'au-4-2': { at: { x: 700, y: 900 }, facing: 180, figures: 30 }, // 150 mm from the cuirassiers: musket range, odds below 1.5
     });
     const o = soloBot.options(g, 'french');
     expect(o.find((x) => x.piece === 'fr-horse' && x.intent === 'formation')?.action).toEqual({ kind: 'formation', unit: 'fr-horse', formation: 'unlimbered' });
+    expect(o.some((x) => x.piece === 'fr-horse' && x.intent === 'fire')).toBe(false);
     expect(o.some((x) => x.piece === 'fr-cuir' && x.intent === 'fire')).toBe(false);
+    // Light cavalry skirmishing with carbines may fire (L14).
+    const chass = table([card('fr-chass', 1)], { 'fr-chass': { at: { x: 700, y: 750 }, facing: 0, formation: 'skirmish' }, 'au-4-2': { at: { x: 700, y: 900 }, facing: 180, figures: 30 } });
+    expect(soloBot.options(chass, 'french').filter((x) => x.intent === 'fire').map((x) => x.action)).toEqual([{ kind: 'fire', unit: 'fr-chass', target: 'au-4-2' }]);
   });
 });
 
