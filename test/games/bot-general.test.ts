@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { verifyChain } from '../../src/dice/verify';
 import { BOT_ACTOR, setBot } from '../../src/games/bot-general';
 import type { GameOptions } from '../../src/games/options';
 import { Scheduler, TICK_MS } from '../../src/games/scheduler';
@@ -97,6 +98,39 @@ describe('the scheduler plays the bot\'s windows', () => {
     expect(all.some((p) => p.includes('vacant'))).toBe(false);
     expect(all.some((p) => p.startsWith('⏰'))).toBe(false);
     expect(s.games.repo.seats(s.games.live(CH).game.id).find((x) => x.seatId === 'austrians')).toMatchObject({ userId: null, misses: 0 });
+  });
+
+  it('durable: a failure inside the bot\'s window leaves nothing behind, and the next tick plays it again with the same dice', async () => {
+    const untilBot = () => { while (s.games.live(CH).ruleset.owing(s.games.live(CH).state).includes('french')) s.games.ready(CH, ME); };
+    // A clean run of the first bot window…
+    await play(0);
+    untilBot();
+    const sch = new Scheduler(s.games, clock);
+    const before = s.games.live(CH);
+    expect(before.ruleset.owing(before.state)).toEqual(['austrians']);
+    sch.tick();
+    const clean = s.games.live(CH).state;
+    // …and the same window where posting fails once, inside the window's transaction.
+    clock = testClock(Date.UTC(2026, 10, 26, 9, 0));
+    s = testServices({ clock });
+    await play(0);
+    untilBot();
+    const sch2 = new Scheduler(s.games, clock);
+    const w = s.games.live(CH).window!;
+    const version = s.games.live(CH).game.version;
+    const notice = s.games.posts.notice.bind(s.games.posts);
+    let failures = 1;
+    s.games.posts.notice = (...a: Parameters<typeof notice>) => { if (a[1].startsWith('bot:') && failures-- > 0) throw new Error('disk full'); notice(...a); };
+    sch2.tick();
+    expect(s.games.repo.window(w.id)).toMatchObject({ status: 'open' });
+    expect(s.games.repo.actionsOf(w.id)).toEqual([]);
+    expect(s.games.repo.readySeats(w.id).size).toBe(0);
+    expect(s.games.live(CH).game.version).toBe(version);
+    sch2.tick();
+    expect(s.games.repo.window(w.id)).toMatchObject({ status: 'resolved' });
+    expect(s.games.live(CH).state).toEqual(clean);
+    // The audit trail's chain is whole: the rolled-back rolls left no trace.
+    expect(verifyChain(s.rolls.exportTrail(GUILD, new Date(0)).entries, { guildId: GUILD }).ok).toBe(true);
   });
 
   it('the same seeds play the same game (deterministic: the doctrine is pure, the dice audited)', async () => {
