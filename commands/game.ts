@@ -13,7 +13,7 @@ import { namesFor, publicEventsFor } from '../src/games/names';
 import { DEFAULT_OPTIONS, type GameOptions } from '../src/games/options';
 import { resolveOrRefuse } from '../src/games/names-resolve';
 import { endedHere, overInstead } from './play-helpers';
-import { botLine, setBot } from '../src/games/bot-general';
+import { botLine, seatHolder, setBot } from '../src/games/bot-general';
 import { POSTURES } from '../src/rules/bot/doctrine';
 
 const Input = z.discriminatedUnion('subcommand', [
@@ -241,7 +241,7 @@ function status(ctx: CommandContext): ReplyModel {
     if (question) lines.push(`⚖️ Waiting for the GM's ruling (no deadline): ${escapeMd(question.question)} — \`/game answer\`.`);
     for (const seat of ctx.services.games.progress(l)) {
       const mark = !seat.owing ? '— nothing to decide' : seat.ready ? '✅ ready' : seat.posted ? `📝 ${seat.posted} order(s), not ready` : '⏳ waiting';
-      lines.push(`• ${escapeMd(labels.get(seat.seatId) ?? seat.seatId)}: ${seat.userId ? `<@${seat.userId}>` : '*vacant*'} ${mark}`);
+      lines.push(`• ${escapeMd(labels.get(seat.seatId) ?? seat.seatId)}: ${seatHolder(l, seat)} ${mark}`);
     }
   } else {
     for (const seat of l.seats) lines.push(`• ${escapeMd(labels.get(seat.seatId) ?? seat.seatId)}: ${seat.userId ? `<@${seat.userId}>` : '*open*'}`);

@@ -35,6 +35,16 @@ function botSeats(ruleset: AnyRuleset, state: unknown, side: string): string[] {
   return ruleset.seats(state).filter((s: { side: string }) => s.side === side).map((s: { id: string }) => s.id);
 }
 
+/** The seats the bot general holds in this game (none when it is off). */
+export function botSeatIds(l: Pick<Live, 'game' | 'ruleset' | 'state'>): ReadonlySet<string> {
+  const bot = botOf(JSON.parse(l.game.options) as GameOptions);
+  return new Set(bot && l.state ? botSeats(l.ruleset, l.state, bot.side) : []);
+}
+
+/** Who holds a seat, as /game status and the dashboard print it. */
+export const seatHolder = (l: Pick<Live, 'game' | 'ruleset' | 'state'>, seat: { seatId: string; userId: string | null }): string =>
+  seat.userId ? `<@${seat.userId}>` : botSeatIds(l).has(seat.seatId) ? '🤖 bot general' : '*vacant*';
+
 /** Refuses a player a seat the bot commands (/game join, /game replace). */
 export function refuseBotSeat(l: Live, seatId: string): void {
   const bot = botOf(JSON.parse(l.game.options) as GameOptions);

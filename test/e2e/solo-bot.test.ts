@@ -85,5 +85,9 @@ describe('the bot general commands one side of a Kuryakin game on Discord', () =
     // Nobody was pinged for the bot: reminders never went out, the player was never marked silent.
     expect(text).not.toContain('⏰');
     expect(e2e.services.games.repo.seats(live().game.id).map((s) => [s.seatId, s.userId, s.misses])).toEqual(expect.arrayContaining([['austrians', null, 0], ['french', SOLO.id, 0]]));
+    // /game status names the bot as the Austrians' holder, not a vacancy.
+    const status = replyText(await cmd(SOLO, 'game', 'status', []));
+    expect(status).toMatch(/• Austrians: 🤖 bot general/);
+    expect(status).not.toContain('*vacant*');
   }, 240_000);
 });
