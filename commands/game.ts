@@ -13,6 +13,8 @@ import { namesFor, publicEventsFor } from '../src/games/names';
 import { DEFAULT_OPTIONS, type GameOptions } from '../src/games/options';
 import { resolveOrRefuse } from '../src/games/names-resolve';
 import { endedHere, overInstead } from './play-helpers';
+import { botLine, seatHolder, setBot } from '../src/games/bot-general';
+import { POSTURES } from '../src/rules/bot/doctrine';
 
 const Input = z.discriminatedUnion('subcommand', [
   z.object({ subcommand: z.literal('create'), ruleset: z.string(), scenario: z.string(), name: z.string().max(80).optional() }),
@@ -37,6 +39,7 @@ const Input = z.discriminatedUnion('subcommand', [
     reminders: z.string().max(100).optional(), extensions: z.number().int().min(0).max(5).optional(),
     'vacant-after': z.number().int().min(1).max(20).optional(), 'submit-is-ready': z.boolean().optional(), map: z.enum(['public', 'players']).optional(),
     palette: z.enum(['default', 'colour-blind']).optional(), 'gm-role': z.string().optional(), 'gm-reminders': z.number().int().min(1).max(168).optional(),
+    bot: z.string().max(100).optional(), 'bot-posture': z.enum(POSTURES).optional(),
   }),
   z.object({ subcommand: z.literal('ruling'), key: z.string().max(80), value: z.string().max(200) }),
 ]);
@@ -91,7 +94,9 @@ export const game = defineCommand<Input>({
       .addStringOption((o) => o.setName('map').setDescription('Who may see /map').addChoices({ name: 'everyone', value: 'public' }, { name: 'players only', value: 'players' }))
       .addStringOption((o) => o.setName('palette').setDescription('Map colours').addChoices({ name: 'scenario colours', value: 'default' }, { name: 'colour-blind safe', value: 'colour-blind' }))
       .addRoleOption((o) => o.setName('gm-role').setDescription('A server role whose members may also use GM tools'))
-      .addIntegerOption((o) => o.setName('gm-reminders').setDescription('Hours between reminders to the GM of a ruling the game waits for').setMinValue(1).setMaxValue(168)))
+      .addIntegerOption((o) => o.setName('gm-reminders').setDescription('Hours between reminders to the GM of a ruling the game waits for').setMinValue(1).setMaxValue(168))
+      .addStringOption((o) => o.setName('bot').setDescription('Bot general (not part of the rules): the side it commands, or off').setAutocomplete(true).setMaxLength(100))
+      .addStringOption((o) => o.setName('bot-posture').setDescription("The bot general's posture").addChoices({ name: 'advance on the enemy', value: 'advance' }, { name: 'hold its ground', value: 'hold' })))
     .addSubcommand((s) => s.setName('ruling').setDescription('GM, before start: change a house ruling (see /game settings)')
       .addStringOption((o) => o.setName('key').setDescription('e.g. initiative.ties').setRequired(true).setAutocomplete(true))
       .addStringOption((o) => o.setName('value').setDescription('e.g. simultaneous, 1, true, [6]').setRequired(true))),
@@ -190,7 +195,11 @@ export const game = defineCommand<Input>({
       const question = ctx.services.gm.question(ctx.channelId);
       return (question?.answers ?? []).filter((a) => `${a.value} ${a.label}`.toLowerCase().includes(q)).map((a) => ({ name: (a.label === a.value ? a.value : `${a.value} — ${a.label}`).slice(0, 100), value: a.value }));
     }
-    if (focused.name === 'seat') {
+    if (focused.name === 'bot') {
+      const l = ctx.services.games.live(ctx.channelId);
+      return [...l.ruleset.present.sides(l.state), { name: 'off', value: 'off' }].filter((c) => `${c.name} ${c.value}`.toLowerCase().includes(q));
+    }
+        if (focused.name === 'seat') {
       const l = ctx.services.games.live(ctx.channelId);
       const seats = inv.subcommand === 'join' ? ctx.services.games.openSeats(ctx.channelId) : l.ruleset.seats(l.state).map((s: { id: string; label: string }) => ({ id: s.id, label: s.label }));
       return seats.filter((s) => `${s.id} ${s.label}`.toLowerCase().includes(q)).map((s) => ({ name: `${s.label} (${s.id})`, value: s.id }));
@@ -232,7 +241,7 @@ function status(ctx: CommandContext): ReplyModel {
     if (question) lines.push(`⚖️ Waiting for the GM's ruling (no deadline): ${escapeMd(question.question)} — \`/game answer\`.`);
     for (const seat of ctx.services.games.progress(l)) {
       const mark = !seat.owing ? '— nothing to decide' : seat.ready ? '✅ ready' : seat.posted ? `📝 ${seat.posted} order(s), not ready` : '⏳ waiting';
-      lines.push(`• ${escapeMd(labels.get(seat.seatId) ?? seat.seatId)}: ${seat.userId ? `<@${seat.userId}>` : '*vacant*'} ${mark}`);
+      lines.push(`• ${escapeMd(labels.get(seat.seatId) ?? seat.seatId)}: ${seatHolder(l, seat)} ${mark}`);
     }
   } else {
     for (const seat of l.seats) lines.push(`• ${escapeMd(labels.get(seat.seatId) ?? seat.seatId)}: ${seat.userId ? `<@${seat.userId}>` : '*open*'}`);
@@ -292,6 +301,8 @@ function settings(ctx: CommandContext, i: Extract<Input, { subcommand: 'settings
     if (i.palette) patch.palette = i.palette;
     if (i['gm-role']) patch.gmRoleId = i['gm-role'];
     if (i['gm-reminders'] !== undefined) patch.gmReminderMinutes = i['gm-reminders'] * 60;
+    // Issue 13: the bot general's side is checked against the game (src/games/bot-general.ts).
+    if (i.bot !== undefined || i['bot-posture'] !== undefined) setBot(g, ctx.channelId, me(ctx), ctx.isAdmin, i.bot, i['bot-posture']);
     options = g.setOptions(ctx.channelId, me(ctx), ctx.isAdmin, patch);
   }
   const paces = Object.entries(options.paces).map(([k, v]) => `${k}: ${v}`).join(', ');
@@ -299,7 +310,8 @@ function settings(ctx: CommandContext, i: Extract<Input, { subcommand: 'settings
     `• Pace: ${paces}`, `• Reminders: ${options.reminderLeadsMinutes.length ? options.reminderLeadsMinutes.map((m) => `${m} min`).join(', ') : 'scaled to the window'}`,
     `• No-orders policy: ${options.extensionsPerPlayer} extension(s) of ${options.extensionMinutes} min, vacant after ${options.vacantAfterMisses} silent windows`,
     `• GM: <@${l.game.gmUserId}>${options.gmRoleId ? ` and members of <@&${options.gmRoleId}>` : ''}; reminded of a ruling the game waits for every ${Math.round((options.gmReminderMinutes ?? DEFAULT_OPTIONS.gmReminderMinutes) / 60)} h`,
-    `• Submitting counts as ready: ${options.submitIsReady ? 'yes' : 'no'} · map: ${options.mapVisibility}, ${options.palette === 'colour-blind' ? 'colour-blind-safe colours' : 'scenario colours'}`];
+    `• Submitting counts as ready: ${options.submitIsReady ? 'yes' : 'no'} · map: ${options.mapVisibility}, ${options.palette === 'colour-blind' ? 'colour-blind-safe colours' : 'scenario colours'}`,
+    `• 🤖 Bot general: ${botLine(g.live(ctx.channelId))}`];
   {
     const rulings = l.ruleset.present.settings(JSON.parse(l.game.settings)).map((d) => `\`${d.key}\` = ${d.value}${d.value !== d.default ? ` (default ${d.default})` : ''}`);
     lines.push(`House rulings (change before start with /game ruling): ${rulings.join(' · ')}`);

@@ -1,4 +1,5 @@
 import { eq, ne } from 'drizzle-orm';
+import { seatHolder } from './bot-general';
 import { dashboards, games } from '../db/games.schema';
 import type { Db } from '../db/open';
 import { escapeMd, ts } from '../interaction/present-rolls';
@@ -46,7 +47,7 @@ export function dashboardText(l: Live, progress: ReturnType<GameService['progres
     lines.push(`Now: **${escapeMd(l.window.label)}**${deadline}${l.window.pausedAt ? ' — ⏸️ paused' : ''}`);
     for (const seat of progress) {
       if (!seat.owing) continue;
-      const who = seat.userId ? `<@${seat.userId}>` : '*vacant*';
+      const who = seatHolder(l, seat);
       lines.push(`${seat.ready ? '✅' : '⏳'} ${escapeMd(labels.get(seat.seatId) ?? seat.seatId)} — ${who}`);
     }
   }

@@ -17,6 +17,7 @@ import { receiptHash, roundOrderNumbers, sealedOrdersText } from './receipts';
 import { safeText } from '../interaction/safe-text';
 import { gmQuestionOf, resolveWindowOnce, type Resolved, type Trigger } from './resolve';
 import { openNextWindow } from './windows';
+import { refuseBotSeat } from './bot-general';
 
 export interface GameDeps {
   readonly db: Db;
@@ -190,6 +191,7 @@ export class GameService {
       // The same seat again: nothing changes and nothing is announced twice (issue 11).
       if (seat.userId === user.id) throw new UserError('game/seat-yours', `You already hold ${label}.`, `Open seats: ${openList}.`);
       this.requireOneSide(l, user.id, seatId, 'You already command the other side');
+      refuseBotSeat(l, seatId);
       this.repo.updateSeat(l.game.id, seatId, { userId: user.id, userName: user.name, misses: 0 });
       return this.repo.seats(l.game.id).filter((s) => s.userId === user.id);
     });

@@ -1,4 +1,5 @@
 import { UserError } from '../lib/user-error';
+import { refuseBotSeat } from './bot-general';
 import type { Actor } from '../services/audit-trail';
 import { escapeMd, ts } from '../interaction/present-rolls';
 import type { GameService } from './game.service';
@@ -100,6 +101,7 @@ export class GmTools {
       if (!l.seats.some((s) => s.seatId === seatId)) throw new UserError('game/unknown-seat', `There is no seat "${seatId}".`, `Seats: ${l.seats.map((s) => s.seatId).join(', ')}.`);
       // The same rule as /game join (issue 11): a replacement may not end up holding both sides.
       this.games.requireOneSide(l, user.id, seatId, `${user.name} already commands the other side`);
+      refuseBotSeat(l, seatId);
       this.games.repo.updateSeat(l.game.id, seatId, { userId: user.id, userName: user.name, misses: 0 });
       this.games.posts.notice(l.game, `replace:${l.game.id}:${seatId}:${this.clock()}`, `🔁 ${escapeMd(user.name)} now holds seat **${escapeMd(seatId)}**.`);
     });

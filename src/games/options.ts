@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { POSTURES } from '../rules/bot/doctrine';
 
 /**
  * How a game runs, as its GM sets it (`/game settings`). Paces are pace strings as typed
@@ -27,6 +28,11 @@ export const GameOptions = z.object({
   gmReminderMinutes: z.number().int().min(15).max(60 * 24 * 7).default(12 * 60),
   /** Grace added to a deadline that passed while the bot was down, in minutes. */
   outageGraceMinutes: z.number().int().min(5).max(60 * 24).default(60),
+  /**
+   * The bot general (issue 13, not part of any ruleset's rules): the side it commands and its
+   * posture; null = off. Set with /game settings bot: (src/games/bot-general.ts checks the side).
+   */
+  bot: z.object({ side: z.string().min(1).max(100), posture: z.enum(POSTURES).default('advance') }).nullable().default(null),
 });
 export type GameOptions = z.infer<typeof GameOptions>;
 

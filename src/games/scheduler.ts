@@ -6,12 +6,16 @@ import type { GameService } from './game.service';
 import type { GameRow, WindowRow } from './games.repo';
 import { DEFAULT_OPTIONS, type GameOptions } from './options';
 import { gmQuestionOf } from './resolve';
+import { runBotWindow } from './bot-general';
 
 /** The reminders table's seat for reminders sent to the GM (no seat id starts with '@'). */
 const GM_SEAT = '@gm';
 
 /** How often the bot looks at deadlines; a heartbeat older than this at a deadline means the bot was down. */
 export const TICK_MS = 30_000;
+
+/** Windows the bot general may play one after another in one tick (the rest wait for the next). */
+const MAX_BOT_WINDOWS_PER_TICK = 20;
 
 /**
  * The durable turn scheduler (issue 4). Deadlines, reminders sent and the heartbeat live in
@@ -29,18 +33,29 @@ export class Scheduler {
     const repo = this.games.repo;
     const lastSeen = repo.heartbeat('scheduler');
     const counts = { resolved: 0, reminded: 0, extended: 0 };
-    for (const w of repo.openWindows()) {
+    const queue = repo.openWindows();
+    // A window the bot general closed may open another it owes: it plays on, within bounds.
+    let botWindows = 0;
+    while (queue.length) {
+      const w = queue.shift()!;
+      let botPlayed = false;
       try {
         this.games.tx(() => {
-          const game = repo.game(w.gameId);
+          let game = repo.game(w.gameId);
           if (!game || game.status !== 'running' || w.pausedAt !== null || !game.state) return;
           // A window without a deadline never resolves by time; if the GM owes it, the GM is reminded.
           if (w.deadlineAt === null) {
             if (this.remindGm(game, w, now)) counts.reminded++;
             return;
           }
+          // Issue 13: the bot general makes its side's inputs first (its seats are then ready, so
+          // the window resolves below as soon as the players who owe it are ready too).
+          if (runBotWindow(this.games, game, w, now) !== null) {
+            botPlayed = true;
+            game = repo.game(w.gameId)!;
+          }
           const ruleset = rulesetById(game.ruleset)!;
-          const state = JSON.parse(game.state) as unknown;
+          const state = JSON.parse(game.state!) as unknown;
           const options = JSON.parse(game.options) as GameOptions;
           const seats = repo.seats(game.id);
           const ready = repo.readySeats(w.id);
@@ -99,6 +114,10 @@ export class Scheduler {
         });
       } catch (e) {
         this.log?.error({ err: e, window: w.id, game: w.gameId }, 'scheduler: window failed');
+      }
+      if (botPlayed && ++botWindows < MAX_BOT_WINDOWS_PER_TICK) {
+        const next = repo.openWindow(w.gameId);
+        if (next && next.id !== w.id) queue.push(next);
       }
     }
     repo.beat('scheduler', now);

@@ -6,6 +6,7 @@ import type { GameRow, GamesRepo } from './games.repo';
 import type { GameOptions } from './options';
 import type { Posts } from './posts';
 import { seatLabels } from './resolve';
+import { botOf } from './bot-general';
 
 /**
  * After set-up or a resolution: open the next window players post in, or end the game. Runs
@@ -41,7 +42,12 @@ export function openNextWindow(deps: { repo: GamesRepo; trail: AuditTrail; rules
   const owing: readonly string[] = ruleset.owing(state);
   const players = [...new Set(owing.map((id) => seats.find((x) => x.seatId === id)?.userId).filter((u): u is string => !!u))];
   const labels = seatLabels(ruleset, state);
-  const vacant = owing.filter((id) => !seats.find((x) => x.seatId === id)?.userId).map((id) => labels.get(id) ?? id);
-  const waiting = [...players.map((u) => `<@${u}>`), ...(vacant.length ? [`(vacant, default orders: ${vacant.join(', ')})`] : [])];
+  // Seats of the side the bot general commands (issue 13) are not vacant: the scheduler plays them.
+  const bot = botOf(options);
+  const botSeats = new Set(bot ? ruleset.seats(state).filter((x: { side: string }) => x.side === bot.side).map((x: { id: string }) => x.id) : []);
+  const free = owing.filter((id) => !seats.find((x) => x.seatId === id)?.userId);
+  const vacant = free.filter((id) => !botSeats.has(id)).map((id) => labels.get(id) ?? id);
+  const byBot = free.filter((id) => botSeats.has(id)).map((id) => labels.get(id) ?? id);
+  const waiting = [...players.map((u) => `<@${u}>`), ...(byBot.length ? [`🤖 the bot general (${byBot.join(', ')}), at the next tick`] : []), ...(vacant.length ? [`(vacant, default orders: ${vacant.join(', ')})`] : [])];
   posts.windowOpened(game, w, epoch.commitment, waiting, players);
 }

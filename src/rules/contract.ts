@@ -3,7 +3,7 @@ import type { Dice } from '../dice/dice';
 import type { Problem, Result } from '../lib/result';
 import type { GameEvent } from './events';
 import type { CampaignRules } from './campaign/types';
-import type { Inputs, Presentation } from './plugin';
+import type { BotGeneral, Inputs, Presentation } from './plugin';
 import type { ScenarioProfile } from './scenario/profiles';
 import type { Scenario } from './scenario/types';
 
@@ -190,6 +190,12 @@ export interface Ruleset<S, O, A, Settings, ScenarioData> {
   readonly present: Presentation<S, Settings>;
   /** The slash verbs this ruleset accepts and how each becomes an order or an action. */
   readonly inputs: Inputs<S>;
+  /**
+   * The bot general (issue 13, optional and not part of the rules): candidate in-window actions
+   * for a side the bot commands (src/rules/bot/doctrine.ts ranks and submits them through `act`).
+   * Absent: /game settings refuses a bot side for this ruleset.
+   */
+  readonly bot?: BotGeneral<S, A>;
   /**
    * Campaigns (issue 15, src/rules/campaign): its order of battle as a standing order of battle,
    * a battle seeded from it, and its after-battle rules. Absent: it plays no campaigns yet.

@@ -153,3 +153,33 @@ export const matchesQuery = (query: string, ...texts: readonly string[]): boolea
 /** The choices that match what is typed, longest names cut to Discord's 100 characters. */
 export const choicesMatching = (query: string, choices: readonly InputChoice[]): InputChoice[] =>
   choices.filter((c) => matchesQuery(query, c.name, c.value)).map((c) => (c.name.length <= 100 ? c : { ...c, name: `${c.name.slice(0, 99)}…` }));
+
+/**
+ * The bot general (issue 13, "beyond the text"): an optional commander for one side, NOT part of
+ * any ruleset's rules. The ruleset lists what each of the side's pieces could do now, each input
+ * tagged with the doctrine's intent; the shared doctrine (src/rules/bot/doctrine.ts) ranks them
+ * and submits them through `act`, the path a player's input takes, so only legal inputs stand.
+ */
+export type BotIntent = 'chance' | 'reform' | 'charge' | 'fire' | 'formation' | 'advance';
+
+/** One input the bot general may try for a piece, with what the doctrine reads in it. */
+export interface BotOption<A> {
+  readonly intent: BotIntent;
+  /** The piece it is for (absent: the side's, e.g. a chance card). */
+  readonly piece?: string;
+  /** The in-window action exactly as a player's verb would build it. */
+  readonly action: A;
+  /**
+   * The intent's measure: charge = the odds (own melee points over the target's); reform = the
+   * 'D' (disorder) count; fire, advance = distance to the target (closest first).
+   */
+  readonly weight: number;
+  /** Why, for the narrative: "closest target in range, 140 mm". */
+  readonly why: string;
+}
+
+/** A ruleset's side of the bot general: the candidate inputs for the seat that owes the window. */
+export interface BotGeneral<S, A> {
+  /** Candidates for `seat` now, pieces in the order they act; nothing here needs to be legal (act decides). */
+  options(state: S, seat: string): readonly BotOption<A>[];
+}

@@ -62,8 +62,8 @@ export interface BpPlayerOptions {
   readonly stopChance?: number;
 }
 
-/** The random legal player's next act for the phasing side, or null when it is done. */
-function nextAct(s: BpState, r: () => number, actsSoFar: number, opts: BpPlayerOptions): { seat: string; action: BpAction } | null {
+/** The random legal player's next act for the phasing side, or null when it is done (bench/bot.ts plays it against the bot general). */
+export function nextAct(s: BpState, r: () => number, actsSoFar: number, opts: BpPlayerOptions): { seat: string; action: BpAction } | null {
   const side = phasingSide(s);
   const seat = s.seats.find((x) => x.side === side)!.id;
   if (actsSoFar > (opts.maxActs ?? 20) || r() < (opts.stopChance ?? 0.04)) return null;

@@ -38,8 +38,8 @@ export interface SoloPlayed { readonly inputs: SoloInput[]; readonly final: Solo
 
 const pick = <T>(r: () => number, xs: readonly T[]): T | undefined => (xs.length ? xs[Math.floor(r() * xs.length)] : undefined);
 
-/** The random player's next act in the open window, or null when it is done with the run. */
-function nextAct(g: SoloGame, r: () => number, n: number): { seat: string; action: SoloAction } | null {
+/** The random legal player's next act in the open window, or null when it is done with the run (bench/bot.ts plays it against the bot general). */
+export function nextAct(g: SoloGame, r: () => number, n: number): { seat: string; action: SoloAction } | null {
   const side = sideUp(g);
   if (!side || n > 14 || r() < 0.05) return null;
   const seat = g.seats.find((x) => x.side === side)!.id;

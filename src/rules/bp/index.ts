@@ -1,4 +1,5 @@
 import { err, ok } from '../../lib/result';
+import { bpBot } from './bot';
 import type { Ruleset } from '../contract';
 import { BpAction, BpOrder } from './orders';
 import { chargeAction } from './phases/charge';
@@ -68,4 +69,6 @@ export const bp: Ruleset<BpState, BpOrder, BpAction, BpSettings, BpScenarioData>
   profile: BP_PROFILE,
   present: bpPresentation,
   inputs: bpInputs,
+  // Issue 13, beyond the text: the bot general's candidates (src/rules/bot/doctrine.ts ranks them).
+  bot: bpBot,
 };

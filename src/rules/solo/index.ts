@@ -1,6 +1,7 @@
 import { err } from '../../lib/result';
 import type { Ruleset } from '../contract';
 import { soloAct } from './act';
+import { soloBot } from './bot';
 import type { SoloGame } from './game';
 import { SoloAction, SoloOrder } from './orders';
 import { soloInputs, soloPresentation } from './present/index';
@@ -45,4 +46,6 @@ export const solo: Ruleset<SoloGame, SoloOrder, SoloAction, SoloSettings, SoloSc
   profile: SOLO_PROFILE,
   present: soloPresentation,
   inputs: soloInputs,
+  // Issue 13, beyond the text: the bot general's candidates (src/rules/bot/doctrine.ts ranks them).
+  bot: soloBot,
 };
