@@ -2,6 +2,7 @@ import type { Dice } from '../../dice/dice';
 import type { GmAnswer, PhaseInfo, Step } from '../contract';
 import type { GameEvent } from '../events';
 import { clockAt } from '../scenario/clock';
+import { arriveReinforcements } from './arrivals';
 import { commandPips } from './procedures/command';
 import { initiative } from './procedures/initiative';
 import type { AnrtOrder } from './orders';
@@ -74,8 +75,9 @@ function startTurn(s0: AnrtState, dice: Dice): { s: AnrtState; events: GameEvent
  */
 function openPhase(s0: AnrtState, th: Thrower): { s: AnrtState; events: GameEvent[] } {
   const side = phasingSide(s0);
-  let s: AnrtState = { ...s0, charges: [], moves: [], fireTargets: {}, pips: {}, pipTerms: {} };
-  const events: GameEvent[] = [{ kind: 'phase', turn: s.turn, phase: 'anrt/orders', label: anrtPhaseInfo({ ...s, step: 'orders' }).label }];
+  const arrived = arriveReinforcements({ ...s0, charges: [], moves: [], fireTargets: {}, pips: {}, pipTerms: {} });
+  let s: AnrtState = arrived.s;
+  const events: GameEvent[] = [{ kind: 'phase', turn: s.turn, phase: 'anrt/orders', label: anrtPhaseInfo({ ...s, step: 'orders' }).label }, ...arrived.events];
   const mine = liveUnits(s).filter((u) => u.side === side);
   for (const cell of ['pips.cost.move', 'pips.cost.formation-change', 'pips.cost.recover-disorder']) qrsValue(s, cell, `Pip cost (${cell.split('.').pop()})`, 'ANRT §VI L266', [0, 6]);
   for (const m of [...new Set(liveUnits(s).map((u) => moverOf(u)))].sort()) qrsValue(s, `movement.${m}`, `Normal move of ${m}`, 'ANRT §VII', [0, 60]);
