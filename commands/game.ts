@@ -12,6 +12,7 @@ import { narrate } from '../src/narrative';
 import { namesFor, publicEventsFor } from '../src/games/names';
 import { DEFAULT_OPTIONS, type GameOptions } from '../src/games/options';
 import { resolveOrRefuse } from '../src/games/names-resolve';
+import { enterTables } from './game-tables';
 import { endedHere, overInstead } from './play-helpers';
 
 const Input = z.discriminatedUnion('subcommand', [
@@ -39,6 +40,8 @@ const Input = z.discriminatedUnion('subcommand', [
     palette: z.enum(['default', 'colour-blind']).optional(), 'gm-role': z.string().optional(), 'gm-reminders': z.number().int().min(1).max(168).optional(),
   }),
   z.object({ subcommand: z.literal('ruling'), key: z.string().max(80), value: z.string().max(200) }),
+  // The file option's value is its reference: Discord's attachment id, or the console's local path.
+  z.object({ subcommand: z.literal('tables'), file: z.string().min(1).max(500), mode: z.enum(['gm', 'entered']).optional() }),
 ]);
 type Input = z.infer<typeof Input>;
 
@@ -94,9 +97,12 @@ export const game = defineCommand<Input>({
       .addIntegerOption((o) => o.setName('gm-reminders').setDescription('Hours between reminders to the GM of a ruling the game waits for').setMinValue(1).setMaxValue(168)))
     .addSubcommand((s) => s.setName('ruling').setDescription('GM, before start: change a house ruling (see /game settings)')
       .addStringOption((o) => o.setName('key').setDescription('e.g. initiative.ties').setRequired(true).setAutocomplete(true))
-      .addStringOption((o) => o.setName('value').setDescription('e.g. simultaneous, 1, true, [6]').setRequired(true))),
+      .addStringOption((o) => o.setName('value').setDescription('e.g. simultaneous, 1, true, [6]').setRequired(true)))
+    .addSubcommand((s) => s.setName('tables').setDescription('GM, before start: enter a tables file (A Near Run Thing\'s QRS), YAML or JSON')
+      .addAttachmentOption((o) => o.setName('file').setDescription('The tables file, like assets/anrt/qrs-stand-in.yaml (at most 256 KiB)').setRequired(true))
+      .addStringOption((o) => o.setName('mode').setDescription('Require every cell, or let the GM rule empty ones (tables.mode)').addChoices({ name: 'every cell entered', value: 'entered' }, { name: 'GM rules empty cells', value: 'gm' }))),
   input: Input,
-  defer: (i) => (i.subcommand === 'create' || i.subcommand === 'advance' || i.subcommand === 'answer' || i.subcommand === 'ruling' ? 'public' : false),
+  defer: (i) => (i.subcommand === 'create' || i.subcommand === 'advance' || i.subcommand === 'answer' || i.subcommand === 'ruling' || i.subcommand === 'tables' ? 'public' : false),
   async execute(ctx, i): Promise<ReplyModel> {
     const { games, gm } = ctx.services;
     switch (i.subcommand) {
@@ -172,6 +178,7 @@ export const game = defineCommand<Input>({
           .filter((d) => d.key !== i.key).map((d) => `\`${d.key}\` = ${escapeMd(d.value)}`);
         return pub([`⚖️ House ruling \`${escapeMd(i.key)}\` is now \`${escapeMd(i.value)}\` for this game.`, ...echo].join('\n').slice(0, 2000));
       }
+      case 'tables': return enterTables(ctx, i);
     }
   },
   async autocomplete(ctx, focused, inv) {
