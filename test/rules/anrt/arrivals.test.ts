@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { seededDice } from '../../../src/dice/dice';
+import { anrtOrderOfBattle, anrtSeed } from '../../../src/rules/anrt/campaign';
 import { anrt } from '../../../src/rules/anrt/index';
 import { footprint } from '../../../src/rules/anrt/footprint';
 import type { AnrtState } from '../../../src/rules/anrt/state';
@@ -84,5 +85,16 @@ describe('reinforcements (ANRT-S1)', () => {
   it('refuse a reinforcement that mixes the sides', () => {
     const text = withFriantLate('[48, 2]').replace('units: [fr-1-33,', 'units: [al-uh, fr-1-33,').replace('  - { unit: al-uh, at: [6, 32], facing: S }\n', '');
     expect(() => anrtScenario('teaching', settings, text)).toThrow(/mixes both sides/);
+  });
+
+  it('belong to a campaign\'s order of battle and come on at their standing strength (issue 15)', () => {
+    const d = anrtScenario('teaching', settings, withFriantLate('[48, 2]'));
+    const oob = anrtOrderOfBattle(d);
+    for (const id of [...FRIANT, 'fr-d2-gen']) expect(oob.some((u) => u.id === id || u.officers.some((o) => o.id === id)), id).toBe(true);
+    const standing = new Map(oob.filter((u) => u.kind === 'unit').map((u) => [u.id, u.id === 'fr-1-33' ? { ...u, strength: 0 } : u.id === 'fr-2-33' ? { ...u, strength: 1 } : u]));
+    const seeded = anrtSeed(d, settings, standing).data;
+    const late = seeded.arrivals!.flatMap((a) => a.units);
+    expect(late.map((u) => u.id)).not.toContain('fr-1-33');
+    expect(late.find((u) => u.id === 'fr-2-33')!.hits).toBe(1);
   });
 });
