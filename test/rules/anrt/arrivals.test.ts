@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { seededDice } from '../../../src/dice/dice';
 import { anrtOrderOfBattle, anrtSeed } from '../../../src/rules/anrt/campaign';
 import { anrt } from '../../../src/rules/anrt/index';
+import { anrtRoster } from '../../../src/rules/anrt/present/index';
 import { footprint } from '../../../src/rules/anrt/footprint';
 import type { AnrtState } from '../../../src/rules/anrt/state';
 import { baseWithin } from '../../../src/rules/geometry/base';
@@ -96,5 +97,11 @@ describe('reinforcements (ANRT-S1)', () => {
     const late = seeded.arrivals!.flatMap((a) => a.units);
     expect(late.map((u) => u.id)).not.toContain('fr-1-33');
     expect(late.find((u) => u.id === 'fr-2-33')!.hits).toBe(1);
+  });
+
+  it('show in their own side\'s roster with turn, clock and place, never in the enemy\'s', () => {
+    const s = anrt.setup(anrtScenario('teaching', settings, withFriantLate('Kreuz')), settings, seededDice('ab'.repeat(32))).state;
+    expect(anrtRoster(s, 'french', true)).toContain('**Arriving turn 2 (13:20) by Kreuz:** 1/33e Ligne, 2/33e Ligne, 1/48e Ligne, 2/48e Ligne, Foot battery Friant, Général Friant');
+    expect(anrtRoster(s, 'french', false).join('\n')).not.toContain('Arriving');
   });
 });
