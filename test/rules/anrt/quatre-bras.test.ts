@@ -166,3 +166,21 @@ describe('whole games of Quatre Bras (stand-in tables)', () => {
     for (const g of games) expect(stateHash(replayAnrt(anrtScenario('quatre-bras', settings), settings, g.windows, SEED))).toBe(stateHash(g.final));
   });
 });
+
+describe('Quatre Bras with the QRS empty: the GM rules each gap (DIGEST A-1)', () => {
+  const gm = anrtSettings({});
+  let g: AnrtPlayed;
+  beforeAll(() => { g = playAnrt(anrtScenario('quatre-bras', gm), gm, 3, SEED, 3000); }, 240_000);
+
+  it('reaches its end, the GM asked for every number play met — the buildings price too, since Bylandt\'s jägers stand next to Gemioncourt (L306, ANRT-T10)', () => {
+    expect(anrt.outcome(g.final)).not.toBeNull();
+    const asked = g.windows.flatMap((w) => (w.answer ? [w.answer.question] : []));
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked).toContain('anrt/qrs/pips.cost.enter-buildings');
+  });
+
+  it('replays identically, the GM\'s answers included', () => {
+    expect(stateHash(replayAnrt(anrtScenario('quatre-bras', gm), gm, g.windows, SEED))).toBe(stateHash(g.final));
+  });
+});
+
