@@ -103,5 +103,8 @@ describe('reinforcements (ANRT-S1)', () => {
     const s = anrt.setup(anrtScenario('teaching', settings, withFriantLate('Kreuz')), settings, seededDice('ab'.repeat(32))).state;
     expect(anrtRoster(s, 'french', true)).toContain('**Arriving turn 2 (13:20) by Kreuz:** 1/33e Ligne, 2/33e Ligne, 1/48e Ligne, 2/48e Ligne, Foot battery Friant, Général Friant');
     expect(anrtRoster(s, 'french', false).join('\n')).not.toContain('Arriving');
+    // Nor does the enemy see the heading of a division still wholly off the table.
+    expect(anrtRoster(s, 'french', false).join('\n')).not.toContain('2nd Division (Friant)');
+    expect(anrtRoster(s, 'french', true).join('\n')).toContain('2nd Division (Friant)');
   });
 });

@@ -10,6 +10,8 @@ import { anrtPrinted } from './printed';
 export function anrtRoster(s: AnrtState, side: string, own: boolean): string[] {
   const lines: string[] = [];
   for (const d of Object.values(s.divisions).filter((x) => x.side === side)) {
+    // A division not yet on the table is its own side's news only (ANRT-S1).
+    if (!liveUnits(s).some((x) => x.division === d.id) && !own) continue;
     const pips = own && s.pips[d.id] !== undefined ? ` — ${s.pips[d.id]} pips (${(s.pipTerms[d.id] ?? []).join('; ')})` : '';
     lines.push(`**${d.name}**${pips}`);
     for (const u of liveUnits(s).filter((x) => x.division === d.id)) lines.push(`· ${u.name}: ${u.hits}/${u.maxHits} hits, ${u.formation}${u.disordered ? ', disordered' : ''}${u.routed ? ', routed' : ''}`);
