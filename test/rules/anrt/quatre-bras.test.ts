@@ -6,6 +6,7 @@ import { QB_FACTOR, QB_WINDOW } from '../../../src/rules/anrt/quatre-bras';
 import { NW_PROFILE } from '../../../src/rules/nw/profile';
 import { parseScenarioYaml } from '../../../src/rules/scenario';
 import { clockAt } from '../../../src/rules/scenario/clock';
+import { mapYaml } from '../../../src/rules/scenario/map-yaml';
 import { rescaleMap } from '../../../src/rules/scenario/rescale';
 import { anrtScenario, anrtSettings, playAnrt, replayAnrt, stateHash, type AnrtPlayed } from '../../helpers/anrt-game';
 
@@ -31,6 +32,8 @@ describe('the map (QB-A1): the NW Quatre Bras map at ANRT ground scale', () => {
     expect(data.map.terrain).toEqual(m.terrain);
     // Every NW landmark inside the window is kept, at its new place.
     for (const l of m.landmarks) expect(data.map.landmarks).toContainEqual(l);
+    // The file holds the block scripts/anrt-quatre-bras-map.ts prints, word for word.
+    expect(readFileSync('assets/scenarios/anrt/quatre-bras.yaml', 'utf8')).toContain(mapYaml(m));
   });
 
   it('keeps the places of the battle: the crossroads, Gemioncourt, the brook and its bridge, the Bossu wood, Piraumont, Pierrepont', () => {
