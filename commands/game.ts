@@ -12,6 +12,7 @@ import { narrate } from '../src/narrative';
 import { namesFor, publicEventsFor } from '../src/games/names';
 import { DEFAULT_OPTIONS, type GameOptions } from '../src/games/options';
 import { resolveOrRefuse } from '../src/games/names-resolve';
+import { enterTables } from './game-tables';
 import { endedHere, overInstead } from './play-helpers';
 import { botLine, seatHolder, setBot } from '../src/games/bot-general';
 import { POSTURES } from '../src/rules/bot/doctrine';
@@ -42,6 +43,8 @@ const Input = z.discriminatedUnion('subcommand', [
     bot: z.string().max(100).optional(), 'bot-posture': z.enum(POSTURES).optional(),
   }),
   z.object({ subcommand: z.literal('ruling'), key: z.string().max(80), value: z.string().max(200) }),
+  // The file option's value is its reference: Discord's attachment id, or the console's local path.
+  z.object({ subcommand: z.literal('tables'), file: z.string().min(1).max(500), mode: z.enum(['gm', 'entered']).optional() }),
 ]);
 type Input = z.infer<typeof Input>;
 
@@ -99,9 +102,12 @@ export const game = defineCommand<Input>({
       .addStringOption((o) => o.setName('bot-posture').setDescription("The bot general's posture").addChoices({ name: 'advance on the enemy', value: 'advance' }, { name: 'hold its ground', value: 'hold' })))
     .addSubcommand((s) => s.setName('ruling').setDescription('GM, before start: change a house ruling (see /game settings)')
       .addStringOption((o) => o.setName('key').setDescription('e.g. initiative.ties').setRequired(true).setAutocomplete(true))
-      .addStringOption((o) => o.setName('value').setDescription('e.g. simultaneous, 1, true, [6]').setRequired(true))),
+      .addStringOption((o) => o.setName('value').setDescription('e.g. simultaneous, 1, true, [6]').setRequired(true)))
+    .addSubcommand((s) => s.setName('tables').setDescription('GM, before start: enter a tables file (A Near Run Thing\'s QRS), YAML or JSON')
+      .addAttachmentOption((o) => o.setName('file').setDescription('The tables file, like assets/anrt/qrs-stand-in.yaml (at most 256 KiB)').setRequired(true))
+      .addStringOption((o) => o.setName('mode').setDescription('Require every cell, or let the GM rule empty ones (tables.mode)').addChoices({ name: 'every cell entered', value: 'entered' }, { name: 'GM rules empty cells', value: 'gm' }))),
   input: Input,
-  defer: (i) => (i.subcommand === 'create' || i.subcommand === 'advance' || i.subcommand === 'answer' || i.subcommand === 'ruling' ? 'public' : false),
+  defer: (i) => (i.subcommand === 'create' || i.subcommand === 'advance' || i.subcommand === 'answer' || i.subcommand === 'ruling' || i.subcommand === 'tables' ? 'public' : false),
   async execute(ctx, i): Promise<ReplyModel> {
     const { games, gm } = ctx.services;
     switch (i.subcommand) {
@@ -177,6 +183,7 @@ export const game = defineCommand<Input>({
           .filter((d) => d.key !== i.key).map((d) => `\`${d.key}\` = ${escapeMd(d.value)}`);
         return pub([`⚖️ House ruling \`${escapeMd(i.key)}\` is now \`${escapeMd(i.value)}\` for this game.`, ...echo].join('\n').slice(0, 2000));
       }
+      case 'tables': return enterTables(ctx, i);
     }
   },
   async autocomplete(ctx, focused, inv) {

@@ -3,7 +3,7 @@ import type { Invocation } from '../interaction/command';
 import { UserError } from '../lib/user-error';
 
 // Discord's option type numbers (ApplicationCommandOptionType).
-const SUBCOMMAND = 1, STRING = 3, INTEGER = 4, BOOLEAN = 5, USER = 6, NUMBER = 10;
+const SUBCOMMAND = 1, STRING = 3, INTEGER = 4, BOOLEAN = 5, USER = 6, NUMBER = 10, ATTACHMENT = 11;
 
 /**
  * Parse a console line typed as a Discord user would: `/roll expression:2d6+1 reason:"Ney's
@@ -79,6 +79,8 @@ function coerce(opt: APIApplicationCommandOption, raw: string, users: Record<str
       users[id] = id;
       return id;
     }
+    // In the console a file is a local path: the adapter's attachment reader opens it.
+    case ATTACHMENT: return raw;
     default: return raw;
   }
 }
@@ -89,7 +91,7 @@ export function usage(name: string, subcommand: string | undefined, options: rea
 }
 
 function typeName(t: number): string {
-  return t === INTEGER ? 'whole number' : t === NUMBER ? 'number' : t === BOOLEAN ? 'true|false' : t === USER ? 'user' : 'text';
+  return t === INTEGER ? 'whole number' : t === NUMBER ? 'number' : t === BOOLEAN ? 'true|false' : t === USER ? 'user' : t === ATTACHMENT ? 'file path' : 'text';
 }
 
 interface Token { text: string; quotedKey: boolean }

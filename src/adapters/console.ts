@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
+import { readLocalAttachment } from '../interaction/attachments';
 import type { Command, CommandContext, Invocation } from '../interaction/command';
 import { errorReply, execute, prepare } from '../interaction/dispatch';
 import type { ComponentModel, EmbedModel, ReplyModel } from '../interaction/reply';
@@ -59,7 +60,7 @@ export async function runConsole(o: ConsoleOptions): Promise<void> {
 
   const ctxOf = (): CommandContext => ({
     guildId: CONSOLE_GUILD, channelId: CONSOLE_CHANNEL, user, isAdmin: user === o.user, services: o.services,
-    now: o.now ?? (() => new Date()), log: o.log, users: {},
+    now: o.now ?? (() => new Date()), log: o.log, users: {}, attachment: readLocalAttachment,
   });
   // Tab completes commands, options and names from the same autocomplete Discord shows (issue 11).
   const completer = (line: string, cb: (err: null, result: [string[], string]) => void) => {

@@ -3,6 +3,7 @@ import {
   type AutocompleteInteraction, type ChatInputCommandInteraction, type CommandInteractionOption, type InteractionReplyOptions, type MessageComponentInteraction,
 } from 'discord.js';
 import { componentRow, handleComponent } from './discord-components';
+import { fetchAttachment, type ReadAttachment } from '../interaction/attachments';
 import type { Command, CommandContext, Invocation } from '../interaction/command';
 import { errorReply, execute, prepare, suggest } from '../interaction/dispatch';
 import { DISCORD_LIMITS, truncate, type ReplyModel } from '../interaction/reply';
@@ -73,7 +74,7 @@ export function contextOf(interaction: ChatInputCommandInteraction | MessageComp
 
 async function handleChatInput(interaction: ChatInputCommandInteraction, o: DiscordOptions): Promise<void> {
   const inv = toInvocation(interaction);
-  const ctx = contextOf(interaction, o, inv.users ?? {});
+  const ctx: CommandContext = { ...contextOf(interaction, o, inv.users ?? {}), attachment: attachmentReader(interaction) };
   let reply: ReplyModel;
   let deferred: 'public' | 'private' | false = false;
   try {
@@ -146,6 +147,15 @@ export function toPayload(r: ReplyModel): InteractionReplyOptions & { flags?: Me
     // Nothing a user typed (a roll's reason) may ping @everyone or anyone else.
     allowedMentions: { parse: [], users: [...(r.mentions ?? [])] },
     ...(r.visibility === 'private' ? { flags: MessageFlags.Ephemeral } : {}),
+  };
+}
+
+/** An attachment option's value is the attachment's id; its file is fetched from Discord's CDN when the command reads it. */
+function attachmentReader(interaction: ChatInputCommandInteraction): ReadAttachment {
+  return async (ref, maxBytes) => {
+    const a = interaction.options.resolved?.attachments?.get(ref);
+    if (!a) throw new UserError('attachment/missing', 'No file came with the command.', 'Attach the file in the command\'s file option.');
+    return fetchAttachment({ url: a.url, name: a.name, size: a.size }, maxBytes);
   };
 }
 

@@ -369,10 +369,16 @@ export class GameService {
    * the first phase), so the scenario is set up again under the new rulings.
    */
   async setRuling(channelId: string, user: Actor, isAdmin: boolean, key: string, value: unknown): Promise<unknown> {
+    return this.setRulings(channelId, user, isAdmin, [[key, value]]);
+  }
+
+  /** Several rulings at once, checked together (a tables file and the mode that requires it whole). */
+  async setRulings(channelId: string, user: Actor, isAdmin: boolean, changes: readonly (readonly [string, unknown])[]): Promise<unknown> {
     const l = this.live(channelId);
     this.requireGm(l.game, user, isAdmin);
     if (l.game.status !== 'setup') throw new UserError('settings/started', 'House rulings can only change before the game starts.', 'Create a new game to play under other rulings.');
-    const loaded = await this.loadScenario(l.ruleset, l.game.scenarioId, withPath(JSON.parse(l.game.settings) as Record<string, unknown>, key, value));
+    const merged = changes.reduce((o, [key, value]) => withPath(o, key, value), JSON.parse(l.game.settings) as Record<string, unknown>);
+    const loaded = await this.loadScenario(l.ruleset, l.game.scenarioId, merged);
     const { settings, data } = (await this.battleData?.(l.game, loaded)) ?? loaded;
     return this.tx(() => {
       const game = this.repo.game(l.game.id)!;

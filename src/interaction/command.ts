@@ -2,6 +2,7 @@ import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord-ap
 import type { z } from 'zod';
 import type { Logger } from '../logger';
 import type { Services } from '../services/services';
+import type { ReadAttachment } from './attachments';
 import type { ReplyModel, Visibility } from './reply';
 
 /** A slash command as both adapters receive it: names and plain option values. */
@@ -27,6 +28,12 @@ export interface CommandContext {
   readonly log: Logger;
   /** Display names of users named in options (id → name). */
   readonly users: Readonly<Record<string, string>>;
+  /**
+   * Reads the file given for an attachment option (its option value is the reference): Discord
+   * fetches the attachment, the console reads the local path typed. Absent where no file can be
+   * given (buttons, autocomplete).
+   */
+  readonly attachment?: ReadAttachment;
 }
 
 /** Anything with the builders' toJSON(): a SlashCommandBuilder or its subcommand variants. */

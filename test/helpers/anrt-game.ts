@@ -27,8 +27,12 @@ export function anrtSettings(overrides: unknown = { qrs: 'stand-in', tables: { m
   return p.value;
 }
 
-export function anrtTeaching(settings: AnrtSettings = anrtSettings()): AnrtScenarioData {
-  const r = parseScenarioYaml(readFileSync('assets/scenarios/anrt/teaching.yaml', 'utf8'), 'assets/scenarios/anrt/teaching.yaml', { profiles: { anrt: ANRT_PROFILE } });
+export const anrtTeaching = (settings: AnrtSettings = anrtSettings()): AnrtScenarioData => anrtScenario('teaching', settings);
+
+/** A shipped ANRT scenario (assets/scenarios/anrt/<id>.yaml) through the shared loader, or YAML text given. */
+export function anrtScenario(id: string, settings: AnrtSettings = anrtSettings(), text?: string): AnrtScenarioData {
+  const file = `assets/scenarios/anrt/${id}.yaml`;
+  const r = parseScenarioYaml(text ?? readFileSync(file, 'utf8'), file, { profiles: { anrt: ANRT_PROFILE } });
   if (!r.ok) throw new Error(r.error.map(formatScenarioError).join('\n'));
   const d = anrt.scenario.prepare(r.value, settings);
   if (!d.ok) throw new Error(d.error.map((p) => p.message).join('\n'));

@@ -43,7 +43,8 @@ export function shrink(size: UnitSize, steps: number): UnitSize | null {
 /** The scenario's order of battle: army and corps generals, then divisions with their generals and brigadiers, then every unit at its hits. */
 export function anrtOrderOfBattle(data: AnrtScenarioData): StandingUnit[] {
   const out: StandingUnit[] = [];
-  const gens = Object.values(data.generals);
+  // Reinforcements still to come (ANRT-S1) are of the order of battle too.
+  const gens = [...Object.values(data.generals), ...(data.arrivals ?? []).flatMap((a) => a.generals)];
   for (const g of gens.filter((x) => x.level === 'army' || x.level === 'corps')) {
     out.push({ id: g.id, side: g.side, kind: 'formation', formation: null, name: g.name, strength: 0, full: 0, fatigue: '—', quality: g.level, officers: [officer(g)] });
   }
@@ -51,7 +52,7 @@ export function anrtOrderOfBattle(data: AnrtScenarioData): StandingUnit[] {
     const officers = gens.filter((g) => g.id === d.general || (g.level === 'brigade' && d.brigades.includes(g.command))).map(officer);
     out.push({ id: d.id, side: d.side, kind: 'formation', formation: null, name: d.name, strength: 0, full: 0, fatigue: '—', quality: 'division', officers });
   }
-  for (const u of Object.values(data.units)) {
+  for (const u of [...Object.values(data.units), ...(data.arrivals ?? []).flatMap((a) => a.units)]) {
     out.push({ id: u.id, side: u.side, kind: 'unit', formation: u.division, name: u.name, strength: u.hits, full: u.maxHits, fatigue: '—', quality: quality(u.cls, u.size), officers: [] });
   }
   return out;
@@ -65,19 +66,20 @@ export function anrtOrderOfBattle(data: AnrtScenarioData): StandingUnit[] {
 export function anrtSeed(data: AnrtScenarioData, settings: AnrtSettings, standing: ReadonlyMap<string, StandingUnit>): { data: AnrtScenarioData; settings: AnrtSettings } {
   const out = (id: string) => { const s = standing.get(id); return s !== undefined && (s.strength <= 0 || standingSize(s) === null); };
   const officers = new Map([...standing.values()].flatMap((u) => u.officers.map((o) => [o.id, o] as const)));
-  const units = Object.fromEntries(Object.values(data.units).filter((u) => !out(u.id)).map((u): [string, AnrtUnit] => {
+  const seeded = (u: AnrtUnit): AnrtUnit => {
     const s = standing.get(u.id);
-    if (!s) return [u.id, u];
+    if (!s) return u;
     const size = standingSize(s)!;
     const maxHits = unitHits(u.cls, size);
-    return [u.id, { ...u, size, maxHits, hits: Math.min(maxHits, s.strength) }];
-  }));
-  const generals = Object.fromEntries(Object.values(data.generals).map((g) => {
-    const o = officers.get(g.id);
-    return [g.id, o && o.status !== 'present' && o.holder ? { ...g, name: o.holder } : g];
-  }));
+    return { ...u, size, maxHits, hits: Math.min(maxHits, s.strength) };
+  };
+  const named = (g: AnrtGeneral): AnrtGeneral => { const o = officers.get(g.id); return o && o.status !== 'present' && o.holder ? { ...g, name: o.holder } : g; };
+  const units = Object.fromEntries(Object.values(data.units).filter((u) => !out(u.id)).map((u): [string, AnrtUnit] => [u.id, seeded(u)]));
+  const generals = Object.fromEntries(Object.values(data.generals).map((g) => [g.id, named(g)]));
+  // Reinforcements (ANRT-S1) come on at their standing too; a group left with nobody does not come.
+  const arrivals = (data.arrivals ?? []).map((a) => ({ ...a, units: a.units.filter((u) => !out(u.id)).map(seeded), generals: a.generals.map(named) })).filter((a) => a.units.length + a.generals.length > 0);
   return {
-    data: { ...data, units, generals, seats: data.seats.map((x) => ({ ...x, commands: x.commands.filter((c) => !out(c)) })) },
+    data: { ...data, units, generals, ...(data.arrivals ? { arrivals } : {}), seats: data.seats.map((x) => ({ ...x, commands: x.commands.filter((c) => !out(c)) })) },
     settings,
   };
 }

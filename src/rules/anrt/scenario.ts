@@ -2,7 +2,7 @@ import { err, ok, type Problem, type Result } from '../../lib/result';
 import type { Scenario, Unit } from '../scenario/types';
 import { anrtUnitRules } from './profile';
 import type { AnrtSettings } from './settings';
-import type { AnrtDivision, AnrtFormation, AnrtGeneral, AnrtState, AnrtUnit } from './state';
+import type { AnrtArrival, AnrtDivision, AnrtFormation, AnrtGeneral, AnrtState, AnrtUnit } from './state';
 import { sizeByFigures, sizeByPieces, unitHits } from './tables/organisation';
 import type { Arm } from './tables/vocabulary';
 
@@ -26,8 +26,9 @@ function armOf(u: Unit, position: boolean): Arm | null {
 export function anrtScenarioData(sc: Scenario, settings: AnrtSettings): Result<AnrtScenarioData, Problem[]> {
   const problems: Problem[] = [];
   if (sc.sides.length !== 2) problems.push({ code: 'anrt/sides', message: `ANRT is a two-sided game (§I); this scenario has ${sc.sides.length} sides.` });
-  if (sc.reinforcements.length) problems.push({ code: 'anrt/reinforcements', message: 'ANRT scenarios do not yet bring reinforcements on (README "Not done").', hint: 'Deploy every unit at the start.' });
-  const placed = new Map(sc.deployment.map((d) => [d.piece, d]));
+  // A reinforcement's pieces are built at its entry point and held off the table until their turn (ANRT-S1).
+  const placed = new Map<string, { at: Scenario['deployment'][number]['at']; facing: number }>(sc.deployment.map((d) => [d.piece, d]));
+  for (const r of sc.reinforcements) for (const id of [...r.units, ...r.generals]) if (!placed.has(id)) placed.set(id, { at: r.at, facing: r.facing });
   const units: Record<string, AnrtUnit> = {};
   const generals: Record<string, AnrtGeneral> = {};
   const divisions: Record<string, AnrtDivision> = {};
@@ -69,6 +70,16 @@ export function anrtScenarioData(sc: Scenario, settings: AnrtSettings): Result<A
       divisions[corps.id] = { id: corps.id, name: corps.name, side: side.id, general: corps.general, brigades: [...brigades].sort() };
     }
   }
+  const arrivals: AnrtArrival[] = [];
+  for (const r of sc.reinforcements) {
+    const us = r.units.flatMap((id) => (units[id] ? [units[id]!] : []));
+    const gs = r.generals.flatMap((id) => (generals[id] ? [generals[id]!] : []));
+    const side = us[0]?.side ?? gs[0]?.side;
+    if (!side) { problems.push({ code: 'anrt/reinforcements', message: `The reinforcement of turn ${r.turn} names no unit or general of the order of battle.` }); continue; }
+    if ([...us, ...gs].some((x) => x.side !== side)) { problems.push({ code: 'anrt/reinforcements', message: `The reinforcement of turn ${r.turn} mixes both sides.`, hint: 'Give each side its own reinforcement entry.' }); continue; }
+    arrivals.push({ turn: r.turn, side, at: r.at, facing: r.facing, ...(r.place ? { place: r.place } : {}), units: us, generals: gs });
+    for (const x of [...us, ...gs]) { delete units[x.id]; delete generals[x.id]; }
+  }
   if (problems.length) return err(problems);
   const [hh, mm] = sc.meta.firstTurn.split(':').map(Number);
   const ids = [sc.sides[0]!.id, sc.sides[1]!.id] as const;
@@ -76,9 +87,10 @@ export function anrtScenarioData(sc: Scenario, settings: AnrtSettings): Result<A
     v: 1, scenario: { id: sc.meta.id, name: sc.meta.name }, turn: 1, lastTurn: sc.meta.turns,
     clock: { start: hh! * 60 + mm!, turnMinutes: sc.meta.turnMinutes }, map: sc.map, scale: sc.meta.scale,
     sides: sc.sides.map((x) => ({ id: x.id, name: x.name, colour: x.colour })),
-    seats: sc.sides.map((x) => ({ id: x.id, side: x.id, label: x.name, commands: [...Object.values(units).filter((u) => u.side === x.id).map((u) => u.id), ...Object.values(generals).filter((g) => g.side === x.id).map((g) => g.id)] })),
+    seats: sc.sides.map((x) => ({ id: x.id, side: x.id, label: x.name, commands: [...Object.values(units).filter((u) => u.side === x.id).map((u) => u.id), ...Object.values(generals).filter((g) => g.side === x.id).map((g) => g.id),
+      ...arrivals.filter((a) => a.side === x.id).flatMap((a) => [...a.units.map((u) => u.id), ...a.generals.map((g) => g.id)])] })),
     units, generals, divisions, order: ids, previousFirst: null, period: 0, step: 'orders', chooser: null, pips: {}, pipTerms: {}, opportunityDebt: {},
-    charges: [], moves: [], fireTargets: {}, rulings: {}, ask: null, victory: sc.victory, ended: null,
+    charges: [], moves: [], fireTargets: {}, rulings: {}, ask: null, ...(arrivals.length ? { arrivals } : {}), victory: sc.victory, ended: null,
   });
 }
 

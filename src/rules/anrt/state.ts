@@ -39,6 +39,8 @@ export interface AnrtState extends ScenarioGameFrame<AnrtSettings> {
   readonly moves: readonly AnrtMove[];
   /** The GM's rulings by question id (ANRT-4), kept for the game. */
   readonly rulings: Readonly<Record<string, string>>;
+  /** Reinforcements still off the table (ANRT-S1): they enter as their side's phase of `turn` opens. */
+  readonly arrivals?: readonly AnrtArrival[];
   /** The ruling the GM owes now, with the interrupted resolution's thrown dice. */
   readonly ask: { readonly question: GmQuestion; readonly stage: 'open' | 'combat'; readonly memo: readonly (readonly number[])[]; readonly responses?: Readonly<Record<string, string>> } | null;
   readonly victory: Victory;
@@ -92,6 +94,19 @@ export interface AnrtDivision {
   readonly side: string;
   readonly general: string;
   readonly brigades: readonly string[];
+}
+
+/** A reinforcement from the scenario: its pieces wait off the table until their turn. */
+export interface AnrtArrival {
+  readonly turn: number;
+  readonly side: string;
+  /** The entry point on the table edge and the facing the pieces form up on. */
+  readonly at: Point;
+  readonly facing: number;
+  /** The scenario's name for the place ("the Brussels road"), for the narrative. */
+  readonly place?: string;
+  readonly units: readonly AnrtUnit[];
+  readonly generals: readonly AnrtGeneral[];
 }
 
 export interface AnrtCharge {

@@ -2,6 +2,7 @@ import type { Dice } from '../../dice/dice';
 import type { GmAnswer, PhaseInfo, Step } from '../contract';
 import type { GameEvent } from '../events';
 import { clockAt } from '../scenario/clock';
+import { arriveReinforcements } from './arrivals';
 import { commandPips } from './procedures/command';
 import { initiative } from './procedures/initiative';
 import type { AnrtOrder } from './orders';
@@ -12,6 +13,7 @@ import { moveOf, validateOrder } from './phases/orders';
 import { responsesOwed } from './phases/responses';
 import { liveUnits, moverOf, otherSide, phasingSide, seatOfSide, sideName, withUnit, type AnrtState } from './state';
 import { qrsCells, qrsGaps } from './tables/qrs';
+import { buildingsOf, mayEnterBuildings } from './terrain';
 import { finalOutcome } from './victory';
 
 /**
@@ -74,11 +76,13 @@ function startTurn(s0: AnrtState, dice: Dice): { s: AnrtState; events: GameEvent
  */
 function openPhase(s0: AnrtState, th: Thrower): { s: AnrtState; events: GameEvent[] } {
   const side = phasingSide(s0);
-  let s: AnrtState = { ...s0, charges: [], moves: [], fireTargets: {}, pips: {}, pipTerms: {} };
-  const events: GameEvent[] = [{ kind: 'phase', turn: s.turn, phase: 'anrt/orders', label: anrtPhaseInfo({ ...s, step: 'orders' }).label }];
+  const arrived = arriveReinforcements({ ...s0, charges: [], moves: [], fireTargets: {}, pips: {}, pipTerms: {} });
+  let s: AnrtState = arrived.s;
+  const events: GameEvent[] = [{ kind: 'phase', turn: s.turn, phase: 'anrt/orders', label: anrtPhaseInfo({ ...s, step: 'orders' }).label }, ...arrived.events];
   const mine = liveUnits(s).filter((u) => u.side === side);
   for (const cell of ['pips.cost.move', 'pips.cost.formation-change', 'pips.cost.recover-disorder']) qrsValue(s, cell, `Pip cost (${cell.split('.').pop()})`, 'ANRT §VI L266', [0, 6]);
   for (const m of [...new Set(liveUnits(s).map((u) => moverOf(u)))].sort()) qrsValue(s, `movement.${m}`, `Normal move of ${m}`, 'ANRT §VII', [0, 60]);
+  if (mayEnterBuildings(s, mine)) qrsValue(s, 'pips.cost.enter-buildings', 'Pip cost (enter-buildings)', 'ANRT §VI L306', [0, 6]);
   for (const u of mine.filter((x) => x.routed).sort((a, b) => a.id.localeCompare(b.id))) {
     const m = testMorale(s, u, 'router', th);
     events.push(...m.events);
@@ -176,9 +180,12 @@ function applyOrders(s0: AnrtState, orders: readonly AnrtOrder[]): { s: AnrtStat
     const m = moveOf(s0, o, s.units[o.unit]!.formation);
     if (!m) continue;
     const u = s.units[o.unit]!;
-    s = withUnit(s, { ...u, at: m.to, facing: m.facing });
+    // Deploying into buildings disorders the unit (L361).
+    const into = u.arm === 'infantry' && !buildingsOf(s0, u) ? buildingsOf(s0, { ...u, at: m.to }) : undefined;
+    s = withUnit(s, { ...u, at: m.to, facing: m.facing, ...(into ? { disordered: true } : {}) });
     moves.push(m);
     events.push({ kind: 'move', rule: 'ANRT §VII', unit: u.id, from: u.at, to: m.to, path: [u.at, m.to], facing: m.facing, cost: m.inches });
+    if (into) events.push({ kind: 'status', rule: 'ANRT L361', unit: u.id, status: 'disordered', on: true, reason: `deployed into the buildings of ${into.name ?? into.id}` });
   }
   const charges = accepted.flatMap((o) => (o.kind === 'charge' ? [{ unit: o.unit, target: o.target, kind: 'declared' as const }] : []));
   for (const c of charges) events.push({ kind: 'note', rule: 'ANRT §X', text: `${c.unit} is ordered to charge ${c.target}.` });

@@ -1,6 +1,7 @@
 import { isArea } from '../geometry/features';
 import { ringContains } from '../geometry/primitives';
 import { distance } from '../geometry/vector';
+import { allUnitsOf } from './arrivals';
 import { liveUnits, sideName, type AnrtState } from './state';
 
 /**
@@ -13,7 +14,7 @@ import { liveUnits, sideName, type AnrtState } from './state';
 export function finalOutcome(s: AnrtState, last: boolean): { winner: string | null; summary: string } | null {
   const all = Object.values(s.units);
   for (const c of s.victory.collapse) {
-    const mine = all.filter((u) => u.side === c.side);
+    const mine = allUnitsOf(s, c.side);
     if (mine.length && (mine.filter((u) => u.gone).length * 100) / mine.length >= c.standsLostPercent) {
       const winner = s.sides.find((x) => x.id !== c.side)!;
       return { winner: winner.id, summary: `${winner.name} win: ${sideName(s, c.side)} lost ${c.standsLostPercent}% of their units.` };

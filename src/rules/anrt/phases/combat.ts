@@ -14,6 +14,7 @@ import { fmt, inFront, normalMove } from './common';
 import { need, qrsValue, type Thrower } from './gm';
 import { applyMorale, testMorale, WITH_UNIT_INCHES } from './morale';
 import { chargedCase, opportunityTargets, responsesTo } from './responses';
+import { buildingsOf, coverOf } from '../terrain';
 
 /**
  * The second half of a side's phase, after the other side's responses (§I L20-31): charges with
@@ -43,13 +44,17 @@ const moveTo = (c: Ctx, id: string, to: Point, rule: string, why: string, facing
   c.events.push({ kind: 'move', rule, unit: id, from: u.at, to, path: [u.at, to], ...(facing !== undefined ? { facing } : {}), stopped: why });
 };
 
-const line = (u: AnrtUnit): MeleeLine => {
+const line = (s: AnrtState, u: AnrtUnit): MeleeLine => {
+  if (buildingsOf(s, u)) return 'BUILDINGS';
   if (isArtillery(u)) return 'ARTILLERY';
   if (u.arm === 'cavalry') return u.formation === 'line' ? 'CAV LINE' : u.formation === 'skirmish' ? 'SKIRMISH' : 'CAV COL';
   return u.formation === 'line' ? 'LINE' : u.formation === 'masse' ? 'MASSE' : u.formation === 'square' ? 'SQUARE' : u.formation === 'skirmish' ? 'SKIRMISH' : 'COL';
 };
 const meleeArm = (u: AnrtUnit): MeleeArm => (isArtillery(u) ? 'artillery' : u.formation === 'skirmish' ? 'skirmish' : u.arm === 'cavalry' ? 'cavalry' : 'infantry');
-const target = (u: AnrtUnit): FireTarget => (isArtillery(u) ? 'artillery' : u.arm === 'cavalry' ? 'cavalry' : u.formation === 'limbered' || u.formation === 'unlimbered' ? 'column' : u.formation);
+const target = (s: AnrtState, u: AnrtUnit): FireTarget => (buildingsOf(s, u) ? 'buildings' : isArtillery(u) ? 'artillery' : u.arm === 'cavalry' ? 'cavalry' : u.formation === 'limbered' || u.formation === 'unlimbered' ? 'column' : u.formation);
+
+/** A unit fighting from woods, orchards or works strikes with the QRS "in cover" adjustment (ANRT-T11); buildings have their own melee line. */
+const inCover = (s: AnrtState, u: AnrtUnit): AdjustFactor[] => { const cv = coverOf(s, u); return cv === 'soft' || cv === 'hard' ? ['melee:in-cover'] : []; };
 
 const classFactors = (u: AnrtUnit, kind: 'fire' | 'melee'): AdjustFactor[] => {
   const f: AdjustFactor[] = [];
@@ -87,13 +92,16 @@ function fireOf(c: Ctx, u: AnrtUnit, engaged: ReadonlySet<string>, moved: Readon
   const d = distance(u.at, t.at);
   const factors = classFactors(u, 'fire');
   if (moved.has(u.id)) factors.push('fire:firer-moved');
+  // Cover (L535): woods and orchards soft, fortifications hard; buildings have their own target row.
+  const cover = coverOf(c.s, t);
+  if (cover === 'soft' || cover === 'hard') factors.push(`fire:target-in-${cover}-cover`);
   let rc: ResultCase;
   if (gun) {
     const can = qrsValue(c.s, `artCan.range.${u.gun ?? 'medium'}`, `Canister reach of ${u.gun ?? 'medium'} guns`, 'ANRT §IX L1091', [0, 60]);
-    rc = { table: d <= can ? 'artCan' : 'artLong', gun: u.gun ?? 'medium', target: target(t) };
+    rc = { table: d <= can ? 'artCan' : 'artLong', gun: u.gun ?? 'medium', target: target(c.s, t) };
   } else {
     const close = qrsValue(c.s, 'musketry.range.close', 'Musketry close range', 'ANRT §IX', [0, 60]);
-    rc = { table: 'musketry', range: d <= close ? 'close' : 'long', firer: u.formation as MusketryFirer, target: target(t) };
+    rc = { table: 'musketry', range: d <= close ? 'close' : 'long', firer: buildingsOf(c.s, u) ? 'buildings' : u.formation as MusketryFirer, target: target(c.s, t) };
   }
   c.events.push({ kind: 'engagement', rule: 'ANRT §IX', id: `fire:${c.s.turn}:${u.id}`, sides: [{ side: u.side, units: [u.id], dice: 0, modifiers: [] }, { side: t.side, units: [t.id], dice: 0, modifiers: [] }], bombardment: gun, pools: false, at: t.at });
   return { target: t.id, hits: strike(c, u, t, rc, factors, gun ? 'ANRT §IX L1091' : 'ANRT §IX', `${gun ? 'artillery' : 'musketry'} at ${fmt(d)}`) };
@@ -181,8 +189,8 @@ function melee(c: Ctx, pair: { a: string; d: string; counter: boolean }): void {
   const a = c.s.units[pair.a]; const d = c.s.units[pair.d];
   if (!a || !d || a.gone || d.gone) return;
   c.events.push({ kind: 'engagement', rule: 'ANRT §XI', id: `melee:${c.s.turn}:${a.id}:${d.id}`, sides: [{ side: a.side, units: [a.id], dice: 0, modifiers: [] }, { side: d.side, units: [d.id], dice: 0, modifiers: [] }], pools: false, at: d.at });
-  const byA = strike(c, a, d, { table: 'melee', attacker: meleeArm(a), line: line(d) }, [...classFactors(a, 'melee'), 'melee:charging'], 'ANRT §XI', 'melee');
-  const byD = strike(c, d, a, { table: 'melee', attacker: meleeArm(d), line: line(a) }, [...classFactors(d, 'melee'), ...(pair.counter ? ['melee:charging' as const] : [])], 'ANRT §XI', 'melee');
+  const byA = strike(c, a, d, { table: 'melee', attacker: meleeArm(a), line: line(c.s, d) }, [...classFactors(a, 'melee'), 'melee:charging', ...inCover(c.s, a)], 'ANRT §XI', 'melee');
+  const byD = strike(c, d, a, { table: 'melee', attacker: meleeArm(d), line: line(c.s, a) }, [...classFactors(d, 'melee'), ...(pair.counter ? ['melee:charging' as const] : []), ...inCover(c.s, d)], 'ANRT §XI', 'melee');
   hit(c, d.id, byA, 'melee', 'ANRT §XI', `meleed by ${a.id}`);
   hit(c, a.id, byD, 'melee', 'ANRT §XI', `meleed by ${d.id}`);
   for (const [me, inflicted, suffered] of [[a.id, byA, byD], [d.id, byD, byA]] as const) {

@@ -9,6 +9,7 @@ import { HIT_EFFECTS } from '../tables/organisation';
 import { canFire, fireReach, fmt, halfLost, inFront, liveUnit, normalMove, problem } from './common';
 import { qrsKnown } from './gm';
 import { reactionsOf } from './responses';
+import { terrainMove } from '../terrain';
 
 /**
  * Checking the orders of a window against the state (`validate`), with the preview the player
@@ -33,21 +34,21 @@ export function locationContext(s: AnrtState, u?: AnrtUnit): LocationContext {
 }
 
 /** Where a move order takes the unit: its end point, facing and the inches of its path. */
-export function planMove(s: AnrtState, u: AnrtUnit, to: string): Result<{ at: Point; facing: number; inches: number }, Problem> {
+export function planMove(s: AnrtState, u: AnrtUnit, to: string): Result<{ at: Point; facing: number; inches: number; path: readonly Point[] }, Problem> {
   const ctx = locationContext(s, u);
   const parsed = parseLocation(to, ctx);
   if (!parsed.ok) return err(parsed.error);
   const r = resolveLocation(parsed.value, ctx);
   if (!r.ok) return err(r.error);
   if (r.value.kind === 'contact') return err(problem('move/contact', 'Moving into contact with an enemy is a charge (§X).', `Use /charge unit:${u.name} target:${r.value.enemy.name}.`));
-  if (r.value.kind === 'place') return ok({ at: r.value.at, facing: u.facing, inches: distance(u.at, r.value.at) });
+  if (r.value.kind === 'place') return ok({ at: r.value.at, facing: u.facing, inches: distance(u.at, r.value.at), path: [u.at, r.value.at] });
   const path = r.value.plan.path;
   const inches = path.slice(1).reduce((n, p, i) => n + distance(path[i]!, p), 0);
-  return ok({ at: r.value.plan.final.at, facing: r.value.plan.final.facing, inches });
+  return ok({ at: r.value.plan.final.at, facing: r.value.plan.final.facing, inches, path });
 }
 
 /** The pips an order costs (QRS `pips.cost`; +1 with half the hits lost to advance, L201; +1 with one hit left, L204). */
-function pipCost(s: AnrtState, u: AnrtUnit, action: 'move' | 'formation-change' | 'recover-disorder', advancing: boolean): number | undefined {
+function pipCost(s: AnrtState, u: AnrtUnit, action: 'move' | 'formation-change' | 'recover-disorder' | 'enter-buildings', advancing: boolean): number | undefined {
   const base = qrsKnown(s, `pips.cost.${action}`);
   if (base === undefined) return undefined;
   const half = advancing && halfLost(s, u) ? HIT_EFFECTS.halfLostAdvancePips.pips : 0;
@@ -77,7 +78,8 @@ function pipsOfUncached(s: AnrtState, o: AnrtOrder): number {
   if (o.kind === 'charge') return pipCost(s, u, 'move', true) ?? 0;
   if (o.kind === 'move') {
     const p = planMove(s, u, o.to);
-    return p.ok ? pipCost(s, u, 'move', isAdvance(u, p.value.at)) ?? 0 : 0;
+    // Deploying into buildings is its own QRS price (L306, L361).
+    return p.ok ? pipCost(s, u, terrainMove(s, u, p.value.path).entersBuildings ? 'enter-buildings' : 'move', isAdvance(u, p.value.at)) ?? 0 : 0;
   }
   return 0;
 }
@@ -125,9 +127,14 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
     if (allowance === undefined) return err(problem('order/qrs-gap', `The QRS movement distance of ${u.name} is not entered nor ruled yet.`, 'The GM enters it (/game ruling key:qrs.movement.<row>) or rules it when asked.'));
     const advance = isAdvance(u, p.value.at);
     if (advance && u.hits === 1) return err(problem('order/one-hit', `${u.name} has one hit left: it cannot advance (L204).`, 'Move it back or sideways.'));
-    if (p.value.inches > allowance + 1e-6) return err(problem('order/too-far', `${u.name} would move ${fmt(p.value.inches)}, beyond its normal move of ${fmt(allowance)} (QRS movement, ${u.formation}).`, `Choose a place within ${fmt(allowance)}, e.g. "forward ${Math.floor(allowance)}".`));
-    cost = pipCost(s, u, 'move', advance);
-    preview.push(`${u.name} moves ${fmt(p.value.inches)} of ${fmt(allowance)}.`);
+    const tm = terrainMove(s, u, p.value.path);
+    if (tm.refused) return err(problem(tm.refused.code, tm.refused.message, tm.refused.hint));
+    const woods = tm.inches > p.value.inches + 1e-6 ? ` (${fmt(tm.inWoods)} in woods counts double, L359)` : '';
+    if (tm.inches > allowance + 1e-6) return err(problem('order/too-far', `${u.name} would move ${fmt(tm.inches)}${woods}, beyond its normal move of ${fmt(allowance)} (QRS movement, ${u.formation}).`, `Choose a place within ${fmt(allowance)}, e.g. "forward ${Math.floor(allowance)}"${woods ? ', or go round the wood' : ''}.`));
+    cost = pipCost(s, u, tm.entersBuildings ? 'enter-buildings' : 'move', advance);
+    preview.push(tm.entersBuildings
+      ? `${u.name} deploys into the buildings of ${tm.entersBuildings.name ?? tm.entersBuildings.id}: its whole move, and it ends disordered (L361).`
+      : `${u.name} moves ${fmt(tm.inches)} of ${fmt(allowance)}${woods}.`);
   } else {
     const t = liveUnit(s, o.target);
     if (!t || t.side === side) return err(problem('order/target', `${o.target} is not an enemy unit on the table.`, 'Pick an enemy unit from the autocomplete list.'));

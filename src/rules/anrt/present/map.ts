@@ -9,6 +9,7 @@ import { shortUnitLabel } from '../../../render/map/labels';
 import type { Chip, LegendEntry, MapDescription, UnitSymbol } from '../../../render/map/model';
 import type { MapRequest } from '../../plugin';
 import { clockAt } from '../../scenario/clock';
+import { footprint as baseOf } from '../footprint';
 import { isArtillery, phasingSide, sideName, type AnrtState, type AnrtUnit } from '../state';
 
 const CHIP_NOTES: readonly LegendEntry[] = [
@@ -21,17 +22,6 @@ const CHIP_NOTES: readonly LegendEntry[] = [
 const FORMATION_TEXT: Readonly<Record<AnrtUnit['formation'], string>> = { line: 'Line', column: 'Col', masse: 'Masse', 'march-column': 'March', square: 'Sq', skirmish: 'Sk', limbered: 'Limb', unlimbered: 'Unlimb' };
 
 const symbolOf = (u: AnrtUnit): UnitSymbol => (isArtillery(u) ? 'artillery' : u.arm === 'cavalry' ? 'light-cavalry' : 'infantry');
-
-/** The base a formation occupies, in inches (ANRT-T7: the text's base diagrams are missing, A-11). */
-function baseOf(u: AnrtUnit): { width: number; depth: number } {
-  if (isArtillery(u)) return { width: 2, depth: 1.5 };
-  switch (u.formation) {
-    case 'line': case 'skirmish': return { width: u.arm === 'cavalry' ? 4 : 4, depth: 1 };
-    case 'square': return { width: 1.5, depth: 1.5 };
-    case 'march-column': return { width: 1, depth: 4 };
-    default: return { width: 2, depth: 2 };
-  }
-}
 
 function chipsOf(u: AnrtUnit): Chip[] {
   const chips: Chip[] = [{ text: `${u.hits}/${u.maxHits}`, tone: (u.maxHits - u.hits) * 2 >= u.maxHits ? 'weak' : 'strength' }, { text: FORMATION_TEXT[u.formation], tone: 'status' }];
