@@ -25,6 +25,13 @@
  *             "row <text>"   some roll's table row contains the text
  *             "note <text>"  some note contains the text
  *             "placeholder <key>"  some note labels a number from that placeholder setting
+ *
+ * Scene calls run the phases on a placed table (`place`, `terrain`, `table`: solo-scene.ts):
+ *   fire-at {firer, target} · move-on {unit, mm} · charge-on {charger, target} ·
+ *   flee-on {unit, kind, from} · attach-on {general, unit|null, thenMove?} · ride-on {general, to} ·
+ *   morale-on {unit} · ground {from, to} · marker-card {unit, from, homeEdge?}
+ * Their result is `refused <code|no>` and the table after: `units.<id>.x|y|disorder|motion|gone`,
+ * `generals.<id>.x|y|attachedTo` (mm, rounded).
  */
 import { parse } from 'yaml';
 import { scriptedDice } from '../../src/dice/dice';
