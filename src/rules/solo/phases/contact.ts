@@ -1,11 +1,11 @@
 import { basePolygon, baseWithin, localOffset, type Base } from '../../geometry/base';
 import { inFrontalArc } from '../../geometry/arcs';
 import { corridorClear } from '../../geometry/sight';
-import { ringsIntersect } from '../../geometry/primitives';
+import { pointSegmentDistance, ringsIntersect } from '../../geometry/primitives';
 import type { Point } from '../../geometry/types';
 import { rightVector } from '../../geometry/vector';
 import type { SoloState, SoloUnit } from '../state';
-import { footprint, footprintSize, unitsMet } from './footprint';
+import { footprint, footprintSize, reachOf, unitsMet } from './footprint';
 
 /**
  * Where bases meet and what a unit can see to shoot (KUR L9, L11, L12, L14, L27; KS-3, KS-37…
@@ -45,7 +45,9 @@ export function sweep(s: SoloState, u: SoloUnit, from: Point, to: Point, ignore:
   const end = footprint(u, to);
   const path = hull([...basePolygon(start), ...basePolygon(end)]);
   const already = new Set([u.id, ...ignore, ...unitsMet(s, u, from).map((x) => x.id)]);
-  const hits = s.units.filter((x) => !x.gone && !already.has(x.id) && ringsIntersect(path, basePolygon(footprint(x))));
+  // Only bases within reach of the path can meet it (reachOf bounds each base around its point).
+  const r = reachOf(u);
+  const hits = s.units.filter((x) => !x.gone && !already.has(x.id) && pointSegmentDistance(x.at, from, to) <= r + reachOf(x) && ringsIntersect(path, basePolygon(footprint(x))));
   if (hits.length === 0) return { mm: len, to, met: [] };
   const at = (d: number): Point => ({ x: from.x + ((to.x - from.x) * d) / len, y: from.y + ((to.y - from.y) * d) / len });
   let first = len;
@@ -61,7 +63,7 @@ export function sweep(s: SoloState, u: SoloUnit, from: Point, to: Point, ignore:
       if (found < 0) continue;
       hi = found;
     }
-    for (let i = 0; i < 30; i++) { const mid = (lo + hi) / 2; if (baseWithin(footprint(u, at(mid)), other, 0)) hi = mid; else lo = mid; }
+    for (let i = 0; i < 20; i++) { const mid = (lo + hi) / 2; if (baseWithin(footprint(u, at(mid)), other, 0)) hi = mid; else lo = mid; }
     touchAt.set(x.id, lo);
     first = Math.min(first, lo);
   }
@@ -77,7 +79,7 @@ export function sweep(s: SoloState, u: SoloUnit, from: Point, to: Point, ignore:
  */
 export function chargeLaneBlocked(s: SoloState, c: SoloUnit, t: SoloUnit): SoloUnit | null {
   const width = footprintSize(c).width;
-  const others = s.units.filter((x) => !x.gone && x.id !== c.id && x.id !== t.id);
+  const others = s.units.filter((x) => !x.gone && x.id !== c.id && x.id !== t.id && pointSegmentDistance(x.at, c.at, t.at) <= width / 2 + reachOf(x));
   const check = corridorClear(c.at, t.at, width, others.map((x) => basePolygon(footprint(x))));
   return check.clear ? null : others[check.blockedBy!]!;
 }
@@ -120,7 +122,7 @@ export function inArc(viewer: Base, t: Base, arcDeg: number): boolean {
  * unit, or null.
  */
 export function screenedBy(s: SoloState, firer: SoloUnit, target: SoloUnit): SoloUnit | null {
-  const screens = s.units.filter((x) => !x.gone && x.formation === 'skirmish' && x.id !== firer.id && x.id !== target.id);
+  const screens = s.units.filter((x) => !x.gone && x.formation === 'skirmish' && x.id !== firer.id && x.id !== target.id && pointSegmentDistance(x.at, firer.at, target.at) <= reachOf(x));
   if (screens.length === 0) return null;
   const check = corridorClear(firer.at, target.at, 1, screens.map((x) => basePolygon(footprint(x))));
   return check.clear ? null : screens[check.blockedBy!]!;
