@@ -48,7 +48,7 @@ function chipsOf(g: SoloGame, u: SoloUnit, now: boolean): Chip[] {
   if (u.motion === 'advancing') chips.push({ text: 'Adv', tone: 'status' });
   if (u.moraleMarker) chips.push({ text: 'Morale?', tone: 'status' });
   // KS-41: the generals attached to it, in its front rank (L14).
-  for (const x of g.generals) if (x.alive && x.attachedTo === u.id) chips.push({ text: `★ ${shortGeneralLabel(x.name)}`, tone: 'general' });
+  for (const x of g.generals) if (x.alive && x.attachedTo === u.id) chips.push({ text: `★ ${x.name.split(' ').at(-1) ?? shortGeneralLabel(x.name)}`, tone: 'general' }); // the surname: "★ Lemaire"
   return chips;
 }
 
