@@ -5,7 +5,7 @@ import { pointSegmentDistance, ringsIntersect } from '../../geometry/primitives'
 import type { Point } from '../../geometry/types';
 import { rightVector } from '../../geometry/vector';
 import type { SoloState, SoloUnit } from '../state';
-import { footprint, footprintSize, reachOf, unitsMet } from './footprint';
+import { footprint, footprintSize, reachOf } from './footprint';
 
 /**
  * Where bases meet and what a unit can see to shoot (KUR L9, L11, L12, L14, L27; KS-3, KS-37…
@@ -41,13 +41,13 @@ export interface Sweep {
 export function sweep(s: SoloState, u: SoloUnit, from: Point, to: Point, ignore: readonly string[] = []): Sweep {
   const len = Math.hypot(to.x - from.x, to.y - from.y);
   if (len < 1e-9) return { mm: 0, to: from, met: [] };
-  const start = footprint(u, from);
-  const end = footprint(u, to);
-  const path = hull([...basePolygon(start), ...basePolygon(end)]);
-  const already = new Set([u.id, ...ignore, ...unitsMet(s, u, from).map((x) => x.id)]);
   // Only bases within reach of the path can meet it (reachOf bounds each base around its point).
   const r = reachOf(u);
-  const hits = s.units.filter((x) => !x.gone && !already.has(x.id) && pointSegmentDistance(x.at, from, to) <= r + reachOf(x) && ringsIntersect(path, basePolygon(footprint(x))));
+  const near = s.units.filter((x) => !x.gone && x.id !== u.id && !ignore.includes(x.id) && pointSegmentDistance(x.at, from, to) <= r + reachOf(x));
+  if (near.length === 0) return { mm: len, to, met: [] };
+  const start = footprint(u, from);
+  const path = hull([...basePolygon(start), ...basePolygon(footprint(u, to))]);
+  const hits = near.filter((x) => { const b = footprint(x); return !baseWithin(start, b, 0) && ringsIntersect(path, basePolygon(b)); });
   if (hits.length === 0) return { mm: len, to, met: [] };
   const at = (d: number): Point => ({ x: from.x + ((to.x - from.x) * d) / len, y: from.y + ((to.y - from.y) * d) / len });
   let first = len;
@@ -59,7 +59,8 @@ export function sweep(s: SoloState, u: SoloUnit, from: Point, to: Point, ignore:
     if (!baseWithin(footprint(u, at(hi)), other, 0)) {
       // The path's hull meets it but the end base does not: find a distance that does, sampling.
       let found = -1;
-      for (let d = 0; d <= len; d += 5) if (baseWithin(footprint(u, at(d)), other, 0)) { found = d; break; }
+      // Every base is at least 15 mm across, so a 10 mm step cannot jump over one.
+      for (let d = 0; d <= len + 10; d += 10) if (baseWithin(footprint(u, at(Math.min(d, len))), other, 0)) { found = Math.min(d, len); break; }
       if (found < 0) continue;
       hi = found;
     }

@@ -29,10 +29,10 @@ export function footprint(u: Pick<SoloUnit, 'type' | 'formation' | 'figures' | '
 }
 
 /**
- * How far from its point (the centre of its front edge) any part of a unit's base can be: its
- * width and depth added, a cheap bound that lets searches skip bases that cannot meet.
+ * How far from its point (the centre of its front edge) any part of a unit's base can be — to a
+ * rear corner, plus a mm for rounding: a cheap bound that lets searches skip bases that cannot meet.
  */
-export const reachOf = (u: Pick<SoloUnit, 'type' | 'formation' | 'figures'>): number => { const z = footprintSize(u); return z.width + z.depth; };
+export const reachOf = (u: Pick<SoloUnit, 'type' | 'formation' | 'figures'>): number => { const z = footprintSize(u); return Math.hypot(z.width / 2, z.depth) + 1; };
 
 /** Units on the table (other than `u`) whose bases meet `u`'s base placed at `at`. */
 export function unitsMet(s: SoloState, u: SoloUnit, at: Point): SoloUnit[] {
