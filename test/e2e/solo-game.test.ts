@@ -14,7 +14,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SoloGame } from '../../src/rules/solo/game';
 import { chanceFits, chanceTargetKind } from '../../src/rules/solo/phases/chance';
-import { distanceMm, onTable, unitById } from '../../src/rules/solo/state';
+import { attachedSeat, distanceMm, onTable, unitById } from '../../src/rules/solo/state';
 import { againstOf, windowUnits } from '../../src/rules/solo/turn';
 import { useE2eBot } from '../helpers/e2e-bot';
 import { e2eChannel } from '../helpers/e2e-channel';
@@ -77,6 +77,21 @@ describe('one player commands both sides of a Kuryakin game on Discord', () => {
     expectRefused(await cmd(SOLO, 'formation', undefined, [str('unit', now[0]!), str('formation', 'wedge')]), 'formation/');
     expectRefused(await cmd(SOLO, 'maneuver', undefined, [str('unit', now[0]!)]), 'game/verb-unsupported');
     expect(state().units).toEqual(g.units); // nothing rolled, nothing changed
+  });
+
+  it('/attach puts a general in the front rank of a unit of his brigade, in public (KS-41); a wrong one is refused privately with a hint', async () => {
+    const g = state();
+    const side = g.seats.find((x) => x.id === live().ruleset.owing(g)[0])!.side;
+    const enemyGeneral = g.generals.find((x) => x.side !== side)!;
+    const mine = onTable(g).filter((u) => u.side === side);
+    expect(expectRefused(await cmd(SOLO, 'attach', undefined, [str('general', enemyGeneral.id), str('unit', mine[0]!.id)]), 'general/not-yours')).toMatch(/Your generals/);
+    const brigade = g.brigades.find((b) => b.side === side && mine.some((u) => u.brigade === b.id && Math.hypot(attachedSeat(u).x - g.generals.find((x) => x.id === b.brigadier)!.at.x, attachedSeat(u).y - g.generals.find((x) => x.id === b.brigadier)!.at.y) <= 300))!;
+    const gen = g.generals.find((x) => x.id === brigade.brigadier)!;
+    const unit = mine.filter((u) => u.brigade === brigade.id).sort((a, b) => Math.hypot(a.at.x - gen.at.x, a.at.y - gen.at.y) - Math.hypot(b.at.x - gen.at.x, b.at.y - gen.at.y))[0]!;
+    const r = await cmd(SOLO, 'attach', undefined, [str('general', gen.id), str('unit', unit.id)]);
+    expect(isPrivate(r)).toBe(false);
+    expect(state().generals.find((x) => x.id === gen.id)).toMatchObject({ attachedTo: unit.id, at: attachedSeat(unit) });
+    expect(replyText(await cmd(SOLO, 'roster', undefined, [str('side', side)]))).toContain(`attached to ${unit.name} (in its front rank)`);
   });
 
   /** The scripted player for the open window. */

@@ -25,12 +25,31 @@
  *             "row <text>"   some roll's table row contains the text
  *             "note <text>"  some note contains the text
  *             "placeholder <key>"  some note labels a number from that placeholder setting
+ *
+ * Scene calls run the phases on a placed table (`place`, `terrain`, `table`: solo-scene.ts):
+ *   fire-at {firer, target} · move-on {unit, mm} · charge-on {charger, target} ·
+ *   flee-on {unit, kind, from} · attach-on {general, unit|null, thenMove?} · ride-on {general, to} ·
+ *   morale-on {unit} · ground {from, to} · marker-card {unit, from, homeEdge?}
+ * Their result is `refused <code|no>` and the table after: `units.<id>.x|y|disorder|motion|gone`,
+ * `generals.<id>.x|y|attachedTo` (mm, rounded).
  */
 import { parse } from 'yaml';
 import { scriptedDice } from '../../src/dice/dice';
 import type { GameEvent, RollEvent } from '../../src/rules/events';
 import * as P from '../../src/rules/solo/procedures';
+import { ok, type Problem, type Result } from '../../src/lib/result';
+import type { SoloGame } from '../../src/rules/solo/game';
+import { chargeAct } from '../../src/rules/solo/phases/charge';
+import { fireAct } from '../../src/rules/solo/phases/fire';
+import { flee } from '../../src/rules/solo/phases/flight';
+import { attachAct, generalMoveAct } from '../../src/rules/solo/phases/generals';
+import { chargesUphill, coverAt, difficultLengthMm, inBuildingOrFieldwork, moveCostMm, obstacleCrossed } from '../../src/rules/solo/phases/ground';
+import { moraleInputFor } from '../../src/rules/solo/phases/morale-state';
+import { moveAct } from '../../src/rules/solo/phases/move';
 import { parseSoloSettings, type SoloSettings } from '../../src/rules/solo/settings';
+import { withUnit, type SoloState } from '../../src/rules/solo/state';
+import { openCard } from '../../src/rules/solo/turn';
+import { soloScene } from './solo-scene';
 import { CLASSES, FORMATIONS, NATIONS, UNIT_TYPES, type TroopClass } from '../../src/rules/solo/tables/vocabulary';
 
 export interface SoloCase {
@@ -43,6 +62,10 @@ export interface SoloCase {
   readonly with?: Record<string, unknown>;
   readonly dice?: readonly number[];
   readonly expect: readonly string[];
+  /** Scene calls (solo-scene.ts): where each unit and general stands, the terrain, the table. */
+  readonly place?: Record<string, readonly [string, number, number, number, ...string[]]>;
+  readonly terrain?: unknown;
+  readonly table?: unknown;
 }
 
 export interface SoloCaseRun {
@@ -102,7 +125,7 @@ const marked = (v: unknown): P.Marked[] => ((v as string[] | undefined) ?? []).m
 });
 
 type Args = Record<string, unknown>;
-interface Ctx { unit(name: unknown): P.SoloUnitInput; general(name: unknown): P.GeneralInput; s: SoloSettings; dice: ReturnType<typeof scriptedDice> }
+interface Ctx { unit(name: unknown): P.SoloUnitInput; general(name: unknown): P.GeneralInput; s: SoloSettings; dice: ReturnType<typeof scriptedDice>; scene(): SoloState }
 const num = (v: unknown, d = 0): number => (v === undefined ? d : Number(v));
 const target = (c: Ctx, a: Args): P.FireTarget => {
   const unit = c.unit(a.target);
@@ -163,6 +186,56 @@ const CALLS: Record<string, (c: Ctx, a: Args) => P.Procedure<unknown>> = {
     uphill: !!a.uphill, brigadierAttached: !!a.brigadierAttached, seniorAttached: !!a.seniorAttached, overObstacle: !!a.overObstacle, buildingOrFieldwork: !!a.buildingOrFieldwork, steadyInfantryTarget: !!a.steadyInfantryTarget,
   }, c.s, c.dice),
 };
+
+/** The table after a scene call: each unit's and general's place and state, rounded to the mm. */
+function table(s: SoloState): Record<string, unknown> {
+  const r = (n: number) => Math.round(n);
+  return {
+    units: Object.fromEntries(s.units.map((u) => [u.id, { x: r(u.at.x), y: r(u.at.y), disorder: u.disorder, motion: u.motion, gone: u.gone ?? 'no', figures: u.figures }])),
+    generals: Object.fromEntries(s.generals.map((g) => [g.id, { x: r(g.at.x), y: r(g.at.y), attachedTo: g.attachedTo ?? 'none' }])),
+  };
+}
+/** A phase's Result as a case result: refused (with the code) or the table after it. */
+function outcome(r: Result<{ state: SoloState; events: GameEvent[] }, Problem>, extra: (v: { state: SoloState }) => Record<string, unknown> = () => ({})): P.Procedure<unknown> {
+  if (!r.ok) return { result: { refused: r.error.code, message: r.error.message }, events: [] };
+  return { result: { refused: 'no', ...table(r.value.state), ...extra(r.value) }, events: r.value.events };
+}
+const id = (v: unknown) => String(v);
+
+/** Scene calls: the phases on a placed table (solo-scene.ts). */
+const SCENE_CALLS: Record<string, (c: Ctx, a: Args) => P.Procedure<unknown>> = {
+  'fire-at': (c, a) => outcome(fireAct(c.scene(), id(a.firer), id(a.target), c.s, c.dice), (v) => ({ hits: (v as unknown as { result: { hits: number } }).result.hits })),
+  'move-on': (c, a) => outcome(moveAct(c.scene(), id(a.unit), num(a.mm), c.s, c.dice), (v) => ({ movedMm: Math.round((v as unknown as { movedMm: number }).movedMm) })),
+  'charge-on': (c, a) => outcome(chargeAct(c.scene(), id(a.charger), id(a.target), c.s, c.dice), (v) => ({ end: (v as unknown as { end: string }).end })),
+  'flee-on': (c, a) => { const f = flee(c.scene(), id(a.unit), (a.kind as 'rout') ?? 'rout', c.s, c.dice, { from: a.from ? id(a.from) : null, rule: 'case' }); return { result: table(f.state), events: f.events }; },
+  'attach-on': (c, a) => {
+    const s = c.scene();
+    const g = s.generals.find((x) => x.id === id(a.general));
+    const r = attachAct(s, id(a.general), a.unit === null || a.unit === undefined ? null : id(a.unit), g?.side ?? id(a.side), c.s);
+    if (!r.ok || a.thenMove === undefined) return outcome(r);
+    const m = moveAct(r.value.state, id(a.unit), num(a.thenMove), c.s, c.dice);
+    return outcome(m.ok ? ok({ state: m.value.state, events: [...r.value.events, ...m.value.events] }) : m);
+  },
+  'ride-on': (c, a) => { const s = c.scene(); return outcome(generalMoveAct(s, id(a.general), point(a.to)!, s.generals.find((x) => x.id === id(a.general))!.side, c.s)); },
+  'morale-on': (c, a) => ({ result: moraleInputFor(c.scene(), id(a.unit)), events: [] }),
+  ground: (c, a) => {
+    const s = c.scene();
+    const from = point(a.from)!;
+    const to = point(a.to)!;
+    return { result: { cover: coverAt(s, to), uphill: chargesUphill(s, from, to), obstacle: obstacleCrossed(s, from, to) ?? 'none', building: inBuildingOrFieldwork(s, to), difficultMm: Math.round(difficultLengthMm(s, from, to)), costMm: Math.round(moveCostMm(s, from, to, c.s)) }, events: [] };
+  },
+  /** A unit with a morale marker (from `from`, the enemy whose act called for it) at its card (L8). */
+  'marker-card': (c, a) => {
+    const s0 = c.scene();
+    const u = s0.units.find((x) => x.id === id(a.unit))!;
+    const s = withUnit(s0, { ...u, moraleMarker: true, ...(a.from ? { moraleFrom: id(a.from) } : {}) });
+    const card = { holder: u.id, kind: 'unit' as const, card: 1, done: false };
+    const g = { ...s, queue: [card], settings: c.s, homeEdges: a.homeEdge ? { [u.side]: a.homeEdge as 'south' } : undefined } as unknown as SoloGame;
+    const o = openCard(g, g.queue[0]!, c.dice);
+    return { result: table(o.g), events: o.events };
+  },
+};
+Object.assign(CALLS, SCENE_CALLS);
 export const SOLO_CALLS = Object.keys(CALLS);
 
 export function runSoloCase(c: SoloCase): SoloCaseRun {
@@ -175,6 +248,7 @@ export function runSoloCase(c: SoloCase): SoloCaseRun {
     unit: (n) => { const u = units.get(String(n)); if (!u) throw new Error(`case "${c.case}": no unit "${n}"`); return u; },
     general: (n) => { const g = generals.get(String(n)); if (!g) throw new Error(`case "${c.case}": no general "${n}"`); return g; },
     s: s.value, dice,
+    scene: () => soloScene(units, generals, c.place as Record<string, readonly [string, number, number, number]> | undefined, c.terrain, c.table),
   };
   const call = CALLS[c.call];
   if (!call) throw new Error(`unknown call "${c.call}" (one of ${SOLO_CALLS.join(', ')})`);

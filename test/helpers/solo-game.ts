@@ -53,6 +53,12 @@ export function nextAct(g: SoloGame, r: () => number, n: number): { seat: string
       return { seat: other.id, action: { kind: 'chance', ...(u ? { unit: u.id } : {}) } };
     }
   }
+  // Now and then a general joins one of his side's units (KS-41; refused when too far or not his brigade).
+  if (r() < 0.06) {
+    const gen = pick(r, g.generals.filter((x) => x.side === side && x.alive));
+    const to = pick(r, onTable(g).filter((x) => x.side === side));
+    if (gen && to) return { seat, action: { kind: 'attach', general: gen.id, unit: to.id } };
+  }
   const id = pick(r, windowUnits(g));
   if (!id) return null;
   const u = unitById(g, id);

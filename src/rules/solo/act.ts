@@ -8,6 +8,7 @@ import { playChance } from './phases/chance';
 import { chargeAct } from './phases/charge';
 import { fireAct } from './phases/fire';
 import { formationAct, reformAct } from './phases/formation';
+import { attachAct, generalMoveAct, parsePoint } from './phases/generals';
 import { haltAct, moveAct } from './phases/move';
 import { settleMorale } from './phases/settle';
 import { unitById, withUnit, type SoloState } from './state';
@@ -44,6 +45,17 @@ export function soloAct(g: SoloGame, seat: string, a: SoloAction, dice: Dice): R
   if (up !== side) {
     const run = currentRun(g);
     return refuse('action/not-your-card', `KUR L8: the cards up now are ${up ? `${armyName(g, up)}'s (${runLabel(g, run)})` : 'none'}; your units act when their card comes up.`, 'Wait for your card (the map shows the cards dealt); you may still play your chance card with /chance.');
+  }
+  if (a.kind === 'attach' || a.kind === 'general-move') {
+    // KS-41, KS-42: generals ride while their side's cards are up.
+    let r: ReturnType<typeof attachAct>;
+    if (a.kind === 'attach') r = attachAct(g, a.general, a.unit, side, settings);
+    else {
+      const to = parsePoint(a.to, g.map.landmarks);
+      if (!to) return refuse('general/where', `"${a.to}" is not a point: give x,y in mm from the south-west corner (1 mm = 1 yard), or a landmark.`, `For example /move unit:${a.general} to:600,450; or /attach to join a unit.`);
+      r = generalMoveAct(g, a.general, to, side, settings);
+    }
+    return r.ok ? ok({ state: asGame(g, r.value.state), events: r.value.events }) : r;
   }
   const u = g.units.find((x) => x.id === a.unit);
   if (!u || u.side !== side) return refuse('action/not-yours', `${a.unit} is not one of your units.`, 'Pick one of your units the cards activate now.');

@@ -31,7 +31,7 @@ export interface SoloGame extends SoloState {
 }
 
 /** The phase functions keep every field of the game (they spread it): this restores the type. */
-export const asGame = (g: SoloGame, s: SoloState): SoloGame => ({ ...g, ...s });
+export const asGame = (g: SoloGame, s: SoloState): SoloGame => ({ ...g, ...s, map: g.map });
 
 /** A side's printed name. */
 export const armyName = (g: Pick<SoloGame, 'armies'>, side: string): string => g.armies.find((a) => a.id === side)?.name ?? side;

@@ -23,7 +23,12 @@ export const ChargeAction = z.object({ kind: z.literal('charge'), unit: Id, targ
 /** L3: play the side's chance card, on a unit when its effect names one. */
 export const ChanceAction = z.object({ kind: z.literal('chance'), unit: Id.optional() });
 
-export const SoloAction = z.discriminatedUnion('kind', [MoveAction, HaltAction, FormationAction, ReformAction, FireAction, ChargeAction, ChanceAction]);
+/** KS-41: attach a general to one of his side's units (in its front rank, L14), or detach him (unit null). */
+export const AttachAction = z.object({ kind: z.literal('attach'), general: Id, unit: Id.nullable() });
+/** KS-42: a general rides to a point ("x,y" in mm, or a landmark), up to generals.moveMm a turn. */
+export const GeneralMoveAction = z.object({ kind: z.literal('general-move'), general: Id, to: z.string().min(1).max(200) });
+
+export const SoloAction = z.discriminatedUnion('kind', [MoveAction, HaltAction, FormationAction, ReformAction, FireAction, ChargeAction, ChanceAction, AttachAction, GeneralMoveAction]);
 /** A Kuryakin in-window action. */
 export type SoloAction = z.infer<typeof SoloAction>;
 

@@ -4,6 +4,7 @@ import type { GameEvent } from '../events';
 import type { Scenario, Unit } from '../scenario/types';
 import type { GeneralLevel as ScenarioLevel } from '../scenario/vocabulary';
 import type { SoloGame } from './game';
+import { nearestEdge } from './phases/flight';
 import { generateGeneral } from './procedures/generals';
 import { soloGeneralRules, soloUnitRules } from './profile';
 import { parseSoloSettings, type SoloSettings } from './settings';
@@ -115,7 +116,7 @@ export function soloScenarioData(sc: Scenario, _settings: SoloSettings): Result<
   return ok({
     base: {
       v: 1, scenario: { id: sc.meta.id, name: sc.meta.name }, turn: 1, lastTurn: sc.meta.turns, clock: { start: hh! * 60 + mm!, turnMinutes: sc.meta.turnMinutes },
-      map: sc.map, table: sc.map.table, scale: sc.meta.scale, armies: sc.sides.map((x) => ({ id: x.id, name: x.name, colour: x.colour })), sides: sc.sides.map((x) => x.id), seats, brigadeNames, units, brigades,
+      map: sc.map, table: sc.map.table, homeEdges: Object.fromEntries(sc.sides.map((x) => [x.id, nearestEdge(units.filter((u) => u.side === x.id).map((u) => u.at), sc.map.table)])), scale: sc.meta.scale, armies: sc.sides.map((x) => ({ id: x.id, name: x.name, colour: x.colour })), sides: sc.sides.map((x) => x.id), seats, brigadeNames, units, brigades,
     },
     generals,
     ...(deck !== undefined ? { chanceDeck: deck } : {}),

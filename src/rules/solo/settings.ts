@@ -60,6 +60,8 @@ export const SoloSettingsSchema = z
       ]),
       /** KS-1: a national variation (L7) shifts the rating one step (CR: the grade ±1), or the D6 that generates it. */
       nationalShift: z.enum(['rating', 'roll']).default('rating'),
+      /** KS-42: how far a general rides in his side's activation, mm (the text prints no general's move). */
+      moveMm: mm.default(300),
     }),
     control: group({
       /** K-2 PLACEHOLDER: a division commander within 300 mm adds this to the brigadier's grade. */
@@ -74,6 +76,10 @@ export const SoloSettingsSchema = z
       zeroWithBelowAverage: z.enum(['stays-zero', 'plus-one']).default('stays-zero'),
       /** KS-3: a swerve into another unit stops short and both take D3 'D' (L11 collision), or passes through. */
       swerveCollision: z.enum(['stop-short-and-disorder', 'ignore']).default('stop-short-and-disorder'),
+      /** KS-37: the straight move stops short at the first base in its way (the player places it, L9: no collision), or collides (D3 'D' each, L11). */
+      pathBlocked: z.enum(['stop-short', 'stop-short-and-disorder']).default('stop-short'),
+      /** KS-35: the text prints no terrain effect on movement: each mm in difficult ground costs this many mm of the move (1 = none). */
+      difficultCost: z.number().min(1).max(4).default(2),
     }),
     ranges: group({
       /** K-4 PLACEHOLDER: musket (and skirmish, KS-4) short range, mm. */
@@ -109,6 +115,10 @@ export const SoloSettingsSchema = z
       routMoves: z.number().min(0).max(4).default(1),
       /** KS-29 PLACEHOLDER: how far a retire move goes, in base moves (K-5: "retire a full move"). */
       retireMoves: z.number().min(0).max(4).default(1),
+      /** KS-30: a rout makes for the side's own table edge, or goes away from the enemy that caused it (as a retire does). */
+      routWay: z.enum(['own-edge', 'away-from-enemy']).default('own-edge'),
+      /** KS-37: a rout or retire move stops at the first base in its way, both taking D3 'D' (L11 collision), or passes through. */
+      flightCollision: z.enum(['stop-short-and-disorder', 'pass-through']).default('stop-short-and-disorder'),
     }),
     charge: group({
       /** K-6 PLACEHOLDER: Grade A charge-test BPL (L26 prints B, C, D). */
@@ -139,6 +149,10 @@ export const SoloSettingsSchema = z
       volleyDie: z.enum(['d6', 'd4']).default('d6'),
       /** KS-7: who takes the 'D' for a round of firing (L11): the firer, the target, or both. */
       disorderTo: z.enum(['firer', 'target', 'both']).default('firer'),
+      /** KS-39: a volley's firing arc, degrees in all (L12 "a firing arc of 45°"), half each side of straight ahead. */
+      volleyArcDeg: z.number().min(0).max(180).default(45),
+      /** KS-39: a battery's firing arc, degrees in all (the text prints none: as a volley's). */
+      artilleryArcDeg: z.number().min(0).max(180).default(45),
     }),
     melee: group({
       /** K-11: points per figure for cavalry other than light (L17 prints only light = 1). */
@@ -193,11 +207,14 @@ const P = true;
 export const SOLO_SETTING_INFO: Readonly<Record<SoloSettingKey, SoloSettingInfo>> = {
   'generals.crTable': { ruling: 'K-1', digestKey: 'kur.generals.cr_table', allowed: 'rows {from,to,label,grade} tiling D6 1-6', explanation: 'PLACEHOLDER for the lost Control Rating table: D6 → grade; the brigadier passes with a D8 under it (L6).', placeholder: P },
   'generals.nationalShift': { ruling: 'KS-1', digestKey: '(engine ruling, README)', allowed: 'rating, roll', explanation: 'National variations (L7) move a rating one step (CR: grade ±1), or modify the D6 that generates it.', placeholder: false },
+  'generals.moveMm': { ruling: 'KS-42', digestKey: '(engine ruling, README)', allowed: 'mm 0-5000', explanation: 'How far a general rides in one of his side\'s activations (/move); the text prints no general\'s move.', placeholder: false },
   'control.divMod': { ruling: 'K-2', digestKey: 'kur.control.div_mod', allowed: 'whole number −3..3', explanation: 'PLACEHOLDER: a division commander within 300 mm of the brigadier adds this to his grade (L6 omits the value).', placeholder: P },
   'control.corpsMod': { ruling: 'K-2', digestKey: 'kur.control.corps_mod', allowed: 'whole number −3..3', explanation: 'PLACEHOLDER: a corps commander within 300 mm of the brigadier adds this to his grade.', placeholder: P },
   'move.baseMm': { ruling: 'K-3', digestKey: 'kur.move.base_mm', allowed: '{infantry, infantryColumn, footArtillery, cavalry, horseArtillery} in mm', explanation: 'PLACEHOLDER base moves (the text gives only the D8/D12 centimetres, L9).', placeholder: P },
   'move.zeroWithBelowAverage': { ruling: 'K-13', digestKey: 'kur.move.zero_with_below_avg', allowed: 'stays-zero, plus-one', explanation: 'A 0 on the marked die under a Below Average brigadier has no "nearest extreme" (L9): it stays 0, or becomes +1.', placeholder: false },
   'move.swerveCollision': { ruling: 'KS-3', digestKey: '(engine ruling, README)', allowed: 'stop-short-and-disorder, ignore', explanation: 'A swerve that would hit another unit stops short and each unit takes D3 \'D\' (L11 collision), or is ignored.', placeholder: false },
+  'move.pathBlocked': { ruling: 'KS-37', digestKey: '(engine ruling, README)', allowed: 'stop-short, stop-short-and-disorder', explanation: 'A straight move stops short at the first base in its way (the player places the move, L9), or also collides (D3 \'D\' each, L11).', placeholder: false },
+  'move.difficultCost': { ruling: 'KS-35', digestKey: '(engine ruling, README)', allowed: 'number 1-4', explanation: 'The text prints no terrain effect on movement: each mm in difficult ground (woods, marsh, or terrain marked difficult) costs this many mm of the move.', placeholder: false },
   'ranges.musketShortMm': { ruling: 'K-4', digestKey: 'kur.ranges.*', allowed: 'mm 0-5000', explanation: 'PLACEHOLDER musket (and skirmisher) short range (L14 names short and long, not their distances).', placeholder: P },
   'ranges.musketLongMm': { ruling: 'K-4', digestKey: 'kur.ranges.*', allowed: 'mm 0-5000', explanation: 'PLACEHOLDER musket long range.', placeholder: P },
   'ranges.artillery': { ruling: 'K-4', digestKey: 'kur.ranges.*', allowed: 'bands {band, maxMm, dice, deduction, saveFrom}, nearest first', explanation: 'PLACEHOLDER for the lost artillery range table: reach, dice, Deductions column, save column (L14-15).', placeholder: P },
@@ -209,6 +226,8 @@ export const SOLO_SETTING_INFO: Readonly<Record<SoloSettingKey, SoloSettingInfo>
   'morale.rally': { ruling: 'KS-5', digestKey: '(engine ruling, README)', allowed: 'morale-test, never', explanation: 'No rally procedure survives (L24): a routing or retiring unit rallies by passing a morale test when its card comes up, or never.', placeholder: false },
   'morale.routMoves': { ruling: 'KS-29', digestKey: 'kur.morale.d10_chart', allowed: 'base moves 0-4', explanation: 'PLACEHOLDER: a routing unit flees this many of its base moves, at the result and at each card until it rallies (L11 "each move of Rout 2D"; the distance is lost).', placeholder: P },
   'morale.retireMoves': { ruling: 'KS-29', digestKey: 'kur.morale.d10_chart', allowed: 'base moves 0-4', explanation: 'PLACEHOLDER: a retiring unit falls back this many of its base moves, at the result and at each card until it rallies (K-5 "retire a full move"; L11 1D a move).', placeholder: P },
+  'morale.routWay': { ruling: 'KS-30', digestKey: '(engine ruling, README)', allowed: 'own-edge, away-from-enemy', explanation: 'A routing unit makes for its own table edge, or flees away from the enemy that caused it (a retire always goes away from the enemy).', placeholder: false },
+  'morale.flightCollision': { ruling: 'KS-37', digestKey: '(engine ruling, README)', allowed: 'stop-short-and-disorder, pass-through', explanation: 'A rout or retire move stops at the first base in its way and both take D3 \'D\' (L11 collision), or passes through.', placeholder: false },
   'charge.bplA': { ruling: 'K-6', digestKey: 'kur.charge.bpl.A', allowed: '% 0-200', explanation: 'PLACEHOLDER Grade A charge-test level (L26 prints B 75, C 65, D 55).', placeholder: P },
   'charge.cavalryVsSteadyInfantry': { ruling: 'KS-6', digestKey: '(engine ruling, README)', allowed: 'test-at-minus-50, halt', explanation: 'Cavalry whose target infantry held (L19 vs L28): test to charge home at −50%, or halt.', placeholder: false },
   'chargeHome.cavalryFail': { ruling: 'K-17', digestKey: 'kur.charge_home.fail', allowed: 'halt-short-plus-1d, retire', explanation: 'Cavalry failing charge home halt short and take +1 \'D\', or retire 100 mm.', placeholder: false },
@@ -219,6 +238,8 @@ export const SOLO_SETTING_INFO: Readonly<Record<SoloSettingKey, SoloSettingInfo>
   'chance.timing': { ruling: 'K-19', digestKey: 'kur.chance.timing', allowed: 'between-actions, random', explanation: 'Chance cards are played by their holder between actions, or at random (L3 "or randomly if preferred").', placeholder: false },
   'fire.volleyDie': { ruling: 'K-8', digestKey: 'kur.fire.volley_die', allowed: 'd6, d4', explanation: 'Each volley rolls 1D6 (L12) or a D4 (L14 "the D4 results").', placeholder: false },
   'fire.disorderTo': { ruling: 'KS-7', digestKey: '(engine ruling, README)', allowed: 'firer, target, both', explanation: 'Who takes the \'D\' for a round of firing (L11): the firer, the target, or both.', placeholder: false },
+  'fire.volleyArcDeg': { ruling: 'KS-39', digestKey: '(engine ruling, README)', allowed: 'degrees 0-180', explanation: 'Each volley\'s firing arc in all (L12 "45°"), from its own five figures\' stretch of the front, half each side of straight ahead.', placeholder: false },
+  'fire.artilleryArcDeg': { ruling: 'KS-39', digestKey: '(engine ruling, README)', allowed: 'degrees 0-180', explanation: 'A battery\'s firing arc in all (the text prints none).', placeholder: false },
   'melee.cavPoints': { ruling: 'K-11', digestKey: 'kur.melee.cav_points', allowed: '{medium, heavy, cuirassier} points per figure 0.5-4', explanation: 'Melee points per cavalryman other than light (L17 prints light = 1).', placeholder: false },
   'melee.dice': { ruling: 'K-12', digestKey: 'kur.melee.*', allowed: 'ceil, floor', explanation: '1D6 per 5 points (L16): a part of 5 rounds up to a die, or is dropped.', placeholder: false },
   'melee.modifiersOn': { ruling: 'K-12', digestKey: 'kur.melee.*', allowed: 'total, per-die', explanation: 'Melee modifiers apply once to the total, or to each die.', placeholder: false },

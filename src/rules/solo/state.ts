@@ -1,4 +1,6 @@
-import type { Point, TableSize } from '../geometry/types';
+import type { Point, TableSize, TerrainFeature } from '../geometry/types';
+import { rightVector } from '../geometry/vector';
+import { footprintSize } from './phases/footprint';
 import type { ChanceCard } from './procedures/cards';
 import type { GeneralInput, SoloUnitInput, Specials } from './procedures/types';
 import type { Formation, Motion } from './tables/vocabulary';
@@ -30,6 +32,8 @@ export interface SoloUnit extends SoloUnitInput {
   readonly formationChange?: { readonly to: Formation; readonly quartersLeft: number };
   /** A morale test waits for its card (L8: "given markers directing morale tests"). */
   readonly moraleMarker?: boolean;
+  /** The enemy unit whose act called for the marker's test: a rout or retire at the card goes away from it (KS-30). */
+  readonly moraleFrom?: string;
   /** Off the table: destroyed (no figures left, ridden down) or fled (routed off). */
   readonly gone?: 'destroyed' | 'fled';
   readonly specials?: Specials;
@@ -43,6 +47,8 @@ export interface SoloGeneral extends GeneralInput {
   readonly alive: boolean;
   /** The unit he is attached to (L14: in its front rank to have effect). */
   readonly attachedTo?: string;
+  /** How far he has ridden this turn, mm (KS-42: `generals.moveMm` a turn). */
+  readonly rodeMm?: number;
 }
 
 /** A brigade: its brigadier and his units; its division commander, if any. */
@@ -86,6 +92,10 @@ export interface SoloState {
   readonly chance: Readonly<Record<string, HeldChance | null>>;
   /** The table, mm: a unit fleeing beyond its edge has left it (KS-31). Absent: no edge. */
   readonly table?: TableSize;
+  /** The scenario's terrain, mm (the game's map; phases/ground.ts reads cover and going, KS-34…KS-36). Absent: open ground. */
+  readonly map?: { readonly terrain: readonly TerrainFeature[] };
+  /** Each side's own table edge (KS-30: a rout makes for it), set at set-up from where the side deploys. */
+  readonly homeEdges?: Readonly<Record<string, 'north' | 'east' | 'south' | 'west'>>;
 }
 
 /** Units still on the table. */
@@ -104,5 +114,23 @@ export function generalById(s: SoloState, id: string): SoloGeneral {
 }
 /** Distance in mm. */
 export const distanceMm = (a: Point, b: Point): number => Math.hypot(a.x - b.x, a.y - b.y);
-/** Replace one unit. */
-export const withUnit = (s: SoloState, u: SoloUnit): SoloState => ({ ...s, units: s.units.map((x) => (x.id === u.id ? u : x)) });
+/**
+ * KS-20, KS-41: where a general attached to a unit stands — at the far (right) end of its front
+ * rank, where the pick die finds him (L14 "Attached general officers MUST be in the front rank").
+ */
+export function attachedSeat(u: Pick<SoloUnit, 'at' | 'facing' | 'type' | 'formation' | 'figures'>): Point {
+  const r = rightVector(u.facing);
+  const half = footprintSize(u).width / 2;
+  return { x: u.at.x + r.x * half, y: u.at.y + r.y * half };
+}
+
+/**
+ * Replace one unit. Generals attached to it go where it goes (KS-41): every move, swerve, charge
+ * and flight places the unit through here, so none leaves its general behind.
+ */
+export function withUnit(s: SoloState, u: SoloUnit): SoloState {
+  const units = s.units.map((x) => (x.id === u.id ? u : x));
+  if (!s.generals.some((g) => g.attachedTo === u.id)) return { ...s, units };
+  const seat = attachedSeat(u);
+  return { ...s, units, generals: s.generals.map((g) => (g.attachedTo === u.id && (g.at.x !== seat.x || g.at.y !== seat.y) ? { ...g, at: seat } : g)) };
+}

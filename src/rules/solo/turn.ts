@@ -95,9 +95,10 @@ export function openCard(g0: SoloGame, c: QueueCard, dice: Dice): { g: SoloGame;
       const before = s;
       const m = moraleTest(moraleInputFor(s, id), settings, dice);
       events.push({ kind: 'note', rule: 'KUR L8', text: `${u.name}'s card: it takes the morale test its marker called for` }, ...m.events);
-      if (m.result.passes) s = withUnit(s, { ...u, moraleMarker: false });
+      if (m.result.passes) s = withUnit(s, { ...u, moraleMarker: false, moraleFrom: undefined });
       else {
-        const a = applyMoraleResult(s, id, m.result.failure!, settings); s = a.state; events.push(...a.events);
+        // KS-30: it flees the enemy whose act called for the test, remembered on the marker.
+        const a = applyMoraleResult(s, id, m.result.failure!, settings, dice, u.moraleFrom ?? null); s = a.state; events.push(...a.events);
         const st = settleMorale(s, before, [], settings, dice); s = st.state; events.push(...st.events);
         brokeNow = true;
       }
@@ -112,7 +113,7 @@ export function openCard(g0: SoloGame, c: QueueCard, dice: Dice): { g: SoloGame;
         events.push({ kind: 'status', rule: 'KUR L24; KS-5', unit: id, status: 'rallied', on: true, reason: `halts and keeps its ${v.disorder} 'D'` });
       } else {
         const kind = v.motion === 'routing' ? 'rout' : 'retire';
-        const fl = flee(s, id, kind, settings, { chits: true, rule: 'KUR L11, L24; KS-32' }); s = fl.state;
+        const fl = flee(s, id, kind, settings, dice, { chits: true, rule: 'KUR L11, L24; KS-32' }); s = fl.state;
         events.push({ kind: 'note', rule: 'KUR L24; KS-5; KS-32', text: `${v.name} fails to rally: it ${kind === 'rout' ? 'routs' : 'retires'} again${kind === 'rout' ? ' and cannot act' : ''}` }, ...fl.events);
       }
     }

@@ -31,7 +31,7 @@ function invariants(played: SoloPlayed): string[] {
       if (u.disorder < 0) bad.push(`${where}: ${u.id} has ${u.disorder} D`);
       if (u.gone && u.figures > 0 && u.gone === 'destroyed') bad.push(`${where}: ${u.id} destroyed with figures`);
     }
-    if (st.input.kind === 'act' && st.input.action.kind !== 'chance') {
+    if (st.input.kind === 'act' && st.input.action.kind !== 'chance' && st.input.action.kind !== 'attach' && st.input.action.kind !== 'general-move') {
       // L8: only a unit the cards up activate acts, and only its own side's seat moves it.
       const a = st.input.action;
       if (!windowUnits(st.before).includes(a.unit)) bad.push(`${where}: ${a.unit} acted without its card`);

@@ -41,7 +41,7 @@ describe('Kuryakin settings (DIGEST §2(e), §6)', () => {
   it('parses nested and dotted overrides', () => {
     const r = parseSoloSettings({ queue: { chargedSlot: 'literal-plus-2-5' }, 'fire.volleyDie': 'd4' });
     expect(r.ok && r.value.queue.chargedSlot).toBe('literal-plus-2-5');
-    expect(r.ok && r.value.fire).toEqual({ volleyDie: 'd4', disorderTo: 'firer' });
+    expect(r.ok && r.value.fire).toEqual({ volleyDie: 'd4', disorderTo: 'firer', volleyArcDeg: 45, artilleryArcDeg: 45 });
   });
   it('a campaign may replace a lost table; a table with a gap is refused with the key', () => {
     const ok = parseSoloSettings({ 'generals.crTable': [{ from: 1, to: 3, label: 'Poor', grade: 5 }, { from: 4, to: 6, label: 'Good', grade: 7 }] });

@@ -1,3 +1,4 @@
+import type { Dice } from '../../../dice/dice';
 import type { GameEvent } from '../../events';
 import type { SoloSettings } from '../settings';
 import { armOf } from '../tables/vocabulary';
@@ -71,13 +72,13 @@ export function addDisorder(s: SoloState, unitId: string, chits: number, reason:
  * KS-31), away from `from` (the enemy that caused it), else the nearest enemy. The row's chits are
  * that first move's (L11: rout 2, retire 1).
  */
-export function applyMoraleResult(s: SoloState, unitId: string, row: D10Row, settings: SoloSettings, from: string | null = null): { state: SoloState; events: GameEvent[] } {
+export function applyMoraleResult(s: SoloState, unitId: string, row: D10Row, settings: SoloSettings, dice: Dice, from: string | null = null): { state: SoloState; events: GameEvent[] } {
   const u = unitById(s, unitId);
   const motion = row.result === 'rout' ? 'routing' : row.result === 'retire' ? 'retiring' : 'halted';
-  const moved = withUnit(s, { ...u, motion, moraleMarker: false });
+  const moved = withUnit(s, { ...u, motion, moraleMarker: false, moraleFrom: undefined });
   const d = addDisorder(moved, unitId, row.chits, `morale ${row.result} (placeholder morale.d10Chart)`);
   const events: GameEvent[] = [{ kind: 'status', rule: 'KUR L23-24; placeholder morale.d10Chart', unit: u.id, status: row.result, on: true, reason: 'failed morale' }, ...d.events];
   if (row.result !== 'rout' && row.result !== 'retire') return { state: d.state, events };
-  const f = flee(d.state, unitId, row.result, settings, { from, rule: 'KUR L8, L11, L23-24' });
+  const f = flee(d.state, unitId, row.result, settings, dice, { from, rule: 'KUR L8, L11, L23-24' });
   return { state: f.state, events: [...events, ...f.events] };
 }

@@ -68,7 +68,7 @@ export function playChance(s: SoloState, side: string, unitId: string | undefine
       state = withUnit(state, { ...u, movedFraction: 0 });
       return ok({ state, events: [...events, { kind: 'note', rule: 'KUR L3; KS-26', text: `${u.name} may move afresh this turn (the marked die is rolled again)` }] });
     case 'steady': {
-      const next = u.motion === 'retiring' ? { ...u, moraleMarker: false, motion: 'halted' as const } : { ...u, moraleMarker: false };
+      const next = u.motion === 'retiring' ? { ...u, moraleMarker: false, moraleFrom: undefined, motion: 'halted' as const } : { ...u, moraleMarker: false, moraleFrom: undefined };
       return ok({ state: withUnit(state, next), events: [...events, { kind: 'status', rule: 'KUR L3; KS-26', unit: u.id, status: u.motion === 'retiring' ? 'halted' : 'steady', on: true, reason: 'chance card' }] });
     }
     case 'force-morale-test': {

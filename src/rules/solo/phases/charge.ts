@@ -14,7 +14,9 @@ import { SKIRMISH_EVADE } from '../tables/melee';
 import { MM_PER_CM } from '../tables/movement';
 import { armOf } from '../tables/vocabulary';
 import { addDisorder, applyCasualties, applyMoraleResult, frontRankFigures, markedInFront } from './apply';
+import { chargeLaneBlocked } from './contact';
 import { fireAct } from './fire';
+import { chargesUphill, inBuildingOrFieldwork, obstacleCrossed } from './ground';
 import { flee } from './flight';
 import { moraleInputFor } from './morale-state';
 import { queueCharged } from './queue';
@@ -56,6 +58,9 @@ export function chargeAct(s0: SoloState, chargerId: string, targetId: string, se
   if (armOf(c0.type) === 'artillery') return refuse('charge/artillery', `${c0.name} is a battery: batteries do not charge`, 'Fire it instead.');
   if (c0.motion === 'routing' || c0.motion === 'retiring') return refuse('charge/shaken', `KUR L23: ${c0.name} is ${c0.motion}`, 'Rally it first.');
   if (c0.movedFraction > 0) return refuse('charge/moved', `KUR L27: a charge goes in a straight line; ${c0.name} has already moved this turn`, 'Charge before moving.');
+  // KS-38 (L27 "units who charge do so in a straight line"): no base may stand in the lane.
+  const lane = chargeLaneBlocked(s0, c0, t0);
+  if (lane) return refuse('charge/blocked', `KUR L27: a charge goes in a straight line, and ${lane.name} stands between ${c0.name} and ${t0.name} (KS-38)`, 'Charge a target with a clear lane, or move first next turn to open one.');
   const events: GameEvent[] = [];
   const brig = brigadierOf(s0, c0);
   const att = attachedTo(s0, c0);
@@ -94,7 +99,7 @@ export function chargeAct(s0: SoloState, chargerId: string, targetId: string, se
       const m = moraleTest(moraleInputFor(w.state, t.id, { chargedFrom: aspect, chargedByClass: c0.class, vsCavalry }), settings, dice);
       w.events.push(...m.events);
       if (m.result.passes) return { s: { ...w, steady: true }, holds: true };
-      const a = applyMoraleResult(w.state, t.id, m.result.failure!, settings, c0.id);
+      const a = applyMoraleResult(w.state, t.id, m.result.failure!, settings, dice, c0.id);
       w.events.push(...a.events);
       const f = m.result.failure!.result;
       return { s: { ...w, state: a.state }, holds: f === 'halt' || f === 'shaken' };
@@ -130,6 +135,8 @@ export function chargeAct(s0: SoloState, chargerId: string, targetId: string, se
       const h = chargeHomeTest({
         unit: c, enemyDisorder: t.disorder, casualtiesThisMove: c.casualtiesThisTurn, coAv: brig?.av ?? 'normal',
         brigadierAttached: !!attBrig, seniorAttached: !!attSenior, steadyInfantryTarget: w.steady && armOf(t.type) !== 'cavalry',
+        // L28 from the scenario's ground (KS-36): uphill, over an obstacle, into a building or fieldwork.
+        uphill: chargesUphill(w.state, c0.at, t.at), overObstacle: obstacleCrossed(w.state, c0.at, t.at) !== null, buildingOrFieldwork: inBuildingOrFieldwork(w.state, t.at),
       }, settings, dice);
       w.events.push(...h.events);
       return { s: { ...w, failure: h.result.failure }, holds: h.result.home };
@@ -164,7 +171,7 @@ function chargerFailed(w: Walk, chargerId: string, targetId: string, settings: S
   if (f.kind === 'retire') {
     // L28 "they retire 100mm": one move of retreat at once (L11 1 'D'), away from the target; it
     // is not the D10's retire, so no rally is needed after it (KS-33).
-    const r = flee(w.state, chargerId, 'retire', settings, { from: targetId, mm: f.mm, chits: true, rule: 'KUR L11, L28' });
+    const r = flee(w.state, chargerId, 'retire', settings, dice, { from: targetId, mm: f.mm, chits: true, rule: 'KUR L11, L28' });
     w.events.push(...r.events);
     return { ...w, state: r.state };
   }
@@ -173,7 +180,7 @@ function chargerFailed(w: Walk, chargerId: string, targetId: string, settings: S
     w.events.push(...d.events);
     return { ...w, state: d.state };
   }
-  const a = applyMoraleResult(w.state, chargerId, f.row, settings, targetId);
+  const a = applyMoraleResult(w.state, chargerId, f.row, settings, dice, targetId);
   w.events.push(...a.events);
   return { ...w, state: a.state };
 }
@@ -215,7 +222,7 @@ function meleeRounds(w0: Walk, aId: string, bId: string, flank: boolean, setting
     const t = moraleTest(moraleInputFor(st, loserId, { lostMelee: true, vsCavalry: armOf(other.type) === 'cavalry' }), settings, dice);
     w.events.push(...t.events);
     if (!t.result.passes) {
-      const ap = applyMoraleResult(st, loserId, t.result.failure!, settings, loserId === aId ? bId : aId);
+      const ap = applyMoraleResult(st, loserId, t.result.failure!, settings, dice, loserId === aId ? bId : aId);
       w.events.push(...ap.events);
       return { s: { ...w, state: ap.state }, winner: loserId === aId ? 'defender' : 'attacker' };
     }

@@ -61,5 +61,7 @@ export function controlPhase(s: SoloState, settings: SoloSettings, dice: Dice): 
   const queue: QueueCard[] = deal.result.map((d) => ({ holder: d.holder, kind: d.kind, card: d.card, done: false }));
   const held = Object.fromEntries(s.sides.map((side) => [side, chance.result[side] ? { card: chance.result[side]!, played: false } : null]));
   const fresh = s.units.map((u) => (u.gone ? u : { ...u, acted: false, movedFraction: 0, casualtiesThisTurn: 0 }));
-  return { state: { ...s, units: fresh, inControl, queue, chance: held }, events };
+  // KS-42: each general's ride starts afresh with the move.
+  const generals = s.generals.map((g) => (g.rodeMm ? { ...g, rodeMm: 0 } : g));
+  return { state: { ...s, units: fresh, generals, inControl, queue, chance: held }, events };
 }

@@ -28,8 +28,15 @@ export function footprint(u: Pick<SoloUnit, 'type' | 'formation' | 'figures' | '
   return { pose: { at: { x: at.x - (v.x * size.depth) / 2, y: at.y - (v.y * size.depth) / 2 }, facing: u.facing }, size };
 }
 
+/**
+ * How far from its point (the centre of its front edge) any part of a unit's base can be — to a
+ * rear corner, plus a mm for rounding: a cheap bound that lets searches skip bases that cannot meet.
+ */
+export const reachOf = (u: Pick<SoloUnit, 'type' | 'formation' | 'figures'>): number => { const z = footprintSize(u); return Math.hypot(z.width / 2, z.depth) + 1; };
+
 /** Units on the table (other than `u`) whose bases meet `u`'s base placed at `at`. */
 export function unitsMet(s: SoloState, u: SoloUnit, at: Point): SoloUnit[] {
   const mine = footprint(u, at);
-  return s.units.filter((x) => !x.gone && x.id !== u.id && baseWithin(mine, footprint(x), 0));
+  const r = reachOf(u);
+  return s.units.filter((x) => !x.gone && x.id !== u.id && Math.hypot(x.at.x - at.x, x.at.y - at.y) <= r + reachOf(x) && baseWithin(mine, footprint(x), 0));
 }

@@ -4,6 +4,7 @@ import { distanceMm, unitById, type SoloState } from '../state';
 import type { MoraleInput } from '../procedures/morale';
 import type { TroopClass } from '../tables/vocabulary';
 import { unitInCommand } from './control';
+import { coverAt } from './ground';
 
 /**
  * Morale from the game state (KUR L8, L23; STYLE pattern 3): who must test after an event, now or
@@ -77,6 +78,8 @@ export function moraleInputFor(s: SoloState, unitId: string, moment: MoraleMomen
     attached,
     motion: u.motion,
     friendsRouting: s.units.filter((x) => !x.gone && x.id !== u.id && x.side === u.side && x.motion === 'routing').length,
+    // L23 "Defending cover": a unit standing in soft or hard cover that is not routing or retiring (KS-34).
+    defendingCover: u.motion !== 'routing' && u.motion !== 'retiring' && coverAt(s, u.at) !== 'none',
     ...moment,
   };
 }

@@ -8,7 +8,9 @@ import type { SoloSettings } from '../settings';
 import { unitById, withUnit, type SoloState } from '../state';
 import { disorderRow } from '../tables/disorder';
 import { addDisorder } from './apply';
+import { sweep } from './contact';
 import { unitsMet } from './footprint';
+import { moveCostMm, reachWithin } from './ground';
 
 /**
  * A unit's move in its activation (KUR L9-11): a halted unit must first get going (L10); the
@@ -16,7 +18,9 @@ import { unitsMet } from './footprint';
  * (L9); the unit goes straight ahead up to what the player asked, at most its allowance; then the
  * swerve (L9, KS-2). Moving over ½ with the musician dead costs 1 'D' (L11, optional). A swerve
  * into a unit the straight move had not met stops short against it, and each takes D3 'D' (L11
- * collision; KS-3 `move.swerveCollision`), bases as the map draws them (footprint.ts).
+ * collision; KS-3 `move.swerveCollision`), bases as the map draws them (footprint.ts). The
+ * straight move itself stops at the first base in its way (KS-37 `move.pathBlocked`), and each mm
+ * of difficult ground costs `move.difficultCost` mm of the allowance (KS-35).
  */
 
 /** L9-11: move `unitId` up to `wantMm` straight ahead. */
@@ -37,10 +41,16 @@ export function moveAct(s: SoloState, unitId: string, wantMm: number, settings: 
   const a = moveAllowance(u, brigadier?.th ?? 'average', settings, dice);
   events.push(...a.events);
   const left = a.result.mm * (1 - u.movedFraction);
-  const mm = Math.min(wantMm, left);
   const v = headingVector(u.facing);
-  const ahead = { x: u.at.x + v.x * mm, y: u.at.y + v.y * mm };
-  events.push({ kind: 'move', rule: 'KUR L9', unit: u.id, from: u.at, to: ahead, path: [], facing: u.facing, cost: Math.round(mm), allowance: a.result.mm, ...(mm < wantMm ? { stopped: 'allowance spent' } : {}) });
+  // KS-35: difficult ground costs more of the allowance; KS-37: the first base in the way stops the move.
+  const going = reachWithin(s, u.at, v, wantMm, left, settings);
+  const path = sweep(s, u, u.at, { x: u.at.x + v.x * going.mm, y: u.at.y + v.y * going.mm });
+  const mm = path.mm;
+  const cost = path.met.length ? moveCostMm(s, u.at, path.to, settings) : going.cost;
+  const ahead = path.to;
+  const rough = cost > mm + 0.5 ? `; ${Math.round(cost - mm)} mm more for difficult ground (KS-35)` : '';
+  const why = path.met.length ? `stops against ${path.met.map((x) => x.name).join(', ')} (KS-37)` : going.mm < wantMm ? 'allowance spent' : '';
+  events.push({ kind: 'move', rule: `KUR L9${rough ? '; KS-35' : ''}${path.met.length ? '; KS-37' : ''}`, unit: u.id, from: u.at, to: ahead, path: [], facing: u.facing, cost: Math.round(cost), allowance: a.result.mm, ...(why || rough ? { stopped: `${why}${rough}`.replace(/^; /, '') } : {}) });
   const sw = swerveRoll(u.name, dice);
   events.push(...sw.events);
   let to = ahead;
@@ -67,9 +77,12 @@ export function moveAct(s: SoloState, unitId: string, wantMm: number, settings: 
     const into = collided.length ? `: stops short against ${collided.map((id) => unitById(s, id).name).join(', ')} after ${k} mm (collision, KS-3)` : '';
     events.push({ kind: 'move', rule: collided.length ? 'KUR L9, L11; KS-2; KS-3' : 'KUR L9; KS-2', unit: u.id, from: ahead, to, path: [], facing: u.facing, stopped: `swerves ${sw.result.mm} mm ${sw.result.direction}${into}` });
   }
-  const fraction = Math.min(1, u.movedFraction + (a.result.mm > 0 ? mm / a.result.mm : 1));
+  const fraction = Math.min(1, u.movedFraction + (a.result.mm > 0 ? cost / a.result.mm : 1));
   let state = withUnit(s, { ...u, at: to, movedFraction: fraction, motion: 'advancing' });
-  for (const id of collided.length ? [u.id, ...collided] : []) {
+  // KS-37 `stop-short-and-disorder`: the straight move's meeting is a collision too (L11).
+  const bumped = settings.move.pathBlocked === 'stop-short-and-disorder' ? path.met.map((x) => x.id).filter((id) => !collided.includes(id)) : [];
+  const involved = [...new Set([...(collided.length || bumped.length ? [u.id] : []), ...collided, ...bumped])];
+  for (const id of involved) {
     // L11: "Each collision D3 D's per unit involved".
     const c = collisionChits(unitById(state, id).name, dice);
     const d = addDisorder(state, id, c.result, 'a collision');

@@ -29,14 +29,14 @@ export function settleMorale(s0: SoloState, before: SoloState, due: readonly Mor
     const u = unitById(s, d.unit);
     if (u.gone || u.motion === 'routing' || tested.has(u.id)) continue;
     if (d.when === 'marker') {
-      if (!u.moraleMarker) { s = withUnit(s, { ...u, moraleMarker: true }); events.push({ kind: 'note', rule: 'KUR L8', text: `${u.name} is given a marker: it tests morale when its card comes up` }); }
+      if (!u.moraleMarker) { s = withUnit(s, { ...u, moraleMarker: true, ...(d.from ? { moraleFrom: d.from } : {}) }); events.push({ kind: 'note', rule: 'KUR L8', text: `${u.name} is given a marker: it tests morale when its card comes up` }); }
       continue;
     }
     tested.add(u.id);
     const m = moraleTest(moraleInputFor(s, u.id), settings, dice);
     events.push(...m.events);
-    if (m.result.passes) { s = withUnit(s, { ...unitById(s, u.id), moraleMarker: false }); continue; }
-    const a = applyMoraleResult(s, u.id, m.result.failure!, settings, d.from ?? null);
+    if (m.result.passes) { s = withUnit(s, { ...unitById(s, u.id), moraleMarker: false, moraleFrom: undefined }); continue; }
+    const a = applyMoraleResult(s, u.id, m.result.failure!, settings, dice, d.from ?? null);
     s = a.state;
     events.push(...a.events);
     if (m.result.failure!.result === 'rout') queue.push(...routsFrom(u.id, u.at));

@@ -7,6 +7,8 @@ import { againstOf, sideUp, windowUnits } from '../turn';
 
 // Options that name pieces, resolved by the command layer from soloPrinted (issue 11).
 const UNIT: NamedOption = { kinds: ['unit'] };
+const PIECE: NamedOption = { kinds: ['unit', 'general'], what: 'unit or general' };
+const GENERAL: NamedOption = { kinds: ['general'] };
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -16,6 +18,14 @@ function able(g: SoloGame, caller: Caller): InputChoice[] {
   const mine = new Set(caller.seats.map((seat) => g.seats.find((x) => x.id === seat)?.side));
   if (!up || !mine.has(up)) return [];
   return windowUnits(g).map((id) => { const u = unitById(g, id); return { name: `${u.name} — ${u.figures} figures, ${u.disorder} 'D'`, value: id }; });
+}
+
+/** The caller's living generals while his side's cards are up (KS-42), with the ride left. */
+function riders(g: SoloGame, caller: Caller): InputChoice[] {
+  const up = sideUp(g);
+  const mine = new Set(caller.seats.map((seat) => g.seats.find((x) => x.id === seat)?.side));
+  if (!up || !mine.has(up)) return [];
+  return g.generals.filter((x) => x.side === up && x.alive).map((x) => ({ name: `${x.name} (general, ${Math.max(0, g.settings.generals.moveMm - (x.rodeMm ?? 0))} mm to ride)`, value: x.id }));
 }
 
 /** Enemy units, nearest first, with their distance (a charged unit: its charger only, L8). */
@@ -41,11 +51,34 @@ function chanceSides(g: SoloGame, caller: Caller): string[] {
 export const soloInputs: Inputs<SoloGame> = {
   move: {
     kind: 'action',
-    names: { unit: UNIT },
+    names: { unit: PIECE },
     reply: 'public',
-    summary: 'move a unit its card activates straight ahead so many mm (1 mm = 1 yard): the marked die sets the allowance, then the swerve (L9-11); "halt" halts an advancing unit (L10)',
-    build: (_g, o) => (text(o.to).trim().toLowerCase() === 'halt' ? { kind: 'halt', unit: text(o.unit) } : { kind: 'move', unit: text(o.unit), to: text(o.to) }),
-    choices: (g, caller, focused) => (focused.name === 'unit' ? choicesMatching(focused.value, able(g, caller)) : choicesMatching(focused.value, [{ name: '100 mm ahead', value: '100' }, { name: '200 mm ahead', value: '200' }, { name: 'halt (L10)', value: 'halt' }])),
+    summary: 'move a unit its card activates straight ahead so many mm (1 mm = 1 yard): the marked die sets the allowance, then the swerve (L9-11); "halt" halts an advancing unit (L10); a general rides to x,y mm or a landmark (KS-42)',
+    build: (g, o) => {
+      if (g.generals.some((x) => x.id === text(o.unit))) return { kind: 'general-move', general: text(o.unit), to: text(o.to) };
+      return text(o.to).trim().toLowerCase() === 'halt' ? { kind: 'halt', unit: text(o.unit) } : { kind: 'move', unit: text(o.unit), to: text(o.to) };
+    },
+    choices(g, caller, focused, o) {
+      if (focused.name === 'unit') return choicesMatching(focused.value, [...able(g, caller), ...riders(g, caller)]);
+      const gen = g.generals.find((x) => x.id === text(o.unit));
+      if (gen) return choicesMatching(focused.value, g.map.landmarks.map((l) => ({ name: `${l.name} — ${Math.round(distanceMm(gen.at, l.at))} mm`, value: l.name })));
+      return choicesMatching(focused.value, [{ name: '100 mm ahead', value: '100' }, { name: '200 mm ahead', value: '200' }, { name: 'halt (L10)', value: 'halt' }]);
+    },
+  },
+  attach: {
+    kind: 'action',
+    names: { general: GENERAL, unit: UNIT },
+    reply: 'public',
+    summary: "attach a general to one of his side's units — he rides to its front rank and counts for its morale and charges (L14, L23, L27-28; KS-41) — or, with no unit, detach him",
+    build: (_g, o) => ({ kind: 'attach', general: text(o.general), unit: text(o.unit) ? text(o.unit) : null }),
+    choices(g, caller, focused, o) {
+      if (focused.name === 'general') return choicesMatching(focused.value, riders(g, caller));
+      const gen = g.generals.find((x) => x.id === text(o.general));
+      if (!gen) return [];
+      const own = g.brigades.find((b) => b.brigadier === gen.id);
+      return choicesMatching(focused.value, onTable(g).filter((u) => u.side === gen.side && (gen.level !== 'brigadier' || !own || u.brigade === own.id))
+        .map((u) => ({ name: `${u.name} — ${Math.round(distanceMm(gen.at, u.at))} mm`, value: u.id })));
+    },
   },
   formation: {
     kind: 'action',

@@ -7,7 +7,7 @@
  */
 import type { Problem, Result } from '../../../lib/result';
 import { describeMap, moveTrails, type MapEngagement, type MapUnit } from '../../../render/map/describe';
-import { shortUnitLabel } from '../../../render/map/labels';
+import { shortGeneralLabel, shortUnitLabel } from '../../../render/map/labels';
 import type { Chip, LegendEntry, MapDescription, UnitSymbol } from '../../../render/map/model';
 import type { MapRequest } from '../../plugin';
 import { headingVector } from '../../geometry/vector';
@@ -24,6 +24,7 @@ const CHIP_NOTES: readonly LegendEntry[] = [
   { key: 'solo:card', label: 'Its activation card this turn; ▶ acts now', swatch: { kind: 'chip', chip: { text: '#7', tone: 'order' } } },
   { key: 'solo:bad', label: 'Routing or retiring; disorder chits', swatch: { kind: 'chip', chip: { text: '2 D', tone: 'bad' } } },
   { key: 'solo:status', label: 'Formation, advancing, morale marker', swatch: { kind: 'chip', chip: { text: 'Col', tone: 'status' } } },
+  { key: 'solo:general', label: 'General attached (in its front rank)', swatch: { kind: 'chip', chip: { text: '★ Lemaire', tone: 'general' } } },
 ];
 
 const symbolOf = (u: SoloUnit): UnitSymbol => {
@@ -46,6 +47,8 @@ function chipsOf(g: SoloGame, u: SoloUnit, now: boolean): Chip[] {
   if (u.motion === 'routing' || u.motion === 'retiring') chips.push({ text: u.motion === 'routing' ? 'Rout' : 'Retire', tone: 'bad' });
   if (u.motion === 'advancing') chips.push({ text: 'Adv', tone: 'status' });
   if (u.moraleMarker) chips.push({ text: 'Morale?', tone: 'status' });
+  // KS-41: the generals attached to it, in its front rank (L14).
+  for (const x of g.generals) if (x.alive && x.attachedTo === u.id) chips.push({ text: `★ ${x.name.split(' ').at(-1) ?? shortGeneralLabel(x.name)}`, tone: 'general' }); // the surname: "★ Lemaire"
   return chips;
 }
 

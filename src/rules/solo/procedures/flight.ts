@@ -30,6 +30,8 @@ export interface FlightInput {
   readonly table?: TableSize;
   /** A printed distance (L28 "retire 100mm") instead of the placeholder base moves. */
   readonly mm?: number;
+  /** KS-30 `morale.routWay: own-edge`: the compass heading to its own table edge, which a rout takes instead. */
+  readonly heading?: number;
 }
 
 /** Where the flight ends. */
@@ -60,7 +62,7 @@ export function flightMove(input: FlightInput, settings: SoloSettings): Procedur
   const moves = input.kind === 'rout' ? settings.morale.routMoves : settings.morale.retireMoves;
   const base = baseMoveMm(u.type, u.formation, settings);
   const mm = input.mm ?? Math.round(base * moves);
-  const heading = flightHeading(input.at, input.facing, input.from);
+  const heading = input.heading ?? flightHeading(input.at, input.facing, input.from);
   const v = headingVector(heading);
   const to = { x: input.at.x + v.x * mm, y: input.at.y + v.y * mm };
   const chits = disorderRow(input.kind === 'rout' ? 'rout-move' : 'retreat-or-pursuit-move').chits as number;

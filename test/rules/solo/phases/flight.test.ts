@@ -23,17 +23,17 @@ const game = (s: SoloState): SoloGame => ({ ...s, settings: S } as unknown as So
 
 describe('a failed test\'s rout or retire moves at once (L8 "applying any results immediately")', () => {
   it('u3 routs from its charger u1: 150 mm straight away from it, its 2 \'D\' once (the D10 row is that move\'s, L11)', () => {
-    const r = applyMoraleResult(twoBrigades(), 'u3', row('rout', 2), S, 'u1');
+    const r = applyMoraleResult(twoBrigades(), 'u3', row('rout', 2), S, scriptedDice([]), 'u1');
     expect(unitById(r.state, 'u3')).toMatchObject({ motion: 'routing', disorder: 2, at: { x: 50, y: 550 }, facing: 180 });
     expect(moves(r.events)).toMatchObject([{ unit: 'u3', from: { x: 50, y: 400 }, to: { x: 50, y: 550 }, cost: 150 }]);
     expect(r.events.some((e) => e.kind === 'note' && e.rule === 'placeholder morale.routMoves')).toBe(true);
   });
   it('a retire goes one base move too, with its 1 \'D\'', () => {
-    const r = applyMoraleResult(twoBrigades(), 'u1', row('retire', 1), S, 'u3');
+    const r = applyMoraleResult(twoBrigades(), 'u1', row('retire', 1), S, scriptedDice([]), 'u3');
     expect(unitById(r.state, 'u1')).toMatchObject({ motion: 'retiring', disorder: 1, at: { x: 50, y: -150 } });
   });
   it('with no enemy named (a friend routed, a marker), it flees the nearest enemy: u4 flees u2 (403 mm), not u1 (412 mm)', () => {
-    const r = applyMoraleResult(twoBrigades(), 'u4', row('rout', 2), S);
+    const r = applyMoraleResult(twoBrigades(), 'u4', row('rout', 2), S, scriptedDice([]));
     const at = unitById(r.state, 'u4').at;
     const k = 150 / Math.hypot(50, 400);
     expect(at.x).toBeCloseTo(150 - 50 * k, 6);
@@ -41,14 +41,14 @@ describe('a failed test\'s rout or retire moves at once (L8 "applying any result
   });
   it('halt and shaken do not move', () => {
     for (const res of ['halt', 'shaken'] as const) {
-      const r = applyMoraleResult(twoBrigades(), 'u3', row(res, 1), S, 'u1');
+      const r = applyMoraleResult(twoBrigades(), 'u3', row(res, 1), S, scriptedDice([]), 'u1');
       expect(unitById(r.state, 'u3').at).toEqual({ x: 50, y: 400 });
       expect(moves(r.events)).toEqual([]);
     }
   });
   it('beyond the table edge it has fled: gone, and it counts for the break rule (KS-31, KS-8)', () => {
     const s: SoloState = { ...twoBrigades(), table: { width: 400, height: 500 } };
-    const r = applyMoraleResult(s, 'u3', row('rout', 2), S, 'u1');
+    const r = applyMoraleResult(s, 'u3', row('rout', 2), S, scriptedDice([]), 'u1');
     expect(unitById(r.state, 'u3').gone).toBe('fled');
     expect(r.events.some((e) => e.kind === 'removed' && e.unit === 'u3' && e.rule.includes('KS-31'))).toBe(true);
     expect(brokenShare(r.state, 'br')).toBe(0.5);
@@ -60,14 +60,14 @@ describe('a friend routs within 300 mm (K-5): measured from where it routed', ()
   const far = { ...S, morale: { ...S.morale, routMoves: 3 } };
   it('u3 routs 450 mm away from u1, beyond 300 mm of u4; u4 (100 mm from where u3 stood) still gets its marker', () => {
     const before = twoBrigades();
-    const a = applyMoraleResult(before, 'u3', row('rout', 2), far, 'u1');
+    const a = applyMoraleResult(before, 'u3', row('rout', 2), far, scriptedDice([]), 'u1');
     expect(unitById(a.state, 'u3').at).toEqual({ x: 50, y: 850 });
     const m = settleMorale(a.state, before, [], far, scriptedDice([]));
     expect(unitById(m.state, 'u4').moraleMarker).toBe(true);
   });
   it('one that fled the table routed too: its friends test', () => {
     const before: SoloState = { ...twoBrigades(), table: { width: 400, height: 500 } };
-    const a = applyMoraleResult(before, 'u3', row('rout', 2), S, 'u1');
+    const a = applyMoraleResult(before, 'u3', row('rout', 2), S, scriptedDice([]), 'u1');
     expect(unitById(a.state, 'u3').gone).toBe('fled');
     expect(unitById(settleMorale(a.state, before, [], S, scriptedDice([])).state, 'u4').moraleMarker).toBe(true);
   });
