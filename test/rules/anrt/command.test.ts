@@ -74,6 +74,11 @@ describe('the corps commander\'s dice (§I L21) and their allocation', () => {
     expect(r.events.filter((e) => e.kind === 'move' && ['fr-1-33', 'fr-2-33', 'fr-1-48', 'fr-2-48', 'fr-bty-2'].includes(e.unit))).toHaveLength(5);
   });
 
+  it('equal corps dice are no choice: /pips allocate is refused with why', () => {
+    const s = reopen(frenchPhase(), [3, 3, 5]);
+    expect(v(s, { kind: 'allocate', division: 'fr-d2', die: 3 })).toMatchObject({ ok: false, error: { code: 'order/no-allocation', message: expect.stringMatching(/all 3: there is nothing to choose/) } });
+  });
+
   it('with no corps commander every division throws its own, and /pips allocate says so', () => {
     const s = reopen(frenchPhase(), [4, 4, 4], (x) => general(x, 'lagrange', { alive: false }));
     expect(s.command!.pool).toBeNull();

@@ -3,9 +3,10 @@ import type { Accepted } from '../../contract';
 import { distance } from '../../geometry/vector';
 import { orderKey, type AnrtOrder } from '../orders';
 import { liveUnits, phasingSide, type AnrtState } from '../state';
-import { adcAt, adcsOf, budgets, divisionDice, mayRegroupUnit } from './command';
+import { adcAt, adcsOf, brigadierOf, budgets, divisionDice, mayRegroupUnit } from './command';
 import { fmt, problem } from './common';
 import { planGeneral } from './generals';
+import { allocationIsAChoice } from '../procedures/radii';
 import { qrsKnown } from './gm';
 import { chargeOf, checkBudget } from './orders';
 
@@ -23,10 +24,11 @@ export function validateCommandOrder(s: AnrtState, side: string, o: CommandOrder
   if (o.kind === 'regroup') {
     const d = Object.values(s.divisions).find((x) => x.side === side && x.brigades.includes(o.brigade));
     if (!d) return err(problem('order/brigade', `${o.brigade} is not a brigade of yours.`, `One of: ${Object.values(s.divisions).filter((x) => x.side === side).flatMap((x) => x.brigades).join(', ')}.`));
-    if (!o.on) return ok({ order: o, preview: [`${o.brigade} will not regroup in your next phase.`] });
+    const bname = brigadierOf(s, o.brigade) ? `Brigade ${brigadierOf(s, o.brigade)!.name}` : o.brigade;
+    if (!o.on) return ok({ order: o, preview: [`${bname} will not regroup in your next phase.`] });
     const able = liveUnits(s).filter((u) => u.brigade === o.brigade && mayRegroupUnit(s, u)).length;
     return ok({ order: o, preview: [
-      `${o.brigade} (${d.name}) is declared regrouping for your next phase (L19): a division throw of 4, 5 or 6 must then take back 1, 2 or 3 hits, leaving 3 pips ± adjustments (L285).`,
+      `${bname} (${d.name}) is declared regrouping for your next phase (L19): a division throw of 4, 5 or 6 must then take back 1, 2 or 3 hits, leaving 3 pips ± adjustments (L285).`,
       able ? `${able} of its units could regroup now.` : 'None of its units could regroup now (enemy within 10", artillery fire last turn, or nothing to take back, L285-289): unless that changes the declaration lapses.',
     ] });
   }
@@ -59,6 +61,7 @@ function validateAllocate(s: AnrtState, o: Extract<AnrtOrder, { kind: 'allocate'
   if (!pool) return err(problem('order/no-allocation', 'The corps commander has no dice to allocate this phase: every division throws its own (L21).'));
   const name = (d: string) => s.divisions[d]?.name ?? d;
   if (!pool.divisions.includes(o.division)) return err(problem('order/allocate-division', `${name(o.division)} is not among the divisions whose generals are within 20" of the corps commander (L21).`, `Allocate to: ${pool.divisions.map(name).join(', ')}.`));
+  if (!allocationIsAChoice(pool.faces)) return err(problem('order/no-allocation', `The corps commander's dice are all ${pool.faces[0]}: there is nothing to choose (L21).`, 'Each division keeps the die it has.'));
   if (!pool.faces.includes(o.die)) return err(problem('order/allocate-die', `The corps commander threw ${pool.faces.join(', ')}; there is no ${o.die} to give (L21).`, `Give one of: ${[...new Set(pool.faces)].join(', ')}.`));
   const all = [...others, o];
   const b = budgets(s, all);

@@ -1,6 +1,7 @@
 import type { Presentation } from '../../plugin';
 import { describeAnrtSettings, type AnrtSettings } from '../settings';
 import { adcsOf } from '../phases/command';
+import { allocationIsAChoice } from '../procedures/radii';
 import { liveUnits, phasingSide, type AnrtState } from '../state';
 import { brigadeName } from './inputs';
 import { describeAnrt } from './map';
@@ -15,7 +16,7 @@ import { anrtPrinted } from './printed';
 export function anrtRoster(s: AnrtState, side: string, own: boolean): string[] {
   const lines: string[] = [];
   const mine = own && s.command && phasingSide(s) === side ? s.command : undefined;
-  if (mine?.pool) lines.push(`Corps dice to allocate (L21): ${mine.pool.faces.join(', ')} — /pips allocate (default: as thrown, ${mine.pool.divisions.map((d, i) => `${s.divisions[d]?.name ?? d} ${mine.pool!.faces[i]}`).join(', ')}).`);
+  if (mine?.pool && allocationIsAChoice(mine.pool.faces)) lines.push(`Corps dice to allocate (L21): ${mine.pool.faces.join(', ')} — /pips allocate (default: as thrown, ${mine.pool.divisions.map((d, i) => `${s.divisions[d]?.name ?? d} ${mine.pool!.faces[i]}`).join(', ')}).`);
   if (own) {
     const adcs = Object.values(adcsOf(s)).filter((a) => a.side === side);
     if (adcs.length) lines.push(`ADCs (L258): ${adcs.map((a) => `${a.name} → ${a.to ? s.divisions[a.to]?.name ?? a.to : 'at headquarters'}`).join('; ')}.`);

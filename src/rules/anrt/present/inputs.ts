@@ -4,6 +4,7 @@ import type { AnrtOrder } from '../orders';
 import { canFire, fireReach, inFront, normalMove } from '../phases/common';
 import { reactionsOf } from '../phases/responses';
 import { adcsOf, brigadierOf } from '../phases/command';
+import { allocationIsAChoice } from '../procedures/radii';
 import { commandedBy } from '../phases/generals';
 import { formationsOf, isArtillery, liveGenerals, liveUnits, phasingSide, type AnrtState, type AnrtUnit } from '../state';
 
@@ -88,7 +89,7 @@ export const anrtInputs: Inputs<AnrtState> = {
     build: (_s, o): AnrtOrder => ({ kind: 'allocate', division: text(o.division), die: Number(o.die) }),
     choices(s, caller, focused) {
       const pool = caller.side && phasingSide(s) === caller.side ? s.command?.pool : undefined;
-      if (!pool) return [];
+      if (!pool || !allocationIsAChoice(pool.faces)) return [];
       if (focused.name === 'division') return choicesMatching(focused.value, pool.divisions.map((d) => ({ name: s.divisions[d]?.name ?? d, value: d })));
       return [...new Set(pool.faces)].map((f) => ({ name: String(f), value: String(f) }));
     },
