@@ -47,6 +47,8 @@ export interface AnrtState extends ScenarioGameFrame<AnrtSettings> {
   readonly adcs?: Readonly<Record<string, AnrtAdc>>;
   /** Brigades declared regrouping in their side's next phase (L19, L285), by side. */
   readonly regroupNext?: Readonly<Record<string, readonly string[]>>;
+  /** Brigades whose brigadier fell since their side last moved: one pip at most in their following move (L274). */
+  readonly brigadierFell?: Readonly<Record<string, true>>;
   /** The turn each unit was last under artillery fire (L285: no regrouping under it in its last turn). */
   readonly shelled?: Readonly<Record<string, number>>;
   readonly victory: Victory;

@@ -101,13 +101,19 @@ function recordShelled(s: AnrtState, events: readonly GameEvent[]): AnrtState {
   return hit.length ? { ...s, shelled: { ...(s.shelled ?? {}), ...Object.fromEntries(hit.map((u) => [u, s.turn])) } } : s;
 }
 
+/** Brigadiers who fell in this resolution: their brigades may use one pip in their following move (L274). */
+function recordFallen(before: AnrtState, s: AnrtState): AnrtState {
+  const fell = Object.values(s.generals).filter((g) => g.level === 'brigade' && !g.alive && before.generals[g.id]?.alive).map((g) => g.command);
+  return fell.length ? { ...s, brigadierFell: { ...(s.brigadierFell ?? {}), ...Object.fromEntries(fell.map((b) => [b, true as const])) } } : s;
+}
+
 /** Runs a stage that may need the GM; on a gap, the state waits for his answer with the thrown dice. */
 function attempt(s: AnrtState, stage: Stage, dice: Dice, memo: readonly (readonly number[])[], responses: Readonly<Record<string, string>>): { s: AnrtState; events: GameEvent[]; asked: boolean } {
   const th = new Thrower(dice, memo);
   try {
     if (stage === 'open') return { ...openPhase(s, th), asked: false };
     const r = resolveCombat(s, responses, th);
-    return { s: recordShelled(r.s, r.events), events: r.events, asked: false };
+    return { s: recordFallen(s, recordShelled(r.s, r.events)), events: r.events, asked: false };
   } catch (e) {
     if (!(e instanceof AskGm)) throw e;
     return { s: { ...s, ask: { question: e.question, memo: th.thrown, responses, stage } }, events: [{ kind: 'note', rule: e.question.rule ?? 'DIGEST A-1', text: `The GM is asked: ${e.question.question}` }], asked: true };

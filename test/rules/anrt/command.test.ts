@@ -161,6 +161,19 @@ describe('generals moving (§VII L451-457) and joining (§XIII L975-979)', () =>
   });
 });
 
+describe('a fallen brigadier (L274, ANRT-C4)', () => {
+  it('his brigade may use one pip in its following move, then the limit is spent; its units are commanded as the division\'s own (within 10")', () => {
+    const s = reopen(frenchPhase(), [5, 2, 3], (x) => ({ ...general(x, 'fr-b1-gen', { alive: false }), brigadierFell: { 'fr-b1': true } }));
+    expect(s.command!.outOfCommand['fr-1-13l']).toBeUndefined(); // 6.7" from Morand
+    const first: AnrtOrder = { kind: 'move', unit: 'fr-1-13l', to: 'back 1' };
+    expect(v(s, first).ok).toBe(true);
+    const second = v(s, { kind: 'move', unit: 'fr-2-13l', to: 'back 1' }, [first]);
+    expect(!second.ok && second.error).toMatchObject({ code: 'order/brigadier-fell', message: expect.stringMatching(/no more than 1 pip in its following move \(L274\)/) });
+    expect(v(s, { kind: 'move', unit: 'fr-1-17', to: 'back 1' }, [first]).ok).toBe(true); // another brigade
+    expect(resolveFrench(s, [first]).state.brigadierFell).toEqual({});
+  });
+});
+
 describe('units out of command (§VI L243-253)', () => {
   it('a brigade whose brigadier rode off is out of command: its moves cost the QRS out-of-command price, and morale counts it', () => {
     const before = frenchPhase();

@@ -229,6 +229,9 @@ export function applyCommand(s0: AnrtState, accepted: readonly AnrtOrder[]): { s
       }
     }
   }
+  // The following move of a brigade whose brigadier fell is this one (L274): the limit is spent.
+  const fell = Object.fromEntries(Object.entries(s.brigadierFell ?? {}).filter(([b]) => !Object.values(s.divisions).some((d) => d.side === side && d.brigades.includes(b))));
+  s = { ...s, brigadierFell: fell };
   const regroupNext = { ...(s.regroupNext ?? {}), [side]: accepted.flatMap((o) => (o.kind === 'regroup' && o.on ? [o.brigade] : [])) };
   let adcs = adcsOf(s);
   for (const o of accepted) if (o.kind === 'adc' && adcs[o.adc]) adcs = { ...adcs, [o.adc]: { ...adcs[o.adc]!, to: o.division === 'none' ? null : o.division } };

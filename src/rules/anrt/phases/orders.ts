@@ -5,6 +5,7 @@ import { angleDifference, bearing, distance } from '../../geometry/vector';
 import { parseLocation, resolveLocation, type LocationContext } from '../../location';
 import { orderKey, type AnrtOrder } from '../orders';
 import { formationsOf, isArtillery, liveUnits, phasingSide, sideOfSeat, type AnrtMove, type AnrtState, type AnrtUnit } from '../state';
+import { BRIGADE_COMMANDER_KILLED_MAX_PIPS } from '../tables/command';
 import { HIT_EFFECTS } from '../tables/organisation';
 import { canFire, fireReach, fmt, halfLost, inFront, liveUnit, normalMove, problem } from './common';
 import { budgets } from './command';
@@ -153,6 +154,10 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
   }
   if (cost === undefined) return err(problem('order/qrs-gap', 'The QRS pip cost of this action is not entered nor ruled yet.', 'The GM enters it (/game ruling key:qrs.pips.cost.move).'));
   if (o.kind !== 'formation' && s.command?.outOfCommand[u.id]) preview.push(`Out of command: ${s.command.outOfCommand[u.id]} — it moves at the QRS out-of-command price.`);
+  if (s.brigadierFell?.[u.brigade]) {
+    const used = others.reduce((n, p) => ('unit' in p && p.kind !== 'react' && p.kind !== 'fire' && s.units[p.unit]?.brigade === u.brigade ? n + pipsOf(s, p) : n), 0);
+    if (used + cost > BRIGADE_COMMANDER_KILLED_MAX_PIPS.pips) return err(problem('order/brigadier-fell', `${u.name}'s brigadier has fallen: the brigade may use no more than ${BRIGADE_COMMANDER_KILLED_MAX_PIPS.pips} pip in its following move (L274); ${used} ordered, this costs ${cost}.`, 'Give the brigade one cheap order this phase.'));
+  }
   const b = checkBudget(s, others, o, u.division, cost, `give ${u.name} a cheaper one`);
   if (!b.ok) return b;
   return ok({ order: o, preview: [...preview, b.value] });

@@ -44,7 +44,7 @@ export function meanFacing(facings: readonly number[]): number {
 export interface CommandCase {
   /** The divisional general, null if killed (L271). */
   readonly divisionGeneral: Point | null;
-  /** The brigadier, null when the brigade has none living (ANRT-C4); undefined for a unit attached to the division itself (L253). */
+  /** The brigadier, null when he has fallen (ANRT-C4); undefined for a unit attached to the division itself (L253). */
   readonly brigadier?: Point | null;
   readonly facing: number;
   readonly box: Box;
@@ -56,11 +56,11 @@ export interface CommandCase {
 /** Why a unit is out of command, or null when it is in command (§VI L243-253, L271). */
 export function outOfCommandWhy(c: CommandCase): string | null {
   if (!c.divisionGeneral) return 'its divisional general is killed (L271)';
-  if (c.brigadier === undefined) {
+  if (c.brigadier === undefined || c.brigadier === null) {
     const d = distance(c.unit.at, c.divisionGeneral);
-    return d <= COMMAND_RADII.unattachedToDivision.inches + 1e-9 ? null : `unattached, ${d.toFixed(1)}" from its divisional general, beyond 10" (L253)`;
+    const who = c.brigadier === null ? 'its brigadier fallen (ANRT-C4), it is' : 'unattached,';
+    return d <= COMMAND_RADII.unattachedToDivision.inches + 1e-9 ? null : `${who} ${d.toFixed(1)}" from its divisional general, beyond 10" (L253)`;
   }
-  if (c.brigadier === null) return 'its brigadier is gone, so there is no command box (L245; ANRT-C4)';
   const bd = distance(c.brigadier, c.divisionGeneral);
   if (bd > COMMAND_RADII.brigadierToDivision.inches + 1e-9) return `its brigadier is ${bd.toFixed(1)}" from the divisional general, beyond 10" (L250)`;
   if (inBox(c.unit.at, c.brigadier, c.facing, c.box)) return null;
