@@ -190,4 +190,20 @@ describe('units out of command (§VI L243-253)', () => {
     expect(moraleFactors(s, s.units['fr-1-13l']!)).toContain('out-of-command');
     expect(moraleFactors(s, s.units['fr-1-17']!)).not.toContain('out-of-command');
   });
+
+  it('charges test in the order posted, except that units out of command test first (§XII L938)', () => {
+    const place = (x: AnrtState): AnrtState => ({
+      ...general(general(x, 'fr-cav-gen', { at: { x: 50, y: 20 } }), 'fr-b5-gen', { at: { x: 47, y: 25 } }),
+      units: { ...x.units, 'fr-11h': { ...x.units['fr-11h']!, at: { x: 47, y: 26 }, facing: 0 }, 'fr-6ch': { ...x.units['fr-6ch']!, at: { x: 56, y: 28 }, facing: 0 } },
+    });
+    const s = reopen(frenchPhase(), [5, 2, 6], place);
+    expect(s.command!.outOfCommand['fr-6ch']).toBeDefined();
+    expect(s.command!.outOfCommand['fr-11h']).toBeUndefined();
+    const orders: AnrtOrder[] = [{ kind: 'charge', unit: 'fr-11h', target: 'al-2-2wp' }, { kind: 'charge', unit: 'fr-6ch', target: 'al-1-7r' }];
+    expect(v(s, orders[0]!).ok).toBe(true);
+    expect(v(s, orders[1]!, [orders[0]!]).ok).toBe(true);
+    const r = resolveFrench(s, orders).state;
+    expect(r.step).toBe('responses');
+    expect(r.charges.map((c) => c.unit)).toEqual(['fr-6ch', 'fr-11h']);
+  });
 });
