@@ -49,6 +49,8 @@ export interface AnrtState extends ScenarioGameFrame<AnrtSettings> {
   readonly regroupNext?: Readonly<Record<string, readonly string[]>>;
   /** Brigades whose brigadier fell since their side last moved: one pip at most in their following move (L274). */
   readonly brigadierFell?: Readonly<Record<string, true>>;
+  /** Generals out of play, since when and why (§XIII L998-1015), until they return or are replaced (L278, L1015). */
+  readonly fallen?: Readonly<Record<string, { readonly turn: number; readonly effect: 'incapacitated' | 'badly-wounded' | 'killed' }>>;
   /** The turn each unit was last under artillery fire (L285: no regrouping under it in its last turn). */
   readonly shelled?: Readonly<Record<string, number>>;
   readonly victory: Victory;
@@ -96,6 +98,8 @@ export interface AnrtGeneral {
   readonly command: string;
   readonly at: Point;
   readonly alive: boolean;
+  /** How many times his post has been filled by a replacement (L278): each a permanent pip deduction (QRS `replacement-general`). */
+  readonly replacements?: number;
   /** The unit he has joined (§XIII L975-979): a brigadier a unit of his brigade, a higher commander a unit of a brigade under his command. */
   readonly joined?: string;
 }

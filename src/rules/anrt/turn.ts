@@ -9,6 +9,7 @@ import { AskGm, need, qrsValue, Thrower } from './phases/gm';
 import { applyMorale, testMorale } from './phases/morale';
 import { applyCommand, followJoined, openCommand } from './phases/command';
 import { applyGeneralMoves } from './phases/generals';
+import { recordFallen, returnGenerals } from './phases/replacement';
 import { moveOf, validateOrder } from './phases/orders';
 import { responsesOwed } from './phases/responses';
 import { liveUnits, moverOf, otherSide, phasingSide, seatOfSide, sideName, withUnit, type AnrtState } from './state';
@@ -44,9 +45,11 @@ export function anrtOwing(s: AnrtState): string[] {
 }
 
 /** Initiative (L12): both C-in-Cs throw; the winner chooses; a draw keeps last turn's order (A-8 on turn 1). */
-function startTurn(s0: AnrtState, dice: Dice): { s: AnrtState; events: GameEvent[] } {
+function startTurn(s0In: AnrtState, dice: Dice): { s: AnrtState; events: GameEvent[] } {
   const th = new Thrower(dice, []);
-  const events: GameEvent[] = [{ kind: 'phase', turn: s0.turn, phase: 'anrt/initiative', label: `Turn ${s0.turn} — initiative` }];
+  const back = returnGenerals(s0In, 'turn-start');
+  const s0 = back.s;
+  const events: GameEvent[] = [{ kind: 'phase', turn: s0.turn, phase: 'anrt/initiative', label: `Turn ${s0.turn} — initiative` }, ...back.events];
   const ids = s0.sides.map((x) => x.id);
   const sides = s0.settings.initiative.die === 'd10' ? 10 : 6;
   for (let tries = 0; tries < 20; tries++) {
@@ -101,19 +104,14 @@ function recordShelled(s: AnrtState, events: readonly GameEvent[]): AnrtState {
   return hit.length ? { ...s, shelled: { ...(s.shelled ?? {}), ...Object.fromEntries(hit.map((u) => [u, s.turn])) } } : s;
 }
 
-/** Brigadiers who fell in this resolution: their brigades may use one pip in their following move (L274). */
-function recordFallen(before: AnrtState, s: AnrtState): AnrtState {
-  const fell = Object.values(s.generals).filter((g) => g.level === 'brigade' && !g.alive && before.generals[g.id]?.alive).map((g) => g.command);
-  return fell.length ? { ...s, brigadierFell: { ...(s.brigadierFell ?? {}), ...Object.fromEntries(fell.map((b) => [b, true as const])) } } : s;
-}
-
 /** Runs a stage that may need the GM; on a gap, the state waits for his answer with the thrown dice. */
 function attempt(s: AnrtState, stage: Stage, dice: Dice, memo: readonly (readonly number[])[], responses: Readonly<Record<string, string>>): { s: AnrtState; events: GameEvent[]; asked: boolean } {
   const th = new Thrower(dice, memo);
   try {
     if (stage === 'open') return { ...openPhase(s, th), asked: false };
     const r = resolveCombat(s, responses, th);
-    return { s: recordFallen(s, recordShelled(r.s, r.events)), events: r.events, asked: false };
+    const back = returnGenerals(recordFallen(s, recordShelled(r.s, r.events), r.events), 'own-turn-end', phasingSide(s));
+    return { s: back.s, events: [...r.events, ...back.events], asked: false };
   } catch (e) {
     if (!(e instanceof AskGm)) throw e;
     return { s: { ...s, ask: { question: e.question, memo: th.thrown, responses, stage } }, events: [{ kind: 'note', rule: e.question.rule ?? 'DIGEST A-1', text: `The GM is asked: ${e.question.question}` }], asked: true };

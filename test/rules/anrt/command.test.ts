@@ -4,6 +4,7 @@ import { anrt } from '../../../src/rules/anrt/index';
 import type { AnrtOrder } from '../../../src/rules/anrt/orders';
 import { budgets, openCommand } from '../../../src/rules/anrt/phases/command';
 import { Thrower } from '../../../src/rules/anrt/phases/gm';
+import { returnGenerals } from '../../../src/rules/anrt/phases/replacement';
 import { moraleFactors } from '../../../src/rules/anrt/phases/morale';
 import { seatOfSide, type AnrtGeneral, type AnrtState } from '../../../src/rules/anrt/state';
 import { anrtSettings, anrtTeaching } from '../../helpers/anrt-game';
@@ -171,6 +172,40 @@ describe('a fallen brigadier (L274, ANRT-C4)', () => {
     expect(!second.ok && second.error).toMatchObject({ code: 'order/brigadier-fell', message: expect.stringMatching(/no more than 1 pip in its following move \(L274\)/) });
     expect(v(s, { kind: 'move', unit: 'fr-1-17', to: 'back 1' }, [first]).ok).toBe(true); // another brigade
     expect(resolveFrench(s, [first]).state.brigadierFell).toEqual({});
+  });
+});
+
+describe('generals out of play and back (§VI L271-278, §XIII L998-1015, A-6 split)', () => {
+  const fallen = (x: AnrtState, id: string, turn: number, effect: 'incapacitated' | 'badly-wounded' | 'killed'): AnrtState => ({ ...general(x, id, { alive: false }), fallen: { [id]: { turn, effect } } });
+
+  it('a brigadier killed is replaced at the end of his side\'s turn following the one he fell in, with his brigade, at a permanent pip cost', () => {
+    const s = frenchPhase();
+    const same = resolveFrench({ ...fallen(s, 'fr-b1-gen', 1, 'killed'), command: s.command }, []);
+    expect(same.state.generals['fr-b1-gen']!.alive).toBe(false); // fell this turn: not yet
+    const r = resolveFrench({ ...fallen(s, 'fr-b1-gen', 0, 'killed'), command: s.command }, []);
+    const g = r.state.generals['fr-b1-gen']!;
+    expect(g).toMatchObject({ alive: true, name: "Général Pelet's replacement", replacements: 1 });
+    expect(r.state.fallen).toEqual({});
+    expect(r.events.some((e) => e.kind === 'note' && e.rule === 'ANRT §VI L278')).toBe(true);
+    const next = reopen({ ...r.state, order: ['french', 'allies'], period: 0 }, [5, 2, 3]);
+    expect(next.command!.facts['fr-d1']!.factors['replacement-general']).toBe(1);
+    expect(next.pips['fr-d1']).toBe(6); // 5 + 2 brigades − 1 replacement (stand-in)
+  });
+
+  it('an incapacitated general is back after a move, his division paying the QRS absence penalty meanwhile (L1000)', () => {
+    const s = frenchPhase();
+    const out = reopen(s, [5, 2, 3], (x) => fallen(x, 'fr-d1-gen', 1, 'incapacitated'));
+    expect(out.command!.facts['fr-d1']!.factors['general-incapacitated']).toBe(1);
+    const r = resolveFrench({ ...fallen(s, 'fr-d1-gen', 0, 'incapacitated'), command: s.command }, []).state;
+    expect(r.generals['fr-d1-gen']).toMatchObject({ alive: true, name: 'Général Morand' });
+    expect(r.generals['fr-d1-gen']!.replacements).toBeUndefined();
+  });
+
+  it('a corps commander removed is replaced at the beginning of the move after next (§XIII L1015)', () => {
+    const s = fallen(frenchPhase(), 'lagrange', 1, 'badly-wounded');
+    expect(returnGenerals({ ...s, turn: 2 }, 'turn-start').s.generals['lagrange']!.alive).toBe(false);
+    expect(returnGenerals({ ...s, turn: 2 }, 'own-turn-end', 'french').s.generals['lagrange']!.alive).toBe(false);
+    expect(returnGenerals({ ...s, turn: 3 }, 'turn-start').s.generals['lagrange']).toMatchObject({ alive: true, name: "Général Lagrange's replacement" });
   });
 });
 

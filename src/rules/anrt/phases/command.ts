@@ -123,6 +123,12 @@ export function followJoined(s: AnrtState): AnrtState {
   return generals === s.generals ? s : { ...s, generals };
 }
 
+/** A division's general and brigadiers (L278: the posts whose replacements cost pips). */
+const officers = (s: AnrtState, division: string): AnrtGeneral[] => {
+  const d = s.divisions[division];
+  return d ? Object.values(s.generals).filter((g) => g.id === d.general || (g.level === 'brigade' && d.brigades.includes(g.command))) : [];
+};
+
 /** Opens the command step of the phasing side: ADCs, regroup declarations, the dice, out-of-command units (§I L17-25). */
 export function openCommand(s0: AnrtState, th: Thrower): { s: AnrtState; events: GameEvent[] } {
   const side = phasingSide(s0);
@@ -155,7 +161,12 @@ export function openCommand(s0: AnrtState, th: Thrower): { s: AnrtState; events:
     const dg = s1.generals[d.general];
     facts[d.id] = {
       killed: !dg?.alive, adcs: ride.arrived[d.id] ?? 0, opportunity: s1.opportunityDebt[d.id] ?? 0, regrouping: regrouping.some((b) => d.brigades.includes(b)),
-      factors: { 'per-brigade': brigades.length, 'brigade-half-strength': halfStrength, 'divisional-general-attached': dg?.alive && dg.joined ? 1 : 0 },
+      factors: {
+        'per-brigade': brigades.length, 'brigade-half-strength': halfStrength, 'divisional-general-attached': dg?.alive && dg.joined ? 1 : 0,
+        // L278: each replacement in the division's posts; L1000: a general incapacitated last move is absent this one.
+        'replacement-general': officers(s1, d.id).reduce((n, g) => n + (g.replacements ?? 0), 0),
+        'general-incapacitated': officers(s1, d.id).filter((g) => s1.fallen?.[g.id]?.effect === 'incapacitated').length,
+      },
     };
     // Ask the QRS factors now, once for the game: any die the allocation gives is then priced without asking (L21, L263).
     need(commandPips(s1.settings.qrs, { d6: 1, divisionalGeneralKilled: false, adcsArrived: 0, opportunityActions: 0, regrouping: false, factors: facts[d.id]!.factors }, s1.rulings, d.name, s1.turn));
