@@ -47,15 +47,27 @@ export const askBox = (s: AnrtState): Box => ({
 export function whyOutOfCommand(s: AnrtState, u: AnrtUnit, box: Box): string | null {
   const dg = s.generals[s.divisions[u.division]?.general ?? ''];
   const b = u.brigade === u.division ? undefined : brigadierOf(s, u.brigade);
-  const mates = liveUnits(s).filter((x) => x.brigade === u.brigade && x.side === u.side);
+  const m = brigadesOf(s).get(`${u.side}/${u.brigade}`)!;
   return outOfCommandWhy({
     divisionGeneral: dg?.alive ? dg.at : null,
     ...(b ? { brigadier: b.alive ? b.at : null } : {}),
-    facing: meanFacing(mates.map((m) => m.facing)),
+    facing: m.facing,
     box,
     unit: { id: u.id, at: u.at, marchColumn: u.formation === 'march-column' },
-    columns: mates.filter((m) => m.formation === 'march-column').map((m) => ({ id: m.id, at: m.at })),
+    columns: m.columns,
   });
+}
+
+/** Each brigade's mean facing and march columns, once per state (every unit's command is read from them). */
+const brigadeCache = new WeakMap<AnrtState, Map<string, { facing: number; columns: { id: string; at: Point }[] }>>();
+function brigadesOf(s: AnrtState): Map<string, { facing: number; columns: { id: string; at: Point }[] }> {
+  const hit = brigadeCache.get(s);
+  if (hit) return hit;
+  const groups = new Map<string, AnrtUnit[]>();
+  for (const u of liveUnits(s)) { const k = `${u.side}/${u.brigade}`; groups.set(k, [...(groups.get(k) ?? []), u]); }
+  const out = new Map([...groups].map(([k, us]) => [k, { facing: meanFacing(us.map((x) => x.facing)), columns: us.filter((x) => x.formation === 'march-column').map((x) => ({ id: x.id, at: x.at })) }]));
+  brigadeCache.set(s, out);
+  return out;
 }
 
 /** Whether a unit is out of command now (morale's `out-of-command`, §XII): only once the box is known. */
