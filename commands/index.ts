@@ -13,6 +13,7 @@ import { maneuver } from './maneuver';
 import { map } from './map';
 import { move } from './move';
 import { orders } from './orders';
+import { pips } from './pips';
 import { react } from './react';
 import { ready } from './ready';
 import { roll } from './roll';
@@ -21,6 +22,6 @@ import { roster } from './roster';
 import { standing } from './standing';
 
 /** Every slash command, listed explicitly (no directory scanning). */
-export const COMMANDS: readonly Command[] = [roll, rolls, game, initiative, move, orders, ready, map, maneuver, fire, react, choose, attach, roster, formation, charge, crew, standing, chance, campaign];
+export const COMMANDS: readonly Command[] = [roll, rolls, game, initiative, move, orders, ready, map, maneuver, fire, react, choose, attach, roster, formation, charge, crew, standing, chance, campaign, pips];
 
 export const commandMap = (): ReadonlyMap<string, Command> => new Map(COMMANDS.map((c) => [c.data.name, c]));

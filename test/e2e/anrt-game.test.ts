@@ -102,6 +102,24 @@ describe('two players and a GM play A Near Run Thing (The Brandhof ridge) on Dis
     expect(isPrivate(c)).toBe(true);
     expect(replyText(c)).toContain('Charge declared');
     expect(isPrivate(await cmd(FR, 'move', undefined, [str('unit', 'fr-2-13l'), str('to', 'forward 6')]))).toBe(true);
+    // The command layer (§I L17-23), posted with the orders: the corps commander's dice, an ADC's
+    // errand for the next phase, a regroup declaration, a brigadier's ride; bad ones refused privately.
+    const pool = state().command!.pool!;
+    expect(pool.divisions).toEqual(['fr-d1', 'fr-d2']);
+    const die = (value: number): Opt => ({ name: 'die', type: 4, value });
+    const alloc = await cmd(FR, 'pips', 'allocate', [str('division', '1st Division'), die(Math.max(...pool.faces))]);
+    expect(isPrivate(alloc)).toBe(true);
+    expect(replyText(alloc)).toContain(new Set(pool.faces).size > 1 ? 'Allocation (L21)' : 'order/no-allocation');
+    expectRefused(await cmd(FR, 'pips', 'allocate', [str('division', 'fr-cav'), die(pool.faces[0]!)]), 'order/allocate-division');
+    expectRefused(await cmd(AL, 'pips', 'adc', [str('adc', 'kleist-adc1'), str('division', 'al-d1')]), 'order/not-phasing');
+    const adc = await cmd(FR, 'pips', 'adc', [str('adc', 'lagrange-adc1'), str('division', 'fr-d2')]);
+    expect(isPrivate(adc)).toBe(true);
+    expect(replyText(adc)).toContain('rides to Général Friant');
+    expect(isPrivate(await cmd(FR, 'pips', 'regroup', [str('brigade', 'fr-b4')]))).toBe(true);
+    expectRefused(await cmd(FR, 'move', undefined, [str('unit', 'fr-b1-gen'), str('to', 'here'), str('join', 'fr-1-17')]), 'order/join');
+    const ride = await cmd(FR, 'move', undefined, [str('unit', 'fr-b1-gen'), str('to', 'forward 2')]);
+    expect(isPrivate(ride)).toBe(true);
+    expect(replyText(ride)).toContain('free: he begins and ends with his brigade in his box');
     // Spend the 1st Division's pips until the budget refuses one.
     let refused = '';
     for (const u of ['fr-1-13l', 'fr-1-17', 'fr-2-17', 'fr-bty-1']) {
@@ -148,5 +166,9 @@ describe('two players and a GM play A Near Run Thing (The Brandhof ridge) on Dis
     expect(windows.filter((w) => w === 'anrt/initiative')).toHaveLength(2);
     expect(windows.filter((w) => w === 'anrt/orders')).toHaveLength(4);
     expect(windows.filter((w) => w === 'anrt/gm').length).toBeGreaterThanOrEqual(1);
+    // The ADC sent in turn 1 reached his division as the French phase of turn 2 opened (L258); no window was added for it.
+    const t2 = e2e.services.games.history(CHANNEL, 2).flatMap((r) => r.events);
+    expect(t2.some((e) => e.kind === 'note' && /ADC 1 of Général Lagrange reaches Général Friant: \+1 pip/.test(e.text))).toBe(true);
+    expect(state().generals['fr-b1-gen']!.at.y).toBeGreaterThan(12);
   });
 });

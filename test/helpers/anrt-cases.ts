@@ -5,6 +5,7 @@ import { contactHit, hitEffect, riskScore } from '../../src/rules/anrt/procedure
 import { initiative } from '../../src/rules/anrt/procedures/initiative';
 import { meleeOutcome } from '../../src/rules/anrt/procedures/melee';
 import { moraleResult } from '../../src/rules/anrt/procedures/morale';
+import { allocate, allocationIsAChoice, outOfCommandWhy } from '../../src/rules/anrt/procedures/radii';
 import { evadeInches, spreadRegroup } from '../../src/rules/anrt/procedures/regroup';
 import { resolveHits, resultCode, totalAdjustment, type AdjustFactor, type ResultCase } from '../../src/rules/anrt/procedures/results';
 import { gunnersSafe } from '../../src/rules/anrt/tables/evades';
@@ -25,6 +26,8 @@ import { STAND_IN_QRS } from '../../src/rules/anrt/tables/stand-in';
  *     initiative: { rolls: { fr: 4, br: 2 }, previous, firstTurnDraw, scenarioFirst }
  *     melee:      { inflicted, suffered }          regroup: { hits, units: [{ id, max, current }] }
  *     evade:      { evader, dice: [..] }           gunners: { d6, inches, close }
+ *     command:    { division: [x,y] | null, brigadier: [x,y] | null (omit: unattached), facing, box: [front, depth], unit: [x,y], march, columns: { id: [x,y] } }
+ *     allocate:   { faces: [..], divisions: [..], choices: [{ division, die }] }
  *   expect: the fields of the result to match (see each procedure), or `ask: <words of the GM's question>`.
  *   Every procedure is pure; the dice are the faces given. A die given and not rolled fails the case.
  */
@@ -89,5 +92,21 @@ export function runAnrtCase(c: AnrtCase): Record<string, unknown> {
   if (c.regroup) { const g = c.regroup as { hits: number; units: { id: string; max: number; current: number }[] }; return { regained: spreadRegroup(g.hits, g.units) }; }
   if (c.evade) { const e = c.evade as { evader: Parameters<typeof evadeInches>[0]; dice: number[] }; return { inches: evadeInches(e.evader, e.dice) }; }
   if (c.gunners) { const g = c.gunners as { d6: number; inches: number; close?: boolean }; return { safe: gunnersSafe(g.d6, g.inches, !!g.close) }; }
+  if (c.command) {
+    const k = c.command as { division: [number, number] | null; brigadier?: [number, number] | null; facing?: number; box: [number, number]; unit: [number, number]; march?: boolean; columns?: Record<string, [number, number]> };
+    const pt = (p: [number, number]) => ({ x: p[0], y: p[1] });
+    const why = outOfCommandWhy({
+      divisionGeneral: k.division ? pt(k.division) : null,
+      ...(k.brigadier !== undefined ? { brigadier: k.brigadier ? pt(k.brigadier) : null } : {}),
+      facing: k.facing ?? 0, box: { frontInches: k.box[0], depthInches: k.box[1] },
+      unit: { id: 'unit', at: pt(k.unit), marchColumn: !!k.march },
+      columns: [...Object.entries(k.columns ?? {}).map(([id, p]) => ({ id, at: pt(p) })), ...(k.march ? [{ id: 'unit', at: pt(k.unit) }] : [])],
+    });
+    return { inCommand: why === null, why };
+  }
+  if (c.allocate) {
+    const a = c.allocate as { faces: number[]; divisions: string[]; choices?: { division: string; die: number }[] };
+    return { dice: allocate(a.faces, a.divisions, a.choices ?? []), choice: allocationIsAChoice(a.faces) };
+  }
   throw new Error(`${c.case}: no procedure given`);
 }

@@ -16,12 +16,21 @@ export const AnrtOrder = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('formation'), unit: z.string().min(1), formation: z.enum(ANRT_FORMATIONS, { error: () => `a formation: ${ANRT_FORMATIONS.join(', ')}` }) }),
   z.strictObject({ kind: z.literal('charge'), unit: z.string().min(1), target: z.string().min(1) }),
   z.strictObject({ kind: z.literal('fire'), unit: z.string().min(1), target: z.string().min(1) }),
+  /** The corps commander gives this die of his throw to this division (L21); the division that had it takes the other's. */
+  z.strictObject({ kind: z.literal('allocate'), division: z.string().min(1), die: z.number().int().min(1).max(6) }),
+  /** A brigade declared regrouping (or not) for its side's next phase (L19, L285; ANRT-C3). */
+  z.strictObject({ kind: z.literal('regroup'), brigade: z.string().min(1), on: z.boolean() }),
+  /** An ADC's standing errand: the division he rides to from his side's next phase, or 'none' (L258; ANRT-C3). */
+  z.strictObject({ kind: z.literal('adc'), adc: z.string().min(1), division: z.string().min(1) }),
+  /** A general's move (§VII L451-457), joining a unit at its end if `join` names one (§XIII L975-979). */
+  z.strictObject({ kind: z.literal('general'), general: z.string().min(1), to: z.string().min(1).max(200), join: z.string().min(1).optional() }),
   z.strictObject({ kind: z.literal('react'), unit: z.string().min(1), choice: z.enum(REACTIONS, { error: () => `a response: ${REACTIONS.join(', ')}` }) }),
 ]);
 export type AnrtOrder = z.infer<typeof AnrtOrder>;
 
 /** A move and a charge of one unit exclude each other; a formation change may go with a move. */
 export const orderKey = (o: AnrtOrder): string =>
+  o.kind === 'allocate' ? `allocate:${o.division}` : o.kind === 'regroup' ? `regroup:${o.brigade}` : o.kind === 'adc' ? `adc:${o.adc}` : o.kind === 'general' ? `general:${o.general}` :
   o.kind === 'first' ? 'first' : o.kind === 'formation' ? `formation:${o.unit}` : o.kind === 'react' ? `react:${o.unit}` : o.kind === 'fire' ? `fire:${o.unit}` : `act:${o.unit}`;
 
 /** ANRT has no in-window actions: every decision is an order to its window. */

@@ -44,6 +44,10 @@ export const AnrtRulingsSchema = z
       /** A-6: §VI for divisional and brigade commanders, §XIII for the others; or one rule for all. */
       timing: z.enum(['split', 'section-vi', 'section-xiii']).default('split'),
     }),
+    command: group({
+      /** ANRT-C1: ADCs of each corps or army commander (L258: "a varying number"; the scenario's number when it gives one). */
+      adcs: z.number().int().min(0).max(6).default(2),
+    }),
     fire: group({
       /** A-7: the non-mover's fire results are applied before the mover fires (L30). */
       sequential: z.boolean().default(true),
@@ -72,6 +76,7 @@ const INFO: Readonly<Record<Key, { ruling: string; allowed: string; explanation:
   'size.largeMinFigures': { ruling: 'A-4', allowed: 'figures, 9-40', explanation: 'Large: at least this many figures (or 10-12 pieces).' },
   'half.rule': { ruling: 'A-5', allowed: 'ceil, floor', explanation: 'Half the hits of an odd total: rounded up (5 hits: 3 lost is half) or down.' },
   'replacement.timing': { ruling: 'A-6', allowed: 'split, section-vi, section-xiii', explanation: 'When fallen generals are replaced: §VI for division and brigade, §XIII for the rest (split), or one rule for all.' },
+  'command.adcs': { ruling: 'ANRT-C1', allowed: '0-6', explanation: 'ADCs each corps or army commander has (L258 says "a varying number"): each that reaches a divisional general adds a pip.' },
   'fire.sequential': { ruling: 'A-7', allowed: 'true, false', explanation: 'The non-mover\'s fire takes effect before the mover fires back.' },
 };
 

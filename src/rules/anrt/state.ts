@@ -43,12 +43,26 @@ export interface AnrtState extends ScenarioGameFrame<AnrtSettings> {
   readonly arrivals?: readonly AnrtArrival[];
   /** The ruling the GM owes now, with the interrupted resolution's thrown dice. */
   readonly ask: { readonly question: GmQuestion; readonly stage: 'open' | 'combat'; readonly memo: readonly (readonly number[])[]; readonly responses?: Readonly<Record<string, string>> } | null;
+  /** The command step of the phase running (§I L17-23, §VI): the dice thrown, what each division adds, who is out of command. */
+  readonly command?: AnrtCommand;
+  /** The ADCs of the corps and army commanders (L258), each with its standing errand. */
+  readonly adcs?: Readonly<Record<string, AnrtAdc>>;
+  /** Brigades declared regrouping in their side's next phase (L19, L285), by side. */
+  readonly regroupNext?: Readonly<Record<string, readonly string[]>>;
+  /** Brigades whose brigadier fell since their side last moved: one pip at most in their following move (L274). */
+  readonly brigadierFell?: Readonly<Record<string, true>>;
+  /** Generals out of play, since when and why (§XIII L998-1015), until they return or are replaced (L278, L1015). */
+  readonly fallen?: Readonly<Record<string, { readonly turn: number; readonly effect: 'incapacitated' | 'badly-wounded' | 'killed' }>>;
+  /** The turn each unit was last under artillery fire (L285: no regrouping under it in its last turn). */
+  readonly shelled?: Readonly<Record<string, number>>;
   readonly victory: Victory;
   readonly ended: { readonly winner: string | null; readonly summary: string } | null;
 }
 
 /** The window open: the initiative winner's choice, the mover's orders, the other side's charge responses. */
 export type AnrtStep = 'choose' | 'orders' | 'responses' | 'ended';
+
+export const liveGenerals = (s: AnrtState, side: string): AnrtGeneral[] => Object.values(s.generals).filter((g) => g.alive && g.side === side);
 
 /** Formations (§III, §VII): troops and guns. */
 export const ANRT_FORMATIONS = ['line', 'column', 'masse', 'march-column', 'square', 'skirmish', 'limbered', 'unlimbered'] as const;
@@ -86,6 +100,48 @@ export interface AnrtGeneral {
   readonly command: string;
   readonly at: Point;
   readonly alive: boolean;
+  /** How many times his post has been filled by a replacement (L278): each a permanent pip deduction (QRS `replacement-general`). */
+  readonly replacements?: number;
+  /** The unit he has joined (§XIII L975-979): a brigadier a unit of his brigade, a higher commander a unit of a brigade under his command. */
+  readonly joined?: string;
+}
+
+/** An ADC (L258): rides at general speed from his commander to a division's general, adds a pip there, and is back at once. */
+export interface AnrtAdc {
+  readonly id: string;
+  readonly name: string;
+  readonly side: string;
+  /** The corps or army commander he serves. */
+  readonly of: string;
+  /** Where he rides; null: with his commander. */
+  readonly at: Point | null;
+  /** The division he rides to each phase of his side until told otherwise; null: kept at headquarters. */
+  readonly to: string | null;
+}
+
+/**
+ * The command step of a side's phase (§I L17-25): the corps commander's D6s for the divisions
+ * within 20" (`pool`, his to allocate, L21), the dice of divisions farther away (`own`), and
+ * what each division adds to whatever die it gets (`facts`). The pips follow from the allocation
+ * the player posts with his orders (default: the dice in the order thrown).
+ */
+export interface AnrtCommand {
+  readonly pool: { readonly general: string; readonly faces: readonly number[]; readonly divisions: readonly string[] } | null;
+  readonly own: Readonly<Record<string, number>>;
+  readonly facts: Readonly<Record<string, AnrtPipFacts>>;
+  /** Units out of command as the phase opens (§VI L243-253, L271), with why. */
+  readonly outOfCommand: Readonly<Record<string, string>>;
+  /** Brigades regrouping this phase (declared, L285) and the units of them able to (L285-289). */
+  readonly regrouping: readonly string[];
+}
+
+/** What a division's die is adjusted by (L258, L271, L285, L325, QRS factors), whatever die it gets. */
+export interface AnrtPipFacts {
+  readonly killed: boolean;
+  readonly adcs: number;
+  readonly opportunity: number;
+  readonly regrouping: boolean;
+  readonly factors: Readonly<Record<string, number>>;
 }
 
 export interface AnrtDivision {

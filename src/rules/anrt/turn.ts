@@ -3,12 +3,14 @@ import type { GmAnswer, PhaseInfo, Step } from '../contract';
 import type { GameEvent } from '../events';
 import { clockAt } from '../scenario/clock';
 import { arriveReinforcements } from './arrivals';
-import { commandPips } from './procedures/command';
 import { initiative } from './procedures/initiative';
 import type { AnrtOrder } from './orders';
 import { resolveCombat } from './phases/combat';
 import { AskGm, need, qrsValue, Thrower } from './phases/gm';
 import { applyMorale, testMorale } from './phases/morale';
+import { applyCommand, followJoined, openCommand } from './phases/command';
+import { applyGeneralMoves } from './phases/generals';
+import { recordFallen, returnGenerals } from './phases/replacement';
 import { moveOf, validateOrder } from './phases/orders';
 import { responsesOwed } from './phases/responses';
 import { liveUnits, moverOf, otherSide, phasingSide, seatOfSide, sideName, withUnit, type AnrtState } from './state';
@@ -45,9 +47,11 @@ export function anrtOwing(s: AnrtState): string[] {
 }
 
 /** Initiative (L12): both C-in-Cs throw; the winner chooses; a draw keeps last turn's order (A-8 on turn 1). */
-function startTurn(s0: AnrtState, dice: Dice): { s: AnrtState; events: GameEvent[] } {
+function startTurn(s0In: AnrtState, dice: Dice): { s: AnrtState; events: GameEvent[] } {
   const th = new Thrower(dice, []);
-  const events: GameEvent[] = [{ kind: 'phase', turn: s0.turn, phase: 'anrt/initiative', label: `Turn ${s0.turn} — initiative` }];
+  const back = returnGenerals(s0In, 'turn-start');
+  const s0 = back.s;
+  const events: GameEvent[] = [{ kind: 'phase', turn: s0.turn, phase: 'anrt/initiative', label: `Turn ${s0.turn} — initiative` }, ...back.events];
   const ids = s0.sides.map((x) => x.id);
   const sides = s0.settings.initiative.die === 'd10' ? 10 : 6;
   for (let tries = 0; tries < 20; tries++) {
@@ -70,17 +74,21 @@ function startTurn(s0: AnrtState, dice: Dice): { s: AnrtState; events: GameEvent
 }
 
 /**
- * Opening a side's phase (§I L14-20, §VI): routers test (§XII), then each division's command pips
- * (the corps commander's D6 for it, ANRT-T4) with the text's and the QRS's adjustments. In gm
- * mode the QRS numbers this phase's orders need are asked first, once for the game.
+ * Opening a side's phase (§I L14-25, §VI): the command step (phases/command.ts: ADCs ride,
+ * declared brigades regroup, the corps commander's dice and the divisions' own, who is out of
+ * command), then routers test (§XII). In gm mode the QRS numbers this phase's orders need are
+ * asked first, once for the game.
  */
 function openPhase(s0: AnrtState, th: Thrower): { s: AnrtState; events: GameEvent[] } {
   const side = phasingSide(s0);
   const arrived = arriveReinforcements({ ...s0, charges: [], moves: [], fireTargets: {}, pips: {}, pipTerms: {} });
   let s: AnrtState = arrived.s;
   const events: GameEvent[] = [{ kind: 'phase', turn: s.turn, phase: 'anrt/orders', label: anrtPhaseInfo({ ...s, step: 'orders' }).label }, ...arrived.events];
+  // Reinforcements arrive before the command dice are thrown, so their division throws for them (ANRT-S1).
+  const c = openCommand(s, th);
+  s = c.s; events.push(...c.events);
   const mine = liveUnits(s).filter((u) => u.side === side);
-  for (const cell of ['pips.cost.move', 'pips.cost.formation-change', 'pips.cost.recover-disorder']) qrsValue(s, cell, `Pip cost (${cell.split('.').pop()})`, 'ANRT §VI L266', [0, 6]);
+  for (const cell of ['pips.cost.move', 'pips.cost.formation-change', 'pips.cost.recover-disorder', 'pips.cost.out-of-command-move', 'pips.cost.brigadier-move', 'pips.cost.higher-commander-extra-move']) qrsValue(s, cell, `Pip cost (${cell.split('.').pop()})`, 'ANRT §VI L266', [0, 6]);
   for (const m of [...new Set(liveUnits(s).map((u) => moverOf(u)))].sort()) qrsValue(s, `movement.${m}`, `Normal move of ${m}`, 'ANRT §VII', [0, 60]);
   if (mayEnterBuildings(s, mine)) qrsValue(s, 'pips.cost.enter-buildings', 'Pip cost (enter-buildings)', 'ANRT §VI L306', [0, 6]);
   for (const u of mine.filter((x) => x.routed).sort((a, b) => a.id.localeCompare(b.id))) {
@@ -91,31 +99,24 @@ function openPhase(s0: AnrtState, th: Thrower): { s: AnrtState; events: GameEven
       events.push({ kind: 'status', rule: 'ANRT §XII', unit: u.id, status: 'routed', on: false, reason: 'rallied' });
     } else { const r = applyMorale(s, u.id, 'rout'); s = r.s; events.push(...r.events); }
   }
-  const pips: Record<string, number> = {};
-  const terms: Record<string, readonly string[]> = {};
-  for (const d of Object.values(s.divisions).filter((x) => x.side === side).sort((a, b) => a.id.localeCompare(b.id))) {
-    const units = liveUnits(s).filter((u) => u.division === d.id);
-    if (!units.length) continue;
-    const roll = th.throw(1, 'ANRT §VI L255', 'command pips', d.id);
-    const brigades = d.brigades.filter((b) => units.some((u) => u.brigade === b));
-    const halfStrength = brigades.filter((b) => { const us = Object.values(s.units).filter((u) => u.brigade === b); return us.reduce((n, u) => n + (u.gone ? 0 : u.hits), 0) * 2 <= us.reduce((n, u) => n + u.maxHits, 0); }).length;
-    const p = need(commandPips(s.settings.qrs, {
-      d6: roll.faces[0]!, divisionalGeneralKilled: !s.generals[d.general]?.alive, adcsArrived: 0, opportunityActions: s.opportunityDebt[d.id] ?? 0,
-      factors: { 'per-brigade': brigades.length, 'brigade-half-strength': halfStrength }, regrouping: false,
-    }, s.rulings, d.name, s.turn));
-    pips[d.id] = p.pips; terms[d.id] = p.terms;
-    events.push({ ...roll.event, tableRow: `${p.pips} pips: ${p.terms.join('; ')}` });
-  }
   const debt = Object.fromEntries(Object.entries(s.opportunityDebt).filter(([d]) => s.divisions[d]?.side !== side));
-  return { s: { ...s, pips, pipTerms: terms, opportunityDebt: debt, step: 'orders' }, events };
+  return { s: { ...s, opportunityDebt: debt, step: 'orders' }, events };
+}
+
+/** Units under artillery fire this turn (a bombardment's target), for regrouping (L285: "not under artillery fire in its last turn"). */
+function recordShelled(s: AnrtState, events: readonly GameEvent[]): AnrtState {
+  const hit = events.flatMap((e) => (e.kind === 'engagement' && e.bombardment && e.id.startsWith('fire:') ? [e.sides[1]?.units[0]] : [])).filter((x): x is string => !!x);
+  return hit.length ? { ...s, shelled: { ...(s.shelled ?? {}), ...Object.fromEntries(hit.map((u) => [u, s.turn])) } } : s;
 }
 
 /** Runs a stage that may need the GM; on a gap, the state waits for his answer with the thrown dice. */
 function attempt(s: AnrtState, stage: Stage, dice: Dice, memo: readonly (readonly number[])[], responses: Readonly<Record<string, string>>): { s: AnrtState; events: GameEvent[]; asked: boolean } {
   const th = new Thrower(dice, memo);
   try {
-    const r = stage === 'open' ? openPhase(s, th) : resolveCombat(s, responses, th);
-    return { ...r, asked: false };
+    if (stage === 'open') return { ...openPhase(s, th), asked: false };
+    const r = resolveCombat(s, responses, th);
+    const back = returnGenerals(recordFallen(s, recordShelled(r.s, r.events), r.events), 'own-turn-end', phasingSide(s));
+    return { s: back.s, events: [...r.events, ...back.events], asked: false };
   } catch (e) {
     if (!(e instanceof AskGm)) throw e;
     return { s: { ...s, ask: { question: e.question, memo: th.thrown, responses, stage } }, events: [{ kind: 'note', rule: e.question.rule ?? 'DIGEST A-1', text: `The GM is asked: ${e.question.question}` }], asked: true };
@@ -167,7 +168,11 @@ function applyOrders(s0: AnrtState, orders: readonly AnrtOrder[]): { s: AnrtStat
   const events: GameEvent[] = [];
   const seat = seatOfSide(s, phasingSide(s));
   const accepted: AnrtOrder[] = [];
-  for (const o of orders) if (validateOrder(s, seat, o, accepted).ok) accepted.push(o);
+  // The allocation first: every other order was priced against it (L21).
+  const ordered = [...orders.filter((o) => o.kind === 'allocate'), ...orders.filter((o) => o.kind !== 'allocate')];
+  for (const o of ordered) if (validateOrder(s, seat, o, accepted).ok) accepted.push(o);
+  const c = applyCommand(s, accepted);
+  s = c.s; events.push(...c.events);
   for (const o of accepted) {
     if (o.kind !== 'formation') continue;
     const u = s.units[o.unit]!;
@@ -187,7 +192,11 @@ function applyOrders(s0: AnrtState, orders: readonly AnrtOrder[]): { s: AnrtStat
     events.push({ kind: 'move', rule: 'ANRT §VII', unit: u.id, from: u.at, to: m.to, path: [u.at, m.to], facing: m.facing, cost: m.inches });
     if (into) events.push({ kind: 'status', rule: 'ANRT L361', unit: u.id, status: 'disordered', on: true, reason: `deployed into the buildings of ${into.name ?? into.id}` });
   }
-  const charges = accepted.flatMap((o) => (o.kind === 'charge' ? [{ unit: o.unit, target: o.target, kind: 'declared' as const }] : []));
+  const g = applyGeneralMoves(s, accepted);
+  s = followJoined(g.s); events.push(...g.events);
+  // The attacker's order of charge tests is his order of posting, but units out of command test first (§XII L938).
+  const outOfCommand = (id: string) => (s0.command?.outOfCommand[id] !== undefined ? 0 : 1);
+  const charges = accepted.flatMap((o) => (o.kind === 'charge' ? [{ unit: o.unit, target: o.target, kind: 'declared' as const }] : [])).sort((a, b) => outOfCommand(a.unit) - outOfCommand(b.unit));
   for (const c of charges) events.push({ kind: 'note', rule: 'ANRT §X', text: `${c.unit} is ordered to charge ${c.target}.` });
   const fireTargets = Object.fromEntries(accepted.flatMap((o) => (o.kind === 'fire' ? [[o.unit, o.target] as const] : [])));
   return { s: { ...s, moves, charges, fireTargets }, events };

@@ -30,13 +30,24 @@ describe('whole ANRT games on the teaching scenario (stand-in tables)', () => {
   it('the games see charges, fire, melee, morale and losses, and never ask the GM with the whole QRS entered', () => {
     for (const g of games) {
       expect(g.windows.some((w) => w.answer)).toBe(false);
-      expect(kinds(g, (e) => e.kind === 'roll' && e.rule === 'ANRT §VI L255')).toBeGreaterThan(0);
+      expect(kinds(g, (e) => e.kind === 'roll' && e.rule === 'ANRT §I L21')).toBeGreaterThan(0);
       expect(kinds(g, (e) => e.kind === 'loss')).toBeGreaterThan(0);
     }
     const all = games.flatMap((g) => g.events.flat());
     expect(all.some((e) => e.kind === 'engagement' && e.id.startsWith('melee:'))).toBe(true);
     expect(all.some((e) => e.kind === 'engagement' && e.id.startsWith('fire:'))).toBe(true);
     expect(all.some((e) => e.kind === 'roll' && e.purpose.startsWith('morale'))).toBe(true);
+  });
+
+  it('the command layer is played with no window of its own: allocations, ADC arrivals, generals moving and joining, regrouping (§I L17-25, §VI, §VII L451-457)', () => {
+    const all = games.flatMap((g) => g.events.flat());
+    const notes = all.flatMap((e) => (e.kind === 'note' ? [e.text] : []));
+    expect(notes.some((t) => /allocates his dice/.test(t))).toBe(true);
+    expect(notes.some((t) => /ADC .* reaches .*: \+1 pip/.test(t))).toBe(true);
+    expect(notes.some((t) => / joins /.test(t))).toBe(true);
+    expect(all.some((e) => e.kind === 'move' && e.rule === 'ANRT §VII L451-457')).toBe(true);
+    expect(games.flatMap((g) => g.windows).every((w) => ['anrt/initiative', 'anrt/orders', 'anrt/responses', 'anrt/gm'].includes(w.phase))).toBe(true);
+    for (const g of games) console.log(`ANRT random game: ${g.windows.length} windows in ${g.final.turn} turns (${(g.windows.length / g.final.turn).toFixed(1)} a turn); regroup notes ${g.events.flat().filter((e) => e.kind === 'note' && /regroups/.test(e.text)).length}`);
   });
 
   it('invariants hold after every window: hits within 0..max, the gone at 0 or routed off, pips never negative, the responses window only when owed', () => {

@@ -35,15 +35,16 @@ describe('command pips (§VI L255-289)', () => {
     const r = commandPips(STAND_IN_QRS, facts({ d6: 2, factors: { 'per-brigade': 2, 'brigade-half-strength': 1 } }), {}, 'd', 1);
     expect(r).toMatchObject({ kind: 'value', from: 'qrs', value: { pips: 3 } });
   });
-  it('an empty QRS factor asks the GM, and the ruling is used once given', () => {
+  it('an empty QRS factor asks the GM once for the game, and the ruling prices any die after (L21, L263)', () => {
     const r = commandPips({}, facts({ d6: 2, factors: { 'per-brigade': 2 } }), {}, '1st Division', 3);
     expect(r.kind).toBe('ask');
     if (r.kind !== 'ask') return;
-    expect(r.question.id).toBe('anrt/3/pips/1st Division');
+    expect(r.question.id).toBe('anrt/qrs/pips.adjust.per-brigade');
     expect(r.question.question).toContain('per-brigade');
-    expect(r.question.answers.map((a) => a.value)).toContain('12');
-    const again = commandPips({}, facts({ d6: 2, factors: { 'per-brigade': 2 } }), { [r.question.id]: '5' }, '1st Division', 3);
-    expect(again).toMatchObject({ kind: 'value', from: 'gm', value: { pips: 5 } });
+    expect(r.question.answers.map((a) => a.value)).toEqual(expect.arrayContaining(['-1', '1']));
+    const again = commandPips({}, facts({ d6: 2, factors: { 'per-brigade': 2 } }), { [r.question.id]: '1' }, '1st Division', 3);
+    expect(again).toMatchObject({ kind: 'value', from: 'gm', value: { pips: 4 } });
+    expect(commandPips({}, facts({ d6: 5, factors: { 'per-brigade': 2 } }), { [r.question.id]: '1' }, '2nd Division', 4)).toMatchObject({ value: { pips: 7 } });
   });
 });
 

@@ -18,7 +18,8 @@ function frenchOrders(settings = anrtSettings(), pips = 3): AnrtState {
   let s = anrt.setup(anrtTeaching(settings), settings, seededDice(SEED)).state;
   for (let i = 0; i < 4 && s.step === 'choose'; i++) s = anrt.resolve(s, new Map([[seatOfSide(s, s.chooser!), [{ kind: 'first', side: 'french' }]]]), seededDice(SEED)).state;
   if (s.step !== 'orders' || s.order[s.period] !== 'french') s = { ...s, order: ['french', 'allies'], period: 0, step: 'orders' };
-  return { ...s, pips: { 'fr-d1': pips, 'fr-d2': pips, 'fr-cav': pips } };
+  // The budgets fixed here, not from the command dice (phases/command.ts has its own tests).
+  return { ...s, pips: { 'fr-d1': pips, 'fr-d2': pips, 'fr-cav': pips }, command: undefined };
 }
 
 const ok = (s: AnrtState, o: AnrtOrder, pending: AnrtOrder[] = []) => anrt.validate(s, 'french', o, pending);
@@ -127,17 +128,24 @@ describe('a missing QRS cell: the GM owes a ruling (DIGEST A-1, tables.mode gm)'
     expect(note(anrtSettings())).toMatchObject({ text: expect.stringMatching(/^The QRS tables are entered \(\d+ cells\)/) });
   });
 
-  it('an empty movement table stops the first phase on a GM window; his answer resumes it', () => {
+  it('an empty QRS stops the first phase on a GM window (the command box first, L245); each answer resumes it until the pip costs are ruled', () => {
     const settings = anrtSettings({});
     let s = anrt.setup(anrtTeaching(settings), settings, seededDice(SEED)).state;
     if (s.step === 'choose') s = anrt.resolve(s, new Map(), seededDice(SEED)).state;
     const p = anrt.phase(s);
-    expect(p.gm?.id).toBe('anrt/qrs/pips.cost.move');
+    expect(p.gm?.id).toBe('anrt/qrs/commandBox.frontInches');
     expect(anrt.owing(s)).toEqual([]);
     expect(anrt.validate(s, 'french', { kind: 'move', unit: 'fr-1-33', to: 'forward 1' }, []).ok).toBe(false);
-    const next = anrt.resolve(s, new Map(), seededDice(SEED), { question: p.gm!.id, value: '1', by: 'GM' });
-    expect(next.state.rulings['anrt/qrs/pips.cost.move']).toBe('1');
-    expect(anrt.phase(next.state).gm?.id).not.toBe('anrt/qrs/pips.cost.move');
+    const asked: string[] = [];
+    for (let i = 0; i < 12 && anrt.phase(s).gm && !asked.includes('anrt/qrs/pips.cost.move'); i++) {
+      const q = anrt.phase(s).gm!;
+      asked.push(q.id);
+      s = anrt.resolve(s, new Map(), seededDice(SEED), { question: q.id, value: '1', by: 'GM' }).state;
+      expect(s.rulings[q.id]).toBe('1');
+    }
+    expect(asked.slice(0, 3)).toEqual(['anrt/qrs/commandBox.frontInches', 'anrt/qrs/commandBox.depthInches', 'anrt/qrs/movement.general']);
+    expect(asked).toContain('anrt/qrs/pips.cost.move');
+    expect(anrt.phase(s).gm?.id).not.toBe('anrt/qrs/pips.cost.move');
   });
 
   it('a stale answer (another question id) changes nothing', () => {

@@ -3,6 +3,7 @@ import { add, distance, headingVector, scale } from '../../geometry/vector';
 import { moraleResult } from '../procedures/morale';
 import { withUnit, type AnrtState, type AnrtUnit } from '../state';
 import type { MoraleFactor, MoraleResult, MoraleTest } from '../tables/vocabulary';
+import { isOutOfCommand } from './command';
 import { halfLost, normalMove } from './common';
 import { need, qrsValue, type Thrower } from './gm';
 
@@ -21,7 +22,8 @@ export function moraleFactors(s: AnrtState, u: AnrtUnit, extra: readonly MoraleF
   if (u.disordered) f.push('disordered');
   if (u.hits === 1) f.push('one-hit-left');
   else if (halfLost(s, u)) f.push('half-hits-lost');
-  if (Object.values(s.generals).some((g) => g.alive && g.side === u.side && distance(g.at, u.at) <= WITH_UNIT_INCHES)) f.push('general-attached');
+  if (Object.values(s.generals).some((g) => g.alive && g.side === u.side && (g.joined === u.id || distance(g.at, u.at) <= WITH_UNIT_INCHES))) f.push('general-attached');
+  if (isOutOfCommand(s, u)) f.push('out-of-command');
   return [...f, ...extra];
 }
 

@@ -5,8 +5,12 @@ import { angleDifference, bearing, distance } from '../../geometry/vector';
 import { parseLocation, resolveLocation, type LocationContext } from '../../location';
 import { orderKey, type AnrtOrder } from '../orders';
 import { formationsOf, isArtillery, liveUnits, phasingSide, sideOfSeat, type AnrtMove, type AnrtState, type AnrtUnit } from '../state';
+import { BRIGADE_COMMANDER_KILLED_MAX_PIPS } from '../tables/command';
 import { HIT_EFFECTS } from '../tables/organisation';
 import { canFire, fireReach, fmt, halfLost, inFront, liveUnit, normalMove, problem } from './common';
+import { budgets } from './command';
+import { validateCommandOrder } from './command-orders';
+import { planGeneral } from './generals';
 import { qrsKnown } from './gm';
 import { reactionsOf } from './responses';
 import { terrainMove } from '../terrain';
@@ -21,7 +25,7 @@ import { terrainMove } from '../terrain';
 /** Enemy names by side, listed once per state (every order of a window reads them). */
 const enemiesOf = new WeakMap<AnrtState, Map<string, { id: string; name: string }[]>>();
 
-export function locationContext(s: AnrtState, u?: AnrtUnit): LocationContext {
+export function locationContext(s: AnrtState, u?: Pick<AnrtUnit, 'side' | 'at' | 'facing'>): LocationContext {
   let bySide = enemiesOf.get(s);
   if (!bySide) { bySide = new Map(); enemiesOf.set(s, bySide); }
   let enemies = u ? bySide.get(u.side) : [];
@@ -47,9 +51,14 @@ export function planMove(s: AnrtState, u: AnrtUnit, to: string): Result<{ at: Po
   return ok({ at: r.value.plan.final.at, facing: r.value.plan.final.facing, inches, path });
 }
 
-/** The pips an order costs (QRS `pips.cost`; +1 with half the hits lost to advance, L201; +1 with one hit left, L204). */
+/**
+ * The pips an order costs (QRS `pips.cost`; +1 with half the hits lost to advance, L201; +1 with
+ * one hit left, L204). A unit out of command as the phase opened moves at the QRS
+ * `out-of-command-move` price instead of `move` (§VI L243; the price is the QRS's).
+ */
 function pipCost(s: AnrtState, u: AnrtUnit, action: 'move' | 'formation-change' | 'recover-disorder' | 'enter-buildings', advancing: boolean): number | undefined {
-  const base = qrsKnown(s, `pips.cost.${action}`);
+  const out = action === 'move' && s.command?.outOfCommand[u.id] !== undefined;
+  const base = qrsKnown(s, `pips.cost.${out ? 'out-of-command-move' : action}`);
   if (base === undefined) return undefined;
   const half = advancing && halfLost(s, u) ? HIT_EFFECTS.halfLostAdvancePips.pips : 0;
   const last = u.hits === 1 ? HIT_EFFECTS.oneLeftPips.pips : 0;
@@ -72,6 +81,7 @@ export function pipsOf(s: AnrtState, o: AnrtOrder): number {
 }
 
 function pipsOfUncached(s: AnrtState, o: AnrtOrder): number {
+  if (o.kind === 'general') { const p = planGeneral(s, o); return p.ok ? p.value.pips : 0; }
   const u = 'unit' in o ? s.units[o.unit] : undefined;
   if (!u) return 0;
   if (o.kind === 'formation') return pipCost(s, u, o.formation === u.formation ? 'recover-disorder' : 'formation-change', false) ?? 0;
@@ -100,6 +110,7 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
   if (!side) return err(problem('order/no-seat', `${seat} has no seat in this game.`));
   if (s.ended) return err(problem('order/ended', 'The game is over.'));
   if (s.ask) return err(problem('game/gm-owes', 'The GM owes a ruling first.', 'Wait for /game answer.'));
+  if (o.kind === 'allocate' || o.kind === 'regroup' || o.kind === 'adc' || o.kind === 'general') return validateCommandOrder(s, side, o, pending);
   if (o.kind === 'first') {
     if (s.step !== 'choose' || s.chooser !== side) return err(problem('order/not-chooser', 'Only the initiative winner chooses who moves first, while that window is open (L12).'));
     if (!s.sides.some((x) => x.id === o.side)) return err(problem('order/side', `${o.side} is not a side of this game.`, `One of: ${s.sides.map((x) => x.name).join(', ')}.`));
@@ -149,13 +160,32 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
     preview.push(`${u.name} will charge ${t.name} (${fmt(d)}); the enemy answers before it goes in (§X).`);
   }
   if (cost === undefined) return err(problem('order/qrs-gap', 'The QRS pip cost of this action is not entered nor ruled yet.', 'The GM enters it (/game ruling key:qrs.pips.cost.move).'));
-  const budget = s.pips[u.division] ?? 0;
-  const spent = others.filter((p) => 'unit' in p && s.units[p.unit]?.division === u.division).reduce((n, p) => n + pipsOf(s, p), 0);
-  if (spent + cost > budget) {
-    return err(problem('order/pips', `Not enough command pips: ${s.divisions[u.division]?.name ?? u.division} has ${budget}, ${spent} already ordered, this costs ${cost} (§VI L266).`, `Withdraw or change another order of the division first (post it again), or give ${u.name} a cheaper one.`));
+  if (o.kind !== 'formation' && s.command?.outOfCommand[u.id]) preview.push(`Out of command: ${s.command.outOfCommand[u.id]} — it moves at the QRS out-of-command price.`);
+  if (s.brigadierFell?.[u.brigade]) {
+    const used = others.reduce((n, p) => ('unit' in p && p.kind !== 'react' && p.kind !== 'fire' && s.units[p.unit]?.brigade === u.brigade ? n + pipsOf(s, p) : n), 0);
+    if (used + cost > BRIGADE_COMMANDER_KILLED_MAX_PIPS.pips) return err(problem('order/brigadier-fell', `${u.name}'s brigadier has fallen: the brigade may use no more than ${BRIGADE_COMMANDER_KILLED_MAX_PIPS.pips} pip in its following move (L274); ${used} ordered, this costs ${cost}.`, 'Give the brigade one cheap order this phase.'));
   }
-  preview.push(`Pips: ${cost} (${spent + cost} of ${budget} for ${s.divisions[u.division]?.name ?? u.division}).`);
-  return ok({ order: o, preview });
+  const b = checkBudget(s, others, o, u.division, cost, `give ${u.name} a cheaper one`);
+  if (!b.ok) return b;
+  return ok({ order: o, preview: [...preview, b.value] });
+}
+
+/** The division an accepted order's pips come from, and how many (0 for choices, responses and declarations). */
+export function chargeOf(s: AnrtState, o: AnrtOrder): { division: string; pips: number } | null {
+  if (o.kind === 'general') { const p = planGeneral(s, o); return p.ok && p.value.payer ? { division: p.value.payer, pips: p.value.pips } : null; }
+  const u = 'unit' in o ? s.units[o.unit] : undefined;
+  return u ? { division: u.division, pips: pipsOf(s, o) } : null;
+}
+
+/** Whether `cost` more pips fit the division's budget under the allocation posted (L21, L266); the preview line if so. */
+export function checkBudget(s: AnrtState, others: readonly AnrtOrder[], o: AnrtOrder, division: string, cost: number, cheaper: string): Result<string, Problem> {
+  const budget = budgets(s, [...others, o])[division]?.pips ?? s.pips[division] ?? 0;
+  const spent = others.reduce((n, p) => { const c = chargeOf(s, p); return c && c.division === division ? n + c.pips : n; }, 0);
+  const name = s.divisions[division]?.name ?? division;
+  if (spent + cost > budget) {
+    return err(problem('order/pips', `Not enough command pips: ${name} has ${budget}, ${spent} already ordered, this costs ${cost} (§VI L266).`, `Withdraw or change another order of the division first (post it again), give the division a higher die (/pips allocate), or ${cheaper}.`));
+  }
+  return ok(`Pips: ${cost} (${spent + cost} of ${budget} for ${name}).`);
 }
 
 function validateReaction(s: AnrtState, u: AnrtUnit, o: Extract<AnrtOrder, { kind: 'react' }>): Result<Accepted<AnrtOrder>, Problem> {

@@ -1,20 +1,38 @@
 import type { Presentation } from '../../plugin';
 import { clockAt } from '../../scenario/clock';
 import { describeAnrtSettings, type AnrtSettings } from '../settings';
-import { liveUnits, type AnrtState } from '../state';
+import { adcsOf } from '../phases/command';
+import { allocationIsAChoice } from '../procedures/radii';
+import { liveUnits, phasingSide, type AnrtState } from '../state';
+import { brigadeName } from './inputs';
 import { describeAnrt } from './map';
 import { anrtNames } from './names';
 import { anrtPrinted } from './printed';
 
-/** /roster: the own side's divisions with their pips this phase; every unit's hits and state (hits are open, figures on the table). */
+/**
+ * /roster: the own side's divisions with their pips this phase, the corps commander's dice to
+ * allocate and the ADCs' errands (§I L17-23, secret from the enemy); every unit's hits and
+ * state (hits are open, figures on the table), and for the own side who is out of command.
+ */
 export function anrtRoster(s: AnrtState, side: string, own: boolean): string[] {
   const lines: string[] = [];
+  const mine = own && s.command && phasingSide(s) === side ? s.command : undefined;
+  if (mine?.pool && allocationIsAChoice(mine.pool.faces)) lines.push(`Corps dice to allocate (L21): ${mine.pool.faces.join(', ')} — /pips allocate (default: as thrown, ${mine.pool.divisions.map((d, i) => `${s.divisions[d]?.name ?? d} ${mine.pool!.faces[i]}`).join(', ')}).`);
+  if (own) {
+    const adcs = Object.values(adcsOf(s)).filter((a) => a.side === side);
+    if (adcs.length) lines.push(`ADCs (L258): ${adcs.map((a) => `${a.name} → ${a.to ? s.divisions[a.to]?.name ?? a.to : 'at headquarters'}`).join('; ')}.`);
+    const next = s.regroupNext?.[side] ?? [];
+    if (next.length) lines.push(`Declared regrouping next phase (L285): ${next.map((b) => brigadeName(s, b)).join(', ')}.`);
+  }
   for (const d of Object.values(s.divisions).filter((x) => x.side === side)) {
     // A division not yet on the table is its own side's news only (ANRT-S1).
     if (!liveUnits(s).some((x) => x.division === d.id) && !own) continue;
     const pips = own && s.pips[d.id] !== undefined ? ` — ${s.pips[d.id]} pips (${(s.pipTerms[d.id] ?? []).join('; ')})` : '';
     lines.push(`**${d.name}**${pips}`);
-    for (const u of liveUnits(s).filter((x) => x.division === d.id)) lines.push(`· ${u.name}: ${u.hits}/${u.maxHits} hits, ${u.formation}${u.disordered ? ', disordered' : ''}${u.routed ? ', routed' : ''}`);
+    for (const u of liveUnits(s).filter((x) => x.division === d.id)) {
+      const out = own && mine?.outOfCommand[u.id] ? `, out of command: ${mine.outOfCommand[u.id]}` : '';
+      lines.push(`· ${u.name}: ${u.hits}/${u.maxHits} hits, ${u.formation}${u.disordered ? ', disordered' : ''}${u.routed ? ', routed' : ''}${out}`);
+    }
   }
   // Own reinforcements still to come (ANRT-S1): their commander knows when and where; the enemy does not.
   if (own) {

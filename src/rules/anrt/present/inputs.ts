@@ -3,9 +3,14 @@ import { choicesMatching, type Caller, type InputChoice, type Inputs, type Named
 import type { AnrtOrder } from '../orders';
 import { canFire, fireReach, inFront, normalMove } from '../phases/common';
 import { reactionsOf } from '../phases/responses';
-import { formationsOf, isArtillery, liveUnits, phasingSide, type AnrtState, type AnrtUnit } from '../state';
+import { adcsOf, brigadierOf } from '../phases/command';
+import { allocationIsAChoice } from '../procedures/radii';
+import { commandedBy } from '../phases/generals';
+import { formationsOf, isArtillery, liveGenerals, liveUnits, phasingSide, type AnrtState, type AnrtUnit } from '../state';
 
 const UNIT: NamedOption = { kinds: ['unit'] };
+const PIECE: NamedOption = { kinds: ['unit', 'general'], what: 'unit or general' };
+const DIVISION: NamedOption = { kinds: ['corps'], what: 'division' };
 const SIDE: NamedOption = { kinds: ['side'] };
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 const inches = (n: number): string => `${n.toFixed(1)}"`;
@@ -32,6 +37,21 @@ export function fireTargets(s: AnrtState, u: AnrtUnit): AnrtUnit[] {
 
 const unitChoices = (us: readonly AnrtUnit[]): InputChoice[] => us.map((u) => ({ name: u.name, value: u.id }));
 
+/** A side's brigades, named by their brigadier's brigade name where the scenario gives one. */
+function brigadesOf(s: AnrtState, side: string): InputChoice[] {
+  return Object.values(s.divisions).filter((d) => d.side === side).flatMap((d) => d.brigades.map((b) => ({ name: `${brigadeName(s, b)} (${d.name})`, value: b })));
+}
+
+/** A brigade's printed name: its brigadier's, else its id. */
+export const brigadeName = (s: AnrtState, b: string): string => { const g = brigadierOf(s, b); return g ? `Brigade ${g.name}` : b; };
+
+/** A brigade typed as its id or its printed name (any case). */
+function brigadeId(s: AnrtState, typed: string): string {
+  const t = typed.trim().toLowerCase();
+  const all = Object.values(s.divisions).flatMap((d) => d.brigades);
+  return all.find((b) => b.toLowerCase() === t) ?? all.find((b) => brigadeName(s, b).toLowerCase() === t || brigadeName(s, b).toLowerCase().startsWith(t)) ?? typed;
+}
+
 /**
  * The slash verbs A Near Run Thing accepts, all orders to the open window: the initiative
  * winner's /choose first (L12); the mover's /move, /formation and /charge, paid in pips (§VI
@@ -49,11 +69,50 @@ export const anrtInputs: Inputs<AnrtState> = {
   },
   move: {
     kind: 'order',
-    names: { unit: UNIT },
-    summary: 'move a unit up to its normal move (QRS movement), paid in its division\'s command pips (§VI L266, §VII)',
-    build: (_s, o): AnrtOrder => ({ kind: 'move', unit: text(o.unit), to: text(o.to) }),
-    choices: (s, caller, focused) => (focused.name === 'unit' ? choicesMatching(focused.value, unitChoices(orderable(s, caller).filter((u) => normalMove(s, u) !== undefined))) : []),
+    names: { unit: PIECE, join: UNIT },
+    summary: 'move a unit up to its normal move (QRS movement), paid in its division\'s command pips (§VI L266, §VII); or a general at general speed, join: a unit of his command (§VII L451-457, §XIII L975-979)',
+    build: (s, o): AnrtOrder => (s.generals[text(o.unit)]
+      ? { kind: 'general', general: text(o.unit), to: text(o.to) || 'here', ...(text(o.join) ? { join: text(o.join) } : {}) }
+      : { kind: 'move', unit: text(o.unit), to: text(o.to) }),
+    choices(s, caller, focused, o) {
+      if (focused.name === 'join') { const g = s.generals[text(o.unit)]; return choicesMatching(focused.value, g ? unitChoices(commandedBy(s, g)) : []); }
+      if (focused.name !== 'unit') return [];
+      const generals = caller.side && s.step === 'orders' && phasingSide(s) === caller.side ? liveGenerals(s, caller.side).map((g) => ({ name: `${g.name} (general)`, value: g.id })) : [];
+      return choicesMatching(focused.value, [...unitChoices(orderable(s, caller).filter((u) => normalMove(s, u) !== undefined)), ...generals]);
+    },
     confirm: (a) => `✅ Move ordered (sealed until the phase resolves). ${a.preview.join(' ')}`,
+  },
+  'pips allocate': {
+    kind: 'order',
+    names: { division: DIVISION },
+    summary: 'the corps commander gives one of his command dice to a division within 20" (L21); the division that had it takes the other\'s; default: as thrown',
+    build: (_s, o): AnrtOrder => ({ kind: 'allocate', division: text(o.division), die: Number(o.die) }),
+    choices(s, caller, focused) {
+      const pool = caller.side && phasingSide(s) === caller.side ? s.command?.pool : undefined;
+      if (!pool || !allocationIsAChoice(pool.faces)) return [];
+      if (focused.name === 'division') return choicesMatching(focused.value, pool.divisions.map((d) => ({ name: s.divisions[d]?.name ?? d, value: d })));
+      return [...new Set(pool.faces)].map((f) => ({ name: String(f), value: String(f) }));
+    },
+    confirm: (a) => `✅ Dice allocated (sealed). ${a.preview.join(' ')}`,
+  },
+  'pips regroup': {
+    kind: 'order',
+    summary: 'declare a brigade regrouping in your next phase (L19, L285): a throw of 4-6 then takes back 1-3 hits; on:false withdraws it',
+    build: (s, o): AnrtOrder => ({ kind: 'regroup', brigade: brigadeId(s, text(o.brigade)), on: o.on !== false }),
+    choices: (s, caller, focused) => (focused.name === 'brigade' && caller.side ? choicesMatching(focused.value, brigadesOf(s, caller.side)) : []),
+    confirm: (a) => `✅ Regroup declaration recorded (sealed). ${a.preview.join(' ')}`,
+  },
+  'pips adc': {
+    kind: 'order',
+    names: { division: { ...DIVISION, keep: ['none'] } },
+    summary: 'send an ADC to a division\'s general from your next phase, each phase until told otherwise (L258): +1 pip when he arrives; division:none keeps him',
+    build: (_s, o): AnrtOrder => ({ kind: 'adc', adc: text(o.adc), division: text(o.division) }),
+    choices(s, caller, focused) {
+      if (!caller.side) return [];
+      if (focused.name === 'adc') return choicesMatching(focused.value, Object.values(adcsOf(s)).filter((a) => a.side === caller.side).map((a) => ({ name: `${a.name}${a.to ? ` → ${s.divisions[a.to]?.name ?? a.to}` : ''}`, value: a.id })));
+      return choicesMatching(focused.value, [...Object.values(s.divisions).filter((d) => d.side === caller.side).map((d) => ({ name: d.name, value: d.id })), { name: 'none (stays at headquarters)', value: 'none' }]);
+    },
+    confirm: (a) => `✅ ADC errand recorded (sealed). ${a.preview.join(' ')}`,
   },
   formation: {
     kind: 'order',

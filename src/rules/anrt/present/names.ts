@@ -7,6 +7,7 @@ export function anrtNames(state: AnrtState): NameBook {
   const entry = (id: string, e: NameEntry): [string, NameEntry] => [id, e];
   return nameBook([
     ...state.sides.map((s) => entry(s.id, { name: s.name, kind: 'side' })),
+    ...Object.values(state.divisions).map((d) => entry(d.id, { name: d.name, kind: 'corps', side: d.side })),
     ...Object.values(state.generals).map((g) => entry(g.id, { name: g.name, kind: 'general', side: g.side })),
     ...Object.values(state.units).map((u) => entry(u.id, { name: u.name, kind: 'unit', side: u.side })),
   ], {

@@ -29,7 +29,12 @@ export interface Pips {
   readonly terms: readonly string[];
 }
 
-export function commandPips(qrs: Qrs, f: PipFacts, rulings: Rulings, division: string, turn: number): Need<Pips> {
+/**
+ * The pips a division gets from a die. An empty QRS factor is a QRS number like any other
+ * (ANRT-T1): the GM rules it once for the game (`anrt/qrs/pips.adjust.<factor>`), so the pips of
+ * any die the corps commander might allocate follow without asking again (L21).
+ */
+export function commandPips(qrs: Qrs, f: PipFacts, rulings: Rulings, division: string, _turn: number): Need<Pips> {
   const d6 = f.divisionalGeneralKilled ? halvedForKilledGeneral(f.d6) : f.d6;
   const regroup = f.regrouping ? REGROUP.find((r) => r.d6 === d6) : undefined;
   const base = regroup ? regroup.pipsLeft : d6;
@@ -37,26 +42,25 @@ export function commandPips(qrs: Qrs, f: PipFacts, rulings: Rulings, division: s
   let pips = base;
   if (f.adcsArrived) { pips += f.adcsArrived * TEXT_PIP_ADJUSTMENTS.adcArrival.pips; terms.push(`+${f.adcsArrived} ADC (L258)`); }
   if (f.opportunityActions) { pips += f.opportunityActions * TEXT_PIP_ADJUSTMENTS.opportunityAction.pips; terms.push(`−${f.opportunityActions} opportunity charges/emergency squares (L325)`); }
-  const missing: string[] = [];
+  let ruled = false;
   for (const [factor, times] of Object.entries(f.factors) as [PipFactor, number][]) {
     if (!times) continue;
-    const per = qrs.pips?.adjust?.[factor];
-    if (per === undefined) { missing.push(factor); continue; }
+    const id = `anrt/qrs/pips.adjust.${factor}`;
+    let per = qrs.pips?.adjust?.[factor];
+    if (per === undefined && rulings[id] !== undefined) { per = Number(rulings[id]); ruled = true; }
+    if (per === undefined) {
+      return {
+        kind: 'ask',
+        question: {
+          id,
+          question: `Command pips of ${division}: the QRS adjustment "${factor}" (applies ×${times}) is not entered. How many pips does it add (negative: deduct) each time, for the rest of the game? So far: ${terms.join('; ')}.`,
+          rule: 'ANRT §VI L263; QRS missing (DIGEST A-1)',
+          answers: numberAnswers(-6, 6),
+        },
+      };
+    }
     pips += per * times;
-    terms.push(`${per * times >= 0 ? '+' : ''}${per * times} ${factor}${times > 1 ? ` ×${times}` : ''} (QRS)`);
+    terms.push(`${per * times >= 0 ? '+' : ''}${per * times} ${factor}${times > 1 ? ` ×${times}` : ''} (${ruled && qrs.pips?.adjust?.[factor] === undefined ? 'the GM ruled' : 'QRS'})`);
   }
-  const out = { regroupHits: regroup?.hitsRemoved ?? 0, terms };
-  if (!missing.length) return { kind: 'value', value: { ...out, pips: Math.max(0, pips) }, from: 'qrs' };
-  const id = `anrt/${turn}/pips/${division}`;
-  const ruled = rulings[id];
-  if (ruled !== undefined) return { kind: 'value', value: { ...out, pips: Number(ruled), terms: [...terms, `the GM ruled ${ruled} pips in all (${missing.join(', ')} not on the entered QRS)`] }, from: 'gm' };
-  return {
-    kind: 'ask',
-    question: {
-      id,
-      question: `Command pips of ${division} (QRS factors ${missing.join(', ')} not entered): so far ${terms.join('; ')} = ${pips} before those factors. How many pips in all?`,
-      rule: 'ANRT §VI L263; QRS missing (DIGEST A-1)',
-      answers: numberAnswers(0, 12),
-    },
-  };
+  return { kind: 'value', value: { regroupHits: regroup?.hitsRemoved ?? 0, terms, pips: Math.max(0, pips) }, from: ruled ? 'gm' : 'qrs' };
 }

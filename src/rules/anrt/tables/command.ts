@@ -50,3 +50,36 @@ export const MULTIPLE_MOVES = { minEnemyInches: 6, maxMarchColumnMoves: 2, line:
 
 /** Support (§XII L945-949): undisordered friends within 3". */
 export const SUPPORT_INCHES = { inches: 3, line: 'L945-949' } as const;
+
+/**
+ * Commanders moving (§VII L451-457). A brigadier moves free if he begins and ends his move with
+ * units of his own brigade in his brigade box, else he pays (QRS `brigadier-move`); a higher
+ * commander has one free move a turn and pays for each further move (QRS
+ * `higher-commander-extra-move`), a corps commander out of the dice before they are allocated.
+ * One move of a general is the QRS "general speed" (`movement.general`).
+ */
+export const GENERAL_MOVES = {
+  brigadierFreeInBox: { line: 'L454' },
+  higherFreeMoves: { moves: 1, line: 'L457' },
+} as const;
+
+/**
+ * Joining units (§XIII L975-979): a brigadier any unit of his brigade; a divisional or higher
+ * commander any brigade under his command. A divisional commander attached costs his division
+ * the QRS pip factor `divisional-general-attached`; a higher commander attached sends no ADC.
+ */
+export const JOINING = {
+  brigadier: { joins: 'a unit of his brigade', line: 'L975' },
+  higher: { joins: 'a brigade under his command', line: 'L979' },
+  divisionalPenalty: { factor: 'divisional-general-attached', line: 'L979' },
+  higherNoAdcs: { line: 'L979' },
+} as const;
+
+/** The command box's measure (§VI L245): a box `frontInches` wide and `depthInches` deep on the QRS, centred on the brigadier. */
+export const COMMAND_BOX = { line: 'L245' } as const;
+
+/** A division whose general is killed is out of command (L271) until he is replaced (L278). */
+export const DIVISION_GENERAL_KILLED = { line: 'L271' } as const;
+
+/** Units out of command test morale for charges before any in command (§XII L938). */
+export const OUT_OF_COMMAND_TEST_FIRST = { line: 'L938' } as const;

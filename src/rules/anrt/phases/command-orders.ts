@@ -1,0 +1,74 @@
+import { err, ok, type Problem, type Result } from '../../../lib/result';
+import type { Accepted } from '../../contract';
+import { distance } from '../../geometry/vector';
+import { orderKey, type AnrtOrder } from '../orders';
+import { liveUnits, phasingSide, type AnrtState } from '../state';
+import { adcAt, adcsOf, brigadierOf, budgets, divisionDice, mayRegroupUnit } from './command';
+import { fmt, problem } from './common';
+import { planGeneral } from './generals';
+import { allocationIsAChoice } from '../procedures/radii';
+import { qrsKnown } from './gm';
+import { chargeOf, checkBudget } from './orders';
+
+type CommandOrder = Extract<AnrtOrder, { kind: 'allocate' | 'regroup' | 'adc' | 'general' }>;
+
+/**
+ * The command orders of the phasing side's window (§I L17-23, §VI, §VII L451-457, §XIII):
+ * the corps commander's allocation of his dice, the declarations for the next phase (regrouping
+ * brigades, ADC errands; ANRT-C3), and generals' moves. Each is refused privately with a hint.
+ */
+export function validateCommandOrder(s: AnrtState, side: string, o: CommandOrder, pending: readonly AnrtOrder[]): Result<Accepted<AnrtOrder>, Problem> {
+  if (s.step !== 'orders' || phasingSide(s) !== side) return err(problem('order/not-phasing', 'Command orders (allocating the corps dice, regrouping, ADCs, generals\' moves) are given in your own side\'s phase (§I L17-23).', 'Wait for your side\'s orders window.'));
+  const others = pending.filter((p) => orderKey(p) !== orderKey(o));
+  if (o.kind === 'allocate') return validateAllocate(s, o, others);
+  if (o.kind === 'regroup') {
+    const d = Object.values(s.divisions).find((x) => x.side === side && x.brigades.includes(o.brigade));
+    if (!d) return err(problem('order/brigade', `${o.brigade} is not a brigade of yours.`, `One of: ${Object.values(s.divisions).filter((x) => x.side === side).flatMap((x) => x.brigades).join(', ')}.`));
+    const bname = brigadierOf(s, o.brigade) ? `Brigade ${brigadierOf(s, o.brigade)!.name}` : o.brigade;
+    if (!o.on) return ok({ order: o, preview: [`${bname} will not regroup in your next phase.`] });
+    const able = liveUnits(s).filter((u) => u.brigade === o.brigade && mayRegroupUnit(s, u)).length;
+    return ok({ order: o, preview: [
+      `${bname} (${d.name}) is declared regrouping for your next phase (L19): a division throw of 4, 5 or 6 must then take back 1, 2 or 3 hits, leaving 3 pips ± adjustments (L285).`,
+      able ? `${able} of its units could regroup now.` : 'None of its units could regroup now (enemy within 10", artillery fire last turn, or nothing to take back, L285-289): unless that changes the declaration lapses.',
+    ] });
+  }
+  if (o.kind === 'adc') {
+    const a = adcsOf(s)[o.adc];
+    if (!a || a.side !== side) return err(problem('order/adc', `${o.adc} is not one of your ADCs.`, `Yours: ${Object.values(adcsOf(s)).filter((x) => x.side === side).map((x) => x.id).join(', ') || 'none'}.`));
+    if (o.division === 'none') return ok({ order: o, preview: [`${a.name} stays with his commander from your next phase.`] });
+    const d = s.divisions[o.division];
+    if (!d || d.side !== side) return err(problem('order/division', `${o.division} is not one of your divisions.`, 'Pick one from the autocomplete list, or none.'));
+    const g = s.generals[d.general];
+    if (!g?.alive) return err(problem('order/division', `${d.name} has no living general for an ADC to reach (L258).`));
+    const speed = qrsKnown(s, 'movement.general');
+    const gap = distance(adcAt(s, a), g.at);
+    const when = speed ? (gap <= speed ? 'he reaches him as your next phase opens: +1 pip then' : `about ${Math.ceil(gap / speed)} phases of riding`) : 'general speed not known yet';
+    return ok({ order: o, preview: [`${a.name} rides to ${g.name} (${fmt(gap)}; ${when}), and again each phase until told otherwise (L258).`] });
+  }
+  const p = planGeneral(s, o);
+  if (!p.ok) return err(p.error);
+  const g = s.generals[o.general]!;
+  if (g.side !== side) return err(problem('order/not-yours', `${g.name} is not one of your generals.`));
+  const preview = [`${g.name} rides ${fmt(p.value.inches)} (${p.value.why})${p.value.join ? ` and joins ${s.units[p.value.join]?.name}` : ''}.`];
+  if (!p.value.pips || !p.value.payer) return ok({ order: o, preview });
+  const b = checkBudget(s, others, o, p.value.payer, p.value.pips, 'a shorter ride');
+  if (!b.ok) return b;
+  return ok({ order: o, preview: [...preview, b.value] });
+}
+
+function validateAllocate(s: AnrtState, o: Extract<AnrtOrder, { kind: 'allocate' }>, others: readonly AnrtOrder[]): Result<Accepted<AnrtOrder>, Problem> {
+  const pool = s.command?.pool;
+  if (!pool) return err(problem('order/no-allocation', 'The corps commander has no dice to allocate this phase: every division throws its own (L21).'));
+  const name = (d: string) => s.divisions[d]?.name ?? d;
+  if (!pool.divisions.includes(o.division)) return err(problem('order/allocate-division', `${name(o.division)} is not among the divisions whose generals are within 20" of the corps commander (L21).`, `Allocate to: ${pool.divisions.map(name).join(', ')}.`));
+  if (!allocationIsAChoice(pool.faces)) return err(problem('order/no-allocation', `The corps commander's dice are all ${pool.faces[0]}: there is nothing to choose (L21).`, 'Each division keeps the die it has.'));
+  if (!pool.faces.includes(o.die)) return err(problem('order/allocate-die', `The corps commander threw ${pool.faces.join(', ')}; there is no ${o.die} to give (L21).`, `Give one of: ${[...new Set(pool.faces)].join(', ')}.`));
+  const all = [...others, o];
+  const b = budgets(s, all);
+  for (const d of pool.divisions) {
+    const spent = others.reduce((n, x) => { const c = chargeOf(s, x); return c && c.division === d ? n + c.pips : n; }, 0);
+    if (spent > b[d]!.pips) return err(problem('order/pips', `This allocation leaves ${name(d)} ${b[d]!.pips} pips, but ${spent} are already ordered there (§VI L266).`, `Withdraw some of ${name(d)}'s orders first, or allocate differently.`));
+  }
+  const dice = divisionDice(s, all);
+  return ok({ order: o, preview: [`Allocation (L21): ${pool.divisions.map((d) => `${name(d)} ${dice[d]} → ${b[d]!.pips} pips`).join('; ')}.`] });
+}

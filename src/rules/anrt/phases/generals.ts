@@ -1,0 +1,136 @@
+import { err, ok, type Problem, type Result } from '../../../lib/result';
+import type { GameEvent } from '../../events';
+import type { Point } from '../../geometry/types';
+import { distance } from '../../geometry/vector';
+import { parseLocation, resolveLocation } from '../../location';
+import type { AnrtOrder } from '../orders';
+import { inBox, meanFacing } from '../procedures/radii';
+import { liveUnits, type AnrtGeneral, type AnrtState, type AnrtUnit } from '../state';
+import { GENERAL_MOVES } from '../tables/command';
+import { boxKnown, isHigher } from './command';
+import { fmt, liveUnit, problem } from './common';
+import { qrsKnown } from './gm';
+import { locationContext } from './orders';
+
+/**
+ * Generals moving (§VII L451-457) and joining units (§XIII L975-979), posted with the side's
+ * orders as `/move unit:<general> to:… [join:<unit>]`. One move is the QRS general speed. A
+ * brigadier makes one move, free when he begins and ends it with units of his brigade in his
+ * command box, else paid from his division (QRS `brigadier-move`); a higher commander's first
+ * move a turn is free and each further one is paid (QRS `higher-commander-extra-move`): a
+ * divisional general's from his division, a corps commander's from the division whose general is
+ * nearest where he ends (ANRT-C6: the text takes it "from any pip dice").
+ */
+export interface GeneralMove {
+  readonly general: string;
+  readonly to: Point;
+  readonly inches: number;
+  readonly moves: number;
+  readonly pips: number;
+  readonly payer: string | null;
+  readonly join: string | null;
+  readonly why: string;
+}
+
+type Order = Extract<AnrtOrder, { kind: 'general' }>;
+
+/** The units a general commands: a brigadier his brigade's, a divisional general his division's, a higher commander his side's. */
+export function commandedBy(s: AnrtState, g: AnrtGeneral): AnrtUnit[] {
+  const mine = liveUnits(s).filter((u) => u.side === g.side);
+  if (g.level === 'brigade') return mine.filter((u) => u.brigade === g.command);
+  if (g.level === 'division') return mine.filter((u) => u.division === g.command);
+  return mine;
+}
+
+/** The division a general belongs to (a brigadier's through his brigade). */
+export function divisionOf(s: AnrtState, g: AnrtGeneral): string | null {
+  if (g.level === 'division') return g.command;
+  if (g.level === 'brigade') return Object.values(s.divisions).find((d) => d.brigades.includes(g.command))?.id ?? null;
+  return null;
+}
+
+/** Whether a unit of the brigadier's own brigade is in his box with him at `at` (L454). */
+function brigadeInBox(s: AnrtState, g: AnrtGeneral, at: Point): boolean {
+  const box = boxKnown(s);
+  if (!box) return false;
+  const us = commandedBy(s, g);
+  const facing = meanFacing(us.map((u) => u.facing));
+  return us.some((u) => inBox(u.at, at, facing, box));
+}
+
+const cache = new WeakMap<AnrtState, Map<string, Result<GeneralMove, Problem>>>();
+
+/** Plans a general's move order: where he ends, the moves it takes and the pips, who pays. */
+export function planGeneral(s: AnrtState, o: Order): Result<GeneralMove, Problem> {
+  let m = cache.get(s);
+  if (!m) { m = new Map(); cache.set(s, m); }
+  const key = JSON.stringify(o);
+  const hit = m.get(key);
+  if (hit) return hit;
+  const r = planUncached(s, o);
+  m.set(key, r);
+  return r;
+}
+
+function planUncached(s: AnrtState, o: Order): Result<GeneralMove, Problem> {
+  const g = s.generals[o.general];
+  if (!g || !g.alive) return err(problem('order/general', `${o.general} is not a general on the table.`, 'Pick one from the autocomplete list.'));
+  const speed = qrsKnown(s, 'movement.general');
+  if (speed === undefined || speed <= 0) return err(problem('order/qrs-gap', 'The QRS general speed is not entered nor ruled yet.', 'The GM enters it (/game ruling key:qrs.movement.general) or rules it when asked.'));
+  let to: Point;
+  let join: string | null = null;
+  if (o.join) {
+    const u = liveUnit(s, o.join);
+    if (!u || u.side !== g.side) return err(problem('order/join', `${o.join} is not one of your units on the table.`, 'Name a unit of his command.'));
+    if (!commandedBy(s, g).some((x) => x.id === u.id)) {
+      return err(problem('order/join', `${g.name} cannot join ${u.name}: ${g.level === 'brigade' ? 'a brigadier joins a unit of his own brigade (L975)' : 'a divisional commander joins a brigade of his division (L979)'}.`, `Join one of: ${commandedBy(s, g).slice(0, 6).map((x) => x.name).join(', ')}.`));
+    }
+    to = u.at; join = u.id;
+  } else {
+    const facing = meanFacing(commandedBy(s, g).map((u) => u.facing));
+    const ctx = locationContext(s, { side: g.side, at: g.at, facing });
+    const parsed = parseLocation(o.to, ctx);
+    if (!parsed.ok) return err(parsed.error);
+    const r = resolveLocation(parsed.value, ctx);
+    if (!r.ok) return err(r.error);
+    if (r.value.kind === 'contact') return err(problem('order/general-contact', 'A general does not charge.', 'Join a unit of his command (join:) or name a place.'));
+    to = r.value.kind === 'place' ? r.value.at : r.value.plan.final.at;
+  }
+  const inches = distance(g.at, to);
+  const moves = Math.max(1, Math.ceil(inches / speed - 1e-9));
+  if (g.level === 'brigade') {
+    if (moves > 1) return err(problem('order/too-far', `${g.name} would ride ${fmt(inches)}, beyond a general's move of ${fmt(speed)} (§VII L454).`, `Choose a place within ${fmt(speed)}.`));
+    const free = brigadeInBox(s, g, g.at) && brigadeInBox(s, g, to);
+    const cost = free ? 0 : qrsKnown(s, 'pips.cost.brigadier-move');
+    if (cost === undefined) return err(problem('order/qrs-gap', 'The QRS pip cost of a brigadier\'s move is not entered nor ruled yet.', 'The GM enters it (/game ruling key:qrs.pips.cost.brigadier-move).'));
+    return ok({ general: g.id, to, inches, moves, pips: cost, payer: divisionOf(s, g), join, why: free ? `free: he begins and ends with his brigade in his box (${GENERAL_MOVES.brigadierFreeInBox.line})` : `paid: he does not begin and end with his brigade in his box (${GENERAL_MOVES.brigadierFreeInBox.line})` });
+  }
+  const extra = moves - GENERAL_MOVES.higherFreeMoves.moves;
+  const per = extra > 0 ? qrsKnown(s, 'pips.cost.higher-commander-extra-move') : 0;
+  if (per === undefined) return err(problem('order/qrs-gap', 'The QRS pip cost of a higher commander\'s extra move is not entered nor ruled yet.', 'The GM enters it (/game ruling key:qrs.pips.cost.higher-commander-extra-move).'));
+  const payer = extra <= 0 ? null : g.level === 'division' ? g.command : nearestDivision(s, g.side, to);
+  return ok({ general: g.id, to, inches, moves, pips: extra > 0 ? extra * per : 0, payer, join, why: extra > 0 ? `${moves} moves: the first free, ${extra} paid (${GENERAL_MOVES.higherFreeMoves.line})` : `one move, free (${GENERAL_MOVES.higherFreeMoves.line})` });
+}
+
+/** ANRT-C6: a corps commander's extra moves come out of the dice of the division whose general is nearest where he ends. */
+function nearestDivision(s: AnrtState, side: string, at: Point): string | null {
+  const ds = Object.values(s.divisions).filter((d) => d.side === side && s.generals[d.general]?.alive)
+    .sort((a, b) => distance(s.generals[a.general]!.at, at) - distance(s.generals[b.general]!.at, at) || a.id.localeCompare(b.id));
+  return ds[0]?.id ?? null;
+}
+
+/** Applies accepted general moves: each ends where planned, joined to the unit named or free (§XIII). */
+export function applyGeneralMoves(s0: AnrtState, accepted: readonly AnrtOrder[]): { s: AnrtState; events: GameEvent[] } {
+  let s = s0;
+  const events: GameEvent[] = [];
+  for (const o of accepted) {
+    if (o.kind !== 'general') continue;
+    const p = planGeneral(s0, o);
+    if (!p.ok) continue;
+    const g = s.generals[o.general]!;
+    s = { ...s, generals: { ...s.generals, [g.id]: { ...g, at: p.value.to, joined: p.value.join ?? undefined } } };
+    events.push({ kind: 'move', rule: 'ANRT §VII L451-457', unit: g.id, from: g.at, to: p.value.to, path: [g.at, p.value.to], cost: p.value.inches });
+    if (p.value.join) events.push({ kind: 'note', rule: g.level === 'brigade' ? 'ANRT §XIII L975' : 'ANRT §XIII L979', text: `${g.name} joins ${s.units[p.value.join]?.name ?? p.value.join}.` });
+  }
+  return { s, events };
+}
