@@ -47,6 +47,12 @@ export const AnrtRulingsSchema = z
     fire: group({
       /** A-7: the non-mover's fire results are applied before the mover fires (L30). */
       sequential: z.boolean().default(true),
+      /**
+       * ANRT-F1: the non-moving side chooses its fire targets in the responses window, which then
+       * opens whenever one of its units has two or more targets; false: it fires at the nearest
+       * and the window opens only for charges (fewer windows).
+       */
+      nonMoverChooses: z.boolean().default(true),
     }),
   })
   .readonly();
@@ -73,6 +79,7 @@ const INFO: Readonly<Record<Key, { ruling: string; allowed: string; explanation:
   'half.rule': { ruling: 'A-5', allowed: 'ceil, floor', explanation: 'Half the hits of an odd total: rounded up (5 hits: 3 lost is half) or down.' },
   'replacement.timing': { ruling: 'A-6', allowed: 'split, section-vi, section-xiii', explanation: 'When fallen generals are replaced: §VI for division and brigade, §XIII for the rest (split), or one rule for all.' },
   'fire.sequential': { ruling: 'A-7', allowed: 'true, false', explanation: 'The non-mover\'s fire takes effect before the mover fires back.' },
+  'fire.nonMoverChooses': { ruling: 'ANRT-F1', allowed: 'true, false', explanation: 'The non-moving side picks its fire targets in the responses window, opened whenever a unit has two or more; false: it fires at the nearest and the window opens only for charges.' },
 };
 
 const kit = settingsKit({ label: 'ANRT', schema: AnrtRulingsSchema, defaults: ANRT_RULINGS_DEFAULTS, info: INFO });

@@ -1,8 +1,8 @@
 import { distance } from '../../geometry/vector';
 import { choicesMatching, type Caller, type InputChoice, type Inputs, type NamedOption } from '../../plugin';
 import type { AnrtOrder } from '../orders';
-import { canFire, fireReach, inFront, normalMove } from '../phases/common';
-import { reactionsOf } from '../phases/responses';
+import { canFire, inFront, normalMove } from '../phases/common';
+import { fireCandidates, reactionsOf } from '../phases/responses';
 import { formationsOf, isArtillery, liveUnits, phasingSide, type AnrtState, type AnrtUnit } from '../state';
 
 const UNIT: NamedOption = { kinds: ['unit'] };
@@ -24,11 +24,7 @@ export function chargeTargets(s: AnrtState, u: AnrtUnit): AnrtUnit[] {
 }
 
 /** Enemy units `u` may fire at now: in front, within its reach (§IX). */
-export function fireTargets(s: AnrtState, u: AnrtUnit): AnrtUnit[] {
-  const reach = fireReach(s, u);
-  if (reach === undefined || !canFire(u)) return [];
-  return liveUnits(s).filter((e) => e.side !== u.side && inFront(u, e.at) && distance(u.at, e.at) <= reach).sort((a, b) => distance(u.at, a.at) - distance(u.at, b.at));
-}
+export const fireTargets = fireCandidates;
 
 const unitChoices = (us: readonly AnrtUnit[]): InputChoice[] => us.map((u) => ({ name: u.name, value: u.id }));
 
