@@ -182,6 +182,46 @@ describe('the non-mover\'s fire target (§IX; ANRT-F1) and secondary targets (§
   });
 });
 
+describe('volley and countercharge (§X L588; ANRT-F3)', () => {
+  /** The hussars charge the Uhlans, 3" in front of them, facing them. */
+  function cavalryCharge(): { s: AnrtState; charge: AnrtOrder } {
+    let s = frenchOrders();
+    s = withUnit(s, { ...s.units['fr-11h']!, at: { x: 47, y: 26 }, facing: 0 });
+    s = withUnit(s, { ...s.units['al-uh']!, at: { x: 47, y: 29 }, facing: 180 });
+    return { s, charge: { kind: 'charge', unit: 'fr-11h', target: 'al-uh' } };
+  }
+
+  it('formed cavalry charged by cavalry may volley and countercharge; a disordered one only countercharges', () => {
+    const { s, charge } = cavalryCharge();
+    const after = anrt.resolve(s, new Map([['french', [charge]]]), seededDice(SEED)).state;
+    expect(anrt.phase(after).id).toBe('anrt/responses');
+    expect(anrt.validate(after, 'allies', { kind: 'react', unit: 'al-uh', choice: 'volley' }, []).ok).toBe(true);
+    const shaken = withUnit(after, { ...after.units['al-uh']!, disordered: true });
+    const r = anrt.validate(shaken, 'allies', { kind: 'react', unit: 'al-uh', choice: 'volley' }, []);
+    expect(!r.ok && r.error.code).toBe('order/reaction');
+    expect(!r.ok && r.error.hint).toMatch(/countercharge/);
+  });
+
+  it('the volley takes the morale test; passed, close musketry by cavalry strikes the chargers before the melee; failed, no volley', () => {
+    let volleys = 0;
+    for (const seed of ['42', '7', '13', '99']) {
+      const { s, charge } = cavalryCharge();
+      const dice = seed.padEnd(64, '0');
+      const after = anrt.resolve(s, new Map([['french', [charge]]]), seededDice(dice)).state;
+      const done = anrt.resolve(after, new Map([['allies', [{ kind: 'react', unit: 'al-uh', choice: 'volley' }]]]), seededDice(dice));
+      const test = done.events.find((e) => e.kind === 'roll' && e.purpose === 'morale: volley-and-countercharge' && e.subject === 'al-uh');
+      expect(test, seed).toBeDefined();
+      const passed = test?.kind === 'roll' && /^(pass|fight-on) /.test(test.tableRow ?? '');
+      const volley = done.events.findIndex((e) => e.kind === 'note' && e.text.startsWith('volley: al-uh → fr-11h'));
+      const melee = done.events.findIndex((e) => e.kind === 'engagement' && e.id === 'melee:1:fr-11h:al-uh');
+      expect(volley >= 0, `${seed}: ${test?.kind === 'roll' ? test.tableRow : ''}`).toBe(passed);
+      if (passed && melee >= 0) expect(volley).toBeLessThan(melee);
+      if (passed) volleys++;
+    }
+    expect(volleys).toBeGreaterThan(0);
+  });
+});
+
 describe('a missing QRS cell: the GM owes a ruling (DIGEST A-1, tables.mode gm)', () => {
   it('the set-up narrative says how the QRS stands: empty cells will be asked of the GM, or the tables are entered', () => {
     const note = (settings: ReturnType<typeof anrtSettings>) => anrt.setup(anrtTeaching(settings), settings, seededDice(SEED)).events.find((e) => e.kind === 'note' && e.rule === 'ANRT A-1');

@@ -150,6 +150,7 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined): { a: st
   const allowed = responsesTo(t0, a);
   const response = reaction && allowed.includes(reaction) ? reaction : allowed[0]!;
   const reach = normalMove(c.s, a) ?? distance(a.at, t0.at);
+  let volleyed = false;
   if (response === 'evade') {
     const evader: Evader = isArtillery(t0) ? (t0.arm === 'horse-artillery' ? 'limbered-horse-artillery' : 'limbered-foot-artillery') : t0.arm === 'cavalry' ? 'skirmish-cavalry' : 'skirmish-infantry';
     const dice = evader === 'limbered-horse-artillery' || evader === 'skirmish-cavalry' ? 2 : 1;
@@ -179,6 +180,20 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined): { a: st
       c.s = withUnit(c.s, { ...c.s.units[t0.id]!, formation: 'square' });
       c.events.push({ kind: 'status', rule: 'ANRT §X L595', unit: t0.id, status: 'square', on: true, reason: 'emergency square' });
     } else { const r = applyMorale(c.s, t0.id, sq.result); c.s = r.s; c.events.push(...r.events); }
+  } else if (response === 'volley') {
+    // L588 (ANRT-F3): a morale test to fire a volley and countercharge 1"; passed, the volley is
+    // close musketry by cavalry at the chargers (§IX "Cavalry Firing") and the countercharge meets
+    // them; failed, the result applies and the unit meets the charge without the countercharge.
+    const v = testMorale(c.s, t0, 'volley-and-countercharge', c.th);
+    c.events.push(...v.events);
+    if (v.result === 'pass' || v.result === 'fight-on') {
+      volleyed = true;
+      const hits = strike(c, t0, a, { table: 'musketry', range: 'close', firer: 'cavalry', target: target(a) }, classFactors(t0, 'fire'), 'ANRT §X L588', 'volley');
+      hit(c, a.id, hits, 'fire', 'ANRT §X L588', `volley of ${t0.id}`);
+      if (c.s.units[a.id]!.gone) return null;
+    } else {
+      const r = applyMorale(c.s, t0.id, v.result); c.s = r.s; c.events.push(...r.events);
+    }
   } else if (response === 'stand') {
     const kase = chargedCase(t0, a);
     const tests = (kase === 'infantry-by-infantry' && t0.formation === 'line' && a.formation === 'column') || kase === 'infantry-by-cavalry' && t0.formation !== 'square'; // L567, L597
@@ -196,7 +211,7 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined): { a: st
   }
   const dir = bearing(a.at, t.at);
   moveTo(c, a.id, add(t.at, scale(headingVector(dir), -CONTACT_GAP)), 'ANRT §X', `in contact with ${t.id}`, dir);
-  return { a: a.id, d: t.id, counter: response === 'countercharge' };
+  return { a: a.id, d: t.id, counter: response === 'countercharge' || (volleyed && !t.disordered) };
 }
 
 /** One melee (§XI L640-653): both strike at once, the outcome by hits, morale for the draw and the loser. */

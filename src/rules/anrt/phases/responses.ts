@@ -24,7 +24,8 @@ export function responsesTo(t: AnrtUnit, c: AnrtUnit): Reaction[] {
   switch (chargedCase(t, c)) {
     case 'artillery-limbered-foot': case 'artillery-limbered-horse': return ['evade']; // L574, L577: must
     case 'artillery-unlimbered': return ['stand']; // L580
-    case 'cavalry-by-cavalry': return t.arm === 'cavalry' && c.arm === 'cavalry' ? ['countercharge'] : ['stand']; // L590
+    // L588-590; ANRT-F3: formed cavalry (not disordered, not in skirmish order) may volley and countercharge.
+    case 'cavalry-by-cavalry': return t.arm === 'cavalry' && c.arm === 'cavalry' ? (t.disordered ? ['countercharge'] : ['countercharge', 'volley']) : ['stand'];
     case 'infantry-by-cavalry': return t.formation === 'square' ? ['stand'] : ['stand', 'square']; // L595-599
     case 'skirmish-infantry': case 'skirmish-cavalry': return ['stand', 'evade']; // L604-617
     case 'infantry-by-infantry': return ['stand']; // L567-569
