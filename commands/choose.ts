@@ -30,7 +30,7 @@ export const choose = defineCommand({
       .addStringOption((o) => o.setName('defender').setDescription('The enemy being attacked').setRequired(true).setAutocomplete(true))
       .addStringOption((o) => o.setName('unit').setDescription('Your attacking brigade').setRequired(true).setAutocomplete(true)))
     .addSubcommand((s) => s.setName('retreat').setDescription('Way back when two are equally direct (NW §11.4 L401; default right)')
-      .addStringOption((o) => o.setName('unit').setDescription('Your retreating brigade').setRequired(true).setAutocomplete(true))
+      .addStringOption((o) => o.setName('unit').setDescription('Your retreating brigade or battery').setRequired(true).setAutocomplete(true))
       .addStringOption((o) => o.setName('way').setDescription('Bend left (counter-clockwise) or right (clockwise)').setRequired(true)
         .addChoices({ name: 'left (counter-clockwise)', value: 'left' }, { name: 'right (clockwise)', value: 'right' }))),
   input: Input,

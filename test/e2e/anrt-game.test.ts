@@ -10,6 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AnrtState } from '../../src/rules/anrt/state';
+import { fireTargets } from '../../src/rules/anrt/present/inputs';
 import { useE2eBot } from '../helpers/e2e-bot';
 import { e2eChannel, type Opt } from '../helpers/e2e-channel';
 import { testClock } from '../helpers/services';
@@ -154,8 +155,19 @@ describe('two players and a GM play A Near Run Thing (The Brandhof ridge) on Dis
     expect(phaseId()).toBe('anrt/orders');
     await ready('allies');
     await answerGm();
+    // ANRT-F1: the French batteries have several targets, so the French choose their fire in a responses window.
+    expect(phaseId()).toBe('anrt/responses');
+    expect(live().ruleset.phase(live().state).label).toMatch(/French choose their fire targets/);
+    const target = fireTargets(state(), state().units['fr-bty-1']!).at(-1)!;
+    const picked = await cmd(USER_OF.french!, 'fire', undefined, [str('unit', 'fr-bty-1'), str('target', target.id)]);
+    expect(isPrivate(picked)).toBe(true);
+    expect(replyText(picked)).toContain(`will fire at ${target.name}`);
+    await ready('french');
+    await answerGm();
+    const fired = e2e.services.games.history(CHANNEL, 1).flatMap((r) => r.events).filter((e) => e.kind === 'engagement' && e.id === 'fire:1:fr-bty-1').at(-1);
+    expect(fired && fired.kind === 'engagement' && fired.sides[1]!.units[0]).toBe(target.id);
     if (phaseId() === 'anrt/initiative') await choose();
-    for (let i = 0; i < 6 && state().turn === 2 && !state().ended; i++) {
+    for (let i = 0; i < 12 && state().turn === 2 && !state().ended; i++) {
       if (live().ruleset.phase(live().state).gm) { await answerGm(); continue; }
       const p = phaseId();
       const side = p === 'anrt/responses' ? (state().order[state().period] === 'french' ? 'allies' : 'french') : state().order[state().period]!;

@@ -499,6 +499,12 @@ export function orderCandidates(s: NwState, seat: string, r: Rand): NwOrder[] {
   const out: NwOrder[] = [];
   const enemyIds = [...liveUnits(s), ...liveBatteries(s)].filter((x) => x.side !== side).map((x) => x.id);
   if (r.next() < 0.05) out.push({ kind: 'reroll', use: r.next() < 0.7 });
+  const w = s.log.retreatWay;
+  if (w && s.phase !== 'combat') {
+    // RC-1's retreat window after artillery fire or final fire; a fifth of the time the player stays silent.
+    if (w.side === side && r.next() < 0.8) out.push({ kind: 'retreat', unit: w.unit, way: r.next() < 0.5 ? 'left' : 'right' });
+    return out;
+  }
   if (s.phase === 'skirmish') {
     if (s.playerTurn === 1 && s.initiative?.winner === side && r.next() < 0.7) out.push({ kind: 'first', side: r.pick(s.sides).id });
     const a = skirmishAssignments(s)[side];

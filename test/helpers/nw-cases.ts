@@ -17,7 +17,7 @@
  *   input:    the phase's player input, as the phase function takes it:
  *               initiative { firstSide, napoleonReroll } · skirmish { <attacker>: <target> }
  *               artillery { <battery>: <target> | hold } · combat { primary: { <defender>: <unit> }, advance: { <unit>: false } }
- *               maneuver { actions: [ … ], resolve: true|false, fired: [<battery>, …] } — the actions are made in order,
+ *               maneuver { actions: [ … ], retreat: left|right|silent, resolve: true|false, fired: [<battery>, …] } — the actions are made in order,
  *                 one step each, through the exported functions, on the state the previous step left:
  *                   { maneuver: <unit> }              rollUnitManeuver (the binding Maneuver Table roll, §9.0 C)
  *                   { move: <piece>, to: "<place>" }  moveAction; <place> in the location vocabulary (src/rules/location):
@@ -34,7 +34,10 @@
  *               reaction { choices: { <cavalry>: countercharge | evade | charge | none }, moved: [<id>, …],
  *                 contacts: { <attacker>: <defender> }, against: { <cavalry>: <attacker> } } — moved/contacts set
  *                 state.log as the maneuver phase left it (moved in that order); poses are the END positions.
- *   options:  the phase's options (skirmish/artillery { weather, conditions }, combat { conditions }, maneuver { ground: mud })
+ *   options:  the phase's options (skirmish/artillery { weather, conditions }, combat { conditions }, maneuver { ground: mud });
+ *             RC-1: combat/artillery/maneuver { askRetreatWay: [<side>] } asks that side the way of a retreat with two
+ *             equally direct ways; the way is combat input { retreat: { <id>: left|right } }, artillery options
+ *             { retreat: { <id>: left|right } }, maneuver input { retreat: left|right|silent }
  *   dice:     the faces the dice show, in roll order. Every one must be used: dice left over fail the case.
  *   expect:   assertions, below. `known: <reason>` marks a case where the code disagrees with the
  *             rule text: it runs as vitest `it.fails` (expected to fail), never skipped.
@@ -83,7 +86,7 @@
  *   "<officer> due <turn>|none" · "<officer> skill excellent|good|average|poor" · "<officer> range <in>" · "<officer> valorous|!valorous"
  *   "army <side> broken|!broken|reroll-spent|!reroll-spent" · "command <id> fatigued|!fatigued"
  *   "phase <p>" · "turn <n>" · "phasing <side>|none" · "player-turn <n>|none" · "initiative <winner> <first>|none"
- *   "retreat-way <brigade>|none" (the combat phase stopped for that brigade's way back, RC-1) ·
+ *   "retreat-way <piece>|none" (the combat or artillery phase, or a move's final fire, stopped for that piece's way back, RC-1) ·
  *   "winner <side>|draw" (the game ended) · "!ended" · "fired <battery>" · "!fired <battery>"
  *   "rolls <n>" (roll events) · "event <text>" · "!event <text>" (in any event, as JSON) ·
  *   "error <code>" (the phase, or any maneuver step, refused with it) · "message <text>" (in a refusal's message)
@@ -108,7 +111,7 @@ import { parseArtilleryLabel, parseUnitLabel } from '../../src/rules/nw/labels';
 import { artilleryPhase, type NwArtilleryOptions } from '../../src/rules/nw/phases/artillery';
 import { combatPhase, type NwCombatInput, type NwCombatOptions } from '../../src/rules/nw/phases/combat';
 import { initiativePhase, type NwInitiativeInput } from '../../src/rules/nw/phases/initiative';
-import { attachAction, maneuverPhase, moveAction, rollUnitManeuver, type NwManeuverOptions } from '../../src/rules/nw/phases/maneuver';
+import { attachAction, finalFireRetreat, maneuverPhase, moveAction, rollUnitManeuver, type NwManeuverOptions } from '../../src/rules/nw/phases/maneuver';
 import { reactionCandidates, reactionPhase, type NwReactionChoice } from '../../src/rules/nw/phases/reaction';
 import { rallyPhase } from '../../src/rules/nw/phases/rally';
 import { skirmishPhase, type NwSkirmishOptions } from '../../src/rules/nw/phases/skirmish';
@@ -438,7 +441,7 @@ export interface CaseRun {
 }
 
 const ACTION_KEYS: Record<string, readonly string[]> = { maneuver: ['maneuver'], move: ['move', 'to'], attach: ['attach', 'unit'] };
-const MANEUVER_KEYS = new Set(['actions', 'resolve', 'fired']);
+const MANEUVER_KEYS = new Set(['actions', 'resolve', 'fired', 'retreat']);
 const REACTION_KEYS = new Set(['choices', 'moved', 'contacts', 'against']);
 
 /** The maneuver phase's steps, in order; each refusal recorded and the run carried on. */
@@ -462,6 +465,14 @@ function runManeuver(c: NwCase, before: NwState, dice: ReturnType<typeof scripte
     s = r.value.state;
     events.push(...r.value.events);
   });
+  // RC-1 (PH-17): the retreat window after final fire, answered with a way or left silent ('silent').
+  const way = (input as { retreat?: unknown }).retreat;
+  if (way !== undefined) {
+    if (way !== 'left' && way !== 'right' && way !== 'silent') throw new Error(`${c.case}: maneuver retreat is left, right or silent`);
+    const r = finalFireRetreat(s, way === 'silent' ? undefined : way, dice);
+    s = r.state;
+    events.push(...r.events);
+  }
   if (input.resolve === true) {
     const r = maneuverPhase(s, { moves: [] }, dice, opts);
     s = r.state;
@@ -563,7 +574,7 @@ export function expectationProblem(line: string, s: NwState): string | null {
     if (head === 'command') return s.commands[w[1] ?? ''] && ['fatigued', '!fatigued'].includes(w[2] ?? '') && w.length === 3 ? null : `bad expectation (or unknown command): ${line}`;
     if (head === 'fired' || head === '!fired') return s.batteries[w[1] ?? ''] && w.length === 2 ? null : `bad expectation (or unknown battery): ${line}`;
     if (head === '!ended') return w.length === 1 ? null : `bad expectation: ${line}`;
-    if (head === 'retreat-way') return w.length === 2 && (w[1] === 'none' || s.units[w[1]!]) ? null : `bad expectation (retreat-way <brigade>|none): ${line}`;
+    if (head === 'retreat-way') return w.length === 2 && (w[1] === 'none' || s.units[w[1]!] || s.batteries[w[1]!]) ? null : `bad expectation (retreat-way <brigade>|none): ${line}`;
     if (head === 'initiative') return w.length === 2 && w[1] === 'none' || w.length === 3 ? null : `bad expectation: ${line}`;
     if (head === 'step') return Number.isInteger(Number(w[1])) && Number(w[1]) >= 1 && ((w[2] === 'ok' && w.length === 3) || (w[2] === 'error' && w.length === 4)) ? null : `bad expectation: ${line}`;
     if (head === 'log') return w[1] === 'contact' && w.length === 4 && kindOf(s, w[2]!) && (w[3] === 'none' || kindOf(s, w[3]!)) ? null : `bad expectation (log contact <attacker> <defender>|none): ${line}`;

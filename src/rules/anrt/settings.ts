@@ -51,6 +51,12 @@ export const AnrtRulingsSchema = z
     fire: group({
       /** A-7: the non-mover's fire results are applied before the mover fires (L30). */
       sequential: z.boolean().default(true),
+      /**
+       * ANRT-F1: the non-moving side chooses its fire targets in the responses window, which then
+       * opens whenever one of its units has two or more targets; false: it fires at the nearest
+       * and the window opens only for charges (fewer windows).
+       */
+      nonMoverChooses: z.boolean().default(true),
     }),
   })
   .readonly();
@@ -78,6 +84,7 @@ const INFO: Readonly<Record<Key, { ruling: string; allowed: string; explanation:
   'replacement.timing': { ruling: 'A-6', allowed: 'split, section-vi, section-xiii', explanation: 'When fallen generals are replaced: §VI for division and brigade, §XIII for the rest (split), or one rule for all.' },
   'command.adcs': { ruling: 'ANRT-C1', allowed: '0-6', explanation: 'ADCs each corps or army commander has (L258 says "a varying number"): each that reaches a divisional general adds a pip.' },
   'fire.sequential': { ruling: 'A-7', allowed: 'true, false', explanation: 'The non-mover\'s fire takes effect before the mover fires back.' },
+  'fire.nonMoverChooses': { ruling: 'ANRT-F1', allowed: 'true, false', explanation: 'The non-moving side picks its fire targets in the responses window, opened whenever a unit has two or more; false: it fires at the nearest and the window opens only for charges.' },
 };
 
 const kit = settingsKit({ label: 'ANRT', schema: AnrtRulingsSchema, defaults: ANRT_RULINGS_DEFAULTS, info: INFO });

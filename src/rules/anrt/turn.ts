@@ -12,7 +12,7 @@ import { applyCommand, followJoined, openCommand } from './phases/command';
 import { applyGeneralMoves } from './phases/generals';
 import { recordFallen, returnGenerals } from './phases/replacement';
 import { moveOf, validateOrder } from './phases/orders';
-import { responsesOwed } from './phases/responses';
+import { fireChoices, responsesOwed } from './phases/responses';
 import { liveUnits, moverOf, otherSide, phasingSide, seatOfSide, sideName, withUnit, type AnrtState } from './state';
 import { qrsCells, qrsGaps } from './tables/qrs';
 import { buildingsOf, mayEnterBuildings } from './terrain';
@@ -35,7 +35,11 @@ export function anrtPhaseInfo(s: AnrtState): PhaseInfo {
   if (s.ask) return { ...base, id: 'anrt/gm', label: `Turn ${s.turn} (${clock}) — the GM rules (QRS)`, owes: { kind: 'none' }, gm: s.ask.question };
   if (s.step === 'choose') return { ...base, id: 'anrt/initiative', label: `Turn ${s.turn} (${clock}) — initiative: ${sideName(s, s.chooser!)} chooses who moves first`, owes: { kind: 'seats', seats: [seatOfSide(s, s.chooser!)] } };
   const side = phasingSide(s);
-  if (s.step === 'responses') return { ...base, id: 'anrt/responses', label: `Turn ${s.turn} (${clock}) — ${sideName(s, otherSide(s, side))} answer the charges`, owes: { kind: 'non-phasing' }, phasingSide: side, secret: true };
+  if (s.step === 'responses') {
+    // ANRT-F1: the window may open for fire targets alone.
+    const what = s.charges.length > 0 || !fireChoices(s).length ? 'answer the charges' : 'choose their fire targets';
+    return { ...base, id: 'anrt/responses', label: `Turn ${s.turn} (${clock}) — ${sideName(s, otherSide(s, side))} ${what}`, owes: { kind: 'non-phasing' }, phasingSide: side, secret: true };
+  }
   return { ...base, id: 'anrt/orders', label: `Turn ${s.turn} (${clock}) — ${s.period === 0 ? 'first' : 'second'} side's phase: ${sideName(s, side)}`, owes: { kind: 'phasing' }, phasingSide: side, secret: true };
 }
 

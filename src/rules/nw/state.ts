@@ -1,5 +1,6 @@
 import { clockAt } from '../scenario/clock';
 import type { RolledDice } from '../../dice/dice';
+import type { RetreatOrder, RetreatWay } from './phases/retreat';
 import type { Seat } from '../contract';
 import type { BaseSize, Point, Pose } from '../geometry/types';
 import type { ScenarioMap, ScenarioSide } from '../scenario/types';
@@ -111,12 +112,21 @@ export interface NwPlayerTurnLog {
   readonly retreatWay?: NwRetreatWait;
 }
 
-/** RC-1: a combat phase stopped for a retreat's way (log.retreatWay). */
+/**
+ * RC-1: a phase stopped for a retreat's way (log.retreatWay): the combat phase (C8), the artillery
+ * phase (PH-16) or a move's final fire in the maneuver phase (PH-17).
+ */
 export interface NwRetreatWait {
   readonly unit: string;
   readonly side: string;
   readonly shown: number;
   readonly rolls: readonly RolledDice[];
+  /** Artillery phase: the target each battery fired at (the window's orders, resolved), fired again as they were. */
+  readonly fire?: Readonly<Record<string, string>>;
+  /** Artillery phase: the ways chosen in its earlier retreat windows, by piece id. */
+  readonly ways?: Readonly<Record<string, RetreatWay>>;
+  /** Final fire (maneuver phase): the retreat itself, made when the window resolves; nothing is resolved again. */
+  readonly order?: RetreatOrder;
 }
 
 /** A Maneuver Table result as the unit carries it through its move (§9.0 C, §9.1). */

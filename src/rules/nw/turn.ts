@@ -5,7 +5,8 @@ import type { NwOrder } from './orders';
 import { aimBattery, artilleryPhase, batteryTargets } from './phases/artillery';
 import { combatPhase, findContacts } from './phases/combat';
 import { initiativePhase } from './phases/initiative';
-import { maneuverPhase } from './phases/maneuver';
+import { finalFireRetreat, maneuverPhase } from './phases/maneuver';
+import type { RetreatWay } from './phases/retreat';
 import { rallyPhase } from './phases/rally';
 import { carryReactionCandidates, reactionCandidates, reactionPhase, type NwReactionChoice } from './phases/reaction';
 import { irregularsAmong, skirmishAssignments, skirmishPhase } from './phases/skirmish';
@@ -20,8 +21,11 @@ import type { Ground, Weather } from './tables/vocabulary';
  *
  *   fire window (2. skirmish + 3. artillery, both sides; WN-1) → maneuver window (4., phasing
  *   side: binding /maneuver rolls and /move, as on the table) → reaction window (5., non-phasing
- *   side, only when a cavalry brigade is eligible) → 6. combat (auto; it stops for a retreat
- *   window, the retreating brigade's side, only when that retreat has two equally direct ways, RC-1) …
+ *   side, only when a cavalry brigade is eligible) → 6. combat (auto) …
+ *
+ * Artillery fire, final fire (a /move meeting a battery) and combat stop for a retreat window —
+ * the retreating piece's side, only when its retreat has two equally direct ways (RC-1) — and go on
+ * after it: artillery and combat resolved again with the same rolls, the maneuver in a new window.
  *
  * and after player-turn 2: 7. rally (auto), then the next turn's 1. initiative (auto) and its
  * first fire window, in which the initiative winner also says who moves first.
@@ -34,6 +38,11 @@ export function nwPhaseInfo(s: NwState): PhaseInfo {
   const head = `Turn ${s.turn} (${clock})`;
   const pt = s.phasing ? `, ${sideName(s, s.phasing)} player-turn` : '';
   const base = { turn: s.turn, clock, ...(s.phasing ? { phasingSide: s.phasing } : {}) };
+  const w = s.log.retreatWay;
+  if (w && RETREAT_PHASES[s.phase]) {
+    // RC-1: one window kind for every forced retreat with two equally direct ways.
+    return { ...base, id: 'nw/retreat', label: `${head}${pt} — ${RETREAT_PHASES[s.phase]}: ${nameOf(s, w.unit)}'s way back (${sideName(s, w.side)})`, owes: { kind: 'seats', seats: seatsOfSide(s, w.side) }, secret: false };
+  }
   switch (s.phase) {
     case 'skirmish':
       // Simultaneous fire: both sides' targets stay sealed until the phase resolves. In player-turn 1
@@ -47,10 +56,6 @@ export function nwPhaseInfo(s: NwState): PhaseInfo {
     case 'reaction':
       return { ...base, id: 'nw/reaction', label: `${head}${pt} — 5. Cavalry reaction`, owes: { kind: 'non-phasing' }, secret: false };
     case 'combat':
-      if (s.log.retreatWay) {
-        const w = s.log.retreatWay;
-        return { ...base, id: 'nw/retreat', label: `${head}${pt} — 6. Combat: ${nameOf(s, w.unit)}'s way back (${sideName(s, w.side)})`, owes: { kind: 'seats', seats: seatsOfSide(s, w.side) }, secret: false };
-      }
       return { ...base, id: 'nw/combat', label: `${head}${pt} — combat`, owes: { kind: 'none' }, secret: false };
     case 'ended':
       return { ...base, id: 'nw/ended', label: `Ended after turn ${s.turn}`, owes: { kind: 'none' }, secret: false };
@@ -60,6 +65,16 @@ export function nwPhaseInfo(s: NwState): PhaseInfo {
 }
 
 const seatsOfSide = (s: NwState, side: string | null): SeatId[] => s.seats.filter((x) => x.side === side).map((x) => x.id);
+
+/** RC-1: the phases a forced retreat may stop for its way, as the retreat window names them. */
+const RETREAT_PHASES: Partial<Record<NwState['phase'], string>> = { artillery: '3. Artillery fire', maneuver: '4. Maneuver (final fire)', combat: '6. Combat' };
+
+/** RC-1: the sides whose players are asked a retreat's way (the seated ones; nobody asks a side no one plays). */
+export const seatedSides = (s: NwState): string[] => s.sides.filter((x) => seatsOfSide(s, x.id).length > 0).map((x) => x.id);
+
+/** RC-1: the way posted for the brigade waiting (the latest order), if any. */
+const postedWay = (all: readonly NwOrder[], unit: string): RetreatWay | undefined =>
+  [...all].reverse().find((o): o is Extract<NwOrder, { kind: 'retreat' }> => o.kind === 'retreat' && o.unit === unit)?.way;
 
 /**
  * States are immutable, so what is worked out from one state object holds for as long as it
@@ -119,6 +134,7 @@ function anyoneOwes(s: NwState): boolean {
 function owingOf(s: NwState): SeatId[] {
   switch (s.phase) {
     case 'skirmish': return s.sides.filter((x) => hasFireChoice(s, x.id)).flatMap((x) => seatsOfSide(s, x.id));
+    case 'artillery': return s.log.retreatWay ? seatsOfSide(s, s.log.retreatWay.side) : [];
     case 'maneuver': return seatsOfSide(s, s.phasing);
     case 'reaction': return reactionCandidates(s).length > 0 ? s.seats.filter((x) => x.side !== s.phasing).map((x) => x.id) : [];
     case 'combat': return s.log.retreatWay ? seatsOfSide(s, s.log.retreatWay.side) : [];
@@ -208,8 +224,16 @@ function resolveFire(state: NwState, all: readonly NwOrder[], dice: Dice): Step<
   return { state: art.state, events: [...events, ...art.events] };
 }
 
-/** Artillery, with posted targets that skirmish results made illegal replaced by the default (WN-3). */
+/**
+ * Artillery, with posted targets that skirmish results made illegal replaced by the default (WN-3).
+ * RC-1 (PH-16): a fire retreat whose way is a real choice, of a seated side, stops the phase
+ * (log.retreatWay, with the targets fired at) and opens the retreat window; the phase is then
+ * resolved again from its start with the same targets and rolls and the ways chosen — a silent
+ * player's piece goes right (C14) — and only the events not posted yet are posted.
+ */
 function resolveArtillery(s: NwState, all: readonly NwOrder[], dice: Dice): Step<NwState> {
+  const wait = s.log.retreatWay;
+  if (wait?.fire) return fireArtillery(s, wait.fire, all, dice);
   const events: GameEvent[] = [];
   const opts = fireOptions(s);
   const fire: Record<string, string> = {};
@@ -222,10 +246,24 @@ function resolveArtillery(s: NwState, all: readonly NwOrder[], dice: Dice): Step
     if (a.problem) events.push({ kind: 'note', rule: 'NW §8.3', text: `${a.problem} — it takes the default instead (WN-3).` });
     else fire[o.battery] = o.target;
   }
-  const r = artilleryPhase(s, fire, dice, opts);
+  const r = fireArtillery(s, fire, all, dice);
+  return { state: r.state, events: [...events, ...r.events] };
+}
+
+/** The artillery phase with these targets, stopping for (or resuming after) a retreat window (RC-1). */
+function fireArtillery(state: NwState, fire: Readonly<Record<string, string>>, all: readonly NwOrder[], dice: Dice): Step<NwState> {
+  const wait = state.log.retreatWay;
+  const { retreatWay: _done, ...log } = state.log;
+  const s: NwState = wait ? { ...state, log } : state;
+  const ways = wait ? { ...(wait.ways ?? {}), [wait.unit]: postedWay(all, wait.unit) ?? 'right' } : {};
+  const rec = replayingDice(wait?.rolls ?? [], dice);
+  const r = artilleryPhase(s, fire, rec, { ...fireOptions(s), askRetreatWay: seatedSides(s), retreat: ways });
   if (!r.ok) throw new Error(`NW artillery: ${r.error.message}`);
+  const events = r.value.events.slice(wait?.shown ?? 0);
+  const stop = r.value.state.log.retreatWay;
+  if (stop) return { state: { ...r.value.state, log: { ...r.value.state.log, retreatWay: { ...stop, rolls: [...rec.rolls], fire, ways } } }, events };
   // The road-march vulnerability lasts for these fire phases only (§9.5 n6 L300).
-  return { state: { ...r.value.state, vulnerable: [] }, events: [...events, ...r.value.events] };
+  return { state: { ...r.value.state, vulnerable: [] }, events };
 }
 
 /** The combat choices posted so far (§11.0.1 lead, §11.5 advance, RC-1 retreat ways), the latest order winning. */
@@ -243,6 +281,14 @@ function combatChoices(all: readonly NwOrder[], prior: NwState['log']['combat'])
 
 /** The maneuver window: the bot rolls what the rules require and nobody rolled; units not moved hold. */
 function resolveManeuver(s: NwState, all: readonly NwOrder[], dice: Dice): Step<NwState> {
+  const wait = s.log.retreatWay;
+  if (wait?.order) {
+    // RC-1 (PH-17): the final-fire retreat goes the way chosen (or right); the maneuver phase stays
+    // open, so the next window is the phasing player's maneuver again, with the moves made so far.
+    const r = finalFireRetreat(s, postedWay(all, wait.unit), dice);
+    const choices = combatChoices(all.filter((o) => o.kind !== 'retreat'), s.log.combat);
+    return { state: { ...r.state, log: { ...r.state.log, combat: choices } }, events: r.events };
+  }
   const r = maneuverPhase(s, { moves: [] }, dice, maneuverOptions(s));
   const log = { ...r.state.log, combat: combatChoices(all, s.log.combat) };
   const roadMarched = [...(s.roadMarched ?? []).filter((id) => (s.units[id]?.side ?? s.batteries[id]?.side) !== s.phasing), ...r.state.log.roadBonus];
@@ -279,7 +325,7 @@ function resolveCombat(state: NwState, all: readonly NwOrder[], dice: Dice): Ste
   const log: NwPlayerTurnLog = { ...rest, combat: { primary: choices.primary, advance: choices.advance, ...(Object.keys(ways).length > 0 ? { retreat: ways } : {}) } };
   // Without a retreat window the state goes in untouched (the replays of whole games stay identical).
   const s: NwState = wait || Object.keys(ways).length > 0 ? { ...state, log } : state;
-  const ask = { askRetreatWay: s.sides.filter((x) => seatsOfSide(s, x.id).length > 0).map((x) => x.id) };
+  const ask = { askRetreatWay: seatedSides(s) };
   const run = (input: Parameters<typeof combatPhase>[1]) => {
     const rec = replayingDice(wait?.rolls ?? [], dice);
     const r = combatPhase(s, input, rec, ask);

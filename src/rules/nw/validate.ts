@@ -88,7 +88,7 @@ export function validateNwOrder(s: NwState, seat: SeatId, o: NwOrder, pending: r
     }
     case 'retreat': {
       const w = s.log.retreatWay;
-      if (s.phase !== 'combat' || !w) return wrongWindow('A retreat way', 'retreat (it opens only when a retreat has two equally direct ways, RC-1)');
+      if (!w) return wrongWindow('A retreat way', 'retreat (it opens only when a retreat from combat, artillery fire or final fire has two equally direct ways, RC-1)');
       if (!mine(o.unit)) return err(problem('order/not-yours', `${nameOf(s, o.unit)} is not one of your brigades.`));
       if (o.unit !== w.unit) return err(problem('retreat/not-waiting', `${nameOf(s, o.unit)} has no way back to choose now.`, `The brigade waiting is ${nameOf(s, w.unit)}: /choose retreat unit:${w.unit} way:left|right.`));
       return ok({ order: o, preview: [`${nameOf(s, o.unit)} will take the ${o.way === 'left' ? 'left (counter-clockwise)' : 'right (clockwise)'} way back round what blocks it (NW §11.4 L401; RC-1).`] });

@@ -5,6 +5,7 @@ import type { AnrtOrder } from '../../../src/rules/anrt/orders';
 import { parseAnrtSettings } from '../../../src/rules/anrt/settings';
 import { seatOfSide, withUnit, type AnrtState } from '../../../src/rules/anrt/state';
 import { anrtSettings, anrtTeaching } from '../../helpers/anrt-game';
+import { fireChoices } from '../../../src/rules/anrt/phases/responses';
 
 /**
  * The ANRT turn through the Ruleset contract on the teaching scenario: orders paid in pips and
@@ -23,6 +24,9 @@ function frenchOrders(settings = anrtSettings(), pips = 3): AnrtState {
 }
 
 const ok = (s: AnrtState, o: AnrtOrder, pending: AnrtOrder[] = []) => anrt.validate(s, 'french', o, pending);
+
+/** ANRT-F1 off: the non-mover fires at the nearest, and the responses window opens only for charges. */
+const NEAREST = anrtSettings({ qrs: 'stand-in', tables: { mode: 'entered' }, fire: { nonMoverChooses: false } });
 
 describe('orders paid in command pips (§VI L266; QRS stand-in pip costs)', () => {
   it('a move within the normal move is accepted with its pips in the preview', () => {
@@ -83,8 +87,8 @@ describe('the responses window (§X, §VII L424-430)', () => {
     expect(anrt.defaultOrders(after, 'allies')).toEqual([{ kind: 'react', unit: 'al-2-2wp', choice: 'stand' }]);
   });
 
-  it('does not open when nothing was charged and no cavalry may opportunity charge', () => {
-    const s = frenchOrders();
+  it('does not open when nothing was charged, no cavalry may opportunity charge and the non-mover does not choose its fire (fire.nonMoverChooses false)', () => {
+    const s = frenchOrders(NEAREST);
     const after = anrt.resolve(s, new Map([['french', [{ kind: 'move', unit: 'fr-1-33', to: 'forward 2' }]]]), seededDice(SEED)).state;
     expect(anrt.phase(after).id).not.toBe('anrt/responses');
   });
@@ -106,7 +110,7 @@ describe('the responses window (§X, §VII L424-430)', () => {
 
 describe('fire targets (§IX; ANRT-T6)', () => {
   it('the mover may choose a target in front and in range (no pips); out of range is refused with a hint; the combat fires at it', () => {
-    let s = frenchOrders();
+    let s = frenchOrders(NEAREST);
     // Two Allied battalions 3" and 4" in front of 1/33e Ligne (musketry long range 4" on the stand-in).
     s = withUnit(s, { ...s.units['al-1-2wp']!, at: { x: 42, y: 17 } });
     s = withUnit(s, { ...s.units['al-2-2wp']!, at: { x: 43, y: 17.8 } });
@@ -118,6 +122,104 @@ describe('fire targets (§IX; ANRT-T6)', () => {
     expect(!out.ok && out.error.hint).toMatch(/nearest/);
     const done = anrt.resolve(s, new Map([['french', [far]]]), seededDice(SEED));
     expect(done.events.some((e) => e.kind === 'engagement' && e.id === 'fire:1:fr-1-33' && e.sides[1]!.units[0] === 'al-2-2wp')).toBe(true);
+  });
+});
+
+describe('the non-mover\'s fire target (§IX; ANRT-F1) and secondary targets (§IX L515, L490; ANRT-F2)', () => {
+  /** Two French columns in front of II/2nd West Prussian (line, facing south), both within its 4" musketry. */
+  function twoTargets(): AnrtState {
+    let s = frenchOrders();
+    s = withUnit(s, { ...s.units['al-2-2wp']!, at: { x: 42, y: 20 }, facing: 180 });
+    s = withUnit(s, { ...s.units['fr-1-33']!, at: { x: 41, y: 17 }, facing: 0, formation: 'column' });
+    s = withUnit(s, { ...s.units['fr-1-48']!, at: { x: 42.8, y: 16.4 }, facing: 0, formation: 'column' });
+    return s;
+  }
+
+  it('the responses window opens for a real choice of fire targets, though nothing was charged; the choice is fired', () => {
+    const s = twoTargets();
+    const after = anrt.resolve(s, new Map([['french', []]]), seededDice(SEED)).state;
+    expect(anrt.phase(after).id).toBe('anrt/responses');
+    expect(anrt.phase(after).label).toMatch(/choose their fire targets/);
+    expect(anrt.owing(after)).toEqual(['allies']);
+    // Not the nearest (fr-1-33 is 3.2" away, fr-1-48 3.7"): the player's pick is fired at.
+    const pick: AnrtOrder = { kind: 'fire', unit: 'al-2-2wp', target: 'fr-1-48' };
+    expect(anrt.validate(after, 'allies', pick, []).ok).toBe(true);
+    const done = anrt.resolve(after, new Map([['allies', [pick]]]), seededDice(SEED));
+    const fire = done.events.find((e) => e.kind === 'engagement' && e.id === 'fire:1:al-2-2wp');
+    expect(fire && fire.kind === 'engagement' && fire.sides[1]!.units[0]).toBe('fr-1-48');
+  });
+
+  it('a single target in arc and range is no choice (the nearest is fired at); two are; the setting turns the choice off', () => {
+    const s = twoTargets();
+    expect(fireChoices(s)).toContain('al-2-2wp');
+    expect(fireChoices(withUnit(s, { ...s.units['fr-1-48']!, at: { x: 30, y: 10 } }))).not.toContain('al-2-2wp');
+    // The Allied batteries have several targets from the start (teaching deployment): the window opens for them.
+    expect(fireChoices(frenchOrders())).toEqual(['al-bty-1', 'al-bty-2']);
+    expect(fireChoices({ ...s, settings: NEAREST })).toEqual([]);
+  });
+
+  it('fire at a column also strikes one other column within 2" of it, at −3 (secondary target)', () => {
+    const s = twoTargets();
+    const after = anrt.resolve(s, new Map([['french', []]]), seededDice(SEED)).state;
+    const done = anrt.resolve(after, new Map([['allies', [{ kind: 'fire', unit: 'al-2-2wp', target: 'fr-1-33' }]]]), seededDice(SEED));
+    const second = done.events.find((e) => e.kind === 'engagement' && e.id === 'fire:1:al-2-2wp:fr-1-48');
+    expect(second && second.kind === 'engagement' && second.rule).toBe('ANRT §IX L515');
+    const note = done.events.find((e) => e.kind === 'note' && /secondary target \(−3\): al-2-2wp → fr-1-48, code \S+ -3/.test(e.text));
+    expect(note).toBeDefined();
+  });
+
+  it('no secondary target beyond 2" of the original, nor when the original is a line', () => {
+    let s = twoTargets();
+    s = withUnit(s, { ...s.units['fr-1-48']!, at: { x: 43.1, y: 16.8 } }); // 2.1" from fr-1-33, 3.4" from the firer: in range
+    let after = anrt.resolve(s, new Map([['french', []]]), seededDice(SEED)).state;
+    let done = anrt.resolve(after, new Map([['allies', [{ kind: 'fire', unit: 'al-2-2wp', target: 'fr-1-33' }]]]), seededDice(SEED));
+    expect(done.events.some((e) => e.kind === 'engagement' && e.id === 'fire:1:al-2-2wp')).toBe(true);
+    expect(done.events.some((e) => e.kind === 'engagement' && e.rule === 'ANRT §IX L515')).toBe(false);
+    s = withUnit(twoTargets(), { ...twoTargets().units['fr-1-33']!, formation: 'line' });
+    after = anrt.resolve(s, new Map([['french', []]]), seededDice(SEED)).state;
+    done = anrt.resolve(after, new Map([['allies', [{ kind: 'fire', unit: 'al-2-2wp', target: 'fr-1-33' }]]]), seededDice(SEED));
+    expect(done.events.some((e) => e.kind === 'engagement' && e.id === 'fire:1:al-2-2wp')).toBe(true);
+    expect(done.events.some((e) => e.kind === 'engagement' && e.rule === 'ANRT §IX L515')).toBe(false);
+  });
+});
+
+describe('volley and countercharge (§X L588; ANRT-F3)', () => {
+  /** The hussars charge the Uhlans, 3" in front of them, facing them. */
+  function cavalryCharge(): { s: AnrtState; charge: AnrtOrder } {
+    let s = frenchOrders();
+    s = withUnit(s, { ...s.units['fr-11h']!, at: { x: 47, y: 26 }, facing: 0 });
+    s = withUnit(s, { ...s.units['al-uh']!, at: { x: 47, y: 29 }, facing: 180 });
+    return { s, charge: { kind: 'charge', unit: 'fr-11h', target: 'al-uh' } };
+  }
+
+  it('formed cavalry charged by cavalry may volley and countercharge; a disordered one only countercharges', () => {
+    const { s, charge } = cavalryCharge();
+    const after = anrt.resolve(s, new Map([['french', [charge]]]), seededDice(SEED)).state;
+    expect(anrt.phase(after).id).toBe('anrt/responses');
+    expect(anrt.validate(after, 'allies', { kind: 'react', unit: 'al-uh', choice: 'volley' }, []).ok).toBe(true);
+    const shaken = withUnit(after, { ...after.units['al-uh']!, disordered: true });
+    const r = anrt.validate(shaken, 'allies', { kind: 'react', unit: 'al-uh', choice: 'volley' }, []);
+    expect(!r.ok && r.error.code).toBe('order/reaction');
+    expect(!r.ok && r.error.hint).toMatch(/countercharge/);
+  });
+
+  it('the volley takes the morale test; passed, close musketry by cavalry strikes the chargers before the melee; failed, no volley', () => {
+    let volleys = 0;
+    for (const seed of ['42', '7', '13', '99']) {
+      const { s, charge } = cavalryCharge();
+      const dice = seed.padEnd(64, '0');
+      const after = anrt.resolve(s, new Map([['french', [charge]]]), seededDice(dice)).state;
+      const done = anrt.resolve(after, new Map([['allies', [{ kind: 'react', unit: 'al-uh', choice: 'volley' }]]]), seededDice(dice));
+      const test = done.events.find((e) => e.kind === 'roll' && e.purpose === 'morale: volley-and-countercharge' && e.subject === 'al-uh');
+      expect(test, seed).toBeDefined();
+      const passed = test?.kind === 'roll' && /^(pass|fight-on) /.test(test.tableRow ?? '');
+      const volley = done.events.findIndex((e) => e.kind === 'note' && e.text.startsWith('volley: al-uh → fr-11h'));
+      const melee = done.events.findIndex((e) => e.kind === 'engagement' && e.id === 'melee:1:fr-11h:al-uh');
+      expect(volley >= 0, `${seed}: ${test?.kind === 'roll' ? test.tableRow : ''}`).toBe(passed);
+      if (passed && melee >= 0) expect(volley).toBeLessThan(melee);
+      if (passed) volleys++;
+    }
+    expect(volleys).toBeGreaterThan(0);
   });
 });
 

@@ -9,6 +9,8 @@ import { RALLY_MODIFIERS } from '../../../src/rules/nw/tables/rally';
 import { REACTION_MODIFIERS } from '../../../src/rules/nw/tables/reaction';
 import { SKIRMISH_MODIFIERS } from '../../../src/rules/nw/tables/skirmish';
 import type { GameEvent } from '../../../src/rules/events';
+import { LEADER_LOSS_RULES, type LeaderLossTrigger } from '../../../src/rules/nw/procedures/leaders';
+import { LEADER_LOSS } from '../../../src/rules/nw/tables/leaders';
 import { parseCases, runCase } from '../../helpers/nw-cases';
 
 /**
@@ -39,6 +41,18 @@ const TABLES: Record<string, readonly { readonly id: string; readonly marks: str
   pursuit: PURSUIT_MODIFIERS.map((m) => ({ id: m.condition, marks: `pursuit:${m.condition} ` })),
 };
 
+/**
+ * The Leader Loss table (N6: §9.3.2 L267, CRT L767-775, §7.7 L138, §8.4 L198) has no modifiers but
+ * four ways to be called; each must arise from a case too, seen in its own event: the 2d6 check
+ * (purpose "leader loss", by its rule) or, where no die is rolled, the officer killed.
+ */
+const LEADER_LOSS_MARKS: Readonly<Record<LeaderLossTrigger, (e: GameEvent) => boolean>> = {
+  enemyPassesThrough: (e) => e.kind === 'roll' && e.purpose === 'leader loss' && e.rule === LEADER_LOSS_RULES.enemyPassesThrough,
+  crtBrokenOrRecule: (e) => e.kind === 'roll' && e.purpose === 'leader loss' && e.rule === LEADER_LOSS_RULES.crtBrokenOrRecule,
+  crtCrushed: (e) => e.kind === 'general' && e.what === 'killed' && e.rule.includes('chart L767'),
+  skirmishOrFireNatural: (e) => e.kind === 'general' && e.what === 'killed' && e.rule.includes('L138, L198'),
+};
+
 /** Modifiers no case can produce yet, with why (README "Modifiers that cannot arise"). */
 const CANNOT_ARISE: Readonly<Record<string, string>> = {};
 
@@ -55,14 +69,19 @@ function modifierLabels(events: readonly GameEvent[]): string[] {
 describe('NW modifier coverage (issue 17)', () => {
   it('every modifier of every NW table arises from the state in at least one plain-text case', async () => {
     const labels: string[] = [];
+    const events: GameEvent[] = [];
     for (const f of readdirSync(DIR).filter((x) => x.endsWith('.yaml')).sort()) {
       for (const c of parseCases(readFileSync(join(DIR, f), 'utf8'))) {
         const opts = c.options as { conditions?: unknown } | undefined;
         expect(opts?.conditions, `${c.case}: a case may not hand the phase a modifier list`).toBeUndefined();
         const r = await runCase(c);
         labels.push(...modifierLabels(r.events));
+        events.push(...r.events);
       }
     }
+    const triggers = Object.entries(LEADER_LOSS_MARKS).filter(([, seen]) => !events.some(seen)).map(([t]) => `leader loss/${t}`);
+    expect(triggers, 'leader loss checks no case calls').toEqual([]);
+    expect(Object.keys(LEADER_LOSS_MARKS).sort()).toEqual(Object.keys(LEADER_LOSS).sort());
     const missing: string[] = [];
     const wrongly: string[] = [];
     for (const [table, mods] of Object.entries(TABLES)) {

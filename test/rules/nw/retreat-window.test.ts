@@ -4,6 +4,7 @@ import type { GameEvent } from '../../../src/rules/events';
 import type { NwOrder } from '../../../src/rules/nw/orders';
 import type { NwState } from '../../../src/rules/nw/state';
 import { nwOwing, nwPhaseInfo, resolveNw } from '../../../src/rules/nw/turn';
+import { nw } from '../../../src/rules/nw/index';
 import { validateNwOrder } from '../../../src/rules/nw/validate';
 import { NW_SETTINGS_DEFAULTS } from '../../../src/rules/nw/settings';
 import { loadNwScenarioFile } from '../../../src/rules/nw/scenario';
@@ -125,5 +126,114 @@ describe('NW retreat window in whole games (RC-1)', () => {
     const again = replayNw(loaded.value, NW_SETTINGS_DEFAULTS, { diceSeed, setupDice: setup.dice, windows: played.windows });
     expect(stateHash(again.state)).toBe(stateHash(played.state));
     expect(again.events).toEqual(played.events);
+  });
+});
+
+/**
+ * RC-1 for the retreats forced by artillery fire (PH-16) and by final fire (PH-17), through the
+ * game's turn: the same window kind (`nw/retreat`), the same order (`/choose retreat`), only on a
+ * real choice; the silent player's piece goes right (C14). As the cases in 3-artillery.yaml and
+ * 4-maneuver.yaml: fr1 driven back south onto the Austrian brigade au2 finds two ways equally direct.
+ */
+describe('NW retreat window after artillery fire (RC-1, PH-16)', () => {
+  const AU_A = 'auA austrians battery II Korps, 12 lb, Foot at 30,20 facing 180';
+  const FR_1 = 'fr1 french 1B/1/I 7/5/3 Vet at 30,13.75 facing 0';
+  const AU_2 = 'au2 austrians 1B/1/II 7/5/3 Vet at 30,7 facing 180';
+  const fireWindow = async (pieces: string[]): Promise<NwState> =>
+    caseState(await baseState(), { case: 'fire retreat window', rule: 'NW chart L757', phase: 'skirmish', pieces } as NwCase);
+
+  it('the fire window resolves up to the result; the French player alone is asked, before fr1 moves', async () => {
+    const s = await fireWindow([AU_A, FR_1, AU_2]);
+    // The posted target is kept with the stop, so the phase resolved again fires as it was ordered.
+    const r = resolveNw(s, new Map([[seatOf(s, 'austrians'), [{ kind: 'fire', battery: 'auA', target: 'fr1' } as NwOrder]]]), dice([5, 5]));
+    expect(r.state.phase).toBe('artillery');
+    expect(r.state.log.retreatWay).toMatchObject({ unit: 'fr1', side: 'french', fire: { auA: 'fr1' }, rolls: [expect.anything()] });
+    expect(nwOwing(r.state)).toEqual([seatOf(s, 'french')]);
+    expect(nwPhaseInfo(r.state)).toMatchObject({ id: 'nw/retreat', owes: { kind: 'seats', seats: [seatOf(s, 'french')] }, secret: false });
+    expect(nwPhaseInfo(r.state).label).toContain('3. Artillery fire');
+    expect(JSON.stringify(r.events)).toContain('/choose retreat');
+    expect(r.state.units.fr1!.pose.at).toEqual({ x: 30, y: 13.75 });
+    expect(validateNwOrder(r.state, seatOf(s, 'french'), { kind: 'retreat', unit: 'fr1', way: 'left' }, [])).toMatchObject({ ok: true });
+    expect(validateNwOrder(r.state, seatOf(s, 'austrians'), { kind: 'retreat', unit: 'fr1', way: 'left' }, [])).toMatchObject({ ok: false, error: { code: 'order/not-yours' } });
+  });
+
+  it('the way chosen is taken with the same roll, posted once; then the maneuver window opens', async () => {
+    const s = await fireWindow([AU_A, FR_1, AU_2]);
+    const paused = resolveNw(s, new Map(), dice([5, 5])).state;
+    const r = resolveNw(paused, new Map([[seatOf(s, 'french'), [{ kind: 'retreat', unit: 'fr1', way: 'left' } as NwOrder]]]), dice([]));
+    expect(r.events.filter((e) => e.kind === 'roll')).toEqual([]);
+    expect(r.events.filter((e) => (e.kind === 'loss' || e.kind === 'status') && e.unit === 'fr1')).toEqual([]);
+    expect(r.state.units.fr1!.pose.at.x).toBeCloseTo(34.24, 2);
+    expect(r.state.units.fr1!.sp).toBe(6);
+    expect(r.state.phase).toBe('maneuver');
+    expect(r.state.log.retreatWay).toBeUndefined();
+  });
+
+  it("a silent player's brigade goes right; a side nobody plays and an open way are not asked", async () => {
+    const paused = resolveNw(await fireWindow([AU_A, FR_1, AU_2]), new Map(), dice([5, 5])).state;
+    expect(resolveNw(paused, new Map(), dice([])).state.units.fr1!.pose.at.x).toBeCloseTo(25.76, 2);
+    const s0 = await fireWindow([AU_A, FR_1, AU_2]);
+    const unseated = resolveNw({ ...s0, seats: s0.seats.filter((x) => x.side !== 'french') }, new Map(), dice([5, 5]));
+    expect(unseated.state.log.retreatWay).toBeUndefined();
+    expect(unseated.state.units.fr1!.pose.at.x).toBeCloseTo(25.76, 2);
+    const open = resolveNw(await fireWindow([AU_A, FR_1]), new Map(), dice([5, 5]));
+    expect(open.state.log.retreatWay).toBeUndefined();
+    expect(open.state.units.fr1!.pose.at.y).toBeCloseTo(7.75, 1);
+  });
+});
+
+describe('NW retreat window after final fire (RC-1, PH-17)', () => {
+  const pieces = [
+    'fr1 french 1B/1/I 7/5/3 LN at 30,14 facing 0',
+    'fr2 french 2B/1/I 7/5/3 LN at 40,10 facing 0',
+    'auA austrians battery II Korps, 12 lb, Foot at 30,20 facing 180',
+    'au2 austrians 1B/1/II 7/5/3 LN at 30,9.5 facing 180',
+    'lemaire officer at 20,10',
+  ];
+  const maneuverWindow = async (): Promise<NwState> =>
+    caseState(await baseState(), { case: 'final fire retreat window', rule: 'NW §8.5 L202', phase: 'maneuver', pieces } as NwCase);
+
+  it('the /move that meets final fire leaves fr1 waiting; nothing else moves until the way is given', async () => {
+    const s = await maneuverWindow();
+    const fr = seatOf(s, 'french');
+    const moved = nw.act(s, fr, { kind: 'move', unit: 'fr1', to: 'contact auA' }, dice([5, 5, 5, 5]));
+    if (!moved.ok) throw new Error(moved.error.message);
+    const w = moved.value.state;
+    expect(w.log.retreatWay).toMatchObject({ unit: 'fr1', side: 'french', order: { id: 'fr1', inches: 6 } });
+    expect(w.units.fr1!.pose.at).toEqual({ x: 30, y: 17.75 });
+    expect(nwPhaseInfo(w)).toMatchObject({ id: 'nw/retreat', owes: { kind: 'seats', seats: [fr] } });
+    expect(nwPhaseInfo(w).label).toContain('4. Maneuver (final fire)');
+    expect(nw.act(w, fr, { kind: 'move', unit: 'fr2', to: 'forward 2in' }, dice([]))).toMatchObject({ ok: false, error: { code: 'retreat/pending' } });
+    expect(nw.act(w, fr, { kind: 'maneuver', unit: 'fr2' }, dice([]))).toMatchObject({ ok: false, error: { code: 'retreat/pending' } });
+    expect(nw.pendingActions(w, fr)).toEqual([]);
+    expect(validateNwOrder(w, fr, { kind: 'retreat', unit: 'fr1', way: 'left' }, [])).toMatchObject({ ok: true });
+  });
+
+  it('the way chosen is taken; the maneuver goes on in a new window with the combat choices posted so far', async () => {
+    const s = await maneuverWindow();
+    const fr = seatOf(s, 'french');
+    const moved = nw.act(s, fr, { kind: 'move', unit: 'fr1', to: 'contact auA' }, dice([5, 5, 5, 5]));
+    if (!moved.ok) throw new Error(moved.error.message);
+    const orders: NwOrder[] = [{ kind: 'retreat', unit: 'fr1', way: 'left' }, { kind: 'advance', unit: 'fr2', advance: false }];
+    const r = resolveNw(moved.value.state, new Map([[fr, orders]]), dice([]));
+    expect(r.state.units.fr1!.pose.at.x).toBeCloseTo(34.24, 2);
+    expect(r.state.units.fr1!.pose.at.y).toBeCloseTo(13.51, 2);
+    expect(r.state.phase).toBe('maneuver');
+    expect(r.state.log.retreatWay).toBeUndefined();
+    expect(r.state.log.moved).toContain('fr1');
+    expect(r.state.log.combat).toEqual({ primary: {}, advance: { fr2: false } });
+    expect(nwPhaseInfo(r.state).id).toBe('nw/maneuver');
+    expect(nwOwing(r.state)).toEqual([fr]);
+    const next = nw.act(r.state, fr, { kind: 'move', unit: 'fr2', to: 'forward 1in' }, dice([5, 5]));
+    expect(next.ok).toBe(true);
+  });
+
+  it("a silent player's brigade goes right", async () => {
+    const s = await maneuverWindow();
+    const moved = nw.act(s, seatOf(s, 'french'), { kind: 'move', unit: 'fr1', to: 'contact auA' }, dice([5, 5, 5, 5]));
+    if (!moved.ok) throw new Error(moved.error.message);
+    const r = resolveNw(moved.value.state, new Map(), dice([]));
+    expect(r.state.units.fr1!.pose.at.x).toBeCloseTo(25.76, 2);
+    expect(r.state.phase).toBe('maneuver');
   });
 });

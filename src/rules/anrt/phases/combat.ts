@@ -77,9 +77,15 @@ function strike(c: Ctx, a: AnrtUnit, d: AnrtUnit, rc: ResultCase, factors: reado
   return r.hits;
 }
 
-/** One unit's fire at the nearest enemy in its front arc and range (§IX; ANRT-T6: the nearest target). */
-function fireOf(c: Ctx, u: AnrtUnit, engaged: ReadonlySet<string>, moved: ReadonlySet<string>): { target: string; hits: number } | null {
-  if (u.gone || u.routed || engaged.has(u.id) || u.arm === 'cavalry' || u.formation === 'march-column' || u.formation === 'limbered') return null;
+/** ANRT-F2 (§IX L515): how far from the original target a secondary target may stand. */
+export const SECONDARY_TARGET_INCHES = 2;
+
+/**
+ * One unit's fire at the nearest enemy in its front arc and range (§IX; ANRT-T6: the target its
+ * player chose, else the nearest), and at a secondary target when the text allows one (ANRT-F2).
+ */
+function fireOf(c: Ctx, u: AnrtUnit, engaged: ReadonlySet<string>, moved: ReadonlySet<string>): { target: string; hits: number }[] {
+  if (u.gone || u.routed || engaged.has(u.id) || u.arm === 'cavalry' || u.formation === 'march-column' || u.formation === 'limbered') return [];
   const gun = isArtillery(u);
   const reach = gun
     ? Math.max(qrsValue(c.s, `artCan.range.${u.gun ?? 'medium'}`, `Canister reach of ${u.gun ?? 'medium'} guns`, 'ANRT §IX L1091', [0, 60]), qrsValue(c.s, `artLong.range.${u.gun ?? 'medium'}`, `Long range of ${u.gun ?? 'medium'} guns`, 'ANRT §IX L1091', [0, 60]))
@@ -88,13 +94,31 @@ function fireOf(c: Ctx, u: AnrtUnit, engaged: ReadonlySet<string>, moved: Readon
     .sort((a, b) => distance(u.at, a.at) - distance(u.at, b.at) || a.id.localeCompare(b.id));
   // The target its player chose, if it is still in the arc and range; else the nearest (ANRT-T6).
   const t = open.find((e) => e.id === c.s.fireTargets[u.id]) ?? open[0];
-  if (!t) return null;
+  if (!t) return [];
+  const out = [{ target: t.id, hits: shot(c, u, t, moved, false) }];
+  // §IX L515: "Units firing at column or square to their front may also fire at one other column
+  // or square within 2" of the original target and still in range as a secondary target", at −3 (L490).
+  if (isColumnOrSquare(t)) {
+    const second = open.filter((e) => e.id !== t.id && isColumnOrSquare(e) && distance(e.at, t.at) <= SECONDARY_TARGET_INCHES + 1e-6)
+      .sort((a, b) => distance(a.at, t.at) - distance(b.at, t.at) || a.id.localeCompare(b.id))[0];
+    if (second) out.push({ target: second.id, hits: shot(c, u, second, moved, true) });
+  }
+  return out;
+}
+
+/** A formed column or square as §IX L515 means it (the fire target class: columns of every kind, masse, limbered guns are not). */
+const isColumnOrSquare = (e: AnrtUnit): boolean => !isArtillery(e) && e.arm !== 'cavalry' && (e.formation === 'column' || e.formation === 'masse' || e.formation === 'square');
+
+/** One shot of `u` at `t` (§IX): its table by arm and range, its adjustments, its hits. */
+function shot(c: Ctx, u: AnrtUnit, t: AnrtUnit, moved: ReadonlySet<string>, secondary: boolean): number {
+  const gun = isArtillery(u);
   const d = distance(u.at, t.at);
   const factors = classFactors(u, 'fire');
   if (moved.has(u.id)) factors.push('fire:firer-moved');
   // Cover (L535): woods and orchards soft, fortifications hard; buildings have their own target row.
   const cover = coverOf(c.s, t);
   if (cover === 'soft' || cover === 'hard') factors.push(`fire:target-in-${cover}-cover`);
+  if (secondary) factors.push('secondary-target');
   let rc: ResultCase;
   if (gun) {
     const can = qrsValue(c.s, `artCan.range.${u.gun ?? 'medium'}`, `Canister reach of ${u.gun ?? 'medium'} guns`, 'ANRT §IX L1091', [0, 60]);
@@ -103,16 +127,15 @@ function fireOf(c: Ctx, u: AnrtUnit, engaged: ReadonlySet<string>, moved: Readon
     const close = qrsValue(c.s, 'musketry.range.close', 'Musketry close range', 'ANRT §IX', [0, 60]);
     rc = { table: 'musketry', range: d <= close ? 'close' : 'long', firer: buildingsOf(c.s, u) ? 'buildings' : u.formation as MusketryFirer, target: target(c.s, t) };
   }
-  c.events.push({ kind: 'engagement', rule: 'ANRT §IX', id: `fire:${c.s.turn}:${u.id}`, sides: [{ side: u.side, units: [u.id], dice: 0, modifiers: [] }, { side: t.side, units: [t.id], dice: 0, modifiers: [] }], bombardment: gun, pools: false, at: t.at });
-  return { target: t.id, hits: strike(c, u, t, rc, factors, gun ? 'ANRT §IX L1091' : 'ANRT §IX', `${gun ? 'artillery' : 'musketry'} at ${fmt(d)}`) };
+  c.events.push({ kind: 'engagement', rule: secondary ? 'ANRT §IX L515' : 'ANRT §IX', id: `fire:${c.s.turn}:${u.id}${secondary ? `:${t.id}` : ''}`, sides: [{ side: u.side, units: [u.id], dice: 0, modifiers: [] }, { side: t.side, units: [t.id], dice: 0, modifiers: [] }], bombardment: gun, pools: false, at: t.at });
+  return strike(c, u, t, rc, factors, secondary ? 'ANRT §IX L515, L490' : gun ? 'ANRT §IX L1091' : 'ANRT §IX', `${gun ? 'artillery' : 'musketry'} at ${fmt(d)}${secondary ? ', secondary target (−3)' : ''}`);
 }
 
 /** Fire of one side; with A-7 `sequential` its hits land before the next side fires. */
 function fireSide(c: Ctx, side: string, engaged: ReadonlySet<string>, moved: ReadonlySet<string>): { target: string; hits: number }[] {
   const out: { target: string; hits: number }[] = [];
   for (const u of liveUnits(c.s).filter((x) => x.side === side).sort((a, b) => a.id.localeCompare(b.id))) {
-    const f = fireOf(c, c.s.units[u.id]!, engaged, moved);
-    if (f) out.push(f);
+    out.push(...fireOf(c, c.s.units[u.id]!, engaged, moved));
   }
   return out;
 }
@@ -135,6 +158,7 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined): { a: st
   const allowed = responsesTo(t0, a);
   const response = reaction && allowed.includes(reaction) ? reaction : allowed[0]!;
   const reach = normalMove(c.s, a) ?? distance(a.at, t0.at);
+  let volleyed = false;
   if (response === 'evade') {
     const evader: Evader = isArtillery(t0) ? (t0.arm === 'horse-artillery' ? 'limbered-horse-artillery' : 'limbered-foot-artillery') : t0.arm === 'cavalry' ? 'skirmish-cavalry' : 'skirmish-infantry';
     const dice = evader === 'limbered-horse-artillery' || evader === 'skirmish-cavalry' ? 2 : 1;
@@ -164,6 +188,20 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined): { a: st
       c.s = withUnit(c.s, { ...c.s.units[t0.id]!, formation: 'square' });
       c.events.push({ kind: 'status', rule: 'ANRT §X L595', unit: t0.id, status: 'square', on: true, reason: 'emergency square' });
     } else { const r = applyMorale(c.s, t0.id, sq.result); c.s = r.s; c.events.push(...r.events); }
+  } else if (response === 'volley') {
+    // L588 (ANRT-F3): a morale test to fire a volley and countercharge 1"; passed, the volley is
+    // close musketry by cavalry at the chargers (§IX "Cavalry Firing") and the countercharge meets
+    // them; failed, the result applies and the unit meets the charge without the countercharge.
+    const v = testMorale(c.s, t0, 'volley-and-countercharge', c.th);
+    c.events.push(...v.events);
+    if (v.result === 'pass' || v.result === 'fight-on') {
+      volleyed = true;
+      const hits = strike(c, t0, a, { table: 'musketry', range: 'close', firer: 'cavalry', target: target(c.s, a) }, classFactors(t0, 'fire'), 'ANRT §X L588', 'volley');
+      hit(c, a.id, hits, 'fire', 'ANRT §X L588', `volley of ${t0.id}`);
+      if (c.s.units[a.id]!.gone) return null;
+    } else {
+      const r = applyMorale(c.s, t0.id, v.result); c.s = r.s; c.events.push(...r.events);
+    }
   } else if (response === 'stand') {
     const kase = chargedCase(t0, a);
     const tests = (kase === 'infantry-by-infantry' && t0.formation === 'line' && a.formation === 'column') || kase === 'infantry-by-cavalry' && t0.formation !== 'square'; // L567, L597
@@ -181,7 +219,7 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined): { a: st
   }
   const dir = bearing(a.at, t.at);
   moveTo(c, a.id, add(t.at, scale(headingVector(dir), -CONTACT_GAP)), 'ANRT §X', `in contact with ${t.id}`, dir);
-  return { a: a.id, d: t.id, counter: response === 'countercharge' };
+  return { a: a.id, d: t.id, counter: response === 'countercharge' || (volleyed && !t.disordered) };
 }
 
 /** One melee (§XI L640-653): both strike at once, the outcome by hits, morale for the draw and the loser. */

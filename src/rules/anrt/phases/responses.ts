@@ -2,12 +2,13 @@ import { distance } from '../../geometry/vector';
 import type { Reaction } from '../orders';
 import { isArtillery, liveUnits, phasingSide, type AnrtState, type AnrtUnit } from '../state';
 import { mayOpportunityCharge, type Charged } from '../tables/charges';
-import { inFront, normalMove } from './common';
+import { canFire, fireReach, inFront, normalMove } from './common';
 
 /**
  * The other side's window after the mover's orders (§X L565-640, §VII L424-430): it opens only
- * when a unit was charged or a cavalry unit may opportunity charge an enemy that moved or changed
- * formation directly in front within its normal move (issue 14: no empty windows).
+ * when a unit was charged, a cavalry unit may opportunity charge an enemy that moved or changed
+ * formation directly in front within its normal move, or a unit has two or more fire targets
+ * (ANRT-F1) (issue 14: no empty windows).
  */
 
 /** How §X groups a charged unit against its charger. */
@@ -23,7 +24,8 @@ export function responsesTo(t: AnrtUnit, c: AnrtUnit): Reaction[] {
   switch (chargedCase(t, c)) {
     case 'artillery-limbered-foot': case 'artillery-limbered-horse': return ['evade']; // L574, L577: must
     case 'artillery-unlimbered': return ['stand']; // L580
-    case 'cavalry-by-cavalry': return t.arm === 'cavalry' && c.arm === 'cavalry' ? ['countercharge'] : ['stand']; // L590
+    // L588-590; ANRT-F3: formed cavalry (not disordered, not in skirmish order) may volley and countercharge.
+    case 'cavalry-by-cavalry': return t.arm === 'cavalry' && c.arm === 'cavalry' ? (t.disordered ? ['countercharge'] : ['countercharge', 'volley']) : ['stand'];
     case 'infantry-by-cavalry': return t.formation === 'square' ? ['stand'] : ['stand', 'square']; // L595-599
     case 'skirmish-infantry': case 'skirmish-cavalry': return ['stand', 'evade']; // L604-617
     case 'infantry-by-infantry': return ['stand']; // L567-569
@@ -50,7 +52,31 @@ export function reactionsOf(s: AnrtState, u: AnrtUnit): Reaction[] {
   return opportunityTargets(s, u).length ? ['opportunity', 'stand'] : [];
 }
 
-/** Whether the responses window opens: something was charged, or a unit may opportunity charge. */
+/**
+ * The enemies `u` may fire at now (§IX L497-502: in its front arc, within its QRS range), nearest
+ * first. Unknown ranges (an empty QRS cell) give none: the GM is asked only when fire comes.
+ */
+export function fireCandidates(s: AnrtState, u: AnrtUnit): AnrtUnit[] {
+  if (u.gone || !canFire(u)) return [];
+  const reach = fireReach(s, u);
+  if (reach === undefined) return [];
+  return liveUnits(s).filter((e) => e.side !== u.side && inFront(u, e.at) && distance(u.at, e.at) <= reach + 1e-6)
+    .sort((a, b) => distance(u.at, a.at) - distance(u.at, b.at) || a.id.localeCompare(b.id));
+}
+
+/**
+ * ANRT-F1: the non-moving side's units with a real choice of fire target (two or more enemies in
+ * arc and range once the mover's moves are made): the responses window opens for them too, so the
+ * player picks (`/fire`) instead of the engine taking the nearest (issue 14: "fire where there is
+ * a real target choice").
+ */
+export function fireChoices(s: AnrtState): string[] {
+  if (!s.settings.fire.nonMoverChooses) return [];
+  const mover = phasingSide(s);
+  return liveUnits(s).filter((u) => u.side !== mover && fireCandidates(s, u).length >= 2).map((u) => u.id).sort();
+}
+
+/** Whether the responses window opens: something was charged, a unit may opportunity charge, or one has a choice of fire targets. */
 export function responsesOwed(s: AnrtState): boolean {
-  return liveUnits(s).some((u) => u.side !== phasingSide(s) && reactionsOf(s, u).length > 0);
+  return liveUnits(s).some((u) => u.side !== phasingSide(s) && reactionsOf(s, u).length > 0) || fireChoices(s).length > 0;
 }

@@ -2,7 +2,7 @@ import { distance } from '../../geometry/vector';
 import { choicesMatching, type Caller, type InputChoice, type Inputs, type NamedOption } from '../../plugin';
 import type { AnrtOrder } from '../orders';
 import { canFire, fireReach, inFront, normalMove } from '../phases/common';
-import { reactionsOf } from '../phases/responses';
+import { fireCandidates, reactionsOf } from '../phases/responses';
 import { adcsOf, brigadierOf } from '../phases/command';
 import { allocationIsAChoice } from '../procedures/radii';
 import { commandedBy } from '../phases/generals';
@@ -29,11 +29,7 @@ export function chargeTargets(s: AnrtState, u: AnrtUnit): AnrtUnit[] {
 }
 
 /** Enemy units `u` may fire at now: in front, within its reach (§IX). */
-export function fireTargets(s: AnrtState, u: AnrtUnit): AnrtUnit[] {
-  const reach = fireReach(s, u);
-  if (reach === undefined || !canFire(u)) return [];
-  return liveUnits(s).filter((e) => e.side !== u.side && inFront(u, e.at) && distance(u.at, e.at) <= reach).sort((a, b) => distance(u.at, a.at) - distance(u.at, b.at));
-}
+export const fireTargets = fireCandidates;
 
 const unitChoices = (us: readonly AnrtUnit[]): InputChoice[] => us.map((u) => ({ name: u.name, value: u.id }));
 
@@ -153,7 +149,7 @@ export const anrtInputs: Inputs<AnrtState> = {
   react: {
     kind: 'order',
     names: { unit: UNIT },
-    summary: 'answer a charge (stand, evade, square, countercharge) or opportunity charge an enemy that moved in front of your cavalry (§X, §VII L424)',
+    summary: 'answer a charge (stand, evade, square, countercharge, volley) or opportunity charge an enemy that moved in front of your cavalry (§X, §VII L424)',
     build: (_s, o): AnrtOrder => ({ kind: 'react', unit: text(o.unit), choice: text(o.choice) as 'stand' }),
     choices(s, caller, focused, o) {
       if (focused.name === 'choice') { const u = s.units[text(o.unit)]; return choicesMatching(focused.value, (u ? reactionsOf(s, u) : []).map((c) => ({ name: c, value: c }))); }

@@ -14,7 +14,7 @@ import { artilleryTargets, type ArtilleryTargets, type NwTargetContext } from '.
 import {
   commitFire, disorder, draftOf, hitBattery, leftToRight, loseOfficer, loseSp, nameOf, phaseEvent, poseAt, problem, targetUnits,
 } from './target-units';
-import { fullMoveOf, retreatPiece } from './retreat';
+import { fullMoveOf, retreatPiece, retreatWayQuestion, type RetreatOrder, type RetreatWay } from './retreat';
 import { fireConditionsOf } from '../conditions';
 
 /**
@@ -35,7 +35,8 @@ import { fireConditionsOf } from '../conditions';
  *   retreating brigade disorders friends it passes through (it is disordered by the same result).
  *   A full move is the Movement Allowance (C7: infantry by its army's nation, 10" for French,
  *   British, Ottoman, Prussian; foot battery 8", horse 12"). Results apply in firing order, so each
- *   sees the moves before it.
+ *   sees the moves before it. RC-1: where two ways back are equally direct, the owner of a side
+ *   in `askRetreatWay` chooses (`retreat`); unasked, C14's way (right).
  * - NAT-2 Nations come from the state (`nationsOf`, the CinC's `nation:`); `opts.nations` overrides
  *   them side by side. The firing side's national fire modifiers are added to every fire
  *   (chart L742-745): British or French +1; Russian +1 when any firing battery is heavy (NT-8);
@@ -63,6 +64,14 @@ export interface NwArtilleryOptions {
    * Ottoman, Prussian infantry 10": chart L655-657; C7) and the national fire modifiers (chart L742-745).
    */
   readonly nations?: Readonly<Record<string, Nationality>>;
+  /**
+   * RC-1 (PH-16): the sides whose players are asked the way of a fire retreat with a real choice
+   * (turn.ts: the seated sides). Such a retreat with no way in `retreat` stops the phase
+   * (`log.retreatWay`) where its result applies; for other sides, and when absent, C14's default.
+   */
+  readonly askRetreatWay?: readonly string[];
+  /** RC-1: the way a retreating brigade or battery bends when two are equally direct (default right, C14). */
+  readonly retreat?: Readonly<Record<string, RetreatWay>>;
 }
 
 /**
@@ -269,7 +278,16 @@ export function artilleryPhase(
       const from = nearestFiring(state, f.target, f.batteries);
       const inches = e.retreat === 6 ? 6 : fullMoveOf(state, target, nations);
       const r = `${rule}; ${e.retreat === 6 ? 'L757 "immediately retreats 6\""' : state.units[f.target] ? 'L759 "retreats a full move"' : 'L756-758 "a full move"'}`;
-      retreatPiece(state, d, { id: f.target, from, inches, kind: 'retreat', foes: f.batteries, rule: r, cause: by }, events, dice);
+      const order: RetreatOrder = { id: f.target, from, inches, kind: 'retreat', foes: f.batteries, rule: r, cause: by };
+      const way = opts.retreat?.[f.target];
+      // RC-1: a real choice of ways stops the phase here (every die is rolled: fire is simultaneous);
+      // it is resolved again from its start with the same rolls once the owner has chosen (turn.ts).
+      const q = way === undefined ? retreatWayQuestion(state, d, order, opts.askRetreatWay) : null;
+      if (q) {
+        const log = { ...state.log, retreatWay: { unit: f.target, side: q.side, shown: events.length, rolls: [] } };
+        return ok({ state: { ...state, log }, events: [...events, { kind: 'note', rule: `${r}; NW §11.4 L401; RC-1`, text: q.text }] });
+      }
+      retreatPiece(state, d, way ? { ...order, prefer: way } : order, events, dice);
     }
     const general = state.units[f.target]?.attachedGeneral;
     if (f.result.generalKilled && general) loseOfficer(state, d, general, f.target, 'NW §8.4 L198', events);

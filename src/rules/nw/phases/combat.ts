@@ -6,7 +6,6 @@ import { baseDistance, basePolygon, contactSide, inContact, pointToBaseDistance,
 import { EPS } from '../../geometry/epsilon';
 import type { AreaFeature } from '../../geometry/features';
 import { ringContains } from '../../geometry/primitives';
-import { pointToGridRef } from '../../scenario/grid';
 import type { Point, TerrainFeature } from '../../geometry/types';
 import { add, distance, headingVector, scale } from '../../geometry/vector';
 import { facingToward, inTown } from '../movement-rules';
@@ -20,7 +19,7 @@ import { inTownOrHardCover } from '../targets';
 import { offTable } from './rally';
 import { areaCoverOf, settlementOf, townOf } from '../cover';
 import { combatGround } from '../conditions';
-import { fullMoveOf, placeInDraft, retreatEnds, retreatPiece, routMoveInches, type RetreatOrder } from './retreat';
+import { fullMoveOf, placeInDraft, retreatPiece, retreatWayQuestion, routMoveInches, type RetreatOrder } from './retreat';
 import {
   commit, disorder, draftOf, hitBattery, leftToRight, loseOfficer, loseSp, nameOf, phaseEvent, problem, unitTarget, type Draft,
 } from './target-units';
@@ -220,19 +219,12 @@ class RetreatWayWanted {
  */
 function forcedMove(c: Ctx, o: RetreatOrder): void {
   const way = c.ways[o.id];
-  const u = c.d.units[o.id];
-  if (way === undefined && u && (c.opts.askRetreatWay ?? []).includes(u.side)) {
-    const e = retreatEnds(c.state, c.d, o);
-    if (e && Math.hypot(e.right.x - e.left.x, e.right.y - e.left.y) > EPS) {
-      const m = c.state.map;
-      const at = (p: Point) => `${pointToGridRef(m.table, m.gridCell, p) ?? 'the table'} (${fmt(p.x)}, ${fmt(p.y)} in)`;
-      throw new RetreatWayWanted(o.id, u.side, `${u.name} must ${o.kind} ${fmt(o.inches)}" but its straight way back is blocked, and two ways are equally direct: right (clockwise) ends in ${at(e.right)}, left in ${at(e.left)}. Its player chooses the way with /choose retreat; unsaid, it goes right (C14).`);
-    }
+  if (way === undefined && c.d.units[o.id]) {
+    const q = retreatWayQuestion(c.state, c.d, o, c.opts.askRetreatWay);
+    if (q) throw new RetreatWayWanted(o.id, q.side, q.text);
   }
   retreatPiece(c.state, c.d, way ? { ...o, prefer: way } : o, c.events, c.dice);
 }
-
-const fmt = (n: number): string => String(Math.round(n * 10) / 10);
 
 const cur = (c: Ctx, id: string): NwUnit | undefined => {
   const u = c.d.units[id];

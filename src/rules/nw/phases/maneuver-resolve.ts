@@ -1,4 +1,5 @@
 import type { Dice } from '../../../dice/dice';
+import type { Step } from '../../contract';
 import type { GameEvent } from '../../events';
 import { baseDistance, pointToBaseDistance } from '../../geometry/base';
 import type { Pose } from '../../geometry/types';
@@ -19,7 +20,7 @@ import type { NwAttachRequest, NwMoveDetail } from './maneuver-plan';
 import type { NwManeuverOptions } from './maneuver-roll';
 import { offTable } from './rally';
 import { nationalFireConditions } from './artillery';
-import { fullMoveOf, officersRunOverInDraft, retreatPiece } from './retreat';
+import { fullMoveOf, officersRunOverInDraft, retreatPiece, retreatWayQuestion, type RetreatOrder, type RetreatWay } from './retreat';
 import { disorder, draftOf, loseOfficer, loseSp, nameOf, type Draft } from './target-units';
 
 /** Steps of the maneuver phase that change more than the mover: attachments, artillery contacted, officers run over. */
@@ -135,8 +136,17 @@ export function batteryContacted(s: NwState, plan: NwMoveDetail, dice: Dice, opt
         // PH-17: the fire result's retreat (chart L757 6", L759 a full move), straight away from the battery (retreat.ts).
         const d2 = draftOf(next);
         const inches = retreat === 6 ? 6 : fullMoveOf(next, now, nations);
-        retreatPiece(next, d2, { id: a.id, from: b.pose.at, inches, kind: 'retreat', foes: [b.id], rule: `NW §8.5 L202; chart ${retreat === 6 ? 'L757' : 'L759'}`, cause: by }, events, dice);
-        next = withDraft(next, d2);
+        const order: RetreatOrder = { id: a.id, from: b.pose.at, inches, kind: 'retreat', foes: [b.id], rule: `NW §8.5 L202; chart ${retreat === 6 ? 'L757' : 'L759'}`, cause: by };
+        // RC-1: two equally direct ways back wait for the owner (the mover's own player): the window
+        // resolves it (finalFireRetreat); nothing else moves until then.
+        const q = retreatWayQuestion(next, d2, order, opts.askRetreatWay);
+        if (q) {
+          next = { ...next, log: { ...next.log, retreatWay: { unit: a.id, side: q.side, shown: 0, rolls: [], order } } };
+          events.push({ kind: 'note', rule: `${order.rule}; NW §11.4 L401; RC-1`, text: `${q.text} Nothing else moves until it has gone back: choose, then /ready; the maneuver goes on in the next window.` });
+        } else {
+          retreatPiece(next, d2, order, events, dice);
+          next = withDraft(next, d2);
+        }
       } else if (!now.removed) {
         const back: Pose = { at: add(now.pose.at, scale(headingVector(now.pose.facing), -1)), facing: now.pose.facing };
         if (!offTable(next, { pose: back, size: now.base })) next = placePiece(next, a.id, back);
@@ -170,6 +180,25 @@ export function batteryContacted(s: NwState, plan: NwMoveDetail, dice: Dice, opt
     next = { ...next, batteries: { ...next.batteries, [b.id]: { ...next.batteries[b.id]!, removed: true } } };
   }
   return { state: next, contactStands: false };
+}
+
+/**
+ * RC-1 (PH-17): the final-fire retreat that waited for its owner's way (`log.retreatWay.order`),
+ * made now by the shared retreat rules — `way` as chosen, or C14's default (right) when the player
+ * said nothing. The maneuver phase stays open: the phasing player moves his other pieces after it.
+ */
+export function finalFireRetreat(s: NwState, way: RetreatWay | undefined, dice: Dice): Step<NwState> {
+  const w = s.log.retreatWay;
+  if (!w?.order) return { state: s, events: [] };
+  const { retreatWay: _done, ...log } = s.log;
+  const base: NwState = { ...s, log };
+  const d = draftOf(base);
+  const events: GameEvent[] = [{
+    kind: 'note', rule: 'NW §11.4 L401; RC-1',
+    text: `${nameOf(s, w.unit)} goes back by the ${way ?? 'right'} way${way ? '' : ' (nothing was chosen: the default, C14)'}.`,
+  }];
+  retreatPiece(base, d, way ? { ...w.order, prefer: way } : w.order, events, dice);
+  return { state: withDraft(base, d), events };
 }
 
 /**

@@ -21,6 +21,11 @@ export interface NwManeuverOptions {
   readonly nations?: Readonly<Record<string, Nationality>>;
   /** Ground condition (§9.4): 'mud' doubles movement costs. Default: this turn's, from the state (WX-1). */
   readonly ground?: Ground;
+  /**
+   * RC-1 (PH-17): the sides whose players are asked the way of a final-fire retreat with a real
+   * choice (the `/move` action: the mover's side when it is seated). Absent: C14's default way.
+   */
+  readonly askRetreatWay?: readonly string[];
 }
 
 /** MV-12: under `independent.range: measured`, an independent brigade is in range within this of its CinC. */

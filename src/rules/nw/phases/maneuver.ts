@@ -8,7 +8,9 @@ import { overlaps } from '../movement-rules';
 import type { NwState } from '../state';
 import { baseOf, bodies, entryOf, isOfficerKind, pieceOf, placePiece } from './maneuver-pieces';
 import { checkDestination, fmt, planMoveDetail, type NwAttachRequest, type NwMoveDetail, type NwMoveRequest } from './maneuver-plan';
-import { applyAttach, batteryContacted, officersRunOver, turnToFace } from './maneuver-resolve';
+import { applyAttach, batteryContacted, finalFireRetreat, officersRunOver, turnToFace } from './maneuver-resolve';
+
+export { finalFireRetreat } from './maneuver-resolve';
 import { mustRoll, rollUnitManeuver, type NwManeuverOptions } from './maneuver-roll';
 import { offTable } from './rally';
 import { nameOf, phaseEvent, problem } from './target-units';
@@ -70,7 +72,10 @@ export function maneuverPhase(state: NwState, input: NwManeuverInput, dice: Dice
     events.push({ kind: 'note', rule: MANEUVER_PHASE_RULE, text: `Not the maneuver phase (the game is in the ${state.phase} phase): nothing moves.` });
     return { state, events };
   }
-  let s = state;
+  // RC-1: a final-fire retreat still waiting for its way goes the default way first (C14).
+  const settled = finalFireRetreat(state, undefined, dice);
+  events.push(...settled.events);
+  let s = settled.state;
   const attach = Array.isArray(input?.attach) ? input.attach : [];
   for (const a of attach) s = applyAttach(s, a, events);
 
@@ -90,6 +95,17 @@ export function maneuverPhase(state: NwState, input: NwManeuverInput, dice: Dice
 }
 
 /**
+ * RC-1 (PH-17): while a final-fire retreat waits for its way, nothing else moves or rolls (§9.0 B:
+ * a move is completed before the next; the retreat is part of the move that met the battery).
+ */
+export function retreatPending(s: NwState): Problem | null {
+  const w = s.log.retreatWay;
+  if (!w?.order) return null;
+  return problem('retreat/pending', `${nameOf(s, w.unit)} was stopped by final fire and must first go back: two ways are equally direct (NW §11.4 L401).`,
+    `Choose its way with /choose retreat (unsaid: right, C14), then /ready: the maneuver goes on in the next window.`);
+}
+
+/**
  * One move made at once, as on the table (§9.0 B: "each unit is moved individually and its move
  * completed before the player goes to move another"): the `/move` action. An illegal move is
  * refused with the reason and nothing is spent; a unit that has not rolled is rolled for first
@@ -97,6 +113,8 @@ export function maneuverPhase(state: NwState, input: NwManeuverInput, dice: Dice
  */
 export function moveAction(state: NwState, m: NwMoveRequest, dice: Dice, opts: NwManeuverOptions = {}): Result<Step<NwState>, Problem> {
   if (state.phase !== 'maneuver' || state.phasing === null) return err(problem('phase/wrong-phase', `Units move in the maneuver phase; the game is in the ${state.phase} phase.`));
+  const waiting = retreatPending(state);
+  if (waiting) return err(waiting);
   const p = pieceOf(state, m.unit);
   if (!p) return err(problem('move/unknown-unit', `There is no unit or officer "${m.unit}".`));
   if (p.side !== state.phasing) return err(problem('move/not-phasing', `${p.name} is not of the phasing side: only the phasing player moves (NW §9.0).`));
@@ -121,6 +139,8 @@ export function moveAction(state: NwState, m: NwMoveRequest, dice: Dice, opts: N
 /** §9.0 A as an action: attach or detach a general now; a refusal says why and changes nothing. */
 export function attachAction(state: NwState, req: NwAttachRequest): Result<Step<NwState>, Problem> {
   if (state.phase !== 'maneuver') return err(problem('phase/wrong-phase', `Generals attach in the maneuver phase; the game is in the ${state.phase} phase.`));
+  const waiting = retreatPending(state);
+  if (waiting) return err(waiting);
   const events: GameEvent[] = [];
   const next = applyAttach(state, req, events);
   if (next === state) {

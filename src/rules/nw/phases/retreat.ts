@@ -3,6 +3,7 @@ import type { GameEvent } from '../../events';
 import { baseDistance, basePolygon, baseRadius, pointToBaseDistance, type Base } from '../../geometry/base';
 import { EPS } from '../../geometry/epsilon';
 import { isArea } from '../../geometry/features';
+import { pointToGridRef } from '../../scenario/grid';
 import type { BaseSize, Point, Pose, TerrainFeature } from '../../geometry/types';
 import { add, angleDifference, headingVector, normalizeFacing, scale } from '../../geometry/vector';
 import { nwPathCost } from '../movement';
@@ -82,7 +83,7 @@ export interface RetreatOrder {
    * RC-1: the way to bend when two are equally direct (C14): 'right' (clockwise, the default) or
    * 'left', the owner's choice in the combat phase's retreat window (turn.ts).
    */
-  readonly prefer?: 'left' | 'right';
+  readonly prefer?: RetreatWay;
 }
 
 export interface RetreatOutcome {
@@ -522,6 +523,30 @@ export function retreatHasChoice(s: NwState, d: Draft, o: RetreatOrder): boolean
   const e = retreatEnds(s, d, o);
   return e !== null && Math.hypot(e.right.x - e.left.x, e.right.y - e.left.y) > EPS;
 }
+
+export type RetreatWay = 'left' | 'right';
+
+/**
+ * RC-1 for any forced retreat (combat C8, artillery fire PH-16, final fire PH-17): the note that
+ * asks the owner of the piece `o` moves for its way, when `side` is among the `asked` sides (the
+ * seated ones) and the two ways end in different places; null when there is no real choice (an
+ * open way back, ways that end alike, a side nobody plays) or nothing moves. One text for all
+ * three, so a player reads the same question whatever drove his brigade back.
+ */
+export function retreatWayQuestion(s: NwState, d: Draft, o: RetreatOrder, asked: readonly string[] | undefined): { readonly side: string; readonly text: string } | null {
+  const piece = d.units[o.id] ?? d.batteries[o.id];
+  if (!piece || !(asked ?? []).includes(piece.side)) return null;
+  const e = retreatEnds(s, d, o);
+  if (!e || Math.hypot(e.right.x - e.left.x, e.right.y - e.left.y) <= EPS) return null;
+  const m = s.map;
+  const at = (p: Point) => `${pointToGridRef(m.table, m.gridCell, p) ?? 'the table'} (${fmt1(p.x)}, ${fmt1(p.y)} in)`;
+  return {
+    side: piece.side,
+    text: `${piece.name} must ${o.kind} ${fmt1(o.inches)}" but its straight way back is blocked, and two ways are equally direct: right (clockwise) ends in ${at(e.right)}, left in ${at(e.left)}. Its player chooses the way with /choose retreat; unsaid, it goes right (C14).`,
+  };
+}
+
+const fmt1 = (n: number): string => String(Math.round(n * 10) / 10);
 
 /** Could a base centred at `at` overlap `other`? False when the centres are farther apart than `reach` (a broad phase for overlaps). */
 function mayOverlapAt(at: Point, other: Body, reach: number): boolean {

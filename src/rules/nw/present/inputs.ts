@@ -147,7 +147,7 @@ export const nwInputs: Inputs<NwState> = {
     names: { unit: UNIT },
     summary: 'the way a retreating brigade bends when two ways back are equally direct (NW §11.4 L401; RC-1; default right)',
     build: (_s, o) => ({ kind: 'retreat', unit: text(o.unit), way: o.way }),
-    confirm: (r) => [plain(r), '-# The combat phase goes on when the window resolves. Post again to change; `/ready` when done.'].join('\n'),
+    confirm: (r) => [plain(r), '-# The phase goes on when the window resolves. Post again to change; `/ready` when done.'].join('\n'),
     choices(s, caller, focused) {
       if (focused.name === 'way') return choicesMatching(focused.value, RETREAT_WAYS.map((w) => ({ name: w === 'left' ? 'left (counter-clockwise)' : 'right (clockwise, the default)', value: w })));
       const w = s.log.retreatWay;
