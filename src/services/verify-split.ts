@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { combineSplit, recomputeRolls, verifyChain, type VerifyFailure, type VerifyReport } from '../dice/verify';
 import type { Result } from '../lib/result';
-import { iterateVerifiable, seeds, seedsWithCommitments, type TrailClient } from '../db/trail-read';
+import { iterateRollsToCheck, iterateVerifiable, seeds, seedsWithCommitments, type TrailClient } from '../db/trail-read';
 
 /**
  * The bot's verify of a large trail, split over two worker threads so it neither blocks the
@@ -35,9 +35,9 @@ const splitSeq = (uptoSeq: number) => Math.floor(uptoSeq * CHAIN_SHARE);
 export function runVerifyPart(client: TrailClient, guildId: string, part: VerifyPart, uptoSeq: number): PartResult {
   const split = splitSeq(uptoSeq);
   if (part === 'chain') {
-    return verifyChain(iterateVerifiable(client, guildId, { uptoSeq }), { guildId, secretSeeds: seeds(client, guildId), recompute: { uptoSeq: split } });
+    return verifyChain(iterateVerifiable(client, guildId, { uptoSeq, lazyDetail: true }), { guildId, secretSeeds: seeds(client, guildId), recompute: { uptoSeq: split } });
   }
-  return recomputeRolls(iterateVerifiable(client, guildId, { fromSeq: split + 1, uptoSeq, kind: 'roll' }), seedsWithCommitments(client, guildId));
+  return recomputeRolls(iterateRollsToCheck(client, guildId, { fromSeq: split + 1, uptoSeq }), seedsWithCommitments(client, guildId));
 }
 
 const BOOT = new URL('../lib/ts-worker.mjs', import.meta.url);
