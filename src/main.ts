@@ -96,6 +96,8 @@ async function main(): Promise<number> {
   // Maps are drawn in a small pool of child processes so the bot never stalls while canvas works.
   const maps = lazyPoolRenderer(() => createRenderPool({ size: 2 }));
   const services = createServices(db, { seedEpochHours: config.seedEpochHours, dbPath: config.databasePath, maps });
+  // In the background: verify's worker threads then start from one bundle, not through tsx (issue 12).
+  void services.rolls.prepareVerify((e) => log.warn({ err: e }, 'verify workers will start through tsx (could not bundle them)'));
   const commands = commandMap();
   const sweep = setInterval(() => revealDue(services.trail, log), SWEEP_MS);
   sweep.unref();

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { bundleWorker } from '../lib/worker-bundle';
 import { combineSplit, recomputeRolls, verifyChain, type VerifyFailure, type VerifyReport } from '../dice/verify';
 import type { Result } from '../lib/result';
 import { iterateRollsToCheck, iterateVerifiable, seeds, seedsWithCommitments, type TrailClient } from '../db/trail-read';
@@ -41,7 +42,8 @@ export function runVerifyPart(client: TrailClient, guildId: string, part: Verify
 }
 
 const BOOT = new URL('../lib/ts-worker.mjs', import.meta.url);
-const ENTRY = new URL('./verify.worker.ts', import.meta.url).href;
+const ENTRY_URL = new URL('./verify.worker.ts', import.meta.url);
+const ENTRY = ENTRY_URL.href;
 /** Idle workers are kept this long, so a second verify does not pay start-up again. */
 const IDLE_MS = 5 * 60_000;
 
@@ -50,6 +52,21 @@ export class VerifyPool {
   private idle: Worker[] = [];
   private timer: NodeJS.Timeout | undefined;
   private nextId = 1;
+  /** The workers' entry bundled into one module (lib/worker-bundle.ts), once prepare() made it. */
+  private bundle: URL | null = null;
+  private preparing: Promise<boolean> | null = null;
+
+  /**
+   * Bundle the workers' entry in the background (the bot calls this as it starts), so workers
+   * start without tsx's loader. Until it is ready, or if it fails, workers start through tsx.
+   * Resolves to whether the bundle is in use; never rejects.
+   */
+  prepare(onError?: (e: unknown) => void): Promise<boolean> {
+    return (this.preparing ??= bundleWorker(ENTRY_URL).then(
+      (url) => { this.bundle = url; return true; },
+      (e: unknown) => { onError?.(e); return false; },
+    ));
+  }
 
   async verify(dbPath: string, guildId: string, uptoSeq: number): Promise<Result<VerifyReport, VerifyFailure>> {
     const [chain, dice] = await Promise.all((['chain', 'dice'] as const).map((part) => this.run({ dbPath, guildId, part, uptoSeq })));
@@ -65,7 +82,7 @@ export class VerifyPool {
 
   private run(job: VerifyJob): Promise<PartResult> {
     clearTimeout(this.timer);
-    const w = this.idle.pop() ?? new Worker(BOOT, { workerData: { entry: ENTRY } });
+    const w = this.idle.pop() ?? (this.bundle ? new Worker(this.bundle) : new Worker(BOOT, { workerData: { entry: ENTRY } }));
     const id = this.nextId++;
     return new Promise<PartResult>((resolve, reject) => {
       const onMessage = (m: { id: number; result: PartResult }) => {

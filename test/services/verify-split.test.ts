@@ -28,6 +28,11 @@ describe('verify in worker threads (large trails)', () => {
     expect(split).toEqual(whole);
     expect(split.ok && split.value).toMatchObject({ rolls: SPLIT_VERIFY_FROM, recomputed: SPLIT_VERIFY_FROM / 2, recomputedWithSecret: SPLIT_VERIFY_FROM / 2, epochs: 2 });
 
+    // Workers started from the bundle the bot makes at start (lib/worker-bundle.ts) say the same.
+    expect(await s.rolls.prepareVerify((e) => { throw e; })).toBe(true);
+    await s.rolls.close();
+    expect(await s.rolls.verifyAsync(G)).toEqual(whole);
+
     // A face rewritten late in the trail with the whole chain re-hashed is caught by the dice worker.
     db.$client.exec('DROP TRIGGER audit_entries_no_update');
     const target = db.$client.prepare("SELECT id, seq, detail FROM audit_entries WHERE guild_id = ? AND kind = 'roll' ORDER BY seq DESC LIMIT 1 OFFSET 5").get(G) as { id: number; seq: number; detail: string };
