@@ -136,7 +136,7 @@ async function main(): Promise<number> {
   if (!config.discordToken) {
     const files = consoleFiles(config.consoleOutputDir, 'post');
     const names: ConsoleNames = new Map();
-    outbox = new OutboxSender(services.games.repo, consolePoster(process.stdout, files, { names, now: services.clock }), Date.now, log, maps);
+    outbox = new OutboxSender(services.games.repo, consolePoster(process.stdout, files, { names, now: services.clock }), Date.now, log, maps, { retentionMs: config.outboxRetentionMs });
     outbox.start(500);
     dashboards = startDashboards(new DashboardSender(services.db, services.games, consoleDashboardPoster(process.stdout, { names, now: services.clock }), Date.now, log));
     services.games.onPosted = () => outbox?.kick();
@@ -164,7 +164,7 @@ async function main(): Promise<number> {
     return 1;
   }
   const client = bot.client;
-  outbox = new OutboxSender(services.games.repo, discordPoster(client), Date.now, log, maps);
+  outbox = new OutboxSender(services.games.repo, discordPoster(client), Date.now, log, maps, { retentionMs: config.outboxRetentionMs });
   outbox.start();
   dashboards = startDashboards(new DashboardSender(services.db, services.games, discordDashboardPoster(client), Date.now, log));
   // Posts go out as soon as the transaction that wrote them commits; the poll is the safety net.
