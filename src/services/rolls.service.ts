@@ -68,6 +68,11 @@ export class RollsService {
     return this.dbPath === ':memory:' ? Promise.resolve(false) : this.pool.prepare(onError);
   }
 
+  /** Where verify's workers start from (VerifyPool.bundled). */
+  get verifyBundle(): URL | null {
+    return this.pool.bundled;
+  }
+
   close(): Promise<void> {
     return this.pool.close();
   }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { bundleWorker } from '../lib/worker-bundle';
 import { combineSplit, recomputeRolls, verifyChain, type VerifyFailure, type VerifyReport } from '../dice/verify';
@@ -61,6 +62,11 @@ export class VerifyPool {
    * start without tsx's loader. Until it is ready, or if it fails, workers start through tsx.
    * Resolves to whether the bundle is in use; never rejects.
    */
+  /** The bundle workers start from, or null while they start through tsx (tests, benchmarks). */
+  get bundled(): URL | null {
+    return this.bundle;
+  }
+
   prepare(onError?: (e: unknown) => void): Promise<boolean> {
     return (this.preparing ??= bundleWorker(ENTRY_URL).then(
       (url) => { this.bundle = url; return true; },
@@ -82,6 +88,8 @@ export class VerifyPool {
 
   private run(job: VerifyJob): Promise<PartResult> {
     clearTimeout(this.timer);
+    // A bundle deleted since (a temp-folder cleaner, on a bot up for weeks) is given up for tsx.
+    if (this.bundle && !existsSync(this.bundle)) this.bundle = null;
     const w = this.idle.pop() ?? (this.bundle ? new Worker(this.bundle) : new Worker(BOOT, { workerData: { entry: ENTRY } }));
     const id = this.nextId++;
     return new Promise<PartResult>((resolve, reject) => {

@@ -1,6 +1,7 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openDb } from '../../src/db/open';
 import { SPLIT_VERIFY_FROM } from '../../src/services/rolls.service';
@@ -32,6 +33,11 @@ describe('verify in worker threads (large trails)', () => {
     expect(await s.rolls.prepareVerify((e) => { throw e; })).toBe(true);
     await s.rolls.close();
     expect(await s.rolls.verifyAsync(G)).toEqual(whole);
+    // A bundle removed under a long-running bot (a temp-folder cleaner): workers start through tsx again.
+    rmSync(fileURLToPath(s.rolls.verifyBundle!), { force: true });
+    await s.rolls.close();
+    expect(await s.rolls.verifyAsync(G)).toEqual(whole);
+    expect(s.rolls.verifyBundle).toBeNull();
 
     // A face rewritten late in the trail with the whole chain re-hashed is caught by the dice worker.
     db.$client.exec('DROP TRIGGER audit_entries_no_update');
