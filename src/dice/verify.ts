@@ -243,11 +243,11 @@ export function recomputeRolls(rolls: Iterable<RollToCheck>, seeds: ReadonlyMap<
   let n = 0;
   for (const e of rolls) {
     if (e.kind !== 'roll' || e.detail === null) continue;
-    const fail = (code: string, message: string) => err<VerifyFailure>({ code, seq: e.seq, id: e.id, message: `Entry #${e.seq}${e.id !== undefined ? ` (id ${e.id})` : ''}: ${message}` });
     // Every roll's shape is checked here, whatever its epoch: the chain half leaves the rolls
     // past its share to this one (verifyChain, `deferred`).
-    const shaped = looksLikeRoll(e.detail); // zod-valid but not this shape: a mismatch, as before
-    if (!shaped && !DETAIL_SCHEMAS.roll.safeParse(e.detail).success) return fail('chain/bad-detail', 'its roll detail is malformed.');
+    // One zod accepts but the quick check does not is left unrecomputed, as before.
+    const shaped = looksLikeRoll(e.detail);
+    if (!shaped && !DETAIL_SCHEMAS.roll.safeParse(e.detail).success) return failAt(e, 'chain/bad-detail', 'its roll detail is malformed.');
     if (e.epochId === null) continue;
     let k = keys.get(e.epochId);
     if (k === undefined) {
@@ -257,10 +257,14 @@ export function recomputeRolls(rolls: Iterable<RollToCheck>, seeds: ReadonlyMap<
     }
     if (k === null || e.rollIndex === null || !shaped) continue;
     const r = checkRoll(e, e.detail as RollDetail, k.seed, k.key, cache);
-    if (r) return fail(r.code, r.message);
+    if (r) return failAt(e, r.code, r.message);
     n++;
   }
   return ok({ rolls: n });
+}
+
+function failAt(e: RollToCheck, code: string, message: string): Result<never, VerifyFailure> {
+  return err<VerifyFailure>({ code, seq: e.seq, id: e.id, message: `Entry #${e.seq}${e.id !== undefined ? ` (id ${e.id})` : ''}: ${message}` });
 }
 
 /** Merge the two halves: the earliest broken entry wins; otherwise one report. */

@@ -50,5 +50,5 @@ describe('verify in worker threads (large trails)', () => {
     expect(!broken.ok && broken.error).toMatchObject({ seq: target.seq });
     expect(!s.rolls.verify(G).ok).toBe(true);
     db.$client.close();
-  }, 60_000);
+  }, 120_000);
 });
