@@ -19,7 +19,8 @@ interface Goal {
   readonly key: string;
   readonly figure: string;
   readonly unit: string;
-  readonly goal: number;
+  /** null: a figure reported without a goal (database growth). */
+  readonly goal: number | null;
   readonly better: 'lower' | 'higher';
   /** A ratio: this figure's median over that one's (4× the battle over the usual size). */
   readonly per?: { readonly script: string; readonly key: string };
@@ -28,10 +29,17 @@ interface Goal {
 const GOALS: readonly Goal[] = [
   { script: 'bench/run.ts --rolls-only', key: 'rollP99Us', figure: 'one audited /roll, p99 (synchronous=FULL)', unit: 'µs', goal: 2000, better: 'lower' },
   { script: 'bench/run.ts --rolls-only', key: 'sustainedRollsPerSec', figure: 'sustained audited rolls', unit: '/s', goal: 5000, better: 'higher' },
+  // The roll tail with and without the checkpoint worker, FULL and NORMAL, in one run (README, "Durability").
+  ...(['full', 'normal'] as const).flatMap((level) => (['Inline', 'Worker'] as const).map((ckpt): Goal => ({
+    script: 'bench/run.ts --sync', key: `${level}${ckpt}P99Us`, figure: `/roll p99, synchronous=${level.toUpperCase()}, ${ckpt === 'Inline' ? 'inline checkpoint' : 'checkpoint worker'}`, unit: 'µs', goal: null, better: 'lower',
+  }))),
   { script: 'bench/verify.ts', key: 'coldPerSec', figure: '/rolls verify, first call of a process', unit: 'rolls/s', goal: 100_000, better: 'higher' },
   { script: 'bench/verify.ts', key: 'warmPerSec', figure: '/rolls verify, warm', unit: 'rolls/s', goal: 100_000, better: 'higher' },
   { script: 'bench/inputs.ts', key: 'cpuRatio', figure: 'submit after 10,000 vs 500 amendments (CPU)', unit: '×', goal: 1.3, better: 'lower' },
   { script: 'bench/inputs.ts', key: 'ratio', figure: 'submit after 10,000 vs 500 amendments (wall)', unit: '×', goal: 1.3, better: 'lower' },
+  { script: 'bench/inputs.ts', key: 'bytesPerAmendment', figure: 'database growth per amendment', unit: 'bytes', goal: null, better: 'lower' },
+  { script: 'bench/inputs.ts', key: 'bytesPerAmendmentPruned', figure: 'the same, once sent receipts are pruned', unit: 'bytes', goal: null, better: 'lower' },
+  { script: 'bench/verify.ts --tsx', key: 'coldPerSec', figure: '/rolls verify, first call, workers through tsx', unit: 'rolls/s', goal: null, better: 'higher' },
   { script: 'bench/rules.ts', key: 'dramTurnMs', figure: 'DRAM full turn, 200 stands', unit: 'ms', goal: 15, better: 'lower' },
   { script: 'bench/rules.ts', key: 'dramValidateUs', figure: 'DRAM validate one order', unit: 'µs', goal: 200, better: 'lower' },
   { script: 'bench/nw.ts', key: 'nwResolveTurnMs', figure: 'NW turn resolution, 150 brigades', unit: 'ms', goal: 20, better: 'lower' },
@@ -82,14 +90,15 @@ const rows = GOALS.filter((g) => scripts.includes(g.script)).map((g) => {
   const valuesOf = (script: string, key: string) => (runs.get(script) ?? []).map((r) => r[key]).filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
   const values = valuesOf(g.script, g.key);
   const value = g.per ? median(values) / median(valuesOf(g.per.script, g.per.key)) : median(values);
-  const met = Number.isNaN(value) ? null : g.better === 'lower' ? value <= g.goal : value >= g.goal;
-  return { figure: g.figure, value, unit: g.unit, goal: `${g.better === 'lower' ? '≤' : '≥'} ${g.goal}`, verdict: met === null ? 'no figure' : met ? 'met' : 'missed', runs: values, script: g.script };
+  const met = Number.isNaN(value) || g.goal === null ? null : g.better === 'lower' ? value <= g.goal : value >= g.goal;
+  const verdict = Number.isNaN(value) ? 'no figure' : g.goal === null ? 'reported' : met ? 'met' : 'missed';
+  return { figure: g.figure, value, unit: g.unit, goal: g.goal === null ? '—' : `${g.better === 'lower' ? '≤' : '≥'} ${g.goal}`, verdict, runs: values, script: g.script };
 });
 
 const num = (x: number) => (Number.isNaN(x) ? '—' : x.toLocaleString('en-US', { maximumFractionDigits: x < 10 ? 2 : 1 }));
 const w = Math.max(...rows.map((r) => r.figure.length));
 console.log(`${'figure'.padEnd(w)}  ${'median'.padStart(12)}  ${'goal'.padStart(16)}  verdict   (${REPEAT} run(s) each; load average ${num(median(loads))})`);
-for (const r of rows) console.log(`${r.figure.padEnd(w)}  ${`${num(r.value)} ${r.unit}`.padStart(12)}  ${`${r.goal} ${r.unit}`.padStart(16)}  ${r.verdict}`);
+for (const r of rows) console.log(`${r.figure.padEnd(w)}  ${`${num(r.value)} ${r.unit}`.padStart(12)}  ${(r.goal === '—' ? '—' : `${r.goal} ${r.unit}`).padStart(16)}  ${r.verdict}`);
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), repeat: REPEAT, loadAverage: median(loads), rows }, null, 2)}\n`);
 console.log(`written to ${out}`);

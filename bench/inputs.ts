@@ -98,7 +98,14 @@ const perAmendment = (after.bytes - before.bytes) / between;
 console.log(`database growth per amendment: ${fmt(perAmendment)} bytes (${fmt(between, 0)} amendments, file after TRUNCATE checkpoint)`);
 const grew = [...after.tables].map(([t, b]) => [t, (b - (before.tables.get(t) ?? 0)) / between] as const).filter(([, b]) => b > 0.5).sort((a, b) => b[1] - a[1]);
 console.log(`   by table/index: ${grew.map(([t, b]) => `${t} ${fmt(b)}`).join(', ')}`);
-console.log(`JSON: ${JSON.stringify({ submitAfter500Us: median(early.wall), submitAfterNUs: median(late.wall), amendments: AMENDMENTS, ratio, cpuRatio, bytesPerAmendment: perAmendment })}`);
+// What stays per amendment once the sent receipts are pruned (OutboxSender.prune, retention 0 here):
+// pages in use, from dbstat (the file keeps its size; SQLite reuses the freed pages).
+const used = () => [...size().tables.values()].reduce((a, b) => a + b, 0);
+const usedBefore = used();
+const pruned = services.games.repo.pruneSentOutbox(Date.now() + 1, 1_000_000);
+const keptPerAmendment = perAmendment - (usedBefore - used()) / (count[0]! + count[1]!);
+console.log(`   once sent receipts are pruned (${fmt(pruned, 0)} rows; OUTBOX_RETENTION_DAYS, default 7): ${fmt(keptPerAmendment)} bytes per amendment stay`);
+console.log(`JSON: ${JSON.stringify({ submitAfter500Us: median(early.wall), submitAfterNUs: median(late.wall), amendments: AMENDMENTS, ratio, cpuRatio, bytesPerAmendment: perAmendment, bytesPerAmendmentPruned: keptPerAmendment })}`);
 await services.rolls.close();
 db.$client.close();
 rmSync(dir, { recursive: true, force: true });

@@ -96,6 +96,12 @@ async function syncComparison(): Promise<void> {
   }
   console.log(`durability cost, WAL journal, same run, fresh database file each (the bot uses ${SYNCHRONOUS} and the checkpoint worker):`);
   console.log('   synchronous   checkpoint   /roll median   /roll p99   /roll max   sustained rolls/s');
+  // For bench:all: p99 and sustained rate of each, e.g. fullWorkerP99Us, normalInlineRollsPerSec.
+  for (const r of rows) {
+    const k = `${r.level.toLowerCase()}${r.ckpt[0]!.toUpperCase()}${r.ckpt.slice(1)}`;
+    json[`${k}P99Us`] = r.lat.p99;
+    json[`${k}RollsPerSec`] = r.sus.perSec;
+  }
   for (const r of rows) {
     console.log(`   ${r.level.padEnd(11)}   ${r.ckpt.padEnd(10)}   ${`${fmt(r.lat.median)} µs`.padStart(12)}   ${`${fmt(r.lat.p99)} µs`.padStart(9)}   ${`${fmt(r.lat.max)} µs`.padStart(9)}   ${fmt(r.sus.perSec).padStart(17)}`);
   }

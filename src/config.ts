@@ -32,6 +32,8 @@ const Env = z.object({
   BACKUP_EVERY_HOURS: z.coerce.number({ message: 'BACKUP_EVERY_HOURS must be a number of hours, e.g. 6' }).positive('BACKUP_EVERY_HOURS must be more than 0').max(24 * 30).default(6),
   /** How many periodic backups to keep; older ones are deleted. */
   BACKUP_KEEP: z.coerce.number({ message: 'BACKUP_KEEP must be a whole number, e.g. 7' }).int().min(1, 'BACKUP_KEEP must be at least 1').max(10_000).default(7),
+  /** Days a sent receipt stays in the outbox before it is pruned (0: pruned once sent). */
+  OUTBOX_RETENTION_DAYS: z.coerce.number({ message: 'OUTBOX_RETENTION_DAYS must be a number of days, e.g. 7' }).min(0, 'OUTBOX_RETENTION_DAYS must be 0 or more').max(3650).default(7),
 });
 
 export interface Config {
@@ -46,6 +48,8 @@ export interface Config {
   readonly leaseTtlMs: number;
   /** Periodic backups, or null when BACKUP_DIR is unset. */
   readonly backup: { readonly dir: string; readonly everyMs: number; readonly keep: number } | null;
+  /** Sent receipts older than this leave the outbox (OutboxSender.prune). */
+  readonly outboxRetentionMs: number;
 }
 
 export class ConfigError extends Error {
@@ -73,5 +77,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedEpochHours: e.SEED_EPOCH_HOURS,
     leaseTtlMs: e.LEASE_TTL_SECONDS * 1000,
     backup: e.BACKUP_DIR ? { dir: e.BACKUP_DIR, everyMs: Math.round(e.BACKUP_EVERY_HOURS * 3_600_000), keep: e.BACKUP_KEEP } : null,
+    outboxRetentionMs: Math.round(e.OUTBOX_RETENTION_DAYS * 24 * 3_600_000),
   };
 }

@@ -96,6 +96,8 @@ async function main(): Promise<number> {
   // Maps are drawn in a small pool of child processes so the bot never stalls while canvas works.
   const maps = lazyPoolRenderer(() => createRenderPool({ size: 2 }));
   const services = createServices(db, { seedEpochHours: config.seedEpochHours, dbPath: config.databasePath, maps });
+  // In the background: verify's worker threads then start from one bundle, not through tsx (issue 12).
+  void services.rolls.prepareVerify((e) => log.warn({ err: e }, 'verify workers will start through tsx (could not bundle them)'));
   const commands = commandMap();
   const sweep = setInterval(() => revealDue(services.trail, log), SWEEP_MS);
   sweep.unref();
@@ -134,7 +136,7 @@ async function main(): Promise<number> {
   if (!config.discordToken) {
     const files = consoleFiles(config.consoleOutputDir, 'post');
     const names: ConsoleNames = new Map();
-    outbox = new OutboxSender(services.games.repo, consolePoster(process.stdout, files, { names, now: services.clock }), Date.now, log, maps);
+    outbox = new OutboxSender(services.games.repo, consolePoster(process.stdout, files, { names, now: services.clock }), Date.now, log, maps, { retentionMs: config.outboxRetentionMs });
     outbox.start(500);
     dashboards = startDashboards(new DashboardSender(services.db, services.games, consoleDashboardPoster(process.stdout, { names, now: services.clock }), Date.now, log));
     services.games.onPosted = () => outbox?.kick();
@@ -162,7 +164,7 @@ async function main(): Promise<number> {
     return 1;
   }
   const client = bot.client;
-  outbox = new OutboxSender(services.games.repo, discordPoster(client), Date.now, log, maps);
+  outbox = new OutboxSender(services.games.repo, discordPoster(client), Date.now, log, maps, { retentionMs: config.outboxRetentionMs });
   outbox.start();
   dashboards = startDashboards(new DashboardSender(services.db, services.games, discordDashboardPoster(client), Date.now, log));
   // Posts go out as soon as the transaction that wrote them commits; the poll is the safety net.

@@ -7,7 +7,14 @@ const TOKEN = ['MTAxMjM0NTY3ODkwMTIzNDU2Nw', 'GaBcDe', 'abcdefghijklmnopqrstuvwx
 describe('config', () => {
   it('defaults to the local console on ./data', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ discordToken: undefined, databasePath: './data/estafette.db', logLevel: 'info', seedEpochHours: 24 });
+    expect(c).toMatchObject({ discordToken: undefined, databasePath: './data/estafette.db', logLevel: 'info', seedEpochHours: 24, outboxRetentionMs: 7 * 86_400_000 });
+  });
+
+  it('reads the outbox retention in days, and refuses a negative one with the unit', () => {
+    expect(loadConfig({ OUTBOX_RETENTION_DAYS: '0.5' }).outboxRetentionMs).toBe(43_200_000);
+    expect(loadConfig({ OUTBOX_RETENTION_DAYS: '0' }).outboxRetentionMs).toBe(0);
+    expect(() => loadConfig({ OUTBOX_RETENTION_DAYS: '-1' })).toThrow(/OUTBOX_RETENTION_DAYS must be 0 or more/);
+    expect(() => loadConfig({ OUTBOX_RETENTION_DAYS: 'week' })).toThrow(/OUTBOX_RETENTION_DAYS must be a number of days/);
   });
 
   it('treats empty variables as unset', () => {

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { ChainEntry } from '../dice/entry';
-import type { VerifiableEntry } from '../dice/verify';
+import type { RollToCheck, VerifiableEntry } from '../dice/verify';
 
 /**
  * What verify reads from the trail, on a bare better-sqlite3 connection: no drizzle, so a verify
@@ -16,11 +16,15 @@ export const ENTRY_COLUMNS = `id, guild_id AS guildId, seq, kind, created_at AS 
 /**
  * The chain in order as verifyChain wants it. Rows come as arrays (better-sqlite3 raw mode)
  * and become one object each: at 100k+ rows per second the row objects are a real cost.
+ * `lazyDetail`: the detail is parsed only when read (the chain half of a split verify hashes the
+ * text of most rolls and never reads their detail: verifyChain's `deferred`). Its rows are
+ * StoredEntry objects, whose detail is a getter: not for spreading.
  */
-export function* iterateVerifiable(client: TrailClient, guildId: string, opts: { kind?: string; fromSeq?: number; uptoSeq?: number } = {}): Generator<VerifiableEntry> {
+export function* iterateVerifiable(client: TrailClient, guildId: string, opts: { kind?: string; fromSeq?: number; uptoSeq?: number; lazyDetail?: boolean } = {}): Generator<VerifiableEntry> {
   const stmt = client.prepare(`SELECT ${ENTRY_COLUMNS} FROM audit_entries WHERE guild_id = ? AND seq BETWEEN ? AND ? ${opts.kind ? 'AND kind = ?' : ''} ORDER BY seq`).raw(true);
   const args = [guildId, opts.fromSeq ?? 1, opts.uptoSeq ?? Number.MAX_SAFE_INTEGER, ...(opts.kind ? [opts.kind] : [])];
   for (const r of stmt.iterate(...args) as IterableIterator<unknown[]>) {
+    if (opts.lazyDetail) { yield new StoredEntry(r); continue; }
     const text = r[12] as string;
     yield {
       id: r[0] as number, guildId: r[1] as string, seq: r[2] as number, kind: r[3] as ChainEntry['kind'], createdAt: r[4] as number,
@@ -28,6 +32,39 @@ export function* iterateVerifiable(client: TrailClient, guildId: string, opts: {
       rollIndex: r[9] as number | null, visibility: r[10] as ChainEntry['visibility'], derivesFrom: r[11] as string | null,
       detail: parseDetail(text), detailText: text, detailHash: r[13] as string, prevHash: r[14] as string, hash: r[15] as string,
     };
+  }
+}
+
+const UNPARSED = Symbol('unparsed');
+
+/** A row of ENTRY_COLUMNS whose detail JSON is parsed on first read. */
+class StoredEntry implements VerifiableEntry {
+  readonly id: number; readonly guildId: string; readonly seq: number; readonly kind: ChainEntry['kind']; readonly createdAt: number;
+  readonly actorId: string; readonly actorName: string; readonly gameId: string | null; readonly epochId: number | null;
+  readonly rollIndex: number | null; readonly visibility: ChainEntry['visibility']; readonly derivesFrom: string | null;
+  readonly detailText: string; readonly detailHash: string; readonly prevHash: string; readonly hash: string;
+  private parsed: unknown = UNPARSED;
+  constructor(r: unknown[]) {
+    this.id = r[0] as number; this.guildId = r[1] as string; this.seq = r[2] as number; this.kind = r[3] as ChainEntry['kind']; this.createdAt = r[4] as number;
+    this.actorId = r[5] as string; this.actorName = r[6] as string; this.gameId = r[7] as string | null; this.epochId = r[8] as number | null;
+    this.rollIndex = r[9] as number | null; this.visibility = r[10] as ChainEntry['visibility']; this.derivesFrom = r[11] as string | null;
+    this.detailText = r[12] as string; this.detailHash = r[13] as string; this.prevHash = r[14] as string; this.hash = r[15] as string;
+  }
+  get detail(): unknown {
+    if (this.parsed === UNPARSED) this.parsed = parseDetail(this.detailText);
+    return this.parsed;
+  }
+}
+
+/**
+ * The rolls the dice half of a split verify recomputes, with only the columns it reads (the chain
+ * half checks the rest of every row): a third of the columns is a third of the strings made per
+ * row, and at 100k rows a verify that was most of the dice half's reading and GC (issue 12).
+ */
+export function* iterateRollsToCheck(client: TrailClient, guildId: string, opts: { fromSeq: number; uptoSeq: number }): Generator<RollToCheck> {
+  const stmt = client.prepare("SELECT id, seq, epoch_id, roll_index, visibility, detail FROM audit_entries WHERE guild_id = ? AND seq BETWEEN ? AND ? AND kind = 'roll' ORDER BY seq").raw(true);
+  for (const r of stmt.iterate(guildId, opts.fromSeq, opts.uptoSeq) as IterableIterator<unknown[]>) {
+    yield { id: r[0] as number, seq: r[1] as number, kind: 'roll', epochId: r[2] as number | null, rollIndex: r[3] as number | null, visibility: r[4] as ChainEntry['visibility'], detail: parseDetail(r[5] as string) };
   }
 }
 

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, hash } from 'node:crypto';
 import type { Rng } from './rng';
 import { sha256Hex } from './canonical';
 
@@ -33,12 +33,13 @@ export function seedKey(seedHex: string): Buffer {
 export function derivedRng(seed: string | Buffer, index: number): Rng {
   const key = typeof seed === 'string' ? seedKey(seed) : seed;
   if (!Number.isSafeInteger(index) || index < 0) throw new Error(`derivedRng: bad roll index ${index}`);
+  const mac = hmacOf(key);
   let block = 0;
   let words: Buffer = Buffer.alloc(0);
   let offset = 0;
   const nextWord = (): number => {
     if (offset >= words.length) {
-      words = createHmac('sha256', key).update(`estafette/roll/${index}/${block++}`).digest();
+      words = mac(`estafette/roll/${index}/${block++}`);
       offset = 0;
     }
     const w = words.readUInt32BE(offset);
@@ -55,6 +56,35 @@ export function derivedRng(seed: string | Buffer, index: number): Rng {
       }
     },
   };
+}
+
+const BLOCK = 64;
+const hmacs = new WeakMap<Buffer, (message: string) => Buffer>();
+
+/**
+ * HMAC-SHA256 under `key` (RFC 2104), with the key's inner and outer pads made once per key:
+ * verify derives ~100k rolls a second from one epoch's key, and two one-shot hashes cost about
+ * half of a createHmac object per roll (issue 12). Messages are the ASCII strings of this file;
+ * a longer one than the pad buffer holds goes through createHmac. test/dice/derive.test.ts
+ * checks it against createHmac.
+ */
+export function hmacOf(key: Buffer): (message: string) => Buffer {
+  let mac = hmacs.get(key);
+  if (mac) return mac;
+  const k = key.length > BLOCK ? hash('sha256', key, 'buffer') : key;
+  const inner = Buffer.alloc(2 * BLOCK, 0x36);
+  const outer = Buffer.alloc(BLOCK + 32, 0x5c);
+  for (let i = 0; i < k.length; i++) { inner[i]! ^= k[i]!; outer[i]! ^= k[i]!; }
+  mac = (message: string): Buffer => {
+    // latin1 is one byte per character: exact for ASCII, and a longer or non-ASCII message
+    // (none in this file) takes the general path.
+    if (message.length > BLOCK || !/^[\x20-\x7e]*$/.test(message)) return createHmac('sha256', key).update(message).digest();
+    const n = inner.write(message, BLOCK, 'latin1');
+    (hash('sha256', inner.subarray(0, BLOCK + n), 'buffer')).copy(outer, BLOCK);
+    return hash('sha256', outer, 'buffer');
+  };
+  hmacs.set(key, mac);
+  return mac;
 }
 
 /**

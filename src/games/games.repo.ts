@@ -192,6 +192,18 @@ export class GamesRepo {
   sentMessageId(dedupeKey: string): string | null {
     return this.db.select({ m: outbox.messageId }).from(outbox).where(eq(outbox.dedupeKey, dedupeKey)).get()?.m ?? null;
   }
+  /**
+   * Delete up to `limit` sent posts older than `sentBefore` that nothing reads again: sealed
+   * receipts (one per input, most of the outbox; the key holds the submission id, so it can never
+   * be queued again, and the receipt itself stays with the submission) and keyless posts. The
+   * few posts a turn makes keep their rows: their dedupe keys are what stop a second post of the
+   * same window or resolution, and `resolution:<window>:0` holds the dashboard's jump link.
+   * Uses the outbox_pending index (sent_at first). Returns how many rows went.
+   */
+  pruneSentOutbox(sentBefore: number, limit: number): number {
+    return this.db.$client.prepare(`DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?
+      AND (dedupe_key IS NULL OR substr(dedupe_key, 1, 8) = 'receipt:') LIMIT ?)`).run(sentBefore, limit).changes;
+  }
   markFailed(id: number, attempts: number, nextAt: number, error: string): void {
     this.db.update(outbox).set({ attempts, nextAttemptAt: nextAt, lastError: error.slice(0, 500) }).where(eq(outbox.id, id)).run();
   }

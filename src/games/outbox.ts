@@ -15,6 +15,11 @@ export interface ChannelPoster {
 }
 
 const MAX_BACKOFF_MS = 10 * 60_000;
+/** How long sent receipts stay in the outbox by default (OUTBOX_RETENTION_DAYS): a week to look back on "was it posted?". */
+export const DEFAULT_OUTBOX_RETENTION_MS = 7 * 24 * 3_600_000;
+const PRUNE_EVERY_MS = 3_600_000;
+/** Rows deleted per statement: short write transactions, so commands never wait long behind a prune. */
+const PRUNE_BATCH = 2_000;
 
 /**
  * Sends what transactions wrote to the outbox, after they committed: in order per channel
@@ -39,7 +44,35 @@ export class OutboxSender {
   /** True from a storage error until a write succeeds: logs once, not once per poll. */
   private storageFailing = false;
 
-  constructor(private readonly repo: GamesRepo, private readonly poster: ChannelPoster, private readonly clock: () => number, private readonly log?: Logger, private readonly maps?: MapRenderer) {}
+  private pruneTimer: NodeJS.Timeout | undefined;
+  private readonly retentionMs: number;
+
+  constructor(private readonly repo: GamesRepo, private readonly poster: ChannelPoster, private readonly clock: () => number, private readonly log?: Logger, private readonly maps?: MapRenderer, opts: { retentionMs?: number } = {}) {
+    this.retentionMs = opts.retentionMs ?? DEFAULT_OUTBOX_RETENTION_MS;
+  }
+
+  /**
+   * Delete sent receipts older than the retention (GamesRepo.pruneSentOutbox says which rows and
+   * why), in batches with a turn of the event loop between them. Without it the outbox keeps a
+   * row per input forever (issue 12). Never rejects: a storage error is logged, and the next
+   * hourly prune tries again. Resolves to how many rows went.
+   */
+  async prune(): Promise<number> {
+    let gone = 0;
+    try {
+      for (;;) {
+        if (this.stopped) break;
+        const n = this.repo.pruneSentOutbox(this.clock() - this.retentionMs, PRUNE_BATCH);
+        gone += n;
+        if (n < PRUNE_BATCH) break;
+        await new Promise((r) => setImmediate(r));
+      }
+    } catch (e) {
+      this.log?.warn({ err: e }, 'outbox: could not prune sent posts; will retry');
+    }
+    if (gone) this.log?.info({ rows: gone, retentionMs: this.retentionMs }, 'outbox: pruned sent receipts');
+    return gone;
+  }
 
   /** Send what is due. Never rejects: a storage error is logged and retried on the next poll. */
   flush(): Promise<number> {
@@ -164,11 +197,15 @@ export class OutboxSender {
   start(intervalMs = 2_000): void {
     this.timer = setInterval(() => void this.flush(), intervalMs);
     this.timer.unref();
+    this.pruneTimer = setInterval(() => void this.prune(), PRUNE_EVERY_MS);
+    this.pruneTimer.unref();
+    void this.prune();
   }
 
   /** Stop polling and wait for a flush under way, so the caller may close the database after. */
   async stop(): Promise<void> {
     clearInterval(this.timer);
+    clearInterval(this.pruneTimer);
     this.stopped = true;
     await this.current?.catch(() => undefined);
     if (this.unrecorded.size && !this.recordUnrecorded()) {

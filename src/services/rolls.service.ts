@@ -62,6 +62,17 @@ export class RollsService {
   constructor(private readonly trail: AuditTrail, private readonly dbPath = ':memory:') {}
 
   /** Stop the verify workers (shutdown). */
+  /** Make verify's workers quick to start (see VerifyPool.prepare); the bot calls it at start. */
+  prepareVerify(onError?: (e: unknown) => void): Promise<boolean> {
+    // A database in memory is verified on the main thread (verifyAsync): no workers to start.
+    return this.dbPath === ':memory:' ? Promise.resolve(false) : this.pool.prepare(onError);
+  }
+
+  /** Where verify's workers start from (VerifyPool.bundled). */
+  get verifyBundle(): URL | null {
+    return this.pool.bundled;
+  }
+
   close(): Promise<void> {
     return this.pool.close();
   }

@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { bundleWorker } from '../lib/worker-bundle';
 import { combineSplit, recomputeRolls, verifyChain, type VerifyFailure, type VerifyReport } from '../dice/verify';
 import type { Result } from '../lib/result';
-import { iterateVerifiable, seeds, seedsWithCommitments, type TrailClient } from '../db/trail-read';
+import { iterateRollsToCheck, iterateVerifiable, seeds, seedsWithCommitments, type TrailClient } from '../db/trail-read';
 
 /**
  * The bot's verify of a large trail, split over two worker threads so it neither blocks the
@@ -35,13 +37,14 @@ const splitSeq = (uptoSeq: number) => Math.floor(uptoSeq * CHAIN_SHARE);
 export function runVerifyPart(client: TrailClient, guildId: string, part: VerifyPart, uptoSeq: number): PartResult {
   const split = splitSeq(uptoSeq);
   if (part === 'chain') {
-    return verifyChain(iterateVerifiable(client, guildId, { uptoSeq }), { guildId, secretSeeds: seeds(client, guildId), recompute: { uptoSeq: split } });
+    return verifyChain(iterateVerifiable(client, guildId, { uptoSeq, lazyDetail: true }), { guildId, secretSeeds: seeds(client, guildId), recompute: { uptoSeq: split } });
   }
-  return recomputeRolls(iterateVerifiable(client, guildId, { fromSeq: split + 1, uptoSeq, kind: 'roll' }), seedsWithCommitments(client, guildId));
+  return recomputeRolls(iterateRollsToCheck(client, guildId, { fromSeq: split + 1, uptoSeq }), seedsWithCommitments(client, guildId));
 }
 
 const BOOT = new URL('../lib/ts-worker.mjs', import.meta.url);
-const ENTRY = new URL('./verify.worker.ts', import.meta.url).href;
+const ENTRY_URL = new URL('./verify.worker.ts', import.meta.url);
+const ENTRY = ENTRY_URL.href;
 /** Idle workers are kept this long, so a second verify does not pay start-up again. */
 const IDLE_MS = 5 * 60_000;
 
@@ -50,6 +53,26 @@ export class VerifyPool {
   private idle: Worker[] = [];
   private timer: NodeJS.Timeout | undefined;
   private nextId = 1;
+  /** The workers' entry bundled into one module (lib/worker-bundle.ts), once prepare() made it. */
+  private bundle: URL | null = null;
+  private preparing: Promise<boolean> | null = null;
+
+  /**
+   * Bundle the workers' entry in the background (the bot calls this as it starts), so workers
+   * start without tsx's loader. Until it is ready, or if it fails, workers start through tsx.
+   * Resolves to whether the bundle is in use; never rejects.
+   */
+  /** The bundle workers start from, or null while they start through tsx (tests, benchmarks). */
+  get bundled(): URL | null {
+    return this.bundle;
+  }
+
+  prepare(onError?: (e: unknown) => void): Promise<boolean> {
+    return (this.preparing ??= bundleWorker(ENTRY_URL).then(
+      (url) => { this.bundle = url; return true; },
+      (e: unknown) => { onError?.(e); return false; },
+    ));
+  }
 
   async verify(dbPath: string, guildId: string, uptoSeq: number): Promise<Result<VerifyReport, VerifyFailure>> {
     const [chain, dice] = await Promise.all((['chain', 'dice'] as const).map((part) => this.run({ dbPath, guildId, part, uptoSeq })));
@@ -65,7 +88,9 @@ export class VerifyPool {
 
   private run(job: VerifyJob): Promise<PartResult> {
     clearTimeout(this.timer);
-    const w = this.idle.pop() ?? new Worker(BOOT, { workerData: { entry: ENTRY } });
+    // A bundle deleted since (a temp-folder cleaner, on a bot up for weeks) is given up for tsx.
+    if (this.bundle && !existsSync(this.bundle)) this.bundle = null;
+    const w = this.idle.pop() ?? (this.bundle ? new Worker(this.bundle) : new Worker(BOOT, { workerData: { entry: ENTRY } }));
     const id = this.nextId++;
     return new Promise<PartResult>((resolve, reject) => {
       const onMessage = (m: { id: number; result: PartResult }) => {

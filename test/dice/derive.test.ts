@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { commitmentOf, derivedRng, rollSalt } from '../../src/dice/derive';
+import { createHmac } from 'node:crypto';
+import fc from 'fast-check';
+import { commitmentOf, derivedRng, hmacOf, rollSalt } from '../../src/dice/derive';
 import { chiSquareTest } from '../../src/dice/stats';
 
 // Known-answer vectors computed by an independent Python implementation of the documented
@@ -60,5 +62,15 @@ describe('derivation (provably fair)', () => {
         expect(v).toBeLessThan(n);
       }
     }
+  });
+
+  it('hmacOf (two one-shot hashes over pads made once per key) equals createHmac for any key and message', () => {
+    fc.assert(fc.property(fc.uint8Array({ minLength: 0, maxLength: 100 }), fc.array(fc.string({ maxLength: 80, unit: 'binary' }), { minLength: 1, maxLength: 4 }), (k, messages) => {
+      const key = Buffer.from(k);
+      const mac = hmacOf(key);
+      for (const m of messages) expect(mac(m).toString('hex')).toBe(createHmac('sha256', key).update(m).digest('hex'));
+    }), { numRuns: 200 });
+    const key = Buffer.from(SEED, 'hex');
+    for (let i = 0; i < 200; i++) expect(hmacOf(key)(`estafette/roll/${i * 7919}/${i % 3}`).equals(createHmac('sha256', key).update(`estafette/roll/${i * 7919}/${i % 3}`).digest())).toBe(true);
   });
 });

@@ -73,6 +73,26 @@ describe('tamper evidence', () => {
     expect(r.value).toMatchObject({ entries: 9, rolls: 6, recomputed: 5, epochs: 2, revealedEpochs: 1, awaitingReveal: 1, recomputedWithSecret: 1 });
   });
 
+  it.each([
+    ['its terms are not a list', (d: Record<string, any>) => { d.terms = 'six'; }],
+    ['a die has no faces list', (d: Record<string, any>) => { d.terms[0].dice = null; }],
+    ['its total is text', (d: Record<string, any>) => { d.total = 'seven'; }],
+  ])('catches a malformed roll detail re-hashed into the chain (%s), the split verify as the single pass, even where its epoch\'s seed is gone', (_what, f) => {
+    // The chain half of a split verify leaves the shape of most rolls to the dice half (issue 12):
+    // that half must check every roll's shape, whether or not it can recompute it.
+    const target = rollRows()[2]!;
+    editDetail(target.id, f);
+    rehash(target.seq);
+    const r = verify();
+    expect(!r.ok && { code: r.error.code, seq: r.error.seq }).toEqual({ code: 'chain/bad-detail', seq: target.seq });
+    sql.pragma('foreign_keys = OFF');
+    sql.exec('DROP TRIGGER seed_epochs_no_delete');
+    expect(sql.prepare('DELETE FROM seed_epochs WHERE id = ?').run(target.epochId).changes).toBe(1);
+    const upto = s.trail.repo.lastLink(G)!.seq;
+    const split = combineSplit(runVerifyPart(sql, G, 'chain', upto) as never, runVerifyPart(sql, G, 'dice', upto) as never);
+    expect(!split.ok && { code: split.error.code, seq: split.error.seq }).toEqual({ code: 'chain/bad-detail', seq: target.seq });
+  });
+
   it('catches a changed face', () => {
     const target = rollRows()[0]!;
     editDetail(target.id, (d) => { d.terms[0].dice[0].face = d.terms[0].dice[0].face === 6 ? 1 : 6; });

@@ -1,6 +1,7 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openDb } from '../../src/db/open';
 import { SPLIT_VERIFY_FROM } from '../../src/services/rolls.service';
@@ -28,6 +29,16 @@ describe('verify in worker threads (large trails)', () => {
     expect(split).toEqual(whole);
     expect(split.ok && split.value).toMatchObject({ rolls: SPLIT_VERIFY_FROM, recomputed: SPLIT_VERIFY_FROM / 2, recomputedWithSecret: SPLIT_VERIFY_FROM / 2, epochs: 2 });
 
+    // Workers started from the bundle the bot makes at start (lib/worker-bundle.ts) say the same.
+    expect(await s.rolls.prepareVerify((e) => { throw e; })).toBe(true);
+    await s.rolls.close();
+    expect(await s.rolls.verifyAsync(G)).toEqual(whole);
+    // A bundle removed under a long-running bot (a temp-folder cleaner): workers start through tsx again.
+    rmSync(fileURLToPath(s.rolls.verifyBundle!), { force: true });
+    await s.rolls.close();
+    expect(await s.rolls.verifyAsync(G)).toEqual(whole);
+    expect(s.rolls.verifyBundle).toBeNull();
+
     // A face rewritten late in the trail with the whole chain re-hashed is caught by the dice worker.
     db.$client.exec('DROP TRIGGER audit_entries_no_update');
     const target = db.$client.prepare("SELECT id, seq, detail FROM audit_entries WHERE guild_id = ? AND kind = 'roll' ORDER BY seq DESC LIMIT 1 OFFSET 5").get(G) as { id: number; seq: number; detail: string };
@@ -39,5 +50,5 @@ describe('verify in worker threads (large trails)', () => {
     expect(!broken.ok && broken.error).toMatchObject({ seq: target.seq });
     expect(!s.rolls.verify(G).ok).toBe(true);
     db.$client.close();
-  }, 60_000);
+  }, 120_000);
 });
