@@ -76,7 +76,7 @@ describe.each(shipped.map((s) => [`${s.ruleset}/${s.id}`, s.ruleset, s.path] as 
 });
 
 it('checks every registered ruleset that ships a scenario', () => {
-  const covered = new Set(shipped.map((s) => s.ruleset));
+  const covered = new Set<string>(shipped.map((s) => s.ruleset));
   for (const id of ['dram', 'nw', 'bp', 'solo', 'anrt']) expect(covered.has(id), id).toBe(true);
   expect(Object.keys(RULESETS).every((id) => covered.has(id))).toBe(true);
 });
