@@ -79,7 +79,9 @@ export const campaign = defineCommand<Input>({
       case 'status': return status(ctx, c.id);
       case 'battle': {
         const { game, battle, match, placement } = await svc.startBattle(c, { channelId: ctx.channelId, gm: me(ctx), isAdmin: ctx.isAdmin, scenario: i.scenario, name: i.name, place: i.place });
-        const seats = ctx.services.games.repo.seats(game.id).map((s) => `\`${s.seatId}\` ${s.userId ? `<@${s.userId}>` : '*open*'}`).join(', ');
+        // Seats by their printed names, the id only as what to type (issue 11).
+        const live = ctx.services.games.live(ctx.channelId);
+        const seats = live.seats.map((s) => `**${escapeMd(ctx.services.games.seatLabel(live, s.seatId))}** ${s.userId ? `<@${s.userId}>` : `*open* (type \`${s.seatId}\`)`}`).join(', ');
         const how = placement
           ? `on ${battle.scenarioId}'s map, placed: ${placementText(placement)} (layout ${escapeMd(RULESETS[c.ruleset as keyof typeof RULESETS]?.campaign?.placement?.basis ?? '')})`
           : `from ${battle.scenarioId}`;

@@ -16,6 +16,7 @@ import { enterTables } from './game-tables';
 import { endedHere, overInstead } from './play-helpers';
 import { botLine, seatHolder, setBot } from '../src/games/bot-general';
 import { POSTURES } from '../src/rules/bot/doctrine';
+import type { Live } from '../src/games/game.service';
 
 const Input = z.discriminatedUnion('subcommand', [
   z.object({ subcommand: z.literal('create'), ruleset: z.string(), scenario: z.string(), name: z.string().max(80).optional() }),
@@ -113,8 +114,8 @@ export const game = defineCommand<Input>({
     switch (i.subcommand) {
       case 'create': {
         const g = await games.create({ guildId: ctx.guildId, channelId: ctx.channelId, gm: me(ctx), ruleset: i.ruleset, scenario: i.scenario, name: i.name });
-        const seats = games.openSeats(ctx.channelId);
-        return pub(`🎖️ **${escapeMd(g.name)}** (${g.ruleset}, ${g.scenarioId}) is set up in this channel; GM: ${escapeMd(ctx.user.name)}.\nSeats: ${seats.map((s) => `\`${s.id}\` ${escapeMd(s.label)}`).join(', ')}.\nTake one with \`/game join\`; the GM starts with \`/game start\`.`);
+        const l = games.live(ctx.channelId);
+        return pub(`🎖️ **${escapeMd(g.name)}** (${escapeMd(l.ruleset.name)}, scenario \`${g.scenarioId}\`) is set up in this channel; GM: ${escapeMd(ctx.user.name)}.\n${seatsBySide(l).join('\n')}\nTake one with \`/game join seat:<name>\`; the GM starts with \`/game start\`.`);
       }
       case 'join': {
         const seat = i.seat?.trim() ? seatNamed(ctx, i.seat) : undefined;
@@ -238,16 +239,28 @@ function confirmFirst(ctx: CommandContext, i: Input & { subcommand: 'kick' | 'en
   return { visibility: 'private', content: `⚠️ ${question}\n-# Press the button to go ahead, or dismiss this message to cancel.`, components: [[confirmButton(label, inv, ctx.user.id)]] };
 }
 
+/**
+ * The seats as /game create offers them (issue 11), one line per side: each by its printed
+ * name, the id only as what to type — "Armée du Nord: **I Corps** (type `french:fr-i-corps`), …".
+ */
+function seatsBySide(l: Live): string[] {
+  const seats = l.ruleset.seats(l.state) as readonly { id: string; label: string; side: string }[];
+  const sides = new Map(l.ruleset.present.sides(l.state).map((s) => [s.value, s.name]));
+  const order = [...new Set(seats.map((s) => s.side))];
+  return order.map((side) => `${escapeMd(sides.get(side) ?? side)}: ${seats.filter((s) => s.side === side).map((s) => `**${escapeMd(s.label)}** (type \`${s.id}\`)`).join(', ')}.`);
+}
+
 function status(ctx: CommandContext): ReplyModel {
   const l = ctx.services.games.live(ctx.channelId);
-  const lines = [`**${escapeMd(l.game.name)}** — ${l.game.ruleset}/${l.game.scenarioId}, ${l.game.status}. GM <@${l.game.gmUserId}>.`];
+  const lines = [`**${escapeMd(l.game.name)}** — ${escapeMd(l.ruleset.name)}, scenario \`${l.game.scenarioId}\`, ${l.game.status}. GM <@${l.game.gmUserId}>.`];
   const labels = new Map(l.ruleset.seats(l.state).map((s: { id: string; label: string }) => [s.id, s.label]));
   if (l.window) {
     lines.push(`Now: ${escapeMd(l.window.label)}${l.window.deadlineAt ? ` — deadline ${ts(l.window.deadlineAt, 'F')} (${ts(l.window.deadlineAt, 'R')})` : ''}${l.window.pausedAt ? ' (paused)' : ''}.`);
     const question = ctx.services.gm.question(ctx.channelId);
     if (question) lines.push(`⚖️ Waiting for the GM's ruling (no deadline): ${escapeMd(question.question)} — \`/game answer\`.`);
     for (const seat of ctx.services.games.progress(l)) {
-      const mark = !seat.owing ? '— nothing to decide' : seat.ready ? '✅ ready' : seat.posted ? `📝 ${seat.posted} order(s), not ready` : '⏳ waiting';
+      // Whether a seat has posted, never how many orders: the count would tell the enemy how busy it is (as on the dashboard).
+      const mark = !seat.owing ? '— nothing to decide' : seat.ready ? '✅ ready' : seat.posted ? '📝 orders posted, not ready' : '⏳ waiting';
       lines.push(`• ${escapeMd(labels.get(seat.seatId) ?? seat.seatId)}: ${seatHolder(l, seat)} ${mark}`);
     }
   } else {

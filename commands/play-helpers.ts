@@ -5,7 +5,6 @@ import { namesFor, printedFor, publicEventsFor } from '../src/games/names';
 import { resolveOrRefuse } from '../src/games/names-resolve';
 import { escapeMd } from '../src/interaction/present-rolls';
 import type { ReplyModel } from '../src/interaction/reply';
-import { rulesetById } from '../src/rules/index';
 import { UserError } from '../src/lib/user-error';
 import { narrate } from '../src/narrative';
 import type { Caller, InputOptions, InputVerb } from '../src/rules/plugin';
@@ -91,8 +90,7 @@ export function verbChoices(ctx: CommandContext, name: string, focused: { name: 
  */
 export function overInstead(ctx: CommandContext, e: unknown): ReplyModel {
   const last = endedHere(ctx, e);
-  const ruleset = rulesetById(last.ruleset);
-  const outcome = last.state && ruleset ? ruleset.outcome(JSON.parse(last.state)) : null;
+  const outcome = ctx.services.games.outcomeOf(last);
   return {
     visibility: 'private',
     content: [`🏁 **${escapeMd(last.name)}** is over${outcome ? `: ${escapeMd(outcome.summary)}` : ' (ended by the GM)'}.`,

@@ -4,11 +4,24 @@ import { dashboards, games } from '../db/games.schema';
 import type { Db } from '../db/open';
 import { escapeMd, ts } from '../interaction/present-rolls';
 import type { Logger } from '../logger';
+import type { Outcome } from '../rules/contract';
 import type { GameService, Live } from './game.service';
 import type { Post } from './posts';
 import { WINDOW_BUTTONS } from './posts';
 
-const ENDED = '🏁 The game is over. `/game history` tells it turn by turn.';
+/** Every ended game's dashboard says this (how flush knows it has had its last edit). */
+const ENDED = '🏁 The game is over';
+
+/**
+ * How a game ended, in one line, as the channel was told when it did (the resolution's victory
+ * text) — or that the GM ended it. Used by the dashboard and by commands that find it over.
+ */
+export function overText(outcome: Outcome | null): string {
+  return outcome ? `${ENDED} — ${escapeMd(outcome.summary)}` : `${ENDED} — the GM ended it before the rules did.`;
+}
+
+/** What can still be read of an ended game. */
+const ENDED_HINT = 'Its story turn by turn: `/game history`; every die stays checkable with `/rolls log`.';
 
 /** At most one edit of a dashboard per this many ms: a burst of inputs makes one edit (Discord's rate limits). */
 export const DASHBOARD_COALESCE_MS = 15_000;
@@ -115,8 +128,11 @@ export class DashboardSender {
     return true;
   }
 
+  /** The last edit of an ended game's dashboard: the result and where its story is; no deadline, no seats, no buttons. */
   private async finish(gameId: number, name: string, d: typeof dashboards.$inferSelect): Promise<boolean> {
-    const content = `📋 **${escapeMd(name)}**\n${ENDED}`;
+    const game = this.games.repo.game(gameId);
+    const outcome = game ? this.games.outcomeOf(game) : null;
+    const content = [`📋 **${escapeMd(name)}**`, overText(outcome), ENDED_HINT].join('\n');
     await this.poster.edit(d.channelId, d.messageId!, { content, components: [] });
     this.db.update(dashboards).set({ content, editedAt: this.clock() }).where(eq(dashboards.gameId, gameId)).run();
     return true;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/open';
 import type { Problem } from '../lib/result';
 import { UserError } from '../lib/user-error';
-import type { Accepted, AnyRuleset, GmAnswer } from '../rules/contract';
+import type { Accepted, AnyRuleset, GmAnswer, Outcome } from '../rules/contract';
 import type { GameEvent } from '../rules/events';
 import { rulesetById, RULESETS } from '../rules/index';
 import { listScenarios, loadScenarioFile, type ScenarioListing } from '../rules/scenario/index';
@@ -140,6 +140,16 @@ export class GameService {
     const state = JSON.parse(game.state) as unknown;
     this.parsed.set(game.id, { version: game.version, state });
     return state;
+  }
+
+  /**
+   * How a game came out, as its last resolution said it (the ruleset's outcome of the stored
+   * state): null while it runs, or when the GM ended it before the rules did.
+   */
+  outcomeOf(game: GameRow): Outcome | null {
+    const ruleset = rulesetById(game.ruleset);
+    const state = this.stateOf(game);
+    return ruleset && state !== null ? ruleset.outcome(state) : null;
   }
 
   /** Seats a user may still take, with their labels (for autocomplete). */

@@ -98,12 +98,12 @@ export class GmTools {
     return this.games.tx(() => {
       const l = this.games.live(channelId);
       this.games.requireGm(l.game, gm, isAdmin);
-      if (!l.seats.some((s) => s.seatId === seatId)) throw new UserError('game/unknown-seat', `There is no seat "${seatId}".`, `Seats: ${l.seats.map((s) => s.seatId).join(', ')}.`);
+      if (!l.seats.some((s) => s.seatId === seatId)) throw new UserError('game/unknown-seat', `There is no seat "${seatId}".`, `Seats: ${l.seats.map((s) => this.games.seatLabel(l, s.seatId)).join(', ')}.`);
       // The same rule as /game join (issue 11): a replacement may not end up holding both sides.
       this.games.requireOneSide(l, user.id, seatId, `${user.name} already commands the other side`);
       refuseBotSeat(l, seatId);
       this.games.repo.updateSeat(l.game.id, seatId, { userId: user.id, userName: user.name, misses: 0 });
-      this.games.posts.notice(l.game, `replace:${l.game.id}:${seatId}:${this.clock()}`, `🔁 ${escapeMd(user.name)} now holds seat **${escapeMd(seatId)}**.`);
+      this.games.posts.notice(l.game, `replace:${l.game.id}:${seatId}:${this.clock()}`, `🔁 ${escapeMd(user.name)} now holds **${escapeMd(this.games.seatLabel(l, seatId))}**.`);
     });
   }
 

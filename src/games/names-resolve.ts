@@ -76,6 +76,19 @@ export function editDistance(a: string, b: string): number {
 /** The name a player reads for a printed entry: its first name. */
 export const printedLabel = (p: Named): string => p.names[0] ?? p.id;
 
+/**
+ * The labels of `list` as a menu shows them, told apart where two print alike (Ligny has a
+ * "III Corps reserve artillery (12pdr)" on each side): by side, else by what to type.
+ */
+export function distinctLabels(list: readonly (Named & { readonly side?: string })[]): string[] {
+  const count = (xs: readonly string[]) => xs.reduce((m, x) => m.set(x, (m.get(x) ?? 0) + 1), new Map<string, number>());
+  const plain = list.map(printedLabel);
+  const seen = count(plain);
+  const sided = list.map((p, i) => (seen.get(plain[i]!)! > 1 && p.side ? `${plain[i]} — ${p.side}` : plain[i]!));
+  const still = count(sided);
+  return sided.map((l, i) => (still.get(l)! > 1 ? `${l} (${list[i]!.id})` : l));
+}
+
 /** What the map labels (seats, sides and orders are not on it; not every ruleset keeps a /roster). */
 const ON_THE_MAP = new Set(['unit', 'general', 'battery', 'piece', 'name']);
 
@@ -83,14 +96,15 @@ const ON_THE_MAP = new Set(['unit', 'general', 'battery', 'piece', 'name']);
  * The id `typed` names among `printed`, for the command option `option`; a ChoiceError
  * with the closest names ("did you mean…") when it names none or several.
  */
-export function resolveOrRefuse(typed: string, printed: readonly Named[], option: string, what: string): string {
+export function resolveOrRefuse(typed: string, printed: readonly (Named & { readonly side?: string })[], option: string, what: string): string {
   const m = resolveName(typed, printed);
   if (m.kind === 'found') return m.id;
   const list = m.kind === 'ambiguous' ? m.candidates : m.closest;
-  const choices = list.slice(0, 25).map((p) => ({ name: printedLabel(p), value: p.id }));
+  const shown = list.slice(0, 25);
+  const choices = distinctLabels(shown).map((name, i) => ({ name, value: shown[i]!.id }));
   const names = choices.slice(0, 5).map((c) => `“${c.name}”`).join(', ');
   if (m.kind === 'ambiguous') {
-    throw new ChoiceError('name/ambiguous', `“${typed}” could be ${list.length} ${what}s: ${names}${list.length > 5 ? ', …' : ''}.`, 'Type more of the name, or pick one below.', option, choices);
+    throw new ChoiceError('name/ambiguous', `“${typed}” could be any of ${list.length}: ${names}${list.length > 5 ? ', …' : ''}.`, 'Type more of the name, or pick one below.', option, choices);
   }
   if (!typed.trim()) throw new ChoiceError('name/missing', `Which ${what}? ${names ? `Choose one: ${names}.` : ''}`.trim(), 'Pick one below.', option, choices);
   throw new ChoiceError('name/unknown', `There is no ${what} called “${typed}”.${choices.length ? ` Did you mean ${names}?` : ''}`,

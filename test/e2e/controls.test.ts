@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { discordDashboardPoster } from '../../src/adapters/posters';
 import { DASHBOARD_COALESCE_MS, DashboardSender } from '../../src/games/dashboard';
+import { playBattle } from '../helpers/campaign-play';
 import { useE2eBot } from '../helpers/e2e-bot';
 import { e2eChannel } from '../helpers/e2e-channel';
 import type { FakeDiscord, InteractionHistory, StoredMessage } from '../helpers/fake-discord';
@@ -17,6 +18,7 @@ const CH = '1500000000000000002';
 const CH_END = '1500000000000000003';
 const CH_DASH = '1500000000000000004';
 const CH_KICK = '1500000000000000005';
+const CH_OVER = '1500000000000000006';
 const GM = { id: '1500000000000000010', username: 'gm' };
 const FR = { id: '1500000000000000011', username: 'davout' };
 const AU = { id: '1500000000000000012', username: 'schwarzenberg' };
@@ -30,7 +32,7 @@ const text = (h: InteractionHistory) => h.edits.at(-1)?.content ?? h.followUps.a
 describe('buttons, menus and confirmations (issue 11)', () => {
   const clock = testClock(Date.UTC(2026, 10, 22, 18, 0));
 
-  const e2e = useE2eBot({ guild: { id: GUILD, name: 'Leipzig', channels: [{ id: CH, name: 'saint-remy' }, { id: CH_END, name: 'ending' }, { id: CH_DASH, name: 'dashboard' }, { id: CH_KICK, name: 'kick' }] }, clock, services: testServices({ clock }), maps: false });
+  const e2e = useE2eBot({ guild: { id: GUILD, name: 'Leipzig', channels: [{ id: CH, name: 'saint-remy' }, { id: CH_END, name: 'ending' }, { id: CH_DASH, name: 'dashboard' }, { id: CH_KICK, name: 'kick' }, { id: CH_OVER, name: 'over' }] }, clock, services: testServices({ clock }), maps: false });
 
   async function started(channel: string) {
     const c = e2eChannel(() => e2e, GUILD, channel);
@@ -187,5 +189,36 @@ describe('buttons, menus and confirmations (issue 11)', () => {
     await dash.flush();
     expect(board()!.message.content).not.toContain(head.message.id);
     expect(board()!.message.content).not.toContain('Last resolved');
+  });
+
+  it('an ended game\'s dashboard states the result as the channel was told it, with no deadline, seats or buttons', async () => {
+    const c = await started(CH_OVER);
+    const dash = new DashboardSender(e2e.services.db, e2e.services.games, discordDashboardPoster(e2e.bot.client), clock, undefined);
+    await dash.flush();
+    const board = () => e2e.fake.channelMessages(CH_OVER).find((m) => m.message.content.startsWith('📋'))!;
+    expect(board().message.content).toMatch(/deadline <t:\d+/);
+    // Played to its end through the services by the random legal players (the GM advancing what is left).
+    const gameId = e2e.services.games.live(CH_OVER).game.id;
+    playBattle(e2e.services, CH_OVER, 7);
+    await c.flush();
+    const game = e2e.services.games.repo.game(gameId)!;
+    expect(game.status).toBe('ended');
+    const outcome = e2e.services.games.outcomeOf(game)!;
+    expect(outcome).not.toBeNull();
+    // The channel was told "… is over. <summary>"; the dashboard says the same result.
+    const told = e2e.fake.channelMessages(CH_OVER).find((m) => m.message.content.startsWith('🏁'))!;
+    expect(told.message.content).toContain(outcome.summary);
+    clock.advance(DASHBOARD_COALESCE_MS);
+    await dash.flush();
+    const last = board().message;
+    expect(last.content).toContain(`🏁 The game is over — ${outcome.summary}`);
+    expect(last.content).toContain('/game history');
+    expect(last.content).not.toMatch(/deadline|<t:\d+|⏳|✅/);
+    expect(ids(last)).toEqual([]);
+    // Left alone after its last edit.
+    const edits = board().editCount;
+    clock.advance(DASHBOARD_COALESCE_MS);
+    await dash.flush();
+    expect(board().editCount).toBe(edits);
   });
 });

@@ -52,6 +52,9 @@ describe('two players play Saint-Rémy on Discord', () => {
   it('sets up the game, seats both players and opens turn 1', async () => {
     const created = await cmd(GM, 'game', 'create', [str('ruleset', 'dram'), str('scenario', 'saint-remy')]);
     expect(replyText(created)).toContain('The Bridge at Saint-Rémy');
+    // Seats by their printed names, side by side; the id only as what to type (issue 11).
+    expect(replyText(created)).toMatch(/\nFrench[^\n]*: [^\n]*\*\*I Corps[^*]*\*\* \(type `french:fr-i-corps`\)/);
+    expect(replyText(created)).not.toMatch(/`french:fr-i-corps` I Corps/);
     for (const seat of FR_SEATS) expect(replyText(await cmd(FR, 'game', 'join', [str('seat', seat)]))).toContain('takes');
     for (const seat of AU_SEATS) await cmd(AU, 'game', 'join', [str('seat', seat)]);
     const wrongSide = await cmd(FR, 'game', 'join', [str('seat', 'austrians:command')]);
@@ -82,7 +85,9 @@ describe('two players play Saint-Rémy on Discord', () => {
       if (turn === 1) {
         // Status shows who has posted, never what; /orders mine shows a player only their own.
         const st = replyText(await cmd(AU, 'game', 'status', []));
-        expect(st).toMatch(/order\(s\), not ready/);
+        // Whether a seat has posted, never how many orders (issue 11: the count tells the enemy how busy it is).
+        expect(st).toContain('📝 orders posted, not ready');
+        expect(st).not.toMatch(/\d+ order/);
         expect(st).not.toContain(move);
         expect(replyText(await cmd(AU, 'orders', 'mine', []))).toContain('You have no orders');
         const mine = await cmd(FR, 'orders', 'mine', []);

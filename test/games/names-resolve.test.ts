@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closest, editDistance, resolveName, resolveOrRefuse } from '../../src/games/names-resolve';
+import { closest, distinctLabels, editDistance, resolveName, resolveOrRefuse } from '../../src/games/names-resolve';
 import { ChoiceError } from '../../src/lib/user-error';
 import type { PrintedName } from '../../src/rules/plugin';
 import { matchesQuery, normalizeName } from '../../src/rules/plugin';
@@ -59,6 +59,26 @@ describe('the one name resolver (issue 11)', () => {
       expect(c.option).toBe('unit');
       expect(c.choices[0]).toEqual({ name: 'Division Stauffer', value: 'stauffer' });
     }
-    expect(() => resolveOrRefuse('Brigade Kol', P, 'unit', 'brigade')).toThrow(/could be 2 brigades/);
+    expect(() => resolveOrRefuse('Brigade Kol', P, 'unit', 'brigade')).toThrow(/could be any of 2: “Brigade Koller”, “Brigade Kollowrat”/);
+  });
+
+  it('tells apart two pieces printed alike (Ligny: a "III Corps reserve artillery (12pdr)" on each side) by side, else by what to type', () => {
+    const twins: PrintedName[] = [
+      { id: 'iii-artillery', kind: 'unit', side: 'french', names: ['III Corps reserve artillery (12pdr)', 'III Res. Art.'] },
+      { id: 'iii-korps-artillery', kind: 'unit', side: 'prussians', names: ['III Corps reserve artillery (12pdr)', 'III Res. Art.'] },
+    ];
+    try {
+      resolveOrRefuse('III Res. Art.', twins, 'unit', 'stand');
+      expect.unreachable();
+    } catch (e) {
+      const c = e as ChoiceError;
+      expect(c.code).toBe('name/ambiguous');
+      expect(c.choices).toEqual([
+        { name: 'III Corps reserve artillery (12pdr) — french', value: 'iii-artillery' },
+        { name: 'III Corps reserve artillery (12pdr) — prussians', value: 'iii-korps-artillery' },
+      ]);
+      expect(c.message).toContain('“III Corps reserve artillery (12pdr) — french”, “III Corps reserve artillery (12pdr) — prussians”');
+    }
+    expect(distinctLabels([{ id: 'a', names: ['Same'] }, { id: 'b', names: ['Same'] }, { id: 'c', names: ['Other'] }])).toEqual(['Same (a)', 'Same (b)', 'Other']);
   });
 });

@@ -127,3 +127,28 @@ describe('labels at the edge of the frame', () => {
     checkLayout(d, GOLDEN_SIZE, drawMap(d, GOLDEN_SIZE));
   });
 });
+
+describe('a heap of stands (a retreat or a crowded arrival can end on other bases: DE-3 stops only moves)', () => {
+  /** Ligny at set-up with Lefol, the III Corps guns, Pécheux and Jagow pushed onto one spot, and Girard half on them. */
+  async function heap(): Promise<MapDescription> {
+    const { data, settings } = await shippedDram('ligny');
+    const s = playDram(data, settings, 0).state;
+    const at = (x: number, y: number, facing: number) => ({ at: { x, y }, facing });
+    const stands = { ...s.stands };
+    for (const [id, pose] of [['lefol', at(15, 13, 0)], ['iii-artillery', at(15.4, 13.3, 0)], ['pecheux', at(14.7, 12.6, 10)], ['jagow', at(15.2, 13.6, 180)], ['girard', at(13.5, 13, 30)]] as const) {
+      stands[id] = { ...stands[id]!, pose };
+    }
+    return value(describeDram({ ...s, stands }, { viewer: { kind: 'gm' } }));
+  }
+
+  it.each([['full size', {}], ['golden size', GOLDEN_SIZE]] as const)('%s: each block shows its own symbol, each stand its label (leader lines), none under a block or another label', async (_s, size) => {
+    const d = await heap();
+    const drawn = drawMap(d, size);
+    checkLayout(d, size, drawn);
+    const placed = new Set(drawn.labels.map((x) => x.id));
+    for (const id of ['lefol', 'iii-artillery', 'pecheux', 'jagow', 'girard']) expect(placed.has(id), `${id} has no label`).toBe(true);
+    for (const id of ['lefol', 'iii-artillery', 'pecheux', 'jagow', 'girard']) expect(drawn.symbols.some((x) => x.unit === id), `${id} has no symbol`).toBe(true);
+    // The heap's labels stand off it with leader lines rather than one on another inside it.
+    expect(drawn.labels.filter((x) => ['lefol', 'iii-artillery', 'pecheux', 'jagow', 'girard'].includes(x.id) && x.leader).length).toBeGreaterThan(0);
+  });
+});

@@ -3,7 +3,9 @@
  *  1. Town and landmark names go first and are never dropped for a unit: they are the words
  *     players write in orders. Each tries its anchors, then spots around them, clear of every
  *     arm symbol; if none is clear it takes the first spot that hides no other name.
- *  2. Then the other terrain names (rivers, hills, woods, marsh), where they are clear.
+ *  2. Then the other terrain names (rivers, hills, woods, marsh), where they are clear: at
+ *     their middle, else at other points along the river or across the area, else the same
+ *     spots in a smaller font. Only a name with no clear spot anywhere is left out.
  *  3. Then unit labels (stands before generals): inside a big base, else beside it, else
  *     further out in rings, with a leader line back to the base — never over a terrain name,
  *     a symbol or another label.
@@ -33,10 +35,11 @@ export interface LabelResult {
   readonly hidden: number;
 }
 
-interface Spot { readonly box: PixelBox; readonly far: boolean }
+/** A box a label may take; `scale` < 1 when it is the label in a smaller font. */
+interface Spot { readonly box: PixelBox; readonly far: boolean; readonly scale?: number }
 interface Candidate {
   readonly spots: readonly Spot[];
-  readonly draw: (box: PixelBox) => void;
+  readonly draw: (box: PixelBox, scale?: number) => void;
 }
 
 /** Towns and landmarks must show; the rest of the terrain names show where there is room. */
@@ -46,6 +49,8 @@ const PLACE_PRIORITY: Readonly<Record<PlaceStyle, number>> = { town: 0, landmark
 const LEADER_AFTER = 8;
 /** Rings of far spots tried around a base. */
 const RINGS = 3;
+/** A terrain name with no clear spot at its size is tried again this much smaller before it is left out. */
+const SMALLER = 0.8;
 
 /**
  * Place and draw every label. `taken` already holds the arm symbols; placed labels are added
@@ -70,10 +75,11 @@ export function drawLabels(d: Draw, units: readonly UnitLabelItem[], places: rea
   const sorted = [...places].sort((a, b) => PLACE_PRIORITY[a.style] - PLACE_PRIORITY[b.style]);
   for (const p of sorted) {
     const c = placeCandidate(d, p);
-    const spots = c.spots.map((s) => clampInto(s.box, m));
-    const box = spots.find((b) => !taken.hits(b)) ?? (MUST_SHOW.has(p.style) ? spots.find((b) => !names.hits(b)) : undefined);
-    if (!box) { if (onMap(p.at)) hidden++; continue; }
-    take(box, () => c.draw(box), { kind: 'place', id: p.text, style: p.style, leader: null });
+    const spots = c.spots.map((s) => ({ ...s, box: clampInto(s.box, m) }));
+    const spot = spots.find((s) => !taken.hits(s.box)) ?? (MUST_SHOW.has(p.style) ? spots.find((s) => !s.scale && !names.hits(s.box)) : undefined);
+    if (!spot) { if (onMap(p.at)) hidden++; continue; }
+    const { box, scale } = spot;
+    take(box, () => c.draw(box, scale), { kind: 'place', id: p.text, style: p.style, leader: null });
   }
   const ordered = [...units.filter((u) => !generals.has(u.unit)), ...units.filter((u) => generals.has(u.unit))];
   for (const u of ordered) {
@@ -213,21 +219,28 @@ function placeStyle(d: Draw, p: PlaceLabelItem) {
 function placeCandidate(d: Draw, p: PlaceLabelItem): Candidate {
   const { g, ui } = d;
   const { text, o } = placeStyle(d, p);
-  const w = textWidth(g, text, o.px, o.bold) + ('spacing' in o ? (o.spacing ?? 0) * text.length : 0) + 4 * ui;
-  const h = o.px * 1.25;
-  const spot = (cx: number, cy: number): Spot => ({ box: { x0: cx - w / 2, y0: cy - h / 2, x1: cx + w / 2, y1: cy + h / 2 }, far: false });
-  const draw = (box: PixelBox) => haloText(g, text, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2, { ...o, align: 'center' });
-  if (p.marker) {
-    const at = d.px(p.at), gap = 9 * ui;
-    const right = at.x + gap + w / 2, left = at.x - gap - w / 2;
-    const spots = [spot(right, at.y), spot(left, at.y), spot(at.x, at.y - gap - h / 2), spot(at.x, at.y + gap + h / 2)];
-    // A town of the same spot may hold the first four: then a line up or down, either side.
-    for (const k of [1, -1, 2, -2]) spots.push(spot(right, at.y + k * h * 1.1), spot(left, at.y + k * h * 1.1));
-    return { spots, draw };
-  }
-  const anchors = [p.at, ...(p.candidates ?? [])].map((a) => d.px(a));
-  const spots = anchors.map((a) => spot(a.x, a.y));
-  for (const a of anchors) spots.push(spot(a.x, a.y - h * 1.1), spot(a.x, a.y + h * 1.1), spot(a.x, a.y - h * 2.2), spot(a.x, a.y + h * 2.2));
+  const draw = (box: PixelBox, scale = 1) => haloText(g, text, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2, {
+    ...o, px: o.px * scale, haloWidth: o.haloWidth * scale, ...('spacing' in o ? { spacing: (o.spacing ?? 0) * scale } : {}), align: 'center',
+  });
+  // Every spot at the label's own size first, then every spot again in a smaller font.
+  const spots = [1, SMALLER].flatMap((scale) => {
+    const px = o.px * scale;
+    const w = textWidth(g, text, px, o.bold) + ('spacing' in o ? (o.spacing ?? 0) * scale * text.length : 0) + 4 * ui * scale;
+    const h = px * 1.25;
+    const spot = (cx: number, cy: number): Spot => ({ box: { x0: cx - w / 2, y0: cy - h / 2, x1: cx + w / 2, y1: cy + h / 2 }, far: false, ...(scale !== 1 ? { scale } : {}) });
+    if (p.marker) {
+      const at = d.px(p.at), gap = 9 * ui;
+      const right = at.x + gap + w / 2, left = at.x - gap - w / 2;
+      const out = [spot(right, at.y), spot(left, at.y), spot(at.x, at.y - gap - h / 2), spot(at.x, at.y + gap + h / 2)];
+      // A town of the same spot may hold the first four: then a line up or down, either side.
+      for (const k of [1, -1, 2, -2]) out.push(spot(right, at.y + k * h * 1.1), spot(left, at.y + k * h * 1.1));
+      return out;
+    }
+    const anchors = [p.at, ...(p.candidates ?? [])].map((a) => d.px(a));
+    const out = anchors.map((a) => spot(a.x, a.y));
+    for (const a of anchors) out.push(spot(a.x, a.y - h * 1.1), spot(a.x, a.y + h * 1.1), spot(a.x, a.y - h * 2.2), spot(a.x, a.y + h * 2.2));
+    return out;
+  });
   return { spots, draw };
 }
 

@@ -4,7 +4,7 @@
  * a road visibly crosses a river on its bridge; names as place labels.
  */
 import { DEFAULT_CROSSING_WIDTH, isArea, isLine, lineWidth, type AreaFeature, type LineFeature, type PointFeature } from '../../rules/geometry/features';
-import { pointSegmentDistance } from '../../rules/geometry/primitives';
+import { pointSegmentDistance, ringContains } from '../../rules/geometry/primitives';
 import type { Landmark, TerrainFeature } from '../../rules/geometry/types';
 import { bearing } from '../../rules/geometry/vector';
 import { boundsOf, rectsMeet } from './frame';
@@ -64,6 +64,13 @@ const STYLE_OF: Partial<Record<TerrainFeature['kind'], PlaceStyle>> = {
   woods: 'wood', forest: 'wood', orchard: 'wood', hill: 'hill', 'built-up': 'town', town: 'town', marsh: 'marsh', river: 'water', stream: 'water',
 };
 
+/**
+ * A terrain name is offered only at points this far (inches) inside the frame: a hill of which a
+ * zoomed frame shows a sliver along its edge is not named (there is no room to, and its name
+ * would read as the name of whatever is beside it), nor counted as a label left out.
+ */
+const NAME_MARGIN = 0.75;
+
 const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
 
 /**
@@ -78,8 +85,8 @@ function placeLabels(terrain: readonly TerrainFeature[], landmarks: readonly Lan
   for (const f of terrain) {
     const style = STYLE_OF[f.kind];
     if (!f.name || !style || landmarkNames.has(fold(f.name))) continue;
-    const anchors = isArea(f) ? areaAnchors(f.polygon) : isLine(f) ? [0.5, 0.3, 0.7, 0.15, 0.85].map((t) => along(f.line, t)) : [];
-    const inFrame = anchors.filter((p) => meets(frame, [p], 0));
+    const anchors = isArea(f) ? areaAnchors(f.polygon, frame) : isLine(f) ? LINE_FRACTIONS.map((t) => along(f.line, t)) : [];
+    const inFrame = anchors.filter((p) => p.x >= frame.x0 + NAME_MARGIN && p.x <= frame.x1 - NAME_MARGIN && p.y >= frame.y0 + NAME_MARGIN && p.y <= frame.y1 - NAME_MARGIN);
     const [at, ...candidates] = inFrame;
     if (at) out.push({ kind: 'place-label', text: f.name, at, style, marker: false, ...(candidates.length ? { candidates } : {}) });
   }
@@ -87,7 +94,7 @@ function placeLabels(terrain: readonly TerrainFeature[], landmarks: readonly Lan
     if (!meets(frame, [l.at], 0)) continue;
     const area = areaByName.get(fold(l.name));
     const style = area ? STYLE_OF[area.kind] ?? 'landmark' : 'landmark';
-    const candidates = area ? areaAnchors(area.polygon).slice(1) : [];
+    const candidates = area ? areaAnchors(area.polygon, frame).slice(1) : [];
     out.push({ kind: 'place-label', text: l.name, at: l.at, style, marker: !area, ...(candidates.length ? { candidates } : {}) });
   }
   return out;
@@ -105,11 +112,35 @@ export function centroid(ring: readonly { x: number; y: number }[]): { x: number
   return { x: cx / (3 * a), y: cy / (3 * a) };
 }
 
-/** Where to try an area's name: its centroid, then just north and just south of it. */
-function areaAnchors(ring: readonly { x: number; y: number }[]): { x: number; y: number }[] {
+/**
+ * Where to try a river's or road's name, as fractions of its length: the middle first, then
+ * out towards both ends, so a name crowded off the middle finds another reach of the water.
+ */
+const LINE_FRACTIONS = [0.5, 0.3, 0.7, 0.15, 0.85, 0.4, 0.6, 0.22, 0.78, 0.08, 0.92];
+/** Lattice of points tried inside an area (columns × rows over the part of it in the frame). */
+const LATTICE = { columns: 7, rows: 5 } as const;
+
+/**
+ * Where to try an area's name: its centroid, then just north and just south of it, then points
+ * spread over the part of the area in the frame, nearest the centroid first. A long hill or
+ * marsh with troops on its middle still gets its name on a clear stretch of it (issue 11:
+ * "Broken valley of the Ligne" was left out while half the valley was empty).
+ */
+function areaAnchors(ring: readonly { x: number; y: number }[], frame: Rect): { x: number; y: number }[] {
   const c = centroid(ring);
   const b = boundsOf(ring);
-  return [c, { x: c.x, y: b.y1 }, { x: c.x, y: b.y0 }];
+  const x0 = Math.max(b.x0, frame.x0), x1 = Math.min(b.x1, frame.x1), y0 = Math.max(b.y0, frame.y0), y1 = Math.min(b.y1, frame.y1);
+  const inside: { x: number; y: number }[] = [];
+  if (x0 < x1 && y0 < y1) {
+    for (let i = 0; i < LATTICE.columns; i++) {
+      for (let j = 0; j < LATTICE.rows; j++) {
+        const p = { x: x0 + ((i + 0.5) * (x1 - x0)) / LATTICE.columns, y: y0 + ((j + 0.5) * (y1 - y0)) / LATTICE.rows };
+        if (ringContains(ring, p)) inside.push(p);
+      }
+    }
+  }
+  const near = (p: { x: number; y: number }) => Math.hypot(p.x - c.x, p.y - c.y);
+  return [c, { x: c.x, y: b.y1 }, { x: c.x, y: b.y0 }, ...inside.sort((p, q) => near(p) - near(q))];
 }
 
 /** The point a fraction t of the way along a polyline. */
