@@ -228,6 +228,9 @@ function forcedMove(c: Ctx, o: RetreatOrder): void {
       const at = (p: Point) => `${pointToGridRef(m.table, m.gridCell, p) ?? 'the table'} (${fmt(p.x)}, ${fmt(p.y)} in)`;
       throw new RetreatWayWanted(o.id, u.side, `${u.name} must ${o.kind} ${fmt(o.inches)}" but its straight way back is blocked, and two ways are equally direct: right (clockwise) ends in ${at(e.right)}, left in ${at(e.left)}. Its player chooses the way with /choose retreat; unsaid, it goes right (C14).`);
     }
+    // No choice: the default way (right, C14), as just planned on this very draft.
+    retreatPiece(c.state, c.d, o, c.events, c.dice, e?.plans.right);
+    return;
   }
   retreatPiece(c.state, c.d, way ? { ...o, prefer: way } : o, c.events, c.dice);
 }
