@@ -157,10 +157,24 @@ export function bodiesNearPath(s: NwState, path: readonly Point[], within: numbe
   return piecesOf(s, bodyGrid(s).nearPath(path, within), pick);
 }
 
+// The live officer stands by the three records they are read from: a brigade's move, a roll or a
+// log change keeps them, so a move's plan does not make every officer's piece again (issue 12).
+const officersCache = new WeakMap<NwState['generals'], WeakMap<NwState['commanders'], WeakMap<NwState['armies'], readonly NwPiece[]>>>();
+
 /** Live officer stands (generals, commanders, CinCs) of sides `pick` accepts. */
 export function officers(s: NwState, pick: (side: string) => boolean): NwPiece[] {
-  const ids = [...Object.keys(s.generals), ...Object.keys(s.commanders), ...Object.values(s.armies).map((a) => a.cinc.id)];
-  return ids.map((id) => pieceOf(s, id)).filter(live).filter((p) => pick(p.side));
+  let byCommanders = officersCache.get(s.generals);
+  if (!byCommanders) officersCache.set(s.generals, byCommanders = new WeakMap());
+  let byArmies = byCommanders.get(s.commanders);
+  if (!byArmies) byCommanders.set(s.commanders, byArmies = new WeakMap());
+  let all = byArmies.get(s.armies);
+  if (!all) {
+    const ids = [...Object.keys(s.generals), ...Object.keys(s.commanders), ...Object.values(s.armies).map((a) => a.cinc.id)];
+    // Officer ids are no brigade's or battery's (the scenario build refuses an id used twice, build.ts): the three records say it all.
+    all = ids.filter((id) => !s.units[id] && !s.batteries[id]).map((id) => pieceOf(s, id)).filter(live);
+    byArmies.set(s.armies, all);
+  }
+  return all.filter((p) => pick(p.side));
 }
 
 /** A reinforcement that enters this turn with this piece, if it is still off the table (§9.0 C.8 L242). */
