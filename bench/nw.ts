@@ -4,7 +4,9 @@
  *   1. resolving one full game turn: every window of the turn (fire, maneuver, reaction…, then
  *      combat, rally and the next initiative) resolved by `nw.resolve` with the random legal
  *      player's orders. The player's own order generation is not timed; its binding `nw.act`
- *      calls (rolls and moves, made in the maneuver windows) are shown apart.
+ *      calls (rolls and moves, made in the maneuver windows) are shown apart, each on the state
+ *      the act before returned, as GameService.act keeps it (issue 12). On a loaded machine see
+ *      also bench/nw-replay.ts (least CPU time of several replays per window).
  *   2. one Maneuver roll and the move after it (`nw.act` maneuver, then move) on the state as a
  *      maneuver window opened, in process.
  */

@@ -309,7 +309,13 @@ export class GameService {
 
   /** A binding in-window action with dice (DRAM initiative): rolled, recorded and posted at once. */
   act(channelId: string, user: Actor, raw: unknown): readonly GameEvent[] {
-    return this.tx(() => {
+    // The state the act returned, kept as the parsed state of the version it was stored under once
+    // the transaction has committed: the next act starts from it instead of the JSON just written,
+    // and what the ruleset worked out on the parts it did not change (terrain, the other pieces) is
+    // still known to it (issue 12). States are never mutated and survive JSON unchanged (the NW and
+    // DRAM whole-game tests check both), so this is the state a re-parse would give.
+    let kept: { gameId: number; version: number; state: unknown } | null = null;
+    const events = this.tx(() => {
       const l = this.running(channelId);
       const schema = l.ruleset.actionSchema(l.state);
       if (!schema) throw new UserError('action/none', 'There is nothing to roll in this window.');
@@ -328,12 +334,17 @@ export class GameService {
         const now = this.deps.clock();
         this.repo.updateGame(l.game.id, { state: JSON.stringify(r.value.state), version: l.game.version + 1, updatedAt: now });
         this.repo.insertAction({ windowId: l.window.id, seatId: seat, userId: user.id, body: JSON.stringify(parsed.data), createdAt: now });
+        kept = { gameId: l.game.id, version: l.game.version + 1, state: r.value.state };
         // The roll is answered publicly by the command itself; the audit trail already holds it.
         return r.value.events;
       }
       const refusal = owingError ?? lastError;
       throw refusal ? UserError.from(refusal) : new UserError('action/not-yours', 'None of your seats can do that.');
     });
+    // Only a commit of our own: inside an outer transaction that may still roll back, the next read parses.
+    const k = kept as { gameId: number; version: number; state: unknown } | null;
+    if (k && !this.deps.db.$client.inTransaction) this.parsed.set(k.gameId, { version: k.version, state: k.state });
+    return events;
   }
 
   /** Resolve a window exactly once (deadline sweep, everyone ready, GM). */

@@ -319,7 +319,7 @@ export function startNw(data: NwScenarioData, settings: NwSettings, diceSeed: st
   return { state: roundTrip(step.state), events: step.events, dice: dice.nextIndex };
 }
 
-/** The game service keeps the state as JSON between calls. */
+/** The game service keeps the state as JSON between calls (an act's state it also keeps as returned: GameService.act). */
 const roundTrip = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 
 const now = () => performance.now();
@@ -357,7 +357,8 @@ export function playNw(start: NwState, seed: number, opts: NwPlayOptions): NwPla
         if (dice.nextIndex !== at) throw new Error(`NW act refused ${JSON.stringify(action)} after rolling dice (${at} → ${dice.nextIndex})`);
         return false;
       }
-      state = roundTrip(res.value.state);
+      // As the game service keeps it (GameService.act): the next act starts from this object.
+      state = res.value.state;
       actions.push({ seat, action, dice: at, diceEnd: dice.nextIndex });
       actionEvents.push(...res.value.events);
       return true;
@@ -409,6 +410,7 @@ export function replayNw(data: NwScenarioData, settings: NwSettings, record: NwG
       const res = nw.act(state, a.seat, a.action, dice);
       if (!res.ok) throw new Error(`replay: window ${i}: ${JSON.stringify(a.action)} refused: ${res.error.message}`);
       if (dice.nextIndex !== a.diceEnd) throw new Error(`replay: window ${i}: ${JSON.stringify(a.action)} rolled to ${dice.nextIndex}, not ${a.diceEnd}`);
+      // From JSON, as a restarted service reads it (play keeps the object): a replay that agrees shows both paths alike.
       state = roundTrip(res.value.state);
       events.push(...res.value.events);
     }

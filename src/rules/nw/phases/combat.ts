@@ -19,7 +19,7 @@ import { inTownOrHardCover } from '../targets';
 import { offTable } from './rally';
 import { areaCoverOf, settlementOf, townOf } from '../cover';
 import { combatGround } from '../conditions';
-import { fullMoveOf, placeInDraft, retreatPiece, retreatWayQuestion, routMoveInches, type RetreatOrder } from './retreat';
+import { fullMoveOf, placeInDraft, retreatPiece, retreatWayOrPlan, routMoveInches, type RetreatOrder } from './retreat';
 import {
   commit, disorder, draftOf, hitBattery, leftToRight, loseOfficer, loseSp, nameOf, phaseEvent, problem, unitTarget, type Draft,
 } from './target-units';
@@ -220,8 +220,10 @@ class RetreatWayWanted {
 function forcedMove(c: Ctx, o: RetreatOrder): void {
   const way = c.ways[o.id];
   if (way === undefined && c.d.units[o.id]) {
-    const q = retreatWayQuestion(c.state, c.d, o, c.opts.askRetreatWay);
-    if (q) throw new RetreatWayWanted(o.id, q.side, q.text);
+    const q = retreatWayOrPlan(c.state, c.d, o, c.opts.askRetreatWay);
+    if (q.question) throw new RetreatWayWanted(o.id, q.question.side, q.question.text);
+    // No choice: the default way (right, C14), as just planned on this very draft.
+    if (q.planned) { retreatPiece(c.state, c.d, o, c.events, c.dice, q.planned); return; }
   }
   retreatPiece(c.state, c.d, way ? { ...o, prefer: way } : o, c.events, c.dice);
 }

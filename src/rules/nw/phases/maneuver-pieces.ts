@@ -117,6 +117,27 @@ function bodyGrid(s: NwState): SpatialGrid<string> {
   return g;
 }
 
+/**
+ * A move updates the grid instead of filing every body again (issue 12: updates that do not copy
+ * the world): the grid made for `s` is handed to `next`, where only the bodies in `moved` stand
+ * elsewhere, and `s` loses it (asked again, it files its bodies afresh). Only when each moved body
+ * was already filed (live on the table): one coming onto the table would be filed last, not in
+ * the order a fresh grid gives it, so then `next` files its own when asked.
+ */
+function carryGrid(s: NwState, next: NwState, moved: readonly string[]): void {
+  const byBatteries = gridCache.get(s.units);
+  const g = byBatteries?.get(s.batteries);
+  if (!g || !moved.every((id) => g.has(id))) return;
+  byBatteries!.delete(s.batteries);
+  for (const id of moved) {
+    const b = next.units[id] ?? next.batteries[id]!;
+    g.set(id, id, b.pose.at, baseRadius(b.base));
+  }
+  let nextByBatteries = gridCache.get(next.units);
+  if (!nextByBatteries) gridCache.set(next.units, nextByBatteries = new WeakMap());
+  nextByBatteries.set(next.batteries, g);
+}
+
 const piecesOf = (s: NwState, ids: readonly string[], pick: (side: string) => boolean): NwPiece[] => {
   const out: NwPiece[] = [];
   for (const id of ids) { const p = pieceOf(s, id); if (p && pick(p.side)) out.push(p); }
@@ -136,10 +157,24 @@ export function bodiesNearPath(s: NwState, path: readonly Point[], within: numbe
   return piecesOf(s, bodyGrid(s).nearPath(path, within), pick);
 }
 
+// The live officer stands by the three records they are read from: a brigade's move, a roll or a
+// log change keeps them, so a move's plan does not make every officer's piece again (issue 12).
+const officersCache = new WeakMap<NwState['generals'], WeakMap<NwState['commanders'], WeakMap<NwState['armies'], readonly NwPiece[]>>>();
+
 /** Live officer stands (generals, commanders, CinCs) of sides `pick` accepts. */
 export function officers(s: NwState, pick: (side: string) => boolean): NwPiece[] {
-  const ids = [...Object.keys(s.generals), ...Object.keys(s.commanders), ...Object.values(s.armies).map((a) => a.cinc.id)];
-  return ids.map((id) => pieceOf(s, id)).filter(live).filter((p) => pick(p.side));
+  let byCommanders = officersCache.get(s.generals);
+  if (!byCommanders) officersCache.set(s.generals, byCommanders = new WeakMap());
+  let byArmies = byCommanders.get(s.commanders);
+  if (!byArmies) byCommanders.set(s.commanders, byArmies = new WeakMap());
+  let all = byArmies.get(s.armies);
+  if (!all) {
+    const ids = [...Object.keys(s.generals), ...Object.keys(s.commanders), ...Object.values(s.armies).map((a) => a.cinc.id)];
+    // Officer ids are no brigade's or battery's (the scenario build refuses an id used twice, build.ts): the three records say it all.
+    all = ids.filter((id) => !s.units[id] && !s.batteries[id]).map((id) => pieceOf(s, id)).filter(live);
+    byArmies.set(s.armies, all);
+  }
+  return all.filter((p) => pick(p.side));
 }
 
 /** A reinforcement that enters this turn with this piece, if it is still off the table (§9.0 C.8 L242). */
@@ -188,9 +223,14 @@ export function placePiece(s: NwState, id: string, pose: Pose): NwState {
     for (const c of Object.values(s.commanders)) {
       if (c.attachedTo === id) next = { ...next, commanders: { ...next.commanders, [c.id]: { ...c, pose: carried(c.pose, from, pose) } } };
     }
+    carryGrid(s, next, bat && !bat.removed ? [id, bat.id] : [id]);
     return next;
   }
-  if (p.kind === 'battery') return { ...s, batteries: { ...s.batteries, [id]: { ...s.batteries[id]!, pose, onTable: true } } };
+  if (p.kind === 'battery') {
+    const next = { ...s, batteries: { ...s.batteries, [id]: { ...s.batteries[id]!, pose, onTable: true } } };
+    carryGrid(s, next, [id]);
+    return next;
+  }
   if (p.kind === 'general') return { ...s, generals: { ...s.generals, [id]: { ...s.generals[id]!, pose, onTable: true } } };
   if (p.kind === 'commander') return { ...s, commanders: { ...s.commanders, [id]: { ...s.commanders[id]!, pose, onTable: true } } };
   const army = Object.values(s.armies).find((a) => a.cinc.id === id)!;

@@ -144,14 +144,14 @@ interface Walk {
  * Make a forced retreat or rout in the draft (C8, C13-C18), with its events. Returns what
  * happened; a piece already gone does nothing.
  */
-export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: GameEvent[], dice: Dice): RetreatOutcome {
+export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: GameEvent[], dice: Dice, planned?: RetreatPlan): RetreatOutcome {
   const unit = d.units[o.id];
   const battery = unit ? undefined : d.batteries[o.id];
   const piece = unit ?? battery;
   if (!piece || piece.removed || !piece.onTable) return { moved: 0, complete: true, fate: 'none' };
   if (o.inches <= 0) return { moved: 0, complete: true, fate: 'on-table' };
   const rout = o.kind === 'rout';
-  const { w, to, start, size, away } = planRetreat(s, d, o, unit, battery);
+  const { w, to, start, size, away } = planned ?? planRetreat(s, d, o, unit, battery);
   const what = rout ? 'routs' : 'retreats';
 
   // C15: a rout that cannot be made surrenders.
@@ -246,7 +246,19 @@ export function officersRunOverInDraft(s: NwState, d: Draft, end: Point | null, 
 const bendsFor = (prefer: RetreatOrder['prefer']): readonly number[] =>
   (prefer === 'left' ? RETREAT_BENDS.map((b) => -b) : RETREAT_BENDS);
 
-interface RetreatPlan { readonly w: Walk; readonly to: Pose; readonly start: Pose; readonly size: BaseSize; readonly away: number }
+/**
+ * A retreat or rout worked out and not yet made (planRetreat). Valid only for the state, draft and
+ * order it was planned on, with nothing changed since (retreatEnds hands its plans to retreatPiece).
+ */
+export interface RetreatPlan {
+  readonly w: Walk;
+  readonly to: Pose;
+  readonly start: Pose;
+  readonly size: BaseSize;
+  readonly away: number;
+  /** The straight line (C14's first try, the same for either preference) was taken: no bend was tried. */
+  readonly straight: boolean;
+}
 
 /** Where a forced retreat or rout goes (C8, C13-C16), changing nothing: the walk chosen and its end. */
 function planRetreat(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | undefined, battery: NwBattery | undefined): RetreatPlan {
@@ -499,19 +511,23 @@ function planRetreat(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | undef
   }
   const w = chosen;
   const to: Pose = { at: add(start.at, scale(w.dir, w.k)), facing: rout ? w.facing : start.facing };
-  return { w, to, start, size, away };
+  return { w, to, start, size, away, straight: walks.length === 1 && chosen === walks[0] };
 }
 
 /**
  * RC-1: where a retreat or rout ends by each way — preferring right (C14's default, clockwise
- * first) and preferring left — or null for a piece that does not move.
+ * first) and preferring left — or null for a piece that does not move; with the two plans, which
+ * retreatPiece takes (`planned`) to make the way chosen without working it out again.
  */
-export function retreatEnds(s: NwState, d: Draft, o: RetreatOrder): { readonly right: Point; readonly left: Point } | null {
+export function retreatEnds(s: NwState, d: Draft, o: RetreatOrder): { readonly right: Point; readonly left: Point; readonly plans: { readonly right: RetreatPlan; readonly left: RetreatPlan } } | null {
   const unit = d.units[o.id];
   const battery = unit ? undefined : d.batteries[o.id];
   const piece = unit ?? battery;
   if (!piece || piece.removed || !piece.onTable || o.inches <= 0) return null;
-  return { right: planRetreat(s, d, { ...o, prefer: 'right' }, unit, battery).to.at, left: planRetreat(s, d, { ...o, prefer: 'left' }, unit, battery).to.at };
+  const right = planRetreat(s, d, { ...o, prefer: 'right' }, unit, battery);
+  // Both preferences try the straight line first (bendsFor): when it is taken, so it is by the left too.
+  const left = right.straight ? right : planRetreat(s, d, { ...o, prefer: 'left' }, unit, battery);
+  return { right: right.to.at, left: left.to.at, plans: { right, left } };
 }
 
 /**
@@ -534,15 +550,26 @@ export type RetreatWay = 'left' | 'right';
  * three, so a player reads the same question whatever drove his brigade back.
  */
 export function retreatWayQuestion(s: NwState, d: Draft, o: RetreatOrder, asked: readonly string[] | undefined): { readonly side: string; readonly text: string } | null {
+  return retreatWayOrPlan(s, d, o, asked).question;
+}
+
+/**
+ * retreatWayQuestion, and when nothing is asked of a seated side, the default way's plan already
+ * made on this very draft (so retreatPiece does not plan the same retreat again).
+ */
+export function retreatWayOrPlan(s: NwState, d: Draft, o: RetreatOrder, asked: readonly string[] | undefined): { readonly question: { readonly side: string; readonly text: string } | null; readonly planned?: RetreatPlan } {
   const piece = d.units[o.id] ?? d.batteries[o.id];
-  if (!piece || !(asked ?? []).includes(piece.side)) return null;
+  if (!piece || !(asked ?? []).includes(piece.side)) return { question: null };
   const e = retreatEnds(s, d, o);
-  if (!e || Math.hypot(e.right.x - e.left.x, e.right.y - e.left.y) <= EPS) return null;
+  if (!e) return { question: null };
+  if (Math.hypot(e.right.x - e.left.x, e.right.y - e.left.y) <= EPS) return { question: null, planned: e.plans.right };
   const m = s.map;
   const at = (p: Point) => `${pointToGridRef(m.table, m.gridCell, p) ?? 'the table'} (${fmt1(p.x)}, ${fmt1(p.y)} in)`;
   return {
-    side: piece.side,
-    text: `${piece.name} must ${o.kind} ${fmt1(o.inches)}" but its straight way back is blocked, and two ways are equally direct: right (clockwise) ends in ${at(e.right)}, left in ${at(e.left)}. Its player chooses the way with /choose retreat; unsaid, it goes right (C14).`,
+    question: {
+      side: piece.side,
+      text: `${piece.name} must ${o.kind} ${fmt1(o.inches)}" but its straight way back is blocked, and two ways are equally direct: right (clockwise) ends in ${at(e.right)}, left in ${at(e.left)}. Its player chooses the way with /choose retreat; unsaid, it goes right (C14).`,
+    },
   };
 }
 
