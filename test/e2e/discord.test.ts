@@ -140,7 +140,7 @@ describe('the real process with DISCORD_TOKEN and DISCORD_REST_API', () => {
       let logs = '';
       child.stdout.on('data', (c) => { logs += c; });
       child.stderr.on('data', (c) => { logs += c; });
-      await fake.waitFor(() => logs.includes('connected to Discord'), { timeoutMs: 20_000 });
+      await fake.waitFor(() => logs.includes('connected to Discord'), { timeoutMs: 60_000 });
       const h = await fake.sendSlashCommand({ guildId: GUILD, channelId: CHANNEL, user: NEY, name: 'roll', options: [{ name: 'expression', type: 3, value: '3d6' }] }).waitForResponse({ timeoutMs: 10_000 });
       expect(h.callback!.content).toMatch(/rolled `3d6`/);
       const exited = new Promise<number | null>((r) => child.on('close', r));
@@ -151,7 +151,9 @@ describe('the real process with DISCORD_TOKEN and DISCORD_REST_API', () => {
     } finally {
       await fake.close();
     }
-  });
+    // Two full process starts through tsx (the deploy script, then the bot): on a loaded 2-core
+    // machine each takes 10-20 s, more than the suite's 30 s default for both together.
+  }, 90_000);
 
   it('exits with a clear message when Discord rejects the token', async () => {
     const fake = await startFakeDiscord();
