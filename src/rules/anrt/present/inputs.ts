@@ -149,7 +149,7 @@ export const anrtInputs: Inputs<AnrtState> = {
   react: {
     kind: 'order',
     names: { unit: UNIT },
-    summary: 'answer a charge (stand, evade, square, countercharge, volley) or opportunity charge an enemy that moved in front of your cavalry (§X, §VII L424)',
+    summary: 'answer a charge (stand, evade, square, countercharge, volley, gunners-evade) or opportunity charge an enemy that moved in front of your cavalry (§X, §VII L424)',
     build: (_s, o): AnrtOrder => ({ kind: 'react', unit: text(o.unit), choice: text(o.choice) as 'stand' }),
     choices(s, caller, focused, o) {
       if (focused.name === 'choice') { const u = s.units[text(o.unit)]; return choicesMatching(focused.value, (u ? reactionsOf(s, u) : []).map((c) => ({ name: c, value: c }))); }
