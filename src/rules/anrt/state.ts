@@ -91,10 +91,10 @@ export interface AnrtUnit {
   readonly lastHit?: 'contact' | 'other';
   /**
    * A battery whose guns were overrun and left on the field (§XVI L1057-1065, L406): its gunners
-   * are with `gunnersWith` (their sanctuary, L406) or fled (null, routed). Unmanned guns neither
+   * are with `gunnersWith` (their sanctuary, L406), in terrain the chargers cannot enter (`inTerrain`), or fled (routed). Unmanned guns neither
    * fire, move nor are fired at or charged; the gunners reoccupy them in their own phase (L406).
    */
-  readonly abandoned?: { readonly gunnersWith: string | null; readonly turn: number };
+  readonly abandoned?: { readonly gunnersWith: string | null; readonly turn: number; readonly inTerrain?: string };
 }
 
 export interface AnrtGeneral {

@@ -59,7 +59,8 @@ describe("gunners' evade (L406, L583)", () => {
       if (s.units['fr-11h']!.gone) continue;
       const run = roll(events, "gunners' evade")!;
       expect(events.indexOf(run)).toBeGreaterThan(fire);
-      const refuge = sanctuaryOf(anrt.resolve(hussarsBeforeBattery(), new Map([['french', [CHARGE]]]), seededDice(seed.padEnd(64, '0'))).state, hussarsBeforeBattery().units['al-bty-1']!)!;
+      const before = hussarsBeforeBattery();
+      const refuge = sanctuaryOf(before, before.units['al-bty-1']!, before.units['fr-11h']!)!;
       const safe = run.tableRow!.startsWith('safe');
       // The table row agrees with the L406 bands: 1" needs 3, 2" needs 5, −1 when the chargers start within half their move.
       expect(safe).toBe(refuge.inches <= 2 && run.faces[0]! - (run.tableRow!.includes('(−1)') ? 1 : 0) >= (refuge.inches <= 1 ? 3 : 5));
@@ -72,12 +73,32 @@ describe("gunners' evade (L406, L583)", () => {
       else if (!b.gone) {
         // Left on the field: abandoned, the gunners with their refuge or fled (the Allied phase that
         // follows may rally them and, with the hussars recalled, reoccupy the guns: L406).
-        expect(events).toContainEqual(expect.objectContaining({ kind: 'status', unit: 'al-bty-1', status: 'guns abandoned', on: true, reason: safe ? `gunners with ${refuge.unit.id}` : 'gunners fled' }));
+        expect(events).toContainEqual(expect.objectContaining({ kind: 'status', unit: 'al-bty-1', status: 'guns abandoned', on: true, reason: !safe ? 'gunners fled' : refuge.unit ? `gunners with ${refuge.unit.id}` : `gunners in ${refuge.name}` }));
         expect(events.some((e) => e.kind === 'status' && e.unit === 'al-bty-1' && e.status === 'routed' && e.on && e.reason === 'gunners caught evading')).toBe(!safe);
       }
       fates.add(face >= 5 ? 'lost' : safe ? 'sheltered' : 'caught');
     }
     expect(fates.size, [...fates].join()).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("the gunners' sanctuary (L406, ANRT-G2)", () => {
+  it('the nearest friendly unit edge to edge, or ground the chargers cannot enter: woods against formed cavalry, not against infantry', () => {
+    let s = hussarsBeforeBattery();
+    expect(sanctuaryOf(s, s.units['al-bty-1']!, s.units['fr-11h']!)).toMatchObject({ unit: { side: 'allies' } });
+    const wood = s.map.terrain.find((f) => f.kind === 'woods' || f.kind === 'forest');
+    expect(wood && 'polygon' in wood).toBe(true);
+    const ring = (wood as { polygon: readonly { x: number; y: number }[] }).polygon;
+    const xs = ring.map((p) => p.x); const ys = ring.map((p) => p.y);
+    // The battery 1" outside the wood's western edge, far from any friend.
+    const at = { x: Math.min(...xs) - 1 - 1, y: (Math.min(...ys) + Math.max(...ys)) / 2 };
+    s = withUnit(s, { ...s.units['al-bty-1']!, at });
+    const hussars = withUnit(s, { ...s.units['fr-11h']!, at: { x: at.x - 3, y: at.y } }).units['fr-11h']!;
+    const refuge = sanctuaryOf(s, s.units['al-bty-1']!, hussars)!;
+    expect(refuge.unit).toBeNull();
+    expect(refuge.inches).toBeCloseTo(1, 5);
+    const column = { ...s.units['fr-1-33']!, at: { x: at.x - 3, y: at.y } };
+    expect(sanctuaryOf(s, s.units['al-bty-1']!, column)!.unit).not.toBeNull();
   });
 });
 

@@ -227,7 +227,7 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined): { a: st
 
 /**
  * A gunners' evade (L406, L583): the gunners fire at their chargers at canister range, normal
- * effect, then run for the nearest friendly unit (ANRT-G2); a D6 by the distance (`gunnersSafe`,
+ * effect, then run for the nearest friendly unit or ground the chargers cannot enter (ANRT-G2); a D6 by the distance (`gunnersSafe`,
  * A-9), −1 if the chargers started within half their move. Safe, they shelter there; caught, they
  * take one hit and rout (L620). Either way the chargers overrun the guns (§XVI L1057).
  */
@@ -236,10 +236,10 @@ function gunnersEvade(c: Ctx, a: AnrtUnit, b: AnrtUnit, reach: number): void {
   const hits = strike(c, b, a, { table: 'artCan', gun: b.gun ?? 'medium', target: target(c.s, a) }, classFactors(b, 'fire'), 'ANRT L406', 'gunners fire at canister range before they evade');
   hit(c, a.id, hits, 'fire', 'ANRT L406', `canister of ${b.id}'s gunners`);
   if (c.s.units[a.id]!.gone) { c.events.push({ kind: 'note', rule: 'ANRT L406', text: `${b.id}'s gunners stay with their guns: the chargers are destroyed.` }); return; }
-  const refuge = sanctuaryOf(c.s, b);
+  const refuge = sanctuaryOf(c.s, b, a);
   const r = c.th.throw(1, 'ANRT L406', 'gunners\' evade', b.id);
   const safe = refuge !== null && gunnersSafe(r.faces[0]!, refuge.inches, close);
-  c.events.push({ ...r.event, tableRow: refuge ? `${safe ? 'safe' : 'caught'}: ${refuge.unit.id} ${fmt(refuge.inches)} away${close ? ', chargers started close (−1)' : ''}` : 'caught: no friendly unit on the table' });
+  c.events.push({ ...r.event, tableRow: refuge ? `${safe ? 'safe' : 'caught'}: ${refuge.name} ${fmt(refuge.inches)} away${close ? ', chargers started close (−1)' : ''}` : 'caught: no friendly unit on the table' });
   moveTo(c, a.id, add(b.at, scale(headingVector(bearing(a.at, b.at)), -CONTACT_GAP)), 'ANRT L406', `overruns ${b.id}'s guns`);
   if (!safe) {
     hit(c, b.id, CAUGHT_EVADERS.hits, 'melee', 'ANRT L620', 'gunners caught evading');
@@ -248,7 +248,7 @@ function gunnersEvade(c: Ctx, a: AnrtUnit, b: AnrtUnit, reach: number): void {
     c.s = withUnit(c.s, { ...bb, routed: true });
     c.events.push({ kind: 'status', rule: 'ANRT L620', unit: b.id, status: 'routed', on: true, reason: 'gunners caught evading' });
   }
-  const o = overrun(c.s, b.id, a.id, safe ? refuge!.unit.id : null, c.th);
+  const o = overrun(c.s, b.id, a.id, safe ? refuge!.unit?.id ?? null : null, c.th, safe && !refuge!.unit ? refuge!.name : undefined);
   c.s = o.s; c.events.push(...o.events);
 }
 

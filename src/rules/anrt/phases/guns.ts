@@ -1,6 +1,7 @@
 import type { GameEvent } from '../../events';
 import { distance } from '../../geometry/vector';
 import { footprint } from '../footprint';
+import { barredTerrain } from '../terrain';
 import { isArtillery, isManned, liveUnits, withUnit, type AnrtState, type AnrtUnit } from '../state';
 import { overrunGuns, CAPTURED_GUNS, type OverrunGuns } from '../tables/generals';
 import type { Thrower } from './gm';
@@ -19,21 +20,21 @@ const radius = (u: AnrtUnit): number => { const f = footprint(u); return Math.ma
 
 /**
  * The gunners' sanctuary (L406, ANRT-G2): the nearest formed friendly unit (not routed, not the
- * battery, not other abandoned guns, not the charger's own target), measured edge to edge; terrain
- * the chargers cannot enter is not sought (README "Not done"). Null when no friend is on the table.
+ * battery, not other abandoned guns), measured edge to edge, or terrain its chargers cannot enter
+ * (`barredTerrain`: woods against formed cavalry, towns against a line). Null when there is none.
  */
-export function sanctuaryOf(s: AnrtState, battery: AnrtUnit): { unit: AnrtUnit; inches: number } | null {
+export function sanctuaryOf(s: AnrtState, battery: AnrtUnit, charger?: AnrtUnit): { unit: AnrtUnit | null; name: string; inches: number } | null {
   const friends = liveUnits(s).filter((f) => f.side === battery.side && f.id !== battery.id && isManned(f) && !f.routed)
-    .map((f) => ({ unit: f, inches: Math.max(0, distance(f.at, battery.at) - radius(f) - radius(battery)) }))
-    .sort((a, b) => a.inches - b.inches || a.unit.id.localeCompare(b.unit.id));
-  return friends[0] ?? null;
+    .map((f) => ({ unit: f as AnrtUnit | null, name: f.id, inches: Math.max(0, distance(f.at, battery.at) - radius(f) - radius(battery)) }));
+  const ground = charger ? barredTerrain(s, charger, battery).map((g) => ({ unit: null, name: g.area.name ?? g.area.id, inches: g.inches })) : [];
+  return [...friends, ...ground].sort((a, b) => a.inches - b.inches || a.name.localeCompare(b.name))[0] ?? null;
 }
 
 /**
  * Guns overrun (L1057-1061): the D6 at the instant of overrunning. Carried off or spiked, the
  * battery's guns are lost and it leaves the game; otherwise they stand abandoned where they are.
  */
-export function overrun(s0: AnrtState, batteryId: string, by: string, gunnersWith: string | null, th: Thrower): { s: AnrtState; events: GameEvent[]; fate: OverrunGuns | null } {
+export function overrun(s0: AnrtState, batteryId: string, by: string, gunnersWith: string | null, th: Thrower, inTerrain?: string): { s: AnrtState; events: GameEvent[]; fate: OverrunGuns | null } {
   const b = s0.units[batteryId];
   if (!b || b.gone || !isArtillery(b)) return { s: s0, events: [], fate: null };
   const r = th.throw(1, `ANRT §XVI ${CAPTURED_GUNS.line}`, 'guns overrun', batteryId);
@@ -43,8 +44,8 @@ export function overrun(s0: AnrtState, batteryId: string, by: string, gunnersWit
     events.push({ kind: 'removed', rule: `ANRT §XVI ${CAPTURED_GUNS.line}`, unit: batteryId, at: b.at, reason: fate === 'spiked' ? `guns spiked by ${by}` : `guns carried off by prolong by ${by}` });
     return { s: withUnit(s0, { ...b, gone: true, lastHit: 'contact' }), events, fate };
   }
-  events.push({ kind: 'status', rule: 'ANRT L406, §XVI', unit: batteryId, status: 'guns abandoned', on: true, reason: gunnersWith ? `gunners with ${gunnersWith}` : 'gunners fled' });
-  return { s: withUnit(s0, { ...b, abandoned: { gunnersWith, turn: s0.turn } }), events, fate };
+  events.push({ kind: 'status', rule: 'ANRT L406, §XVI', unit: batteryId, status: 'guns abandoned', on: true, reason: gunnersWith ? `gunners with ${gunnersWith}` : inTerrain ? `gunners in ${inTerrain}` : 'gunners fled' });
+  return { s: withUnit(s0, { ...b, abandoned: { gunnersWith, turn: s0.turn, ...(inTerrain ? { inTerrain } : {}) } }), events, fate };
 }
 
 /** L406: gunners sheltering with a unit "suffer the same melee and morale result" — routed with it, lost with it. */

@@ -126,7 +126,7 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
   const u = liveUnit(s, o.unit);
   if (!u) return err(problem('order/unit', `${o.unit} is not a unit on the table.`, 'Pick one from the autocomplete list.'));
   if (u.side !== side) return err(problem('order/not-yours', `${u.name} is not one of your units.`));
-  if (u.abandoned) return err(problem('order/guns-abandoned', `${u.name}'s guns stand abandoned: its gunners ${u.abandoned.gunnersWith ? `sheltered with ${s.units[u.abandoned.gunnersWith]?.name ?? u.abandoned.gunnersWith}` : 'fled'} (L406, §XVI).`, 'The gunners reoccupy the guns as your phase opens when no enemy is in contact with them (L406); they fire again that phase.'));
+  if (u.abandoned) return err(problem('order/guns-abandoned', `${u.name}'s guns stand abandoned: its gunners ${u.abandoned.gunnersWith ? `sheltered with ${s.units[u.abandoned.gunnersWith]?.name ?? u.abandoned.gunnersWith}` : u.abandoned.inTerrain ? `sheltered in ${u.abandoned.inTerrain}` : 'fled'} (L406, §XVI).`, 'The gunners reoccupy the guns as your phase opens when no enemy is in contact with them (L406); they fire again that phase.'));
   if (o.kind === 'react') return validateReaction(s, u, o);
   if (o.kind === 'fire') return validateFire(s, u, o);
   if (s.step !== 'orders' || phasingSide(s) !== side) return err(problem('order/not-phasing', 'Only the side whose phase it is moves, changes formation and charges (§I L20-31).', 'Wait for your side\'s phase; you answer charges with /react.'));
