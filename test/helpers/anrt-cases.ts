@@ -9,6 +9,7 @@ import { allocate, allocationIsAChoice, outOfCommandWhy } from '../../src/rules/
 import { evadeInches, spreadRegroup } from '../../src/rules/anrt/procedures/regroup';
 import { resolveHits, resultCode, totalAdjustment, type AdjustFactor, type ResultCase } from '../../src/rules/anrt/procedures/results';
 import { gunnersSafe } from '../../src/rules/anrt/tables/evades';
+import { overrunGuns } from '../../src/rules/anrt/tables/generals';
 import { parseQrs, type Qrs } from '../../src/rules/anrt/tables/qrs';
 import { STAND_IN_QRS } from '../../src/rules/anrt/tables/stand-in';
 
@@ -25,7 +26,7 @@ import { STAND_IN_QRS } from '../../src/rules/anrt/tables/stand-in';
  *     risk:       { cause: fire|melee }            contact: { by: cavalry|infantry, d6 }     hitEffect: d6
  *     initiative: { rolls: { fr: 4, br: 2 }, previous, firstTurnDraw, scenarioFirst }
  *     melee:      { inflicted, suffered }          regroup: { hits, units: [{ id, max, current }] }
- *     evade:      { evader, dice: [..] }           gunners: { d6, inches, close }
+ *     evade:      { evader, dice: [..] }           gunners: { d6, inches, close }     overrun: { d6 } (guns overrun, §XVI)
  *     command:    { division: [x,y] | null, brigadier: [x,y] | null (omit: unattached), facing, box: [front, depth], unit: [x,y], march, columns: { id: [x,y] } }
  *     allocate:   { faces: [..], divisions: [..], choices: [{ division, die }] }
  *   expect: the fields of the result to match (see each procedure), or `ask: <words of the GM's question>`.
@@ -91,6 +92,7 @@ export function runAnrtCase(c: AnrtCase): Record<string, unknown> {
   if (c.melee) { const m = c.melee as { inflicted: number; suffered: number }; return { ...meleeOutcome(m.inflicted, m.suffered) }; }
   if (c.regroup) { const g = c.regroup as { hits: number; units: { id: string; max: number; current: number }[] }; return { regained: spreadRegroup(g.hits, g.units) }; }
   if (c.evade) { const e = c.evade as { evader: Parameters<typeof evadeInches>[0]; dice: number[] }; return { inches: evadeInches(e.evader, e.dice) }; }
+  if (c.overrun !== undefined) return { guns: overrunGuns((c.overrun as { d6: number }).d6) };
   if (c.gunners) { const g = c.gunners as { d6: number; inches: number; close?: boolean }; return { safe: gunnersSafe(g.d6, g.inches, !!g.close) }; }
   if (c.command) {
     const k = c.command as { division: [number, number] | null; brigadier?: [number, number] | null; facing?: number; box: [number, number]; unit: [number, number]; march?: boolean; columns?: Record<string, [number, number]> };

@@ -7,7 +7,7 @@ import { ANRT_FORMATIONS } from './state';
  * side's responses to charges (§X L565-640) and opportunity charges (§VII L424-430). Every
  * order is keyed by what it replaces, so a player amends one by posting it again.
  */
-export const REACTIONS = ['stand', 'evade', 'square', 'countercharge', 'volley', 'opportunity'] as const;
+export const REACTIONS = ['stand', 'evade', 'square', 'countercharge', 'volley', 'opportunity', 'gunners-evade'] as const;
 export type Reaction = (typeof REACTIONS)[number];
 
 export const AnrtOrder = z.discriminatedUnion('kind', [

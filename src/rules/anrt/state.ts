@@ -89,6 +89,12 @@ export interface AnrtUnit {
   readonly gone: boolean;
   /** Set when its last hit is lost (L210): in melee, with the enemy in contact, or to fire — §XVIII L1129-1131's permanent size loss. */
   readonly lastHit?: 'contact' | 'other';
+  /**
+   * A battery whose guns were overrun and left on the field (§XVI L1057-1065, L406): its gunners
+   * are with `gunnersWith` (their sanctuary, L406), in terrain the chargers cannot enter (`inTerrain`), or fled (routed). Unmanned guns neither
+   * fire, move nor are fired at or charged; the gunners reoccupy them in their own phase (L406).
+   */
+  readonly abandoned?: { readonly gunnersWith: string | null; readonly turn: number; readonly inTerrain?: string };
 }
 
 export interface AnrtGeneral {
@@ -182,6 +188,8 @@ export interface AnrtMove {
 }
 
 export const isLive = (u: AnrtUnit): boolean => !u.gone;
+/** Manned: not a battery whose guns stand abandoned (L406, §XVI). */
+export const isManned = (u: AnrtUnit): boolean => !u.gone && !u.abandoned;
 export const liveUnits = (s: AnrtState): AnrtUnit[] => Object.values(s.units).filter(isLive);
 export const phasingSide = (s: AnrtState): string => s.order[s.period];
 export const otherSide = (s: AnrtState, side: string): string => (s.sides[0]!.id === side ? s.sides[1]!.id : s.sides[0]!.id);

@@ -36,6 +36,16 @@ const gapTo = (u: Pick<AnrtUnit, 'arm' | 'formation' | 'at'>, f: AreaFeature): n
 };
 const areaAt = (s: AnrtState, p: Point, kinds: ReadonlySet<string>): AreaFeature | undefined => areas(s).find((f) => kinds.has(f.kind) && ringContains(f.polygon, p));
 
+/**
+ * Terrain a charger cannot enter (L359, L363), the gunners' other sanctuary (L406): woods for
+ * formed cavalry (only in march column, in which no unit charges), towns for a unit in line (only
+ * skirmish, column or march column move through them). Each with the battery's gap to it.
+ */
+export function barredTerrain(s: AnrtState, charger: Pick<AnrtUnit, 'arm' | 'formation'>, battery: Pick<AnrtUnit, 'arm' | 'formation' | 'at'>): { area: AreaFeature; inches: number }[] {
+  const kinds = new Set<string>([...(charger.arm === 'cavalry' && charger.formation !== 'skirmish' ? WOODS : []), ...(charger.formation === 'line' ? BUILDINGS : [])]);
+  return areas(s).filter((f) => kinds.has(f.kind)).map((area) => ({ area, inches: gapTo(battery, area) }));
+}
+
 /** The buildings an infantry unit occupies (L48: a building complex holds a battalion), if any. */
 export const buildingsOf = (s: AnrtState, u: Pick<AnrtUnit, 'arm' | 'at'>): AreaFeature | undefined => (u.arm === 'infantry' ? areaAt(s, u.at, BUILDINGS) : undefined);
 

@@ -8,6 +8,7 @@ import type { AnrtOrder } from './orders';
 import { resolveCombat } from './phases/combat';
 import { AskGm, need, qrsValue, Thrower } from './phases/gm';
 import { applyMorale, testMorale } from './phases/morale';
+import { reoccupy } from './phases/guns';
 import { applyCommand, followJoined, openCommand } from './phases/command';
 import { applyGeneralMoves } from './phases/generals';
 import { recordFallen, returnGenerals } from './phases/replacement';
@@ -101,8 +102,13 @@ function openPhase(s0: AnrtState, th: Thrower): { s: AnrtState; events: GameEven
     if (m.result === 'pass' || m.result === 'fight-on' || m.result === 'rally-back' || m.result === 'halt') {
       s = withUnit(s, { ...s.units[u.id]!, routed: false });
       events.push({ kind: 'status', rule: 'ANRT §XII', unit: u.id, status: 'routed', on: false, reason: 'rallied' });
+    } else if (u.abandoned) {
+      // ANRT-G3: the fled gunners of abandoned guns rout on without them; the guns stay where they were overrun.
+      events.push({ kind: 'note', rule: 'ANRT L406', text: `${u.id}'s gunners are still fleeing; their guns stand abandoned.` });
     } else { const r = applyMorale(s, u.id, 'rout'); s = r.s; events.push(...r.events); }
   }
+  // L406: gunners reoccupy their guns in their own phase, when no enemy is in contact (ANRT-G3).
+  const back = reoccupy(s, side); s = back.s; events.push(...back.events);
   const debt = Object.fromEntries(Object.entries(s.opportunityDebt).filter(([d]) => s.divisions[d]?.side !== side));
   return { s: { ...s, opportunityDebt: debt, step: 'orders' }, events };
 }

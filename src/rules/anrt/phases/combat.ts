@@ -6,8 +6,9 @@ import { resolveHits, resultCode, totalAdjustment, type AdjustFactor, type Resul
 import { evadeInches } from '../procedures/regroup';
 import { hitEffect, riskScore } from '../procedures/generals';
 import type { Reaction } from '../orders';
-import { isArtillery, liveUnits, otherSide, phasingSide, withUnit, type AnrtCharge, type AnrtState, type AnrtUnit } from '../state';
-import { CAUGHT_EVADERS, type Evader } from '../tables/evades';
+import { isArtillery, isManned, liveUnits, otherSide, phasingSide, withUnit, type AnrtCharge, type AnrtState, type AnrtUnit } from '../state';
+import { CAUGHT_EVADERS, gunnersSafe, type Evader } from '../tables/evades';
+import { gunnersShareFate, overrun, sanctuaryOf, spikeByStanders } from './guns';
 import { GENERAL_HIT_EFFECT } from '../tables/generals';
 import type { FireTarget, MeleeArm, MeleeLine, MusketryFirer } from '../tables/vocabulary';
 import { fmt, inFront, normalMove } from './common';
@@ -85,12 +86,12 @@ export const SECONDARY_TARGET_INCHES = 2;
  * player chose, else the nearest), and at a secondary target when the text allows one (ANRT-F2).
  */
 function fireOf(c: Ctx, u: AnrtUnit, engaged: ReadonlySet<string>, moved: ReadonlySet<string>): { target: string; hits: number }[] {
-  if (u.gone || u.routed || engaged.has(u.id) || u.arm === 'cavalry' || u.formation === 'march-column' || u.formation === 'limbered') return [];
+  if (u.gone || u.abandoned || u.routed || engaged.has(u.id) || u.arm === 'cavalry' || u.formation === 'march-column' || u.formation === 'limbered') return [];
   const gun = isArtillery(u);
   const reach = gun
     ? Math.max(qrsValue(c.s, `artCan.range.${u.gun ?? 'medium'}`, `Canister reach of ${u.gun ?? 'medium'} guns`, 'ANRT §IX L1091', [0, 60]), qrsValue(c.s, `artLong.range.${u.gun ?? 'medium'}`, `Long range of ${u.gun ?? 'medium'} guns`, 'ANRT §IX L1091', [0, 60]))
     : qrsValue(c.s, 'musketry.range.long', 'Musketry long range', 'ANRT §IX', [0, 60]);
-  const open = liveUnits(c.s).filter((e) => e.side !== u.side && !engaged.has(e.id) && inFront(u, e.at) && distance(u.at, e.at) <= reach)
+  const open = liveUnits(c.s).filter((e) => e.side !== u.side && isManned(e) && !engaged.has(e.id) && inFront(u, e.at) && distance(u.at, e.at) <= reach)
     .sort((a, b) => distance(u.at, a.at) - distance(u.at, b.at) || a.id.localeCompare(b.id));
   // The target its player chose, if it is still in the arc and range; else the nearest (ANRT-T6).
   const t = open.find((e) => e.id === c.s.fireTargets[u.id]) ?? open[0];
@@ -145,6 +146,7 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined): { a: st
   const a0 = c.s.units[ch.unit];
   const t0 = c.s.units[ch.target];
   if (!a0 || !t0 || a0.gone || t0.gone) return null;
+  if (t0.abandoned) { c.events.push({ kind: 'note', rule: 'ANRT §XVI', text: `${ch.unit} finds ${ch.target}'s guns already abandoned and does not charge.` }); return null; }
   c.events.push({ kind: 'note', rule: ch.kind === 'opportunity' ? 'ANRT §VII L424' : 'ANRT §X', text: `${ch.unit} ${ch.kind === 'opportunity' ? 'opportunity-charges' : 'charges'} ${ch.target}.` });
   // The charger tests morale (§I L20 "declare charges and test morale").
   const m = testMorale(c.s, a0, 'charge', c.th);
@@ -159,6 +161,7 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined): { a: st
   const response = reaction && allowed.includes(reaction) ? reaction : allowed[0]!;
   const reach = normalMove(c.s, a) ?? distance(a.at, t0.at);
   let volleyed = false;
+  if (response === 'gunners-evade') { gunnersEvade(c, a, t0, reach); return null; }
   if (response === 'evade') {
     const evader: Evader = isArtillery(t0) ? (t0.arm === 'horse-artillery' ? 'limbered-horse-artillery' : 'limbered-foot-artillery') : t0.arm === 'cavalry' ? 'skirmish-cavalry' : 'skirmish-infantry';
     const dice = evader === 'limbered-horse-artillery' || evader === 'skirmish-cavalry' ? 2 : 1;
@@ -222,6 +225,46 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined): { a: st
   return { a: a.id, d: t.id, counter: response === 'countercharge' || (volleyed && !t.disordered) };
 }
 
+/**
+ * A gunners' evade (L406, L583): the gunners fire at their chargers at canister range, normal
+ * effect, then run for the nearest friendly unit or ground the chargers cannot enter (ANRT-G2); a D6 by the distance (`gunnersSafe`,
+ * A-9), −1 if the chargers started within half their move. Safe, they shelter there; caught, they
+ * take one hit and rout (L620). Either way the chargers overrun the guns (§XVI L1057).
+ */
+function gunnersEvade(c: Ctx, a: AnrtUnit, b: AnrtUnit, reach: number): void {
+  const close = distance(a.at, b.at) <= reach / 2 + 1e-6;
+  const hits = strike(c, b, a, { table: 'artCan', gun: b.gun ?? 'medium', target: target(c.s, a) }, classFactors(b, 'fire'), 'ANRT L406', 'gunners fire at canister range before they evade');
+  hit(c, a.id, hits, 'fire', 'ANRT L406', `canister of ${b.id}'s gunners`);
+  if (c.s.units[a.id]!.gone) { c.events.push({ kind: 'note', rule: 'ANRT L406', text: `${b.id}'s gunners stay with their guns: the chargers are destroyed.` }); return; }
+  const refuge = sanctuaryOf(c.s, b, a);
+  const r = c.th.throw(1, 'ANRT L406', 'gunners\' evade', b.id);
+  const safe = refuge !== null && gunnersSafe(r.faces[0]!, refuge.inches, close);
+  c.events.push({ ...r.event, tableRow: refuge ? `${safe ? 'safe' : 'caught'}: ${refuge.name} ${fmt(refuge.inches)} away${close ? ', chargers started close (−1)' : ''}` : 'caught: no friendly unit on the table' });
+  moveTo(c, a.id, add(b.at, scale(headingVector(bearing(a.at, b.at)), -CONTACT_GAP)), 'ANRT L406', `overruns ${b.id}'s guns`);
+  if (!safe) {
+    hit(c, b.id, CAUGHT_EVADERS.hits, 'melee', 'ANRT L620', 'gunners caught evading');
+    const bb = c.s.units[b.id]!;
+    if (bb.gone) return;
+    c.s = withUnit(c.s, { ...bb, routed: true });
+    c.events.push({ kind: 'status', rule: 'ANRT L620', unit: b.id, status: 'routed', on: true, reason: 'gunners caught evading' });
+  }
+  const o = overrun(c.s, b.id, a.id, safe ? refuge!.unit?.id ?? null : null, c.th, safe && !refuge!.unit ? refuge!.name : undefined);
+  c.s = o.s; c.events.push(...o.events);
+}
+
+/** A battery routed in melee with its victor in contact leaves its guns overrun where they stood (§XVI L1057, ANRT-G1). */
+function meleeOverrun(c: Ctx, gunsId: string, by: string, gunsAt: Point): void {
+  const g = c.s.units[gunsId]!; const v = c.s.units[by]!;
+  if (!isArtillery(g) || g.gone || !g.routed || v.gone || v.routed) return;
+  const o = overrun(c.s, gunsId, by, null, c.th);
+  c.s = o.s; c.events.push(...o.events);
+  const left = c.s.units[gunsId]!;
+  if (o.fate === 'left' && distance(left.at, gunsAt) > 1e-6) {
+    c.s = withUnit(c.s, { ...left, at: gunsAt });
+    c.events.push({ kind: 'note', rule: 'ANRT §XVI', text: `${gunsId}'s gunners fled; the guns stand where they were overrun.` });
+  }
+}
+
 /** One melee (§XI L640-653): both strike at once, the outcome by hits, morale for the draw and the loser. */
 function melee(c: Ctx, pair: { a: string; d: string; counter: boolean }): void {
   const a = c.s.units[pair.a]; const d = c.s.units[pair.d];
@@ -231,6 +274,7 @@ function melee(c: Ctx, pair: { a: string; d: string; counter: boolean }): void {
   const byD = strike(c, d, a, { table: 'melee', attacker: meleeArm(d), line: line(c.s, a) }, [...classFactors(d, 'melee'), ...(pair.counter ? ['melee:charging' as const] : []), ...inCover(c.s, d)], 'ANRT §XI', 'melee');
   hit(c, d.id, byA, 'melee', 'ANRT §XI', `meleed by ${a.id}`);
   hit(c, a.id, byD, 'melee', 'ANRT §XI', `meleed by ${d.id}`);
+  const places = { [a.id]: a.at, [d.id]: d.at };
   for (const [me, inflicted, suffered] of [[a.id, byA, byD], [d.id, byD, byA]] as const) {
     const u = c.s.units[me]!;
     if (u.gone) continue;
@@ -243,6 +287,8 @@ function melee(c: Ctx, pair: { a: string; d: string; counter: boolean }): void {
       const r = applyMorale(c.s, me, m.result); c.s = r.s; c.events.push(...r.events);
     }
   }
+  meleeOverrun(c, d.id, a.id, places[d.id]!);
+  meleeOverrun(c, a.id, d.id, places[a.id]!);
 }
 
 /** Risk to generals (§XIII L983-1012): with a unit that took hits, the QRS score; a hit's effect on a second D6. */
@@ -293,6 +339,9 @@ export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, 
     for (const f of fireSide(c, mover, engaged, moved)) hit(c, f.target, f.hits, 'fire', 'ANRT §IX', 'fire');
   }
   for (const p of pairs) melee(c, p);
+  // L406: sheltering gunners share their host's result; L1065: units standing with overrun guns spike them.
+  const shared = gunnersShareFate(c.s); c.s = shared.s; c.events.push(...shared.events);
+  const spiked = spikeByStanders(c.s, mover, new Set([...moved, ...charges.map((ch) => ch.unit)])); c.s = spiked.s; c.events.push(...spiked.events);
   // Cavalry recall: cavalry that charged and is still formed tests; "rally back" returns it whence it came.
   for (const ch of charges) {
     const u = c.s.units[ch.unit];

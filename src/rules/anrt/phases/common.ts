@@ -31,7 +31,7 @@ export function halfLost(s: AnrtState, u: AnrtUnit): boolean {
 }
 
 /** Whether a unit fires (§IX): not cavalry (ANRT-T6), not routed, not limbered nor in march column. */
-export const canFire = (u: AnrtUnit): boolean => !u.routed && u.arm !== 'cavalry' && u.formation !== 'limbered' && u.formation !== 'march-column';
+export const canFire = (u: AnrtUnit): boolean => !u.routed && !u.abandoned && u.arm !== 'cavalry' && u.formation !== 'limbered' && u.formation !== 'march-column';
 
 /** A unit's longest fire reach on the QRS: musketry long range, or its guns' canister and long ranges (L1091). */
 export function fireReach(s: AnrtState, u: AnrtUnit): number | undefined {

@@ -1,7 +1,7 @@
 import { err, ok, type Result, type Problem } from '../../../lib/result';
 import type { Accepted } from '../../contract';
 import type { Point } from '../../geometry/types';
-import { angleDifference, bearing, distance } from '../../geometry/vector';
+import { add, angleDifference, bearing, distance, headingVector, scale } from '../../geometry/vector';
 import { parseLocation, resolveLocation, type LocationContext } from '../../location';
 import { orderKey, type AnrtOrder } from '../orders';
 import { formationsOf, isArtillery, liveUnits, phasingSide, sideOfSeat, type AnrtMove, type AnrtState, type AnrtUnit } from '../state';
@@ -14,6 +14,7 @@ import { planGeneral } from './generals';
 import { qrsKnown } from './gm';
 import { reactionsOf } from './responses';
 import { terrainMove } from '../terrain';
+import { GUNS_CONTACT_INCHES } from './guns';
 
 /**
  * Checking the orders of a window against the state (`validate`), with the preview the player
@@ -44,6 +45,12 @@ export function planMove(s: AnrtState, u: AnrtUnit, to: string): Result<{ at: Po
   if (!parsed.ok) return err(parsed.error);
   const r = resolveLocation(parsed.value, ctx);
   if (!r.ok) return err(r.error);
+  if (r.value.kind === 'contact' && s.units[r.value.enemy.id]?.abandoned) {
+    // Abandoned guns (L406, §XVI) are not charged: a move takes a unit into contact with them, to spike them (L1065).
+    const g = s.units[r.value.enemy.id]!;
+    const at = add(g.at, scale(headingVector(bearing(g.at, u.at)), GUNS_CONTACT_INCHES / 2));
+    return ok({ at, facing: bearing(u.at, g.at), inches: distance(u.at, at), path: [u.at, at] });
+  }
   if (r.value.kind === 'contact') return err(problem('move/contact', 'Moving into contact with an enemy is a charge (§X).', `Use /charge unit:${u.name} target:${r.value.enemy.name}.`));
   if (r.value.kind === 'place') return ok({ at: r.value.at, facing: u.facing, inches: distance(u.at, r.value.at), path: [u.at, r.value.at] });
   const path = r.value.plan.path;
@@ -119,6 +126,7 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
   const u = liveUnit(s, o.unit);
   if (!u) return err(problem('order/unit', `${o.unit} is not a unit on the table.`, 'Pick one from the autocomplete list.'));
   if (u.side !== side) return err(problem('order/not-yours', `${u.name} is not one of your units.`));
+  if (u.abandoned) return err(problem('order/guns-abandoned', `${u.name}'s guns stand abandoned: its gunners ${u.abandoned.gunnersWith ? `sheltered with ${s.units[u.abandoned.gunnersWith]?.name ?? u.abandoned.gunnersWith}` : u.abandoned.inTerrain ? `sheltered in ${u.abandoned.inTerrain}` : 'fled'} (L406, §XVI).`, 'The gunners reoccupy the guns as your phase opens when no enemy is in contact with them (L406); they fire again that phase.'));
   if (o.kind === 'react') return validateReaction(s, u, o);
   if (o.kind === 'fire') return validateFire(s, u, o);
   if (s.step !== 'orders' || phasingSide(s) !== side) return err(problem('order/not-phasing', 'Only the side whose phase it is moves, changes formation and charges (§I L20-31).', 'Wait for your side\'s phase; you answer charges with /react.'));
@@ -149,6 +157,7 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
   } else {
     const t = liveUnit(s, o.target);
     if (!t || t.side === side) return err(problem('order/target', `${o.target} is not an enemy unit on the table.`, 'Pick an enemy unit from the autocomplete list.'));
+    if (t.abandoned) return err(problem('order/guns-abandoned', `${t.name}'s guns are abandoned: there is no one to charge (L406, §XVI).`, `Move a unit into contact with them (/move) and keep it there undisordered for a move: it spikes them (L1065).`));
     if (isArtillery(u) || u.formation === 'square' || u.formation === 'march-column') return err(problem('order/cannot-charge', `${u.name} cannot charge in ${isArtillery(u) ? 'a battery' : u.formation} (§X).`));
     const allowance = normalMove(s, u);
     if (allowance === undefined) return err(problem('order/qrs-gap', `The QRS movement distance of ${u.name} is not entered nor ruled yet.`, 'The GM enters it or rules it when asked.'));

@@ -1,6 +1,6 @@
 import { distance } from '../../geometry/vector';
 import type { Reaction } from '../orders';
-import { isArtillery, liveUnits, phasingSide, type AnrtState, type AnrtUnit } from '../state';
+import { isArtillery, isManned, liveUnits, phasingSide, type AnrtState, type AnrtUnit } from '../state';
 import { mayOpportunityCharge, type Charged } from '../tables/charges';
 import { canFire, fireReach, inFront, normalMove } from './common';
 
@@ -23,7 +23,8 @@ export function chargedCase(t: AnrtUnit, c: AnrtUnit): Charged {
 export function responsesTo(t: AnrtUnit, c: AnrtUnit): Reaction[] {
   switch (chargedCase(t, c)) {
     case 'artillery-limbered-foot': case 'artillery-limbered-horse': return ['evade']; // L574, L577: must
-    case 'artillery-unlimbered': return ['stand']; // L580
+    // L580-583: unlimbered guns fire and fight; elite or veteran gunners may fire and evade (L406).
+    case 'artillery-unlimbered': return t.cls === 'elite' || t.cls === 'veteran' ? ['stand', 'gunners-evade'] : ['stand'];
     // L588-590; ANRT-F3: formed cavalry (not disordered, not in skirmish order) may volley and countercharge.
     case 'cavalry-by-cavalry': return t.arm === 'cavalry' && c.arm === 'cavalry' ? (t.disordered ? ['countercharge'] : ['countercharge', 'volley']) : ['stand'];
     case 'infantry-by-cavalry': return t.formation === 'square' ? ['stand'] : ['stand', 'square']; // L595-599
@@ -39,7 +40,7 @@ export function opportunityTargets(s: AnrtState, u: AnrtUnit): AnrtUnit[] {
   const reach = normalMove(s, u);
   if (reach === undefined) return [];
   const moved = new Set(s.moves.map((m) => m.unit));
-  return liveUnits(s).filter((e) => e.side !== u.side && moved.has(e.id))
+  return liveUnits(s).filter((e) => e.side !== u.side && moved.has(e.id) && isManned(e))
     .filter((e) => mayOpportunityCharge('cavalry', { moved: true, changedFormation: false, presentedFlankOrRear: false, retrograde: false }, inFront(u, e.at), distance(u.at, e.at) <= reach))
     .sort((a, b) => distance(u.at, a.at) - distance(u.at, b.at) || a.id.localeCompare(b.id));
 }
@@ -60,7 +61,7 @@ export function fireCandidates(s: AnrtState, u: AnrtUnit): AnrtUnit[] {
   if (u.gone || !canFire(u)) return [];
   const reach = fireReach(s, u);
   if (reach === undefined) return [];
-  return liveUnits(s).filter((e) => e.side !== u.side && inFront(u, e.at) && distance(u.at, e.at) <= reach + 1e-6)
+  return liveUnits(s).filter((e) => e.side !== u.side && isManned(e) && inFront(u, e.at) && distance(u.at, e.at) <= reach + 1e-6)
     .sort((a, b) => distance(u.at, a.at) - distance(u.at, b.at) || a.id.localeCompare(b.id));
 }
 

@@ -31,7 +31,7 @@ export function anrtRoster(s: AnrtState, side: string, own: boolean): string[] {
     lines.push(`**${d.name}**${pips}`);
     for (const u of liveUnits(s).filter((x) => x.division === d.id)) {
       const out = own && mine?.outOfCommand[u.id] ? `, out of command: ${mine.outOfCommand[u.id]}` : '';
-      lines.push(`· ${u.name}: ${u.hits}/${u.maxHits} hits, ${u.formation}${u.disordered ? ', disordered' : ''}${u.routed ? ', routed' : ''}${out}`);
+      lines.push(`· ${u.name}: ${u.hits}/${u.maxHits} hits, ${u.formation}${u.disordered ? ', disordered' : ''}${u.routed ? ', routed' : ''}${u.abandoned ? `, guns abandoned (gunners ${u.abandoned.gunnersWith ? `with ${s.units[u.abandoned.gunnersWith]?.name ?? u.abandoned.gunnersWith}` : u.abandoned.inTerrain ? `in ${u.abandoned.inTerrain}` : 'fled'}, L406)` : ''}${out}`);
     }
   }
   // Own reinforcements still to come (ANRT-S1): their commander knows when and where; the enemy does not.

@@ -18,14 +18,14 @@ const inches = (n: number): string => `${n.toFixed(1)}"`;
 /** The caller's units that may take orders now (the mover's, not routed). */
 function orderable(s: AnrtState, caller: Caller): AnrtUnit[] {
   if (!caller.side || s.step !== 'orders' || phasingSide(s) !== caller.side) return [];
-  return liveUnits(s).filter((u) => u.side === caller.side && !u.routed);
+  return liveUnits(s).filter((u) => u.side === caller.side && !u.routed && !u.abandoned);
 }
 
 /** Enemy units `u` may charge: in front, within its normal move (§X). */
 export function chargeTargets(s: AnrtState, u: AnrtUnit): AnrtUnit[] {
   const reach = normalMove(s, u);
   if (reach === undefined || isArtillery(u) || u.formation === 'square' || u.formation === 'march-column') return [];
-  return liveUnits(s).filter((e) => e.side !== u.side && inFront(u, e.at) && distance(u.at, e.at) <= reach).sort((a, b) => distance(u.at, a.at) - distance(u.at, b.at));
+  return liveUnits(s).filter((e) => e.side !== u.side && !e.abandoned && inFront(u, e.at) && distance(u.at, e.at) <= reach).sort((a, b) => distance(u.at, a.at) - distance(u.at, b.at));
 }
 
 /** Enemy units `u` may fire at now: in front, within its reach (§IX). */
@@ -149,7 +149,7 @@ export const anrtInputs: Inputs<AnrtState> = {
   react: {
     kind: 'order',
     names: { unit: UNIT },
-    summary: 'answer a charge (stand, evade, square, countercharge, volley) or opportunity charge an enemy that moved in front of your cavalry (§X, §VII L424)',
+    summary: 'answer a charge (stand, evade, square, countercharge, volley, gunners-evade) or opportunity charge an enemy that moved in front of your cavalry (§X, §VII L424)',
     build: (_s, o): AnrtOrder => ({ kind: 'react', unit: text(o.unit), choice: text(o.choice) as 'stand' }),
     choices(s, caller, focused, o) {
       if (focused.name === 'choice') { const u = s.units[text(o.unit)]; return choicesMatching(focused.value, (u ? reactionsOf(s, u) : []).map((c) => ({ name: c, value: c }))); }

@@ -27,6 +27,7 @@ function chipsOf(u: AnrtUnit): Chip[] {
   const chips: Chip[] = [{ text: `${u.hits}/${u.maxHits}`, tone: (u.maxHits - u.hits) * 2 >= u.maxHits ? 'weak' : 'strength' }, { text: FORMATION_TEXT[u.formation], tone: 'status' }];
   if (u.disordered) chips.push({ text: 'Dis', tone: 'status' });
   if (u.routed) chips.push({ text: 'Rout', tone: 'bad' });
+  if (u.abandoned) chips.push({ text: 'Abandoned', tone: 'bad' });
   return chips;
 }
 

@@ -22,6 +22,17 @@ export const generalHitEffect = (d6: number): GeneralHitEffect => GENERAL_HIT_EF
 /** Overrun guns (§XVI): spiked on 5-6, carried off by prolong on 6. */
 export const CAPTURED_GUNS = { spikeOn: 5, prolongOn: 6, line: 'L1059-1061' } as const;
 
+/**
+ * What becomes of guns at the instant they are overrun (L1057-1061): carried off by prolong on a
+ * 6, spiked on a 5 (a 6 also allows spiking; the overrunning unit takes them, ANRT-G1), else left
+ * on the field, to be spiked by a unit standing a move with them (L1065) or reoccupied (L406).
+ */
+export type OverrunGuns = 'carried-off' | 'spiked' | 'left';
+export function overrunGuns(d6: number): OverrunGuns {
+  if (d6 >= CAPTURED_GUNS.prolongOn) return 'carried-off';
+  return d6 >= CAPTURED_GUNS.spikeOn ? 'spiked' : 'left';
+}
+
 /** After the battle (§XVIII): 3 hits an hour per resting division; a destroyed unit shrinks two sizes (last hit in contact) or one. */
 export const AFTER_BATTLE = { regroupHitsPerHour: 3, shrinkInContact: 2, shrinkOtherwise: 1, line: 'L1124-1131' } as const;
 
