@@ -32,7 +32,15 @@ function reopen(s: AnrtState, faces: number[], change: (s: AnrtState) => AnrtSta
 
 const general = (s: AnrtState, id: string, g: Partial<AnrtGeneral>): AnrtState => ({ ...s, generals: { ...s.generals, [id]: { ...s.generals[id]!, ...g } } });
 const v = (s: AnrtState, o: AnrtOrder, pending: AnrtOrder[] = []) => anrt.validate(s, 'french', o, pending);
+/**
+ * The French phase's orders, then (when the Allies have a fire choice, ANRT-F1, or a response)
+ * their responses window left silent, so the phase runs through combat to its end.
+ */
 const resolveFrench = (s: AnrtState, orders: AnrtOrder[]) => anrt.resolve(s, new Map([['french', orders]]), seededDice(SEED));
+const throughFrench = (s: AnrtState, orders: AnrtOrder[]) => {
+  const r = resolveFrench(s, orders);
+  return r.state.step === 'responses' ? anrt.resolve(r.state, new Map([[seatOfSide(r.state, 'allies'), []]]), seededDice('43'.padEnd(64, '0'))) : r;
+};
 
 describe('the corps commander\'s dice (§I L21) and their allocation', () => {
   it('divisions whose generals are within 20" share his dice; the cavalry 28" off throws its own', () => {
@@ -180,9 +188,9 @@ describe('generals out of play and back (§VI L271-278, §XIII L998-1015, A-6 sp
 
   it('a brigadier killed is replaced at the end of his side\'s turn following the one he fell in, with his brigade, at a permanent pip cost', () => {
     const s = frenchPhase();
-    const same = resolveFrench({ ...fallen(s, 'fr-b1-gen', 1, 'killed'), command: s.command }, []);
+    const same = throughFrench({ ...fallen(s, 'fr-b1-gen', 1, 'killed'), command: s.command }, []);
     expect(same.state.generals['fr-b1-gen']!.alive).toBe(false); // fell this turn: not yet
-    const r = resolveFrench({ ...fallen(s, 'fr-b1-gen', 0, 'killed'), command: s.command }, []);
+    const r = throughFrench({ ...fallen(s, 'fr-b1-gen', 0, 'killed'), command: s.command }, []);
     const g = r.state.generals['fr-b1-gen']!;
     expect(g).toMatchObject({ alive: true, name: "Général Pelet's replacement", replacements: 1 });
     expect(r.state.fallen).toEqual({});
@@ -196,7 +204,7 @@ describe('generals out of play and back (§VI L271-278, §XIII L998-1015, A-6 sp
     const s = frenchPhase();
     const out = reopen(s, [5, 2, 3], (x) => fallen(x, 'fr-d1-gen', 1, 'incapacitated'));
     expect(out.command!.facts['fr-d1']!.factors['general-incapacitated']).toBe(1);
-    const r = resolveFrench({ ...fallen(s, 'fr-d1-gen', 0, 'incapacitated'), command: s.command }, []).state;
+    const r = throughFrench({ ...fallen(s, 'fr-d1-gen', 0, 'incapacitated'), command: s.command }, []).state;
     expect(r.generals['fr-d1-gen']).toMatchObject({ alive: true, name: 'Général Morand' });
     expect(r.generals['fr-d1-gen']!.replacements).toBeUndefined();
   });
