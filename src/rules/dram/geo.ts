@@ -155,7 +155,10 @@ export function advanceAlong(s: DramState, mover: Mover, path: readonly Point[],
   // A friend in the way stops it short of the contact it was heading for (issue 11: say so, and no contact).
   const blocked = clear.blocker !== null && polylineLength(walked) < polylineLength(headed) - 1e-6;
   const travelled = polylineLength(walked);
-  const cost = walked !== reach.path ? pathCost(walked, s.map.terrain, model).total : reach.cost;
+  // The walked path is priced once, for its cost (when short of the reach) and its crossings.
+  let walkedCost: PathCost | undefined;
+  const priceWalked = () => (walkedCost ??= pathCost(walked, s.map.terrain, model));
+  const cost = walked !== reach.path ? priceWalked().total : reach.cost;
   const overCrossing = (c: PathCost) => c.legs.some((leg) => leg.events.some((e) => e.event.type === 'cross' && (e.event.bridge || e.event.ford) && e.event.distance <= travelled + 1e-9));
   // DE-7: contact stops the base short of the water when the enemy holds the far bank, so the
   // crossing is also looked for between the stand's centre and the centre of the enemy it touches.
@@ -163,7 +166,7 @@ export function advanceAlong(s: DramState, mover: Mover, path: readonly Point[],
   const end = walked[walked.length - 1]!;
   const acrossToFoe = foe !== undefined && pathCost([end, foe.pose.at], s.map.terrain, model).legs
     .some((leg) => leg.events.some((e) => e.event.type === 'cross' && (e.event.bridge || e.event.ford)));
-  const crossed = overCrossing(planned ?? pathCost(walked, s.map.terrain, model)) || acrossToFoe;
+  const crossed = overCrossing(planned ?? priceWalked()) || acrossToFoe;
   const last = walked.length > 1 ? bearing(walked[walked.length - 2]!, walked[walked.length - 1]!) : mover.pose.facing;
   const stopped = blocked ? `${s.stands[clear.blocker!]?.name ?? clear.blocker} is in the way`
     : hit ? `contact with ${s.stands[hit.id]?.name ?? hit.id}`
