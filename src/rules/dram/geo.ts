@@ -1,5 +1,6 @@
-import { baseDistance, baseDistanceLowerBound, baseRadius, baseWithin, CONTACT_TOLERANCE, inContact, type Base } from '../geometry/base';
-import { pointSegmentDistance } from '../geometry/primitives';
+import { baseCorners, baseDistance, baseDistanceLowerBound, baseDistanceLowerBoundBeyond, basePolygon, baseRadius, baseWithin, CONTACT_TOLERANCE, inContact, type Base } from '../geometry/base';
+import { EPS } from '../geometry/epsilon';
+import { pointSegmentDistance, ringDistance } from '../geometry/primitives';
 import { isArea, type AreaFeature } from '../geometry/features';
 import { pathCost, type CostModel, type PathCost, type PathEvent } from '../geometry/cost';
 import { maxReach } from '../geometry/reach';
@@ -214,7 +215,14 @@ function clearOfFriends(s: DramState, mover: Mover, path: readonly Point[]): { p
   const overlapping = (p: readonly Point[]) => {
     if (p.length < 2) return undefined;
     const here: Base = { pose: poseAt(p), size: inner };
-    return near.find((f) => baseWithin(here, asBase(f), 0));
+    // baseWithin(here, f, 0), with the trial pose's ring made once and not filed in the ring cache
+    // (each trial is a new pose, never asked for again).
+    let ring: Point[] | undefined;
+    return near.find((f) => {
+      const fb = asBase(f);
+      if (baseDistanceLowerBoundBeyond(here, fb, EPS)) return false;
+      return ringDistance((ring ??= transientRing(here)), basePolygon(fb)) <= EPS;
+    });
   };
   let pts = path;
   let blocker: string | null = null;
@@ -223,6 +231,15 @@ function clearOfFriends(s: DramState, mover: Mover, path: readonly Point[]): { p
     pts = backOff(pts, 0.25);
   }
   return { path: pts, blocker };
+}
+
+/**
+ * basePolygon's ring (same corners, same order) for a pose made for one trial: basePolygon would
+ * file it in its per-pose cache, which costs more than the ring when the pose is never seen again.
+ */
+function transientRing(b: Base): Point[] {
+  const c = baseCorners(b);
+  return [c.frontLeft, c.frontRight, c.rearRight, c.rearLeft];
 }
 
 /** The polyline shortened by `by` inches from its end (never past its start). */
@@ -263,11 +280,13 @@ function firstContact(mover: Mover, path: readonly Point[], enemies: readonly St
     let t = 0;
     for (;;) {
       const here: Base = { pose: { at: lerp(a, b, t / seg), facing }, size: mover.base };
+      // baseDistance(here, e), the step's ring made once and kept out of the ring cache.
+      const ring = transientRing(here);
       let d = Infinity, who = '';
       for (const e of others) {
         const eb = asBase(e);
         if (baseDistanceLowerBound(here, eb) >= d) continue;
-        const de = baseDistance(here, eb);
+        const de = ringDistance(ring, basePolygon(eb));
         if (de < d) { d = de; who = e.id; }
       }
       if (d <= CONTACT_TOLERANCE) return { id: who, path: [...walked, here.pose.at], distance: along + t };
