@@ -77,26 +77,40 @@ export interface PathCost {
 export type TimelineItem = ({ readonly type: 'stretch' } & StretchCost) | ({ readonly type: 'event' } & EventCost);
 
 /**
- * Segment profiles by terrain record, then by exact end points and alignment (issue 12). A path is
+ * Segment profiles by terrain record, then by alignment and exact end points (issue 12). A path is
  * priced more than once as it is walked (its reach, then the part actually walked, whose legs are
  * the same but for the last), and a move is priced when plotted and again when resolved: the
  * profile is a pure function of its inputs, so a remembered one is bit-identical. Scenario terrain
  * is never changed in place (a new record is a new key); each record keeps at most PROFILES_KEPT.
+ * Keys are the coordinates themselves in nested maps (no number-to-string formatting).
  */
-const profiles = new WeakMap<readonly TerrainFeature[], Map<string, SegmentProfile>>();
+type ProfileStore = { count: number; byAlignment: Map<number | undefined, Map<number, Map<number, Map<number, Map<number, SegmentProfile>>>>> };
+const profiles = new WeakMap<readonly TerrainFeature[], ProfileStore>();
 const PROFILES_KEPT = 4096;
 function profileOf(a: Point, b: Point, terrain: readonly TerrainFeature[], opts: TerrainOptions): SegmentProfile {
-  let byKey = profiles.get(terrain);
-  if (!byKey) profiles.set(terrain, (byKey = new Map()));
-  // Number → string is exact (shortest round-trip form), so equal keys mean equal inputs.
-  const key = `${a.x},${a.y},${b.x},${b.y},${opts.alignmentDeg ?? ''}`;
-  let p = byKey.get(key);
+  let store = profiles.get(terrain);
+  if (!store) profiles.set(terrain, (store = { count: 0, byAlignment: new Map() }));
+  const m1 = store.byAlignment.get(opts.alignmentDeg) ?? setIn(store.byAlignment, opts.alignmentDeg, new Map());
+  const m2 = m1.get(a.x) ?? setIn(m1, a.x, new Map());
+  const m3 = m2.get(a.y) ?? setIn(m2, a.y, new Map());
+  const m4 = m3.get(b.x) ?? setIn(m3, b.x, new Map());
+  let p = m4.get(b.y);
   if (!p) {
     p = segmentProfile(a, b, terrain, opts);
-    if (byKey.size >= PROFILES_KEPT) byKey.clear();
-    byKey.set(key, p);
+    if (store.count >= PROFILES_KEPT) {
+      store.byAlignment.clear();
+      store.count = 0;
+      // m4 may be a cleared branch now: file afresh (the next call will find it).
+      return p;
+    }
+    m4.set(b.y, p);
+    store.count++;
   }
   return p;
+}
+function setIn<K, V>(m: Map<K, V>, k: K, v: V): V {
+  m.set(k, v);
+  return v;
 }
 
 type Raw = { leg: number; start: number; end: number; from: Point; to: Point; areas: readonly AreaFeature[]; along: readonly LineFeature[] };
