@@ -205,11 +205,14 @@ function clearOfFriends(s: DramState, mover: Mover, path: readonly Point[]): { p
   const end = path[path.length - 1]!;
   const reach = baseRadius(inner);
   const near: Stand[] = [];
+  let startRing: Point[] | undefined;
   for (const f of standGrid(s).near(end, reach)) {
     if (f.side !== mover.side || f.id === mover.id || !f.onTable || f.removed) continue;
     const dx = f.pose.at.x - end.x, dy = f.pose.at.y - end.y, r = reach + baseRadius(f.base);
     if (dx * dx + dy * dy > r * r) continue;
-    if (baseDistance({ pose: mover.pose, size: inner }, asBase(f)) > 0) near.push(f);
+    // baseDistance from the inner base at the start; its ring is not filed in the ring cache, where
+    // it would displace the ring of the mover's own base at the same pose.
+    if (ringDistance((startRing ??= transientRing({ pose: mover.pose, size: inner })), basePolygon(asBase(f))) > 0) near.push(f);
   }
   if (near.length === 0) return { path, blocker: null };
   const overlapping = (p: readonly Point[]) => {
@@ -217,9 +220,14 @@ function clearOfFriends(s: DramState, mover: Mover, path: readonly Point[]): { p
     const here: Base = { pose: poseAt(p), size: inner };
     // baseWithin(here, f, 0), with the trial pose's ring made once and not filed in the ring cache
     // (each trial is a new pose, never asked for again).
+    // A friend whose base's inscribed circle overlaps the trial base's overlaps it for certain (the
+    // same answer, without the rings): most trials of a long back-off sit well inside a friend.
     let ring: Point[] | undefined;
     return near.find((f) => {
       const fb = asBase(f);
+      const dx = here.pose.at.x - f.pose.at.x, dy = here.pose.at.y - f.pose.at.y;
+      const inscribed = (Math.min(inner.width, inner.depth) + Math.min(f.base.width, f.base.depth)) / 2 * (1 - 1e-9);
+      if (dx * dx + dy * dy < inscribed * inscribed) return true;
       if (baseDistanceLowerBoundBeyond(here, fb, EPS)) return false;
       return ringDistance((ring ??= transientRing(here)), basePolygon(fb)) <= EPS;
     });
