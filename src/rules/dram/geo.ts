@@ -116,8 +116,18 @@ export interface Mover {
 
 /** DRAM's price of ground for a stand on `order` (DRAM §7, HR D-17 and the terrain rulings above). */
 export function dramCostModel(s: DramState, order: Order): CostModel {
+  // One model per settings record and order (issue 12: every move asks for one).
+  let byOrder = costModels.get(s.settings);
+  if (!byOrder) costModels.set(s.settings, (byOrder = new Map()));
+  let model = byOrder.get(order);
+  if (!model) byOrder.set(order, (model = makeCostModel(s.settings, order)));
+  return model;
+}
+const costModels = new WeakMap<DramState['settings'], Map<Order, CostModel>>();
+
+function makeCostModel(settings: DramState['settings'], order: Order): CostModel {
   const rate = (going: { difficult?: boolean; goodRoad?: boolean }) => {
-    const r = costPerInch(order, going, s.settings);
+    const r = costPerInch(order, going, settings);
     return r.num / r.den;
   };
   return {
@@ -157,17 +167,15 @@ export function advanceAlong(s: DramState, mover: Mover, path: readonly Point[],
   const blocked = clear.blocker !== null && polylineLength(walked) < polylineLength(headed) - 1e-6;
   const travelled = polylineLength(walked);
   // The walked path is priced once, for its cost (when short of the reach) and its crossings.
-  let walkedCost: PathCost | undefined;
-  const priceWalked = () => (walkedCost ??= pathCost(walked, s.map.terrain, model));
-  const cost = walked !== reach.path ? priceWalked().total : reach.cost;
-  const overCrossing = (c: PathCost) => c.legs.some((leg) => leg.events.some((e) => e.event.type === 'cross' && (e.event.bridge || e.event.ford) && e.event.distance <= travelled + 1e-9));
+  const walkedCost = walked !== reach.path || planned === null ? pathCost(walked, s.map.terrain, model) : null;
+  const cost = walked !== reach.path ? walkedCost!.total : reach.cost;
   // DE-7: contact stops the base short of the water when the enemy holds the far bank, so the
   // crossing is also looked for between the stand's centre and the centre of the enemy it touches.
   const foe = hit ? s.stands[hit.id] : undefined;
   const end = walked[walked.length - 1]!;
   const acrossToFoe = foe !== undefined && pathCost([end, foe.pose.at], s.map.terrain, model).legs
     .some((leg) => leg.events.some((e) => e.event.type === 'cross' && (e.event.bridge || e.event.ford)));
-  const crossed = overCrossing(planned ?? priceWalked()) || acrossToFoe;
+  const crossed = crossesAtBridgeOrFord(planned ?? walkedCost!, travelled) || acrossToFoe;
   const last = walked.length > 1 ? bearing(walked[walked.length - 2]!, walked[walked.length - 1]!) : mover.pose.facing;
   const stopped = blocked ? `${s.stands[clear.blocker!]?.name ?? clear.blocker} is in the way`
     : hit ? `contact with ${s.stands[hit.id]?.name ?? hit.id}`
@@ -178,6 +186,11 @@ export function advanceAlong(s: DramState, mover: Mover, path: readonly Point[],
     path: walked, cost: Math.min(cost, allowance), plannedCost: planned?.total ?? cost, length: planned?.length ?? polylineLength(pts),
     contact: blocked ? null : hit?.id ?? null, crossedBridgeOrFord: crossed, ...(stopped ? { stopped } : {}),
   };
+}
+
+/** Does the priced path cross a line at a bridge or ford within `travelled` inches of its start? */
+function crossesAtBridgeOrFord(c: PathCost, travelled: number): boolean {
+  return c.legs.some((leg) => leg.events.some((e) => e.event.type === 'cross' && (e.event.bridge || e.event.ford) && e.event.distance <= travelled + 1e-9));
 }
 
 function nearPolyline(path: readonly Point[], p: Point, within: number): boolean {
@@ -199,7 +212,6 @@ function polylineLength(path: readonly Point[]): number {
 function clearOfFriends(s: DramState, mover: Mover, path: readonly Point[]): { path: readonly Point[]; blocker: string | null } {
   if (path.length < 2) return { path, blocker: null };
   const inner = { width: Math.max(0.1, mover.base.width - 0.1), depth: Math.max(0.1, mover.base.depth - 0.1) };
-  const poseAt = (p: readonly Point[]): Pose => ({ at: p[p.length - 1]!, facing: bearing(p[p.length - 2]!, p[p.length - 1]!) });
   // Only friends whose bounding circle reaches the end can be stopped on: a squared-distance
   // test first (this runs for every move), the exact one only for those.
   const end = path[path.length - 1]!;
@@ -217,7 +229,7 @@ function clearOfFriends(s: DramState, mover: Mover, path: readonly Point[]): { p
   if (near.length === 0) return { path, blocker: null };
   const overlapping = (p: readonly Point[]) => {
     if (p.length < 2) return undefined;
-    const here: Base = { pose: poseAt(p), size: inner };
+    const here: Base = { pose: { at: p[p.length - 1]!, facing: bearing(p[p.length - 2]!, p[p.length - 1]!) }, size: inner };
     // baseWithin(here, f, 0), with the trial pose's ring made once and not filed in the ring cache
     // (each trial is a new pose, never asked for again).
     // A friend whose base's inscribed circle overlaps the trial base's overlaps it for certain (the
