@@ -178,16 +178,29 @@ export function costTimeline(
 /** Price a path over the terrain with a ruleset's cost model: total and per-leg breakdown. */
 export function pathCost(path: readonly Point[], terrain: readonly TerrainFeature[], model: CostModel, opts: TerrainOptions = {}): PathCost {
   const { items, length } = costTimeline(path, terrain, model, opts);
+  // Items grouped by leg in one pass (issue 12), each leg's in timeline order as before.
+  const byLeg: TimelineItem[][] = [];
+  for (let leg = 0; leg + 1 < path.length; leg++) byLeg.push([]);
+  for (const i of items) byLeg[i.leg]?.push(i);
   const legs: LegCost[] = [];
   for (let leg = 0; leg + 1 < path.length; leg++) {
-    const mine = items.filter((i) => i.leg === leg);
+    const mine = byLeg[leg] as TimelineItem[];
     const from = path[leg] as Point;
     const to = path[leg + 1] as Point;
-    legs.push({
-      from, to, length: Math.hypot(to.x - from.x, to.y - from.y), cost: mine.reduce((sum, i) => sum + i.cost, 0),
-      stretches: mine.filter((i) => i.type === 'stretch').map(({ type: _t, ...s }) => s),
-      events: mine.filter((i) => i.type === 'event').map(({ type: _t, ...e }) => e),
-    });
+    let cost = 0;
+    const stretches: StretchCost[] = [];
+    const events: EventCost[] = [];
+    for (const i of mine) {
+      cost += i.cost;
+      if (i.type === 'stretch') {
+        const { type: _t, ...st } = i;
+        stretches.push(st);
+      } else {
+        const { type: _t, ...e } = i;
+        events.push(e);
+      }
+    }
+    legs.push({ from, to, length: Math.hypot(to.x - from.x, to.y - from.y), cost, stretches, events });
   }
   return { total: legs.reduce((sum, l) => sum + l.cost, 0), length, legs };
 }
