@@ -1,5 +1,6 @@
-import { baseDistance, baseDistanceLowerBound, baseRadius, baseWithin, CONTACT_TOLERANCE, inContact, type Base } from '../geometry/base';
-import { pointSegmentDistance } from '../geometry/primitives';
+import { baseCorners, baseDistance, baseDistanceLowerBound, baseDistanceLowerBoundBeyond, basePolygon, baseRadius, baseWithin, CONTACT_TOLERANCE, inContact, type Base } from '../geometry/base';
+import { EPS } from '../geometry/epsilon';
+import { pointSegmentDistance, ringDistance } from '../geometry/primitives';
 import { isArea, type AreaFeature } from '../geometry/features';
 import { pathCost, type CostModel, type PathCost, type PathEvent } from '../geometry/cost';
 import { maxReach } from '../geometry/reach';
@@ -115,8 +116,18 @@ export interface Mover {
 
 /** DRAM's price of ground for a stand on `order` (DRAM §7, HR D-17 and the terrain rulings above). */
 export function dramCostModel(s: DramState, order: Order): CostModel {
+  // One model per settings record and order (issue 12: every move asks for one).
+  let byOrder = costModels.get(s.settings);
+  if (!byOrder) costModels.set(s.settings, (byOrder = new Map()));
+  let model = byOrder.get(order);
+  if (!model) byOrder.set(order, (model = makeCostModel(s.settings, order)));
+  return model;
+}
+const costModels = new WeakMap<DramState['settings'], Map<Order, CostModel>>();
+
+function makeCostModel(settings: DramState['settings'], order: Order): CostModel {
   const rate = (going: { difficult?: boolean; goodRoad?: boolean }) => {
-    const r = costPerInch(order, going, s.settings);
+    const r = costPerInch(order, going, settings);
     return r.num / r.den;
   };
   return {
@@ -155,15 +166,16 @@ export function advanceAlong(s: DramState, mover: Mover, path: readonly Point[],
   // A friend in the way stops it short of the contact it was heading for (issue 11: say so, and no contact).
   const blocked = clear.blocker !== null && polylineLength(walked) < polylineLength(headed) - 1e-6;
   const travelled = polylineLength(walked);
-  const cost = walked !== reach.path ? pathCost(walked, s.map.terrain, model).total : reach.cost;
-  const overCrossing = (c: PathCost) => c.legs.some((leg) => leg.events.some((e) => e.event.type === 'cross' && (e.event.bridge || e.event.ford) && e.event.distance <= travelled + 1e-9));
+  // The walked path is priced once, for its cost (when short of the reach) and its crossings.
+  const walkedCost = walked !== reach.path || planned === null ? pathCost(walked, s.map.terrain, model) : null;
+  const cost = walked !== reach.path ? walkedCost!.total : reach.cost;
   // DE-7: contact stops the base short of the water when the enemy holds the far bank, so the
   // crossing is also looked for between the stand's centre and the centre of the enemy it touches.
   const foe = hit ? s.stands[hit.id] : undefined;
   const end = walked[walked.length - 1]!;
   const acrossToFoe = foe !== undefined && pathCost([end, foe.pose.at], s.map.terrain, model).legs
     .some((leg) => leg.events.some((e) => e.event.type === 'cross' && (e.event.bridge || e.event.ford)));
-  const crossed = overCrossing(planned ?? pathCost(walked, s.map.terrain, model)) || acrossToFoe;
+  const crossed = crossesAtBridgeOrFord(planned ?? walkedCost!, travelled) || acrossToFoe;
   const last = walked.length > 1 ? bearing(walked[walked.length - 2]!, walked[walked.length - 1]!) : mover.pose.facing;
   const stopped = blocked ? `${s.stands[clear.blocker!]?.name ?? clear.blocker} is in the way`
     : hit ? `contact with ${s.stands[hit.id]?.name ?? hit.id}`
@@ -174,6 +186,11 @@ export function advanceAlong(s: DramState, mover: Mover, path: readonly Point[],
     path: walked, cost: Math.min(cost, allowance), plannedCost: planned?.total ?? cost, length: planned?.length ?? polylineLength(pts),
     contact: blocked ? null : hit?.id ?? null, crossedBridgeOrFord: crossed, ...(stopped ? { stopped } : {}),
   };
+}
+
+/** Does the priced path cross a line at a bridge or ford within `travelled` inches of its start? */
+function crossesAtBridgeOrFord(c: PathCost, travelled: number): boolean {
+  return c.legs.some((leg) => leg.events.some((e) => e.event.type === 'cross' && (e.event.bridge || e.event.ford) && e.event.distance <= travelled + 1e-9));
 }
 
 function nearPolyline(path: readonly Point[], p: Point, within: number): boolean {
@@ -195,23 +212,37 @@ function polylineLength(path: readonly Point[]): number {
 function clearOfFriends(s: DramState, mover: Mover, path: readonly Point[]): { path: readonly Point[]; blocker: string | null } {
   if (path.length < 2) return { path, blocker: null };
   const inner = { width: Math.max(0.1, mover.base.width - 0.1), depth: Math.max(0.1, mover.base.depth - 0.1) };
-  const poseAt = (p: readonly Point[]): Pose => ({ at: p[p.length - 1]!, facing: bearing(p[p.length - 2]!, p[p.length - 1]!) });
   // Only friends whose bounding circle reaches the end can be stopped on: a squared-distance
   // test first (this runs for every move), the exact one only for those.
   const end = path[path.length - 1]!;
   const reach = baseRadius(inner);
   const near: Stand[] = [];
+  let startRing: Point[] | undefined;
   for (const f of standGrid(s).near(end, reach)) {
     if (f.side !== mover.side || f.id === mover.id || !f.onTable || f.removed) continue;
     const dx = f.pose.at.x - end.x, dy = f.pose.at.y - end.y, r = reach + baseRadius(f.base);
     if (dx * dx + dy * dy > r * r) continue;
-    if (baseDistance({ pose: mover.pose, size: inner }, asBase(f)) > 0) near.push(f);
+    // baseDistance from the inner base at the start; its ring is not filed in the ring cache, where
+    // it would displace the ring of the mover's own base at the same pose.
+    if (ringDistance((startRing ??= transientRing({ pose: mover.pose, size: inner })), basePolygon(asBase(f))) > 0) near.push(f);
   }
   if (near.length === 0) return { path, blocker: null };
   const overlapping = (p: readonly Point[]) => {
     if (p.length < 2) return undefined;
-    const here: Base = { pose: poseAt(p), size: inner };
-    return near.find((f) => baseWithin(here, asBase(f), 0));
+    const here: Base = { pose: { at: p[p.length - 1]!, facing: bearing(p[p.length - 2]!, p[p.length - 1]!) }, size: inner };
+    // baseWithin(here, f, 0), with the trial pose's ring made once and not filed in the ring cache
+    // (each trial is a new pose, never asked for again).
+    // A friend whose base's inscribed circle overlaps the trial base's overlaps it for certain (the
+    // same answer, without the rings): most trials of a long back-off sit well inside a friend.
+    let ring: Point[] | undefined;
+    return near.find((f) => {
+      const fb = asBase(f);
+      const dx = here.pose.at.x - f.pose.at.x, dy = here.pose.at.y - f.pose.at.y;
+      const inscribed = (Math.min(inner.width, inner.depth) + Math.min(f.base.width, f.base.depth)) / 2 * (1 - 1e-9);
+      if (dx * dx + dy * dy < inscribed * inscribed) return true;
+      if (baseDistanceLowerBoundBeyond(here, fb, EPS)) return false;
+      return ringDistance((ring ??= transientRing(here)), basePolygon(fb)) <= EPS;
+    });
   };
   let pts = path;
   let blocker: string | null = null;
@@ -220,6 +251,15 @@ function clearOfFriends(s: DramState, mover: Mover, path: readonly Point[]): { p
     pts = backOff(pts, 0.25);
   }
   return { path: pts, blocker };
+}
+
+/**
+ * basePolygon's ring (same corners, same order) for a pose made for one trial: basePolygon would
+ * file it in its per-pose cache, which costs more than the ring when the pose is never seen again.
+ */
+function transientRing(b: Base): Point[] {
+  const c = baseCorners(b);
+  return [c.frontLeft, c.frontRight, c.rearRight, c.rearLeft];
 }
 
 /** The polyline shortened by `by` inches from its end (never past its start). */
@@ -260,11 +300,13 @@ function firstContact(mover: Mover, path: readonly Point[], enemies: readonly St
     let t = 0;
     for (;;) {
       const here: Base = { pose: { at: lerp(a, b, t / seg), facing }, size: mover.base };
+      // baseDistance(here, e), the step's ring made once and kept out of the ring cache.
+      const ring = transientRing(here);
       let d = Infinity, who = '';
       for (const e of others) {
         const eb = asBase(e);
         if (baseDistanceLowerBound(here, eb) >= d) continue;
-        const de = baseDistance(here, eb);
+        const de = ringDistance(ring, basePolygon(eb));
         if (de < d) { d = de; who = e.id; }
       }
       if (d <= CONTACT_TOLERANCE) return { id: who, path: [...walked, here.pose.at], distance: along + t };

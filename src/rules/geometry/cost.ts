@@ -10,7 +10,7 @@
  */
 import { EPS } from './epsilon';
 import type { AreaFeature, LineFeature, LineKind } from './features';
-import { segmentProfile, type LineCrossing, type TerrainOptions } from './terrain';
+import { segmentProfile, type LineCrossing, type SegmentProfile, type TerrainOptions } from './terrain';
 import type { Point, TerrainFeature, TerrainKind } from './types';
 import { lerp } from './vector';
 
@@ -76,16 +76,67 @@ export interface PathCost {
 /** One step of the priced timeline, in path order: events come before the stretch starting there. */
 export type TimelineItem = ({ readonly type: 'stretch' } & StretchCost) | ({ readonly type: 'event' } & EventCost);
 
+/**
+ * Segment profiles by terrain record, then by alignment and exact end points (issue 12). A path is
+ * priced more than once as it is walked (its reach, then the part actually walked, whose legs are
+ * the same but for the last), and a move is priced when plotted and again when resolved: the
+ * profile is a pure function of its inputs, so a remembered one is bit-identical. Scenario terrain
+ * is never changed in place (a new record is a new key); each record keeps at most PROFILES_KEPT.
+ * Keys are the coordinates themselves in nested maps (no number-to-string formatting).
+ */
+type ProfileStore = { count: number; byAlignment: Map<number | undefined, Map<number, Map<number, Map<number, Map<number, SegmentProfile>>>>> };
+const profiles = new WeakMap<readonly TerrainFeature[], ProfileStore>();
+const PROFILES_KEPT = 4096;
+function profileOf(a: Point, b: Point, terrain: readonly TerrainFeature[], opts: TerrainOptions): SegmentProfile {
+  let store = profiles.get(terrain);
+  if (!store) profiles.set(terrain, (store = { count: 0, byAlignment: new Map() }));
+  const m1 = store.byAlignment.get(opts.alignmentDeg) ?? setIn(store.byAlignment, opts.alignmentDeg, new Map());
+  const m2 = m1.get(a.x) ?? setIn(m1, a.x, new Map());
+  const m3 = m2.get(a.y) ?? setIn(m2, a.y, new Map());
+  const m4 = m3.get(b.x) ?? setIn(m3, b.x, new Map());
+  let p = m4.get(b.y);
+  if (!p) {
+    p = segmentProfile(a, b, terrain, opts);
+    if (store.count >= PROFILES_KEPT) {
+      store.byAlignment.clear();
+      store.count = 0;
+      // m4 may be a cleared branch now: file afresh (the next call will find it).
+      return p;
+    }
+    m4.set(b.y, p);
+    store.count++;
+  }
+  return p;
+}
+function setIn<K, V>(m: Map<K, V>, k: K, v: V): V {
+  m.set(k, v);
+  return v;
+}
+
+type Raw = { leg: number; start: number; end: number; from: Point; to: Point; areas: readonly AreaFeature[]; along: readonly LineFeature[] };
+
+function priceEvent(items: TimelineItem[], model: CostModel, e: { leg: number; event: PathEvent }): void {
+  items.push({ type: 'event', leg: e.leg, event: e.event, cost: model.eventCost?.(e.event) ?? 0 });
+}
+
+function priceStretch(items: TimelineItem[], r: Raw, start: number, end: number, multiplier: number): void {
+  const span = r.end - r.start;
+  const len = end - start;
+  items.push({
+    type: 'stretch', leg: r.leg, from: lerp(r.from, r.to, span <= 0 ? 0 : (start - r.start) / span), to: end >= r.end ? r.to : lerp(r.from, r.to, span <= 0 ? 0 : (end - r.start) / span),
+    distance: start, length: len, multiplier, cost: len <= 0 || multiplier === 0 ? 0 : multiplier * len, areas: r.areas, along: r.along,
+  });
+}
+
 /** The priced timeline of a path: stretches and events in order, split so no event falls inside a stretch. */
 export function costTimeline(
   path: readonly Point[], terrain: readonly TerrainFeature[], model: CostModel, opts: TerrainOptions = {},
 ): { readonly items: TimelineItem[]; readonly length: number } {
-  type Raw = { leg: number; start: number; end: number; from: Point; to: Point; areas: readonly AreaFeature[]; along: readonly LineFeature[] };
   const raws: Raw[] = [];
   const crossings: PathEvent[] = [];
   let offset = 0;
   for (let leg = 0; leg + 1 < path.length; leg++) {
-    const p = segmentProfile(path[leg] as Point, path[leg + 1] as Point, terrain, opts);
+    const p = profileOf(path[leg] as Point, path[leg + 1] as Point, terrain, opts);
     for (const s of p.stretches) raws.push({ leg, start: offset + s.start, end: offset + s.end, from: s.from, to: s.to, areas: s.areas, along: s.along });
     for (const c of p.crossings) crossings.push({ type: 'cross', ...c, distance: offset + c.distance });
     offset += p.length;
@@ -93,12 +144,11 @@ export function costTimeline(
   const length = offset;
 
   const events: Array<{ leg: number; event: PathEvent }> = [];
-  const legAt = (s: number) => raws.find((r) => r.end > s + EPS)?.leg ?? Math.max(0, path.length - 2);
   for (const c of crossings) {
     // Strictly inside the path; a vertex on a river is met by both legs: charge it once.
     if (c.distance <= EPS || c.distance >= length - EPS) continue;
     if (events.some((e) => e.event.type === 'cross' && c.type === 'cross' && e.event.feature === c.feature && Math.abs(e.event.distance - c.distance) <= EPS)) continue;
-    events.push({ leg: legAt(c.distance), event: c });
+    events.push({ leg: raws.find((r) => r.end > c.distance + EPS)?.leg ?? Math.max(0, path.length - 2), event: c });
   }
   for (let i = 1; i < raws.length; i++) {
     const before = raws[i - 1] as Raw;
@@ -109,31 +159,18 @@ export function costTimeline(
   events.sort((x, y) => x.event.distance - y.event.distance);
 
   const items: TimelineItem[] = [];
-  const priceEvent = (e: { leg: number; event: PathEvent }) => items.push({ type: 'event', leg: e.leg, event: e.event, cost: model.eventCost?.(e.event) ?? 0 });
-  const priceStretch = (r: Raw, start: number, end: number, multiplier: number) => {
-    const t = (s: number) => (r.end - r.start <= 0 ? 0 : (s - r.start) / (r.end - r.start));
-    const len = end - start;
-    items.push({
-      type: 'stretch', leg: r.leg, from: lerp(r.from, r.to, t(start)), to: end >= r.end ? r.to : lerp(r.from, r.to, t(end)),
-      distance: start, length: len, multiplier, cost: len <= 0 || multiplier === 0 ? 0 : multiplier * len, areas: r.areas, along: r.along,
-    });
-  };
+  // Plain helpers and an index rather than closures: this runs for every leg of every move.
   let k = 0;
-  const next = () => events[k];
   for (const r of raws) {
     const multiplier = model.perInch({ areas: r.areas, along: r.along, leg: r.leg });
-    for (let e = next(); e && e.event.distance <= r.start + EPS; e = next()) {
-      priceEvent(e);
-      k++;
-    }
+    for (let e = events[k]; e && e.event.distance <= r.start + EPS; e = events[++k]) priceEvent(items, model, e);
     let cursor = r.start;
-    for (let e = next(); e && e.event.distance < r.end - EPS; e = next()) {
-      priceStretch(r, cursor, e.event.distance, multiplier);
-      priceEvent(e);
-      k++;
+    for (let e = events[k]; e && e.event.distance < r.end - EPS; e = events[++k]) {
+      priceStretch(items, r, cursor, e.event.distance, multiplier);
+      priceEvent(items, model, e);
       cursor = e.event.distance;
     }
-    priceStretch(r, cursor, r.end, multiplier);
+    priceStretch(items, r, cursor, r.end, multiplier);
   }
   return { items, length };
 }
@@ -141,16 +178,29 @@ export function costTimeline(
 /** Price a path over the terrain with a ruleset's cost model: total and per-leg breakdown. */
 export function pathCost(path: readonly Point[], terrain: readonly TerrainFeature[], model: CostModel, opts: TerrainOptions = {}): PathCost {
   const { items, length } = costTimeline(path, terrain, model, opts);
+  // Items grouped by leg in one pass (issue 12), each leg's in timeline order as before.
+  const byLeg: TimelineItem[][] = [];
+  for (let leg = 0; leg + 1 < path.length; leg++) byLeg.push([]);
+  for (const i of items) byLeg[i.leg]?.push(i);
   const legs: LegCost[] = [];
   for (let leg = 0; leg + 1 < path.length; leg++) {
-    const mine = items.filter((i) => i.leg === leg);
+    const mine = byLeg[leg] as TimelineItem[];
     const from = path[leg] as Point;
     const to = path[leg + 1] as Point;
-    legs.push({
-      from, to, length: Math.hypot(to.x - from.x, to.y - from.y), cost: mine.reduce((sum, i) => sum + i.cost, 0),
-      stretches: mine.filter((i) => i.type === 'stretch').map(({ type: _t, ...s }) => s),
-      events: mine.filter((i) => i.type === 'event').map(({ type: _t, ...e }) => e),
-    });
+    let cost = 0;
+    const stretches: StretchCost[] = [];
+    const events: EventCost[] = [];
+    for (const i of mine) {
+      cost += i.cost;
+      if (i.type === 'stretch') {
+        const { type: _t, ...st } = i;
+        stretches.push(st);
+      } else {
+        const { type: _t, ...e } = i;
+        events.push(e);
+      }
+    }
+    legs.push({ from, to, length: Math.hypot(to.x - from.x, to.y - from.y), cost, stretches, events });
   }
   return { total: legs.reduce((sum, l) => sum + l.cost, 0), length, legs };
 }
