@@ -14,7 +14,7 @@ import { headingVector, rightVector } from '../../geometry/vector';
  */
 
 /** Far above EPS (1e-6, the exact test's tolerance) and the rounding of mm coordinates; far below a mm. */
-const MARGIN = 1e-4;
+const MARGIN = 1e-5;
 
 interface Window { readonly lo: number; readonly hi: number }
 
