@@ -1,4 +1,4 @@
-import { basePolygon, baseWithin, type Base } from '../../geometry/base';
+import { baseCorners, baseWithin, type Base } from '../../geometry/base';
 import type { Point } from '../../geometry/types';
 import { headingVector, rightVector } from '../../geometry/vector';
 
@@ -38,6 +38,8 @@ function window(a: readonly Point[], b: readonly Point[], axes: readonly Point[]
   return { lo, hi };
 }
 
+const ring = (x: Base): Point[] => { const c = baseCorners(x); return [c.frontLeft, c.frontRight, c.rearRight, c.rearLeft]; };
+
 /** A mover's base slid along a straight path against one other base. */
 export interface Slide {
   /** Does the mover, `d` mm along, meet the other base (baseWithin …, 0)? Exactly the exact test's answer. */
@@ -51,8 +53,9 @@ export interface Slide {
  * base at d, as the caller builds it (the exact test is run on that very base).
  */
 export function slideAgainst(start: Base, other: Base, dir: Point, at: (d: number) => Base): Slide {
-  const a = basePolygon(start);
-  const b = basePolygon(other);
+  // The corners straight (basePolygon's ring, without filing each fresh pose in its cache).
+  const a = ring(start);
+  const b = ring(other);
   const axes = [headingVector(start.pose.facing), rightVector(start.pose.facing), headingVector(other.pose.facing), rightVector(other.pose.facing)];
   const maybe = window(a, b, axes, dir, MARGIN);
   const sure = window(a, b, axes, dir, -MARGIN);
