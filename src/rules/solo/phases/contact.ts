@@ -1,9 +1,10 @@
-import { basePolygon, baseWithin, localOffset, type Base } from '../../geometry/base';
+import { baseEdge, basePolygon, baseWithin, localOffset, type Base, type Side } from '../../geometry/base';
+import type { Aspect } from '../../battalion/formations';
 import { inFrontalArc } from '../../geometry/arcs';
 import { corridorClear } from '../../geometry/sight';
 import { pointSegmentDistance, ringsIntersect } from '../../geometry/primitives';
 import type { Point } from '../../geometry/types';
-import { rightVector } from '../../geometry/vector';
+import { rightVector, turn } from '../../geometry/vector';
 import type { SoloState, SoloUnit } from '../state';
 import { footprint, footprintSize, reachOf } from './footprint';
 import { slideAgainst } from './slide';
@@ -138,4 +139,25 @@ export function screenedBy(s: SoloState, firer: SoloUnit, target: SoloUnit): Sol
   if (screens.length === 0) return null;
   const check = corridorClear(firer.at, target.at, 1, screens.map((x) => basePolygon(footprint(x))));
   return check.clear ? null : screens[check.blockedBy!]!;
+}
+
+/**
+ * KS-43 (L27 "charge home", L19 "Flank/Rear attack"): where a charger stands in contact. Its front
+ * is squared against the target's edge the charge strikes — the front, rear or the flank on the
+ * charger's side, as `aspect` (attackAspect) says; a square (all front) the face turned to the
+ * charger — the centre of its front edge on that edge's centre. The bases touch along the edge and
+ * do not overlap, as figures would stand on the table.
+ */
+export function contactPose(charger: Pick<SoloUnit, 'at'>, target: SoloUnit, aspect: Aspect): { at: Point; facing: number } {
+  const tb = footprint(target);
+  const off = localOffset(tb, charger.at);
+  const fromCentre = { ahead: off.ahead + tb.size.depth / 2, lateral: off.lateral };
+  const flank: Side = fromCentre.lateral >= 0 ? 'right-flank' : 'left-flank';
+  const side: Side = target.formation === 'square'
+    ? (Math.abs(fromCentre.ahead) >= Math.abs(fromCentre.lateral) ? (fromCentre.ahead >= 0 ? 'front' : 'rear') : flank)
+    : aspect === 'flank' ? flank : aspect;
+  const [p, q] = baseEdge(tb, side);
+  // The charger faces into the edge: opposite the edge's outward direction.
+  const outward = side === 'front' ? 0 : side === 'right-flank' ? 90 : side === 'rear' ? 180 : 270;
+  return { at: { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 }, facing: turn(target.facing, outward + 180) };
 }
