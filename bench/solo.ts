@@ -11,24 +11,12 @@
 import { loadavg } from 'node:os';
 import { seededDice } from '../src/dice/dice';
 import { solo } from '../src/rules/solo/index';
-import type { SoloScenarioData } from '../src/rules/solo/scenario';
 import { SOLO_SETTINGS_DEFAULTS } from '../src/rules/solo/settings';
-import { applySoloInput, playSolo, soloData } from '../test/helpers/solo-game';
+import { applySoloInput, playSolo } from '../test/helpers/solo-game';
+import { forty } from './solo-forty';
 
 const GAMES = Number(process.argv[2] ?? 10);
 if (!Number.isInteger(GAMES) || GAMES < 1) throw new Error('usage: tsx bench/solo.ts [games ≥ 1]');
-
-/** The teaching scenario with each brigade doubled 250 mm to its rear (40 units). */
-function forty(): SoloScenarioData {
-  const d = soloData();
-  const back = (side: string) => (side === 'french' ? -250 : 250);
-  const units = d.base.units.map((u) => ({ ...u, id: `${u.id}-2`, name: `${u.name} (2nd line)`, brigade: `${u.brigade}-2`, at: { x: u.at.x, y: u.at.y + back(u.side) } }));
-  const brigades = d.base.brigades.map((b) => ({ ...b, id: `${b.id}-2`, brigadier: `${b.brigadier}-2` }));
-  const generals = d.generals.filter((g) => g.level === 'brigadier').map((g) => ({ ...g, id: `${g.id}-2`, name: `${g.name} (2nd line)`, at: { x: g.at.x, y: g.at.y + back(g.side) } }));
-  const seats = d.base.seats.map((s) => ({ ...s, commands: [...s.commands, ...units.filter((u) => u.side === s.side).map((u) => u.id)] }));
-  const brigadeNames = { ...d.base.brigadeNames, ...Object.fromEntries(brigades.map((b) => [b.id, `${d.base.brigadeNames[b.id.slice(0, -2)]} (2nd line)`])) };
-  return { ...d, base: { ...d.base, units: [...d.base.units, ...units], brigades: [...d.base.brigades, ...brigades], seats, brigadeNames }, generals: [...d.generals, ...generals] };
-}
 
 const pct = (xs: readonly number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const turnMs: number[] = [];

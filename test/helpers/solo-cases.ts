@@ -29,7 +29,8 @@
  * Scene calls run the phases on a placed table (`place`, `terrain`, `table`: solo-scene.ts):
  *   fire-at {firer, target} · move-on {unit, mm} · charge-on {charger, target} ·
  *   flee-on {unit, kind, from} · attach-on {general, unit|null, thenMove?} · ride-on {general, to} ·
- *   morale-on {unit} · ground {from, to} · marker-card {unit, from, homeEdge?}
+ *   morale-on {unit} · ground {from, to} · marker-card {unit, from, homeEdge?} ·
+ *   contact-on {charger, target} (x, y, facing where the charger stands in contact; overlap: the bases overlap)
  * Their result is `refused <code|no>` and the table after: `units.<id>.x|y|disorder|motion|gone`,
  * `generals.<id>.x|y|attachedTo` (mm, rounded).
  */
@@ -47,7 +48,12 @@ import { chargesUphill, coverAt, difficultLengthMm, inBuildingOrFieldwork, moveC
 import { moraleInputFor } from '../../src/rules/solo/phases/morale-state';
 import { moveAct } from '../../src/rules/solo/phases/move';
 import { parseSoloSettings, type SoloSettings } from '../../src/rules/solo/settings';
-import { withUnit, type SoloState } from '../../src/rules/solo/state';
+import { unitById, withUnit, type SoloState } from '../../src/rules/solo/state';
+import { contactPose } from '../../src/rules/solo/phases/contact';
+import { footprint } from '../../src/rules/solo/phases/footprint';
+import { attackAspect } from '../../src/rules/battalion/formations';
+import { baseCorners, type Base } from '../../src/rules/geometry/base';
+import { bearing, headingVector, rightVector } from '../../src/rules/geometry/vector';
 import { openCard } from '../../src/rules/solo/turn';
 import { soloScene } from './solo-scene';
 import { CLASSES, FORMATIONS, NATIONS, UNIT_TYPES, type TroopClass } from '../../src/rules/solo/tables/vocabulary';
@@ -202,11 +208,30 @@ function outcome(r: Result<{ state: SoloState; events: GameEvent[] }, Problem>, 
 }
 const id = (v: unknown) => String(v);
 
+/** Do two bases share more than an edge (overlap by over 0.01 mm on every separating axis)? */
+function basesOverlap(a: Base, b: Base): boolean {
+  const ring = (x: Base) => { const k = baseCorners(x); return [k.frontLeft, k.frontRight, k.rearRight, k.rearLeft]; };
+  const ra = ring(a), rb = ring(b);
+  return [a, b].flatMap((x) => [headingVector(x.pose.facing), rightVector(x.pose.facing)]).every((n) => {
+    const pa = ra.map((p) => p.x * n.x + p.y * n.y), pb = rb.map((p) => p.x * n.x + p.y * n.y);
+    return Math.min(Math.max(...pa), Math.max(...pb)) - Math.max(Math.min(...pa), Math.min(...pb)) > 0.01;
+  });
+}
+
 /** Scene calls: the phases on a placed table (solo-scene.ts). */
 const SCENE_CALLS: Record<string, (c: Ctx, a: Args) => P.Procedure<unknown>> = {
   'fire-at': (c, a) => outcome(fireAct(c.scene(), id(a.firer), id(a.target), c.s, c.dice), (v) => ({ hits: (v as unknown as { result: { hits: number } }).result.hits })),
   'move-on': (c, a) => outcome(moveAct(c.scene(), id(a.unit), num(a.mm), c.s, c.dice), (v) => ({ movedMm: Math.round((v as unknown as { movedMm: number }).movedMm) })),
   'charge-on': (c, a) => outcome(chargeAct(c.scene(), id(a.charger), id(a.target), c.s, c.dice), (v) => ({ end: (v as unknown as { end: string }).end })),
+  'contact-on': (c, a) => {
+    // KS-43: where the charger stands in contact, and whether the two bases then overlap.
+    const s = c.scene();
+    const ch = unitById(s, id(a.charger));
+    const t = unitById(s, id(a.target));
+    const pose = contactPose(ch, t, attackAspect(t, bearing(ch.at, t.at)).aspect);
+    const placed = { ...ch, ...pose };
+    return { result: { x: Math.round(pose.at.x), y: Math.round(pose.at.y), facing: Math.round(pose.facing), overlap: basesOverlap(footprint(placed), footprint(t)) }, events: [] };
+  },
   'flee-on': (c, a) => { const f = flee(c.scene(), id(a.unit), (a.kind as 'rout') ?? 'rout', c.s, c.dice, { from: a.from ? id(a.from) : null, rule: 'case' }); return { result: table(f.state), events: f.events }; },
   'attach-on': (c, a) => {
     const s = c.scene();

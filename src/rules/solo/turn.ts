@@ -30,6 +30,14 @@ export const SOLO_PHASE_ID = 'solo/cards';
 
 /** The cards of the open window: the lowest card not done and those after it held by the same side. */
 export function currentRun(s: SoloState): QueueCard[] {
+  // Asked several times an act; the run depends only on the queue (a card's side never changes),
+  // and states are never mutated, so it is kept per queue array.
+  let run = runs.get(s.queue);
+  if (!run) { run = runOf(s); runs.set(s.queue, run); }
+  return [...run];
+}
+const runs = new WeakMap<readonly QueueCard[], QueueCard[]>();
+function runOf(s: SoloState): QueueCard[] {
   const left = s.queue.filter((c) => !c.done).sort((a, b) => a.card - b.card);
   if (left.length === 0) return [];
   const side = sideOfCard(s, left[0]!);

@@ -14,7 +14,7 @@ import { SKIRMISH_EVADE } from '../tables/melee';
 import { MM_PER_CM } from '../tables/movement';
 import { armOf } from '../tables/vocabulary';
 import { addDisorder, applyCasualties, applyMoraleResult, frontRankFigures, markedInFront } from './apply';
-import { chargeLaneBlocked } from './contact';
+import { chargeLaneBlocked, contactPose } from './contact';
 import { fireAct } from './fire';
 import { chargesUphill, inBuildingOrFieldwork, obstacleCrossed } from './ground';
 import { flee } from './flight';
@@ -145,9 +145,10 @@ export function chargeAct(s0: SoloState, chargerId: string, targetId: string, se
       const c = unitById(w.state, c0.id);
       const t = unitById(w.state, t0.id);
       if (c.gone || t.gone) return { s: w, made: false };
-      // Contact: the charger's front meets the target's at the point of impact.
-      w.events.push({ kind: 'move', rule: 'KUR L27', unit: c.id, from: c.at, to: t.at, path: [], facing: heading });
-      return { s: { ...w, state: withUnit(w.state, { ...c, at: t.at, facing: heading, movedFraction: 1 }) }, made: true };
+      // Contact (KS-43): the charger's front squared against the edge it strikes, bases touching, not overlapping.
+      const pose = contactPose(c, t, aspect);
+      w.events.push({ kind: 'move', rule: 'KUR L27; KS-43', unit: c.id, from: c.at, to: pose.at, path: [], facing: pose.facing });
+      return { s: { ...w, state: withUnit(w.state, { ...c, at: pose.at, facing: pose.facing, movedFraction: 1 }) }, made: true };
     },
     melee: (w) => meleeRounds(w, c0.id, t0.id, aspect !== 'front', settings, dice),
     rout: (w, who, end) => (who === 'attacker' && end === 'charger-broke' ? chargerFailed(w, c0.id, t0.id, settings, dice) : w),

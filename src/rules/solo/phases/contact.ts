@@ -1,11 +1,13 @@
-import { basePolygon, baseWithin, localOffset, type Base } from '../../geometry/base';
+import { baseEdge, basePolygon, baseWithin, localOffset, type Base, type Side } from '../../geometry/base';
+import type { Aspect } from '../../battalion/formations';
 import { inFrontalArc } from '../../geometry/arcs';
 import { corridorClear } from '../../geometry/sight';
 import { pointSegmentDistance, ringsIntersect } from '../../geometry/primitives';
 import type { Point } from '../../geometry/types';
-import { rightVector } from '../../geometry/vector';
+import { rightVector, turn } from '../../geometry/vector';
 import type { SoloState, SoloUnit } from '../state';
 import { footprint, footprintSize, reachOf } from './footprint';
+import { slideAgainst } from './slide';
 
 /**
  * Where bases meet and what a unit can see to shoot (KUR L9, L11, L12, L14, L27; KS-3, KS-37…
@@ -46,25 +48,35 @@ export function sweep(s: SoloState, u: SoloUnit, from: Point, to: Point, ignore:
   const near = s.units.filter((x) => !x.gone && x.id !== u.id && !ignore.includes(x.id) && pointSegmentDistance(x.at, from, to) <= r + reachOf(x));
   if (near.length === 0) return { mm: len, to, met: [] };
   const start = footprint(u, from);
-  const path = hull([...basePolygon(start), ...basePolygon(footprint(u, to))]);
-  const hits = near.filter((x) => { const b = footprint(x); return !baseWithin(start, b, 0) && ringsIntersect(path, basePolygon(b)); });
-  if (hits.length === 0) return { mm: len, to, met: [] };
+  const dir = { x: (to.x - from.x) / len, y: (to.y - from.y) / len };
   const at = (d: number): Point => ({ x: from.x + ((to.x - from.x) * d) / len, y: from.y + ((to.y - from.y) * d) / len });
+  const baseAt = (d: number): Base => footprint(u, at(d));
+  // Each candidate's slide answers "meets at d?" exactly, mostly without the polygon test (slide.ts).
+  const slides = new Map(near.map((x) => [x.id, slideAgainst(start, footprint(x), dir, baseAt)]));
+  let path: Point[] | null = null;
+  const hits = near.filter((x) => {
+    const sl = slides.get(x.id)!;
+    // The hull test below can only pass when the slide's window reaches [0, len] (±1 mm for its tolerance).
+    if (sl.meets(0) || !sl.mayMeetWithin(-1, len + 1)) return false;
+    path ??= hull([...basePolygon(start), ...basePolygon(footprint(u, to))]);
+    return ringsIntersect(path, basePolygon(footprint(x)));
+  });
+  if (hits.length === 0) return { mm: len, to, met: [] };
   let first = len;
   const touchAt = new Map<string, number>();
   for (const x of hits) {
-    const other = footprint(x);
+    const meets = slides.get(x.id)!.meets;
     let lo = 0;
     let hi = len;
-    if (!baseWithin(footprint(u, at(hi)), other, 0)) {
+    if (!meets(hi)) {
       // The path's hull meets it but the end base does not: find a distance that does, sampling.
       let found = -1;
       // Every base is at least 15 mm across, so a 10 mm step cannot jump over one.
-      for (let d = 0; d <= len + 10; d += 10) if (baseWithin(footprint(u, at(Math.min(d, len))), other, 0)) { found = Math.min(d, len); break; }
+      for (let d = 0; d <= len + 10; d += 10) if (meets(Math.min(d, len))) { found = Math.min(d, len); break; }
       if (found < 0) continue;
       hi = found;
     }
-    for (let i = 0; i < 20; i++) { const mid = (lo + hi) / 2; if (baseWithin(footprint(u, at(mid)), other, 0)) hi = mid; else lo = mid; }
+    for (let i = 0; i < 20; i++) { const mid = (lo + hi) / 2; if (meets(mid)) hi = mid; else lo = mid; }
     touchAt.set(x.id, lo);
     first = Math.min(first, lo);
   }
@@ -127,4 +139,25 @@ export function screenedBy(s: SoloState, firer: SoloUnit, target: SoloUnit): Sol
   if (screens.length === 0) return null;
   const check = corridorClear(firer.at, target.at, 1, screens.map((x) => basePolygon(footprint(x))));
   return check.clear ? null : screens[check.blockedBy!]!;
+}
+
+/**
+ * KS-43 (L27 "charge home", L19 "Flank/Rear attack"): where a charger stands in contact. Its front
+ * is squared against the target's edge the charge strikes — the front, rear or the flank on the
+ * charger's side, as `aspect` (attackAspect) says; a square (all front) the face turned to the
+ * charger — the centre of its front edge on that edge's centre. The bases touch along the edge and
+ * do not overlap, as figures would stand on the table.
+ */
+export function contactPose(charger: Pick<SoloUnit, 'at'>, target: SoloUnit, aspect: Aspect): { at: Point; facing: number } {
+  const tb = footprint(target);
+  const off = localOffset(tb, charger.at);
+  const fromCentre = { ahead: off.ahead + tb.size.depth / 2, lateral: off.lateral };
+  const flank: Side = fromCentre.lateral >= 0 ? 'right-flank' : 'left-flank';
+  const side: Side = target.formation === 'square'
+    ? (Math.abs(fromCentre.ahead) >= Math.abs(fromCentre.lateral) ? (fromCentre.ahead >= 0 ? 'front' : 'rear') : flank)
+    : aspect === 'flank' ? flank : aspect;
+  const [p, q] = baseEdge(tb, side);
+  // The charger faces into the edge: opposite the edge's outward direction.
+  const outward = side === 'front' ? 0 : side === 'right-flank' ? 90 : side === 'rear' ? 180 : 270;
+  return { at: { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 }, facing: turn(target.facing, outward + 180) };
 }

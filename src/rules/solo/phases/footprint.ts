@@ -34,9 +34,12 @@ export function footprint(u: Pick<SoloUnit, 'type' | 'formation' | 'figures' | '
  */
 export const reachOf = (u: Pick<SoloUnit, 'type' | 'formation' | 'figures'>): number => { const z = footprintSize(u); return Math.hypot(z.width / 2, z.depth) + 1; };
 
-/** Units on the table (other than `u`) whose bases meet `u`'s base placed at `at`. */
-export function unitsMet(s: SoloState, u: SoloUnit, at: Point): SoloUnit[] {
+/**
+ * Units on the table (other than `u`) whose bases meet `u`'s base placed at `at`. `among`: a
+ * subset of `s.units`, in its order, known to hold every unit that could (a caller's broad phase).
+ */
+export function unitsMet(s: SoloState, u: SoloUnit, at: Point, among: readonly SoloUnit[] = s.units): SoloUnit[] {
   const mine = footprint(u, at);
   const r = reachOf(u);
-  return s.units.filter((x) => !x.gone && x.id !== u.id && Math.hypot(x.at.x - at.x, x.at.y - at.y) <= r + reachOf(x) && baseWithin(mine, footprint(x), 0));
+  return among.filter((x) => !x.gone && x.id !== u.id && Math.hypot(x.at.x - at.x, x.at.y - at.y) <= r + reachOf(x) && baseWithin(mine, footprint(x), 0));
 }

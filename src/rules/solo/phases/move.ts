@@ -9,7 +9,9 @@ import { unitById, withUnit, type SoloState } from '../state';
 import { disorderRow } from '../tables/disorder';
 import { addDisorder } from './apply';
 import { sweep } from './contact';
-import { unitsMet } from './footprint';
+import { footprint, reachOf, unitsMet } from './footprint';
+import { slideAgainst } from './slide';
+import { pointSegmentDistance } from '../../geometry/primitives';
 import { moveCostMm, reachWithin } from './ground';
 
 /**
@@ -63,7 +65,14 @@ export function moveAct(s: SoloState, unitId: string, wantMm: number, settings: 
     if (settings.move.swerveCollision === 'stop-short-and-disorder') {
       // KS-3: the swerve stops where it would meet a unit its straight move had not met (L11 collision).
       const already = new Set(unitsMet(s, u, ahead).map((x) => x.id));
-      const fresh = (at: number) => unitsMet(s, u, shifted(at)).filter((x) => !already.has(x.id));
+      // Broad phase: only a unit within reach of the swerve's segment can meet it anywhere along it.
+      const reach = reachOf(u);
+      const end = shifted(k);
+      const near = s.units.filter((x) => !x.gone && x.id !== u.id && !already.has(x.id) && pointSegmentDistance(x.at, ahead, end) <= reach + reachOf(x) + 1e-6);
+      // Each near unit's slide answers "meets at d?" as unitsMet's exact test would (slide.ts).
+      const start = footprint(u, ahead);
+      const slides = near.map((x) => slideAgainst(start, footprint(x), { x: r.x * sign, y: r.y * sign }, (d) => footprint(u, shifted(d))));
+      const fresh = (at: number) => near.filter((_, i) => slides[i]!.meets(at));
       const hit = fresh(k);
       if (hit.length > 0) {
         let lo = 0;

@@ -19,9 +19,12 @@ export function settleMorale(s0: SoloState, before: SoloState, due: readonly Mor
   // K-5 "a friend routs within 300 mm": measured from where it routed, before its rout move (KS-32).
   const routsFrom = (id: string, at: SoloUnit['at']) => moraleDue(withUnit(s, { ...unitById(s, id), at }), { kind: 'routs', unit: id }, settings);
   const queue: MoraleDue[] = [...due];
+  // Only a unit routing now can have started to (routed(u.id) reads u itself); looked up by id, not searched per unit.
+  const was = new Map(before.units.map((x) => [x.id, x]));
   for (const u of s.units) {
-    const was = before.units.find((x) => x.id === u.id);
-    if (was && was.motion !== 'routing' && routed(u.id)) queue.push(...routsFrom(u.id, was.at));
+    if (u.gone === 'destroyed' || u.motion !== 'routing') continue;
+    const w = was.get(u.id);
+    if (w && w.motion !== 'routing') queue.push(...routsFrom(u.id, w.at));
   }
   const tested = new Set<string>();
   while (queue.length > 0) {

@@ -5,6 +5,7 @@ import { controlPhase } from '../../../../src/rules/solo/phases/control';
 import { SOLO_SETTINGS_DEFAULTS as S } from '../../../../src/rules/solo/settings';
 import { unitById, withUnit, type SoloState } from '../../../../src/rules/solo/state';
 import { twoBrigades } from './fixture';
+import { normalizeFacing } from '../../../../src/rules/geometry/vector';
 
 /** The dealt fixture (A's brigade card 2, u3 card 1) with u3 moved 120 mm in front of u1. */
 function dealt(over: (s: SoloState) => SoloState = (s) => s): SoloState {
@@ -43,6 +44,20 @@ describe('the charge (KUR L8, L16-28) through the battalion charge sequence', ()
     expect(r.end).toBe('attacker-won');
     expect(unitById(r.state, 'u3')).toMatchObject({ figures: 5, motion: 'retiring', casualtiesThisTurn: 13 });
     expect(unitById(r.state, 'u1')).toMatchObject({ figures: 18, at: { x: 50, y: 120 } });
+  });
+
+  it('KS-43: charging obliquely home, the charger ends squared on the target\'s front edge, not on its point at the charge\'s bearing', () => {
+    // As above, with the target 30 mm to the east: still a frontal charge (17°), so the same dice.
+    const s = dealt((x) => { const y = bare(bare(x, 'u1'), 'u3'); return withUnit(y, { ...unitById(y, 'u3'), at: { x: 80, y: 120 } }); });
+    const dice = scriptedDice([10, 0, 20, 1, 100, 30, 6, 6, 6, 6, 1, 1, 1, 1, 1, 99, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 6, 50, 3]);
+    const r = done(chargeAct(s, 'u1', 'u3', S, dice));
+    expect(dice.remaining).toBe(0);
+    expect(r.end).toBe('attacker-won');
+    const u1 = unitById(r.state, 'u1');
+    expect(u1.at.x).toBeCloseTo(80, 9);
+    expect(u1.at.y).toBeCloseTo(120, 9);
+    expect(u1.facing).toBe(normalizeFacing(unitById(s, 'u3').facing + 180));
+    expect(r.events.some((e) => e.kind === 'move' && e.rule === 'KUR L27; KS-43' && e.unit === 'u1')).toBe(true);
   });
 
   it('a failed charge test: no move, acted', () => {
