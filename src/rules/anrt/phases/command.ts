@@ -68,15 +68,15 @@ export function whyOutOfCommand(s: AnrtState, u: AnrtUnit, box: Box): string | n
   });
 }
 
-/** Each brigade's mean facing and march columns, once per state (every unit's command is read from them). */
-const brigadeCache = new WeakMap<AnrtState, Map<string, { facing: number; columns: { id: string; at: Point }[] }>>();
+/** Each brigade's mean facing and march columns, once per units record (every unit's command is read from them; they depend on the units alone). */
+const brigadeCache = new WeakMap<AnrtState['units'], Map<string, { facing: number; columns: { id: string; at: Point }[] }>>();
 function brigadesOf(s: AnrtState): Map<string, { facing: number; columns: { id: string; at: Point }[] }> {
-  const hit = brigadeCache.get(s);
+  const hit = brigadeCache.get(s.units);
   if (hit) return hit;
   const groups = new Map<string, AnrtUnit[]>();
   for (const u of liveUnits(s)) { const k = `${u.side}/${u.brigade}`; const g = groups.get(k); if (g) g.push(u); else groups.set(k, [u]); }
   const out = new Map([...groups].map(([k, us]) => [k, { facing: meanFacing(us.map((x) => x.facing)), columns: us.filter((x) => x.formation === 'march-column').map((x) => ({ id: x.id, at: x.at })) }]));
-  brigadeCache.set(s, out);
+  brigadeCache.set(s.units, out);
   return out;
 }
 

@@ -147,7 +147,8 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
   if (o.kind === 'fire') return validateFire(s, u, o);
   if (s.step !== 'orders' || phasingSide(s) !== side) return err(problem('order/not-phasing', 'Only the side whose phase it is moves, changes formation and charges (§I L20-31).', 'Wait for your side\'s phase; you answer charges with /react.'));
   if (u.routed) return err(problem('order/routed', `${u.name} is routed: it cannot be ordered until it rallies (§XII).`));
-  const others = pending.filter((p) => orderKey(p) !== orderKey(o));
+  const key = orderKey(o);
+  const others = pending.filter((p) => orderKey(p) !== key);
   let cost: number | undefined;
   const preview: string[] = [];
   if (o.kind === 'formation') {
