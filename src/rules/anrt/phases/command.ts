@@ -57,7 +57,7 @@ export const askBox = (s: AnrtState): Box => ({
 export function whyOutOfCommand(s: AnrtState, u: AnrtUnit, box: Box): string | null {
   const dg = s.generals[s.divisions[u.division]?.general ?? ''];
   const b = u.brigade === u.division ? undefined : brigadierOf(s, u.brigade);
-  const m = brigadesOf(s).get(`${u.side}/${u.brigade}`)!;
+  const m = brigadeOf(s, u.side, u.brigade);
   return outOfCommandWhy({
     divisionGeneral: dg?.alive ? dg.at : null,
     ...(b ? { brigadier: b.alive ? b.at : null } : {}),
@@ -68,15 +68,21 @@ export function whyOutOfCommand(s: AnrtState, u: AnrtUnit, box: Box): string | n
   });
 }
 
-/** Each brigade's mean facing and march columns, once per units record (every unit's command is read from them; they depend on the units alone). */
+/**
+ * A brigade's mean facing and march columns, once per units record and brigade: every unit's
+ * command is read from them, they depend on the units alone, and a morale test in combat (a new
+ * units record after each hit) reads one brigade only.
+ */
 const brigadeCache = new WeakMap<AnrtState['units'], Map<string, { facing: number; columns: { id: string; at: Point }[] }>>();
-function brigadesOf(s: AnrtState): Map<string, { facing: number; columns: { id: string; at: Point }[] }> {
-  const hit = brigadeCache.get(s.units);
+function brigadeOf(s: AnrtState, side: string, brigade: string): { facing: number; columns: { id: string; at: Point }[] } {
+  let m = brigadeCache.get(s.units);
+  if (!m) { m = new Map(); brigadeCache.set(s.units, m); }
+  const k = `${side}/${brigade}`;
+  const hit = m.get(k);
   if (hit) return hit;
-  const groups = new Map<string, AnrtUnit[]>();
-  for (const u of liveUnits(s)) { const k = `${u.side}/${u.brigade}`; const g = groups.get(k); if (g) g.push(u); else groups.set(k, [u]); }
-  const out = new Map([...groups].map(([k, us]) => [k, { facing: meanFacing(us.map((x) => x.facing)), columns: us.filter((x) => x.formation === 'march-column').map((x) => ({ id: x.id, at: x.at })) }]));
-  brigadeCache.set(s.units, out);
+  const us = liveUnits(s).filter((u) => u.side === side && u.brigade === brigade);
+  const out = { facing: meanFacing(us.map((x) => x.facing)), columns: us.filter((x) => x.formation === 'march-column').map((x) => ({ id: x.id, at: x.at })) };
+  m.set(k, out);
   return out;
 }
 
