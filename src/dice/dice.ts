@@ -1,6 +1,6 @@
 import type { Modifier } from './entry';
 import { evaluate, parseExpression, type DiceExpression, type RollResult } from './expression';
-import { derivedRng } from './derive';
+import { derivedRng, seedKey } from './derive';
 import type { Rng } from './rng';
 
 /** Why the rules roll: shown in the narrative and stored in the audit trail. */
@@ -54,12 +54,16 @@ export function rollWith(rng: Rng, expression: string, request: RollRequest): Ro
 /** Dice that replay an epoch: roll k uses index startIndex + k, exactly as the audited dice did. */
 export function seededDice(seedHex: string, startIndex = 0): Dice & { readonly nextIndex: number } {
   let next = startIndex;
+  // The key made once (at the first roll, where a bad seed has always thrown): derive.ts keeps
+  // the HMAC pads per key object, so every later roll reuses them.
+  let key: Buffer | undefined;
   return {
     get nextIndex() {
       return next;
     },
     roll(expression, request) {
-      return rollWith(derivedRng(seedHex, next++), expression, request);
+      key ??= seedKey(seedHex);
+      return rollWith(derivedRng(key, next++), expression, request);
     },
   };
 }

@@ -190,7 +190,15 @@ export interface AnrtMove {
 export const isLive = (u: AnrtUnit): boolean => !u.gone;
 /** Manned: not a battery whose guns stand abandoned (L406, §XVI). */
 export const isManned = (u: AnrtUnit): boolean => !u.gone && !u.abandoned;
-export const liveUnits = (s: AnrtState): AnrtUnit[] => Object.values(s.units).filter(isLive);
+// Listed once per units record (a new record whenever a unit changes: states are never mutated);
+// every phase reads the live units again and again (issue 14, speed). Callers must not mutate it.
+const liveCache = new WeakMap<AnrtState['units'], readonly AnrtUnit[]>();
+/** The units on the table, in the units record's order (the order every replay was played in). */
+export function liveUnits(s: AnrtState): readonly AnrtUnit[] {
+  let live = liveCache.get(s.units);
+  if (!live) { live = Object.values(s.units).filter(isLive); liveCache.set(s.units, live); }
+  return live;
+}
 export const phasingSide = (s: AnrtState): string => s.order[s.period];
 export const otherSide = (s: AnrtState, side: string): string => (s.sides[0]!.id === side ? s.sides[1]!.id : s.sides[0]!.id);
 export const seatOfSide = (s: AnrtState, side: string): string => s.seats.find((x) => x.side === side)!.id;

@@ -72,7 +72,20 @@ export interface TerrainMove {
 const formedCavalry = (u: AnrtUnit) => u.arm === 'cavalry' && u.formation !== 'skirmish';
 const inMarchColumn = (u: AnrtUnit) => (isArtillery(u) ? u.formation === 'limbered' : u.formation === 'march-column');
 
+/** Moves already measured, by path object (planMove keeps one per state, unit and order) and unit: validating and pricing an order read it twice. */
+const measured = new WeakMap<readonly Point[], WeakMap<AnrtUnit, { terrain: AnrtState['map']['terrain']; move: TerrainMove }>>();
+
 export function terrainMove(s: AnrtState, u: AnrtUnit, path: readonly Point[]): TerrainMove {
+  let byUnit = measured.get(path);
+  if (!byUnit) { byUnit = new WeakMap(); measured.set(path, byUnit); }
+  const hit = byUnit.get(u);
+  if (hit && hit.terrain === s.map.terrain) return hit.move;
+  const move = terrainMoveUncached(s, u, path);
+  byUnit.set(u, { terrain: s.map.terrain, move });
+  return move;
+}
+
+function terrainMoveUncached(s: AnrtState, u: AnrtUnit, path: readonly Point[]): TerrainMove {
   let length = 0, inWoods = 0;
   const touched = new Set<AreaFeature>();
   for (let i = 1; i < path.length; i++) {

@@ -183,25 +183,28 @@ function applyOrders(s0: AnrtState, orders: readonly AnrtOrder[]): { s: AnrtStat
   for (const o of ordered) if (validateOrder(s, seat, o, accepted).ok) accepted.push(o);
   const c = applyCommand(s, accepted);
   s = c.s; events.push(...c.events);
+  // The formation changes and moves land in one new units record (not a copy of the record per unit).
+  const units = { ...s.units };
   for (const o of accepted) {
     if (o.kind !== 'formation') continue;
-    const u = s.units[o.unit]!;
-    s = withUnit(s, { ...u, formation: o.formation, disordered: o.formation === u.formation ? false : u.disordered });
+    const u = units[o.unit]!;
+    units[u.id] = { ...u, formation: o.formation, disordered: o.formation === u.formation ? false : u.disordered };
     events.push(o.formation === u.formation ? { kind: 'status', rule: 'ANRT §VI L266', unit: u.id, status: 'disordered', on: false, reason: 'recovered (pips)' } : { kind: 'order', rule: 'ANRT §VII', unit: u.id, from: u.formation, to: o.formation, reason: 'formation change' });
   }
   const moves = [];
   for (const o of accepted) {
     if (o.kind !== 'move') continue;
-    const m = moveOf(s0, o, s.units[o.unit]!.formation);
+    const m = moveOf(s0, o, units[o.unit]!.formation);
     if (!m) continue;
-    const u = s.units[o.unit]!;
+    const u = units[o.unit]!;
     // Deploying into buildings disorders the unit (L361).
     const into = u.arm === 'infantry' && !buildingsOf(s0, u) ? buildingsOf(s0, { ...u, at: m.to }) : undefined;
-    s = withUnit(s, { ...u, at: m.to, facing: m.facing, ...(into ? { disordered: true } : {}) });
+    units[u.id] = { ...u, at: m.to, facing: m.facing, ...(into ? { disordered: true } : {}) };
     moves.push(m);
     events.push({ kind: 'move', rule: 'ANRT §VII', unit: u.id, from: u.at, to: m.to, path: [u.at, m.to], facing: m.facing, cost: m.inches });
     if (into) events.push({ kind: 'status', rule: 'ANRT L361', unit: u.id, status: 'disordered', on: true, reason: `deployed into the buildings of ${into.name ?? into.id}` });
   }
+  s = { ...s, units };
   const g = applyGeneralMoves(s, accepted);
   s = followJoined(g.s); events.push(...g.events);
   // The attacker's order of charge tests is his order of posting, but units out of command test first (§XII L938).

@@ -91,8 +91,14 @@ function fireOf(c: Ctx, u: AnrtUnit, engaged: ReadonlySet<string>, moved: Readon
   const reach = gun
     ? Math.max(qrsValue(c.s, `artCan.range.${u.gun ?? 'medium'}`, `Canister reach of ${u.gun ?? 'medium'} guns`, 'ANRT §IX L1091', [0, 60]), qrsValue(c.s, `artLong.range.${u.gun ?? 'medium'}`, `Long range of ${u.gun ?? 'medium'} guns`, 'ANRT §IX L1091', [0, 60]))
     : qrsValue(c.s, 'musketry.range.long', 'Musketry long range', 'ANRT §IX', [0, 60]);
-  const open = liveUnits(c.s).filter((e) => e.side !== u.side && isManned(e) && !engaged.has(e.id) && inFront(u, e.at) && distance(u.at, e.at) <= reach)
-    .sort((a, b) => distance(u.at, a.at) - distance(u.at, b.at) || a.id.localeCompare(b.id));
+  // Each enemy's distance measured once (range first: it rules out most of the table cheaply).
+  const near: { e: AnrtUnit; d: number }[] = [];
+  for (const e of liveUnits(c.s)) {
+    if (e.side === u.side) continue;
+    const d = distance(u.at, e.at);
+    if (d <= reach && isManned(e) && !engaged.has(e.id) && inFront(u, e.at)) near.push({ e, d });
+  }
+  const open = near.sort((a, b) => a.d - b.d || a.e.id.localeCompare(b.e.id)).map((x) => x.e);
   // The target its player chose, if it is still in the arc and range; else the nearest (ANRT-T6).
   const t = open.find((e) => e.id === c.s.fireTargets[u.id]) ?? open[0];
   if (!t) return [];

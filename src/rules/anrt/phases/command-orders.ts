@@ -19,7 +19,8 @@ type CommandOrder = Extract<AnrtOrder, { kind: 'allocate' | 'regroup' | 'adc' | 
  */
 export function validateCommandOrder(s: AnrtState, side: string, o: CommandOrder, pending: readonly AnrtOrder[]): Result<Accepted<AnrtOrder>, Problem> {
   if (s.step !== 'orders' || phasingSide(s) !== side) return err(problem('order/not-phasing', 'Command orders (allocating the corps dice, regrouping, ADCs, generals\' moves) are given in your own side\'s phase (§I L17-23).', 'Wait for your side\'s orders window.'));
-  const others = pending.filter((p) => orderKey(p) !== orderKey(o));
+  const key = orderKey(o);
+  const others = pending.filter((p) => orderKey(p) !== key);
   if (o.kind === 'allocate') return validateAllocate(s, o, others);
   if (o.kind === 'regroup') {
     const d = Object.values(s.divisions).find((x) => x.side === side && x.brigades.includes(o.brigade));

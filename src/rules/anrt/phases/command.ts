@@ -27,8 +27,18 @@ export function corpsCommander(s: AnrtState, side: string): AnrtGeneral | null {
 }
 
 /** The brigadier the order of battle gives a brigade (living or not), if any. */
-export const brigadierOf = (s: AnrtState, brigade: string): AnrtGeneral | undefined =>
-  Object.values(s.generals).find((g) => g.level === 'brigade' && g.command === brigade);
+export function brigadierOf(s: AnrtState, brigade: string): AnrtGeneral | undefined {
+  let m = brigadiers.get(s.generals);
+  if (!m) {
+    m = new Map();
+    // The first listed for a brigade, as a search of the generals in order would find him.
+    for (const g of Object.values(s.generals)) if (g.level === 'brigade' && !m.has(g.command)) m.set(g.command, g);
+    brigadiers.set(s.generals, m);
+  }
+  return m.get(brigade);
+}
+/** Brigadiers by brigade, once per generals record (every unit's command reads its brigadier). */
+const brigadiers = new WeakMap<AnrtState['generals'], Map<string, AnrtGeneral>>();
 
 /** The QRS command box if entered or ruled (L245). */
 export function boxKnown(s: AnrtState): Box | undefined {
@@ -47,7 +57,7 @@ export const askBox = (s: AnrtState): Box => ({
 export function whyOutOfCommand(s: AnrtState, u: AnrtUnit, box: Box): string | null {
   const dg = s.generals[s.divisions[u.division]?.general ?? ''];
   const b = u.brigade === u.division ? undefined : brigadierOf(s, u.brigade);
-  const m = brigadesOf(s).get(`${u.side}/${u.brigade}`)!;
+  const m = brigadeOf(s, u.side, u.brigade);
   return outOfCommandWhy({
     divisionGeneral: dg?.alive ? dg.at : null,
     ...(b ? { brigadier: b.alive ? b.at : null } : {}),
@@ -58,15 +68,21 @@ export function whyOutOfCommand(s: AnrtState, u: AnrtUnit, box: Box): string | n
   });
 }
 
-/** Each brigade's mean facing and march columns, once per state (every unit's command is read from them). */
-const brigadeCache = new WeakMap<AnrtState, Map<string, { facing: number; columns: { id: string; at: Point }[] }>>();
-function brigadesOf(s: AnrtState): Map<string, { facing: number; columns: { id: string; at: Point }[] }> {
-  const hit = brigadeCache.get(s);
+/**
+ * A brigade's mean facing and march columns, once per units record and brigade: every unit's
+ * command is read from them, they depend on the units alone, and a morale test in combat (a new
+ * units record after each hit) reads one brigade only.
+ */
+const brigadeCache = new WeakMap<AnrtState['units'], Map<string, { facing: number; columns: { id: string; at: Point }[] }>>();
+function brigadeOf(s: AnrtState, side: string, brigade: string): { facing: number; columns: { id: string; at: Point }[] } {
+  let m = brigadeCache.get(s.units);
+  if (!m) { m = new Map(); brigadeCache.set(s.units, m); }
+  const k = `${side}/${brigade}`;
+  const hit = m.get(k);
   if (hit) return hit;
-  const groups = new Map<string, AnrtUnit[]>();
-  for (const u of liveUnits(s)) { const k = `${u.side}/${u.brigade}`; groups.set(k, [...(groups.get(k) ?? []), u]); }
-  const out = new Map([...groups].map(([k, us]) => [k, { facing: meanFacing(us.map((x) => x.facing)), columns: us.filter((x) => x.formation === 'march-column').map((x) => ({ id: x.id, at: x.at })) }]));
-  brigadeCache.set(s, out);
+  const us = liveUnits(s).filter((u) => u.side === side && u.brigade === brigade);
+  const out = { facing: meanFacing(us.map((x) => x.facing)), columns: us.filter((x) => x.formation === 'march-column').map((x) => ({ id: x.id, at: x.at })) };
+  m.set(k, out);
   return out;
 }
 
@@ -207,12 +223,14 @@ const budgetCache = new WeakMap<AnrtState, Map<string, Record<string, Pips>>>();
 export function budgets(s: AnrtState, orders: readonly AnrtOrder[]): Record<string, Pips> {
   const c = s.command;
   if (!c) return Object.fromEntries(Object.entries(s.pips).map(([d, p]) => [d, { pips: p, regroupHits: 0, terms: s.pipTerms[d] ?? [] }]));
-  const dice = divisionDice(s, orders);
-  const key = JSON.stringify(dice);
+  // Keyed by the allocation posted: the dice follow from it alone (and every other order of the window is checked against the same one).
+  let key = '';
+  for (const o of orders) if (o.kind === 'allocate') key += `${o.division}=${o.die};`;
   let m = budgetCache.get(s);
   if (!m) { m = new Map(); budgetCache.set(s, m); }
   const hit = m.get(key);
   if (hit) return hit;
+  const dice = divisionDice(s, orders);
   const out: Record<string, Pips> = {};
   for (const [d, face] of Object.entries(dice)) {
     const f = c.facts[d]!;

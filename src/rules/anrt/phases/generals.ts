@@ -62,15 +62,20 @@ const cache = new WeakMap<AnrtState, Map<string, Result<GeneralMove, Problem>>>(
 
 /** Plans a general's move order: where he ends, the moves it takes and the pips, who pays. */
 export function planGeneral(s: AnrtState, o: Order): Result<GeneralMove, Problem> {
+  // By the order object first: a budget check reads every pending order's price again.
+  let byOrder = cacheByOrder.get(s);
+  if (!byOrder) { byOrder = new WeakMap(); cacheByOrder.set(s, byOrder); }
+  const mine = byOrder.get(o);
+  if (mine) return mine;
   let m = cache.get(s);
   if (!m) { m = new Map(); cache.set(s, m); }
   const key = JSON.stringify(o);
-  const hit = m.get(key);
-  if (hit) return hit;
-  const r = planUncached(s, o);
-  m.set(key, r);
+  let r = m.get(key);
+  if (!r) { r = planUncached(s, o); m.set(key, r); }
+  byOrder.set(o, r);
   return r;
 }
+const cacheByOrder = new WeakMap<AnrtState, WeakMap<Order, Result<GeneralMove, Problem>>>();
 
 function planUncached(s: AnrtState, o: Order): Result<GeneralMove, Problem> {
   const g = s.generals[o.general];

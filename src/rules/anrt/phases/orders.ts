@@ -38,8 +38,23 @@ export function locationContext(s: AnrtState, u?: Pick<AnrtUnit, 'side' | 'at' |
   };
 }
 
+type MovePlan = Result<{ at: Point; facing: number; inches: number; path: readonly Point[] }, Problem>;
+
+/** Plans laid out against a state, by unit object and place: validating, pricing and moving read the same order's plan (states and units are never mutated). */
+const plans = new WeakMap<AnrtState, WeakMap<AnrtUnit, Map<string, MovePlan>>>();
+
 /** Where a move order takes the unit: its end point, facing and the inches of its path. */
-export function planMove(s: AnrtState, u: AnrtUnit, to: string): Result<{ at: Point; facing: number; inches: number; path: readonly Point[] }, Problem> {
+export function planMove(s: AnrtState, u: AnrtUnit, to: string): MovePlan {
+  let byUnit = plans.get(s);
+  if (!byUnit) { byUnit = new WeakMap(); plans.set(s, byUnit); }
+  let m = byUnit.get(u);
+  if (!m) { m = new Map(); byUnit.set(u, m); }
+  let p = m.get(to);
+  if (!p) { p = planMoveUncached(s, u, to); m.set(to, p); }
+  return p;
+}
+
+function planMoveUncached(s: AnrtState, u: AnrtUnit, to: string): MovePlan {
   const ctx = locationContext(s, u);
   const parsed = parseLocation(to, ctx);
   if (!parsed.ok) return err(parsed.error);
@@ -72,18 +87,27 @@ function pipCost(s: AnrtState, u: AnrtUnit, action: 'move' | 'formation-change' 
   return base + half + last;
 }
 
-/** Pips of orders already priced against a state: a budget check re-prices the seat's other orders, so each is laid out once. */
-const priced = new WeakMap<AnrtState, Map<string, number>>();
+/**
+ * Pips of orders already priced against a state: a budget check re-prices the seat's other
+ * orders, so each is laid out once. Looked up by the order object first (the pending orders of
+ * a window are the same objects from one check to the next), then by its text.
+ */
+const priced = new WeakMap<AnrtState, { byText: Map<string, number>; byOrder: WeakMap<AnrtOrder, number> }>();
+const pricesOf = (s: AnrtState) => {
+  let m = priced.get(s);
+  if (!m) { m = { byText: new Map(), byOrder: new WeakMap() }; priced.set(s, m); }
+  return m;
+};
 
 /** The pips an accepted order spends (0 for choices and responses). */
 export function pipsOf(s: AnrtState, o: AnrtOrder): number {
-  let m = priced.get(s);
-  if (!m) { m = new Map(); priced.set(s, m); }
+  const m = pricesOf(s);
+  const mine = m.byOrder.get(o);
+  if (mine !== undefined) return mine;
   const key = JSON.stringify(o);
-  const hit = m.get(key);
-  if (hit !== undefined) return hit;
-  const n = pipsOfUncached(s, o);
-  m.set(key, n);
+  let n = m.byText.get(key);
+  if (n === undefined) { n = pipsOfUncached(s, o); m.byText.set(key, n); }
+  m.byOrder.set(o, n);
   return n;
 }
 
@@ -131,7 +155,8 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
   if (o.kind === 'fire') return validateFire(s, u, o);
   if (s.step !== 'orders' || phasingSide(s) !== side) return err(problem('order/not-phasing', 'Only the side whose phase it is moves, changes formation and charges (§I L20-31).', 'Wait for your side\'s phase; you answer charges with /react.'));
   if (u.routed) return err(problem('order/routed', `${u.name} is routed: it cannot be ordered until it rallies (§XII).`));
-  const others = pending.filter((p) => orderKey(p) !== orderKey(o));
+  const key = orderKey(o);
+  const others = pending.filter((p) => orderKey(p) !== key);
   let cost: number | undefined;
   const preview: string[] = [];
   if (o.kind === 'formation') {
@@ -176,6 +201,8 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
   }
   const b = checkBudget(s, others, o, u.division, cost, `give ${u.name} a cheaper one`);
   if (!b.ok) return b;
+  // The price just laid out is the one pipsOf would lay out again (same plan, same pipCost).
+  pricesOf(s).byOrder.set(o, cost);
   return ok({ order: o, preview: [...preview, b.value] });
 }
 

@@ -92,9 +92,17 @@ export function qrsCells(): string[] {
   return cells;
 }
 
+/** Cells already read, per sheet (a sheet is never mutated; every fire, melee and morale test reads several). */
+const cellCache = new WeakMap<Qrs, Map<string, unknown>>();
+
 /** The value at a dotted path, or undefined. */
 export function qrsCell(qrs: Qrs, path: string): unknown {
-  return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), qrs);
+  let m = cellCache.get(qrs);
+  if (!m) { m = new Map(); cellCache.set(qrs, m); }
+  if (m.has(path)) return m.get(path);
+  const v = path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), qrs);
+  m.set(path, v);
+  return v;
 }
 
 /** The cells still empty, in table order. */
