@@ -141,3 +141,13 @@ export function replayAnrt(data: AnrtScenarioData, settings: AnrtSettings, windo
   }
   return s;
 }
+
+export const TEACHING_SEED = '42'.padEnd(64, '0');
+
+/** The teaching scenario set up with the stand-in tables, the French chosen to move first: their orders window open. */
+export function teachingFrenchPhase(): AnrtState {
+  let s = anrt.setup(anrtTeaching(), anrtSettings(), seededDice(TEACHING_SEED)).state;
+  for (let i = 0; i < 4 && s.step === 'choose'; i++) s = anrt.resolve(s, new Map([[seatOfSide(s, s.chooser!), [{ kind: 'first', side: 'french' }]]]), seededDice(TEACHING_SEED)).state;
+  if (!(s.step === 'orders' && s.order[s.period] === 'french')) throw new Error(`teaching set-up: expected the French orders window, got ${s.step}`);
+  return s;
+}

@@ -6,21 +6,15 @@ import { boxKnown, brigadierOf, whyOutOfCommand } from '../../../src/rules/anrt/
 import { pipsOf, planMove } from '../../../src/rules/anrt/phases/orders';
 import { liveUnits, seatOfSide, withUnit, type AnrtState } from '../../../src/rules/anrt/state';
 import { qrsCell } from '../../../src/rules/anrt/tables/qrs';
-import { anrtSettings, anrtTeaching } from '../../helpers/anrt-game';
+import { anrtSettings, anrtTeaching, TEACHING_SEED, teachingFrenchPhase } from '../../helpers/anrt-game';
 
 /**
  * The speed caches of issue 14 (live units, move plans, order prices, brigades, brigadiers, QRS
  * cells) are keyed by the objects a state is made of, never mutated: a changed state must read
  * its own values, never the last state's.
  */
-const SEED = '42'.padEnd(64, '0');
-
-function frenchPhase(): AnrtState {
-  let s = anrt.setup(anrtTeaching(), anrtSettings(), seededDice(SEED)).state;
-  for (let i = 0; i < 4 && s.step === 'choose'; i++) s = anrt.resolve(s, new Map([[seatOfSide(s, s.chooser!), [{ kind: 'first', side: 'french' }]]]), seededDice(SEED)).state;
-  expect(s.step === 'orders' && s.order[s.period] === 'french').toBe(true);
-  return s;
-}
+const SEED = TEACHING_SEED;
+const frenchPhase = teachingFrenchPhase;
 
 describe('caches follow the state (issue 14, speed)', () => {
   it('a unit gone is no longer live in the next state, and still live in the one before', () => {

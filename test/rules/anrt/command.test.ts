@@ -7,7 +7,7 @@ import { Thrower } from '../../../src/rules/anrt/phases/gm';
 import { returnGenerals } from '../../../src/rules/anrt/phases/replacement';
 import { moraleFactors } from '../../../src/rules/anrt/phases/morale';
 import { seatOfSide, type AnrtGeneral, type AnrtState } from '../../../src/rules/anrt/state';
-import { anrtSettings, anrtTeaching } from '../../helpers/anrt-game';
+import { anrtSettings, anrtTeaching, TEACHING_SEED, teachingFrenchPhase } from '../../helpers/anrt-game';
 
 /**
  * The command layer of a side's phase on the teaching scenario with the stand-in tables
@@ -16,14 +16,8 @@ import { anrtSettings, anrtTeaching } from '../../helpers/anrt-game';
  * (L21), ADCs (L258), regrouping (L285), generals moving and joining (L451-457, L975-979), and
  * units out of command (L243-253).
  */
-const SEED = '42'.padEnd(64, '0');
-
-function frenchPhase(): AnrtState {
-  let s = anrt.setup(anrtTeaching(), anrtSettings(), seededDice(SEED)).state;
-  for (let i = 0; i < 4 && s.step === 'choose'; i++) s = anrt.resolve(s, new Map([[seatOfSide(s, s.chooser!), [{ kind: 'first', side: 'french' }]]]), seededDice(SEED)).state;
-  expect(s.step === 'orders' && s.order[s.period] === 'french').toBe(true);
-  return s;
-}
+const SEED = TEACHING_SEED;
+const frenchPhase = teachingFrenchPhase;
 
 /** Opens the French command step again on a changed state, with these dice for the corps commander's pool then the cavalry's own. */
 function reopen(s: AnrtState, faces: number[], change: (s: AnrtState) => AnrtState = (x) => x): AnrtState {
