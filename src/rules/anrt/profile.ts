@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ScenarioProfile } from '../scenario/profiles';
-import { CLASSES, GUNS } from './tables/vocabulary';
+import { CLASSES, GUNS, NATIONS } from './tables/vocabulary';
 
 /**
  * ANRT's scenario profile. The shared order of battle maps onto ANRT's command (§V-§VI) as NW's
@@ -19,14 +19,33 @@ export const anrtUnitRules = z.strictObject({
   pieces: z.number().int().min(1).max(16).optional(),
   /** A position battery (QRS movement row `position-battery-limbered`). */
   position: z.boolean().optional(),
+  /** Its nation (§XV L1032-1052), where it is not its commander's (ANRT-N1: inherited downwards from the generals' `nation:`). */
+  nation: z.enum(NATIONS).optional(),
+  /** Cavalry: carabiniers (the French +1 to volley and countercharge is for light cavalry and carabiniers, L1043). */
+  carabiniers: z.boolean().optional(),
+  /**
+   * Regimental artillery (§XVII L1079, ANRT-R1): a very small or small foot battery attached for
+   * the game to this infantry battalion of its own brigade.
+   */
+  attachedTo: z.string().min(1).optional(),
 });
 export type AnrtUnitRules = z.infer<typeof anrtUnitRules>;
+
+/**
+ * A general's `rules:` (ANRT prints no ratings): the nation of the command he heads (ANRT-N1) —
+ * the army's on its C-in-C, a wing's, a division's or a brigade's on its general. A unit takes the
+ * nearest above it (its own `nation:`, its brigadier's, its division's, its wing's, the army's).
+ */
+export const anrtGeneralRules = z.strictObject({
+  nation: z.enum(NATIONS).optional(),
+}).default({});
 
 export const ANRT_PROFILE: ScenarioProfile = {
   arms: ANRT_ARMS,
   levels: ['army', 'wing', 'corps', 'division', 'brigade'],
   corpsGeneralLevels: ['division', 'corps'],
   unitRules: anrtUnitRules,
+  generalRules: anrtGeneralRules,
   strengths: ['figures'],
   formations: ['line', 'column', 'square', 'skirmish', 'limbered', 'unlimbered'],
   // 1 inch = 50 yards (L51).

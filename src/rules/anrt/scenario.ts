@@ -1,10 +1,11 @@
 import { err, ok, type Problem, type Result } from '../../lib/result';
 import type { Scenario, Unit } from '../scenario/types';
-import { anrtUnitRules } from './profile';
+import { anrtGeneralRules, anrtUnitRules } from './profile';
 import type { AnrtSettings } from './settings';
 import type { AnrtArrival, AnrtDivision, AnrtFormation, AnrtGeneral, AnrtState, AnrtUnit } from './state';
 import { sizeByFigures, sizeByPieces, unitHits } from './tables/organisation';
-import type { Arm } from './tables/vocabulary';
+import { REGIMENTAL_ARTILLERY } from './tables/characteristics';
+import type { Arm, Nation } from './tables/vocabulary';
 
 /**
  * ANRT scenarios in the shared format (profile.ts for the mapping of wings, corps and brigades).
@@ -38,6 +39,14 @@ export function anrtScenarioData(sc: Scenario, settings: AnrtSettings): Result<A
     const commandOf = new Map<string, string>();
     for (const c of oob.corps) commandOf.set(c.general, c.id);
     for (const b of oob.brigades ?? []) commandOf.set(b.general, b.id);
+    // ANRT-N1: a unit's nation is its own `nation:`, else the nearest general's above it.
+    const nationOf = new Map<string, Nation>();
+    for (const g of oob.generals) { const n = anrtGeneralRules.safeParse(g.rules).data?.nation; if (n) nationOf.set(g.id, n); }
+    const brigadier = new Map((oob.brigades ?? []).map((b) => [b.id, b.general]));
+    const wingGeneral = new Map(oob.wings.map((w) => [w.id, w.general]));
+    const inherited = (corps: (typeof oob.corps)[number], brigade: string | undefined): Nation | undefined =>
+      [brigade ? brigadier.get(brigade) : undefined, corps.general, corps.wing ? wingGeneral.get(corps.wing) : undefined, side.commander]
+        .map((id) => (id ? nationOf.get(id) : undefined)).find((n) => n !== undefined);
     for (const g of oob.generals) {
       const d = placed.get(g.id);
       if (!d) continue;
@@ -46,6 +55,8 @@ export function anrtScenarioData(sc: Scenario, settings: AnrtSettings): Result<A
     }
     for (const corps of oob.corps) {
       const brigades = new Set<string>();
+      // Regimental artillery (§XVII, ANRT-R1): its gunners count in its parent's figures for the size (L1079).
+      const gunners = regimentalGunners(corps.divisions, problems);
       for (const u of corps.divisions) {
         const d = placed.get(u.id);
         const rules = anrtUnitRules.safeParse(u.rules);
@@ -53,17 +64,24 @@ export function anrtScenarioData(sc: Scenario, settings: AnrtSettings): Result<A
         const arm = armOf(u, rules.data.position ?? false);
         if (!d || !arm) { problems.push({ code: 'anrt/unit', message: `${u.id}: ${!d ? 'not deployed' : `arm ${u.arm} is not an ANRT arm`}.` }); continue; }
         if (u.strength.kind !== 'figures') { problems.push({ code: 'anrt/strength', message: `${u.id}: ANRT counts figures (1 figure = 50 men, L43); give figures: 12.` }); continue; }
+        const regimental = rules.data.attachedTo !== undefined;
         const gun = arm === 'foot-artillery' || arm === 'horse-artillery' || arm === 'position-battery';
-        const size = gun ? sizeByPieces(rules.data.pieces ?? 6) : sizeByFigures(u.strength.figures, settings.size);
+        const size = gun ? sizeByPieces(rules.data.pieces ?? 6) : sizeByFigures(u.strength.figures + (gunners.get(u.id) ?? 0), settings.size);
         const cls = rules.data.class ?? 'average';
-        const hits = unitHits(cls, size);
+        // Regimental guns have "no hit strength points of their own" (L1079).
+        const hits = regimental ? 0 : unitHits(cls, size);
+        const nation = rules.data.nation ?? inherited(corps, u.brigade);
+        const horse = u.arm === 'light-cavalry' ? 'light' : u.arm === 'medium-cavalry' ? 'medium' : u.arm === 'heavy-cavalry' ? 'heavy' : undefined;
         const formation: AnrtFormation = gun ? (u.formation === 'limbered' ? 'limbered' : 'unlimbered') : ((u.formation ?? 'line') as AnrtFormation);
         if (!gun && (formation === 'limbered' || formation === 'unlimbered')) { problems.push({ code: 'anrt/formation', message: `${u.id}: only guns limber.` }); continue; }
         if (arm === 'cavalry' && formation === 'square') { problems.push({ code: 'anrt/formation', message: `${u.id}: cavalry forms no square (§VII).` }); continue; }
         const brigade = u.brigade ?? corps.id;
         brigades.add(brigade);
         units[u.id] = {
-          id: u.id, name: u.name, side: side.id, division: corps.id, brigade, arm, cls, size, ...(gun ? { gun: arm === 'horse-artillery' ? 'horse' : rules.data.gun ?? 'medium' } : {}),
+          id: u.id, name: u.name, side: side.id, division: corps.id, brigade, arm: regimental ? 'regimental-artillery' : arm, cls, size,
+          ...(gun ? { gun: arm === 'horse-artillery' ? 'horse' : rules.data.gun ?? (regimental ? 'light' : 'medium') } : {}),
+          ...(nation ? { nation } : {}), ...(horse ? { horse } : {}), ...(rules.data.carabiniers ? { carabiniers: true as const } : {}),
+          ...(regimental ? { parent: rules.data.attachedTo! } : {}),
           formation, at: d.at, facing: d.facing, hits, maxHits: hits, disordered: false, routed: false, gone: false,
         };
       }
@@ -92,6 +110,31 @@ export function anrtScenarioData(sc: Scenario, settings: AnrtSettings): Result<A
     units, generals, divisions, order: ids, previousFirst: null, period: 0, step: 'orders', chooser: null, pips: {}, pipTerms: {}, opportunityDebt: {},
     charges: [], moves: [], fireTargets: {}, rulings: {}, ask: null, ...(arrivals.length ? { arrivals } : {}), victory: sc.victory, ended: null,
   });
+}
+
+/**
+ * Checks each regimental battery of a division's units (ANRT-R1, §XVII L1079): a very small or
+ * small foot battery (not horse, not position) attached to an infantry battalion of its own
+ * brigade, one battery a battalion. Returns the gunners' figures by parent battalion.
+ */
+function regimentalGunners(units: readonly Unit[], problems: Problem[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const u of units) {
+    const r = anrtUnitRules.safeParse(u.rules);
+    const parentId = r.success ? r.data.attachedTo : undefined;
+    if (parentId === undefined) continue;
+    const parent = units.find((p) => p.id === parentId);
+    const pieces = r.data?.pieces ?? 6;
+    const bad = (message: string, hint: string) => problems.push({ code: 'anrt/regimental', message: `${u.id}: ${message} (§XVII L1079).`, hint });
+    if (u.arm !== 'artillery' || r.data?.position) bad(`only a foot battery may be regimental artillery, not ${r.data?.position ? 'a position battery' : u.arm}`, 'Drop attachedTo:, or make it arm: artillery.');
+    else if (!(REGIMENTAL_ARTILLERY.sizes as readonly string[]).includes(sizeByPieces(pieces))) bad(`regimental artillery is very small or small: ${pieces} pieces is ${sizeByPieces(pieces)}`, 'Give it pieces: 2 (very small) or 3-4 (small).');
+    else if (!parent) bad(`attachedTo: ${parentId} is not a unit of the same division`, 'Name an infantry battalion of its own brigade.');
+    else if (parent.arm !== 'infantry') bad(`attachedTo: ${parentId} is ${parent.arm}; regimental guns go with an infantry battalion`, 'Name an infantry battalion of its own brigade.');
+    else if (parent.brigade !== u.brigade) bad(`attachedTo: ${parentId} is of brigade ${parent.brigade ?? '(none)'}, the battery of ${u.brigade ?? '(none)'}`, 'Put the battery in its parent\'s brigade.');
+    else if (out.has(parentId)) bad(`${parentId} already has regimental guns`, 'Attach one battery to each battalion.');
+    else out.set(parentId, u.strength.kind === 'figures' ? u.strength.figures : 0);
+  }
+  return out;
 }
 
 export const buildAnrtState = (data: AnrtScenarioData, settings: AnrtSettings): AnrtState => ({ ...data, settings });

@@ -3,7 +3,7 @@ import type { Point } from '../geometry/types';
 import type { ScenarioGameFrame } from '../scenario/game-frame';
 import type { Victory } from '../scenario/types';
 import type { AnrtSettings } from './settings';
-import type { Arm, Gun, Mover, UnitClass, UnitSize } from './tables/vocabulary';
+import type { Arm, Gun, Mover, Nation, UnitClass, UnitSize } from './tables/vocabulary';
 
 /**
  * An ANRT game, whole and JSON-serialisable: plain data, never mutated. The turn (§I L10-33):
@@ -78,6 +78,15 @@ export interface AnrtUnit {
   readonly cls: UnitClass;
   readonly size: UnitSize;
   readonly gun?: Gun;
+  /** Its nation (§XV, ANRT-N1), when the scenario gives one. */
+  readonly nation?: Nation;
+  /** Cavalry: its weight in the scenario, and carabiniers (L1043). */
+  readonly horse?: 'light' | 'medium' | 'heavy';
+  readonly carabiniers?: true;
+  /** Regimental artillery (§XVII L1079): the battalion it is attached to for the game. */
+  readonly parent?: string;
+  /** Regimental artillery taken off while its parent is in square (L1095); put back when the parent leaves it. */
+  readonly stowed?: true;
   readonly formation: AnrtFormation;
   readonly at: Point;
   /** Compass degrees, 0 = north. */
@@ -187,9 +196,15 @@ export interface AnrtMove {
   readonly pips: number;
 }
 
-export const isLive = (u: AnrtUnit): boolean => !u.gone;
+/** On the table: not gone, and not regimental guns taken off while their parent is in square (L1095). */
+export const isLive = (u: AnrtUnit): boolean => !u.gone && !u.stowed;
 /** Manned: not a battery whose guns stand abandoned (L406, §XVI). */
-export const isManned = (u: AnrtUnit): boolean => !u.gone && !u.abandoned;
+export const isManned = (u: AnrtUnit): boolean => !u.gone && !u.stowed && !u.abandoned;
+/**
+ * What the enemy may fire at or charge: a manned unit, not regimental guns — they have no hits of
+ * their own (L1079); fire and charges go at their parent battalion (ANRT-R3).
+ */
+export const isTarget = (u: AnrtUnit): boolean => isManned(u) && u.arm !== 'regimental-artillery';
 // Listed once per units record (a new record whenever a unit changes: states are never mutated);
 // every phase reads the live units again and again (issue 14, speed). Callers must not mutate it.
 const liveCache = new WeakMap<AnrtState['units'], readonly AnrtUnit[]>();
@@ -208,12 +223,14 @@ export const withUnit = (s: AnrtState, u: AnrtUnit): AnrtState => ({ ...s, units
 
 /** The QRS movement row a unit moves on (§VII; the table is on the QRS). */
 export function moverOf(u: Pick<AnrtUnit, 'arm' | 'formation'>): Mover {
-  if (u.arm === 'infantry' || u.arm === 'regimental-artillery') {
+  if (u.arm === 'infantry') {
     const f = u.formation === 'limbered' || u.formation === 'unlimbered' ? 'column' : u.formation;
     return `infantry-${f}` as Mover;
   }
   if (u.arm === 'cavalry') return `cavalry-${u.formation === 'masse' || u.formation === 'square' || u.formation === 'limbered' || u.formation === 'unlimbered' ? 'column' : u.formation}` as Mover;
   if (u.arm === 'position-battery') return 'position-battery-limbered';
+  // Regimental artillery "moves as field artillery" (L1083): the foot artillery rows.
+  if (u.arm === 'regimental-artillery') return `foot-artillery-${u.formation === 'unlimbered' ? 'prolong' : 'limbered'}`;
   return `${u.arm}-${u.formation === 'unlimbered' ? 'prolong' : 'limbered'}` as Mover;
 }
 

@@ -9,6 +9,7 @@ import { resolveCombat } from './phases/combat';
 import { AskGm, need, qrsValue, Thrower } from './phases/gm';
 import { applyMorale, testMorale } from './phases/morale';
 import { reoccupy } from './phases/guns';
+import { syncRegimental } from './phases/regimental';
 import { applyCommand, followJoined, openCommand } from './phases/command';
 import { applyGeneralMoves } from './phases/generals';
 import { recordFallen, returnGenerals } from './phases/replacement';
@@ -109,6 +110,8 @@ function openPhase(s0: AnrtState, th: Thrower): { s: AnrtState; events: GameEven
   }
   // L406: gunners reoccupy their guns in their own phase, when no enemy is in contact (ANRT-G3).
   const back = reoccupy(s, side); s = back.s; events.push(...back.events);
+  // Routers that fled on lose their regimental guns (L1114).
+  const rg = syncRegimental(s); s = rg.s; events.push(...rg.events);
   const debt = Object.fromEntries(Object.entries(s.opportunityDebt).filter(([d]) => s.divisions[d]?.side !== side));
   return { s: { ...s, opportunityDebt: debt, step: 'orders' }, events };
 }
@@ -212,6 +215,8 @@ function applyOrders(s0: AnrtState, orders: readonly AnrtOrder[]): { s: AnrtStat
   const charges = accepted.flatMap((o) => (o.kind === 'charge' ? [{ unit: o.unit, target: o.target, kind: 'declared' as const }] : [])).sort((a, b) => outOfCommand(a.unit) - outOfCommand(b.unit));
   for (const c of charges) events.push({ kind: 'note', rule: 'ANRT §X', text: `${c.unit} is ordered to charge ${c.target}.` });
   const fireTargets = Object.fromEntries(accepted.flatMap((o) => (o.kind === 'fire' ? [[o.unit, o.target] as const] : [])));
+  // A battalion formed or left square: its regimental guns off or back (L1095).
+  const rg = syncRegimental(s); s = rg.s; events.push(...rg.events);
   return { s: { ...s, moves, charges, fireTargets }, events };
 }
 

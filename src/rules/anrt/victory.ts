@@ -14,7 +14,8 @@ import { liveUnits, sideName, type AnrtState } from './state';
 export function finalOutcome(s: AnrtState, last: boolean): { winner: string | null; summary: string } | null {
   const all = Object.values(s.units);
   for (const c of s.victory.collapse) {
-    const mine = allUnitsOf(s, c.side);
+    // Regimental guns have no hits of their own (L1079): they are not counted apart from their battalion.
+    const mine = allUnitsOf(s, c.side).filter((u) => !u.parent);
     if (mine.length && (mine.filter((u) => u.gone).length * 100) / mine.length >= c.standsLostPercent) {
       const winner = s.sides.find((x) => x.id !== c.side)!;
       return { winner: winner.id, summary: `${winner.name} win: ${sideName(s, c.side)} lost ${c.standsLostPercent}% of their units.` };

@@ -6,7 +6,7 @@ import { resolveHits, resultCode, totalAdjustment, type AdjustFactor, type Resul
 import { evadeInches } from '../procedures/regroup';
 import { hitEffect, riskScore } from '../procedures/generals';
 import type { Reaction } from '../orders';
-import { isArtillery, isManned, liveUnits, otherSide, phasingSide, withUnit, type AnrtCharge, type AnrtState, type AnrtUnit } from '../state';
+import { isArtillery, isTarget, liveUnits, otherSide, phasingSide, withUnit, type AnrtCharge, type AnrtState, type AnrtUnit } from '../state';
 import { CAUGHT_EVADERS, gunnersSafe, type Evader } from '../tables/evades';
 import { gunnersShareFate, overrun, sanctuaryOf, spikeByStanders } from './guns';
 import { GENERAL_HIT_EFFECT } from '../tables/generals';
@@ -16,6 +16,8 @@ import { need, qrsValue, type Thrower } from './gm';
 import { applyMorale, testMorale, WITH_UNIT_INCHES } from './morale';
 import { chargedCase, opportunityTargets, responsesTo } from './responses';
 import { buildingsOf, coverOf } from '../terrain';
+import { regimentalHits } from '../tables/characteristics';
+import { isRegimental, loseGuns, syncRegimental } from './regimental';
 
 /**
  * The second half of a side's phase, after the other side's responses (§I L20-31): charges with
@@ -24,7 +26,13 @@ import { buildingsOf, coverOf } from '../terrain';
  * or, where a cell is empty, from the GM (gm.ts). Pure but for the Thrower's dice.
  */
 
-interface Ctx { s: AnrtState; events: GameEvent[]; hitBy: Map<string, 'fire' | 'melee'>; readonly th: Thrower }
+interface Ctx {
+  s: AnrtState; events: GameEvent[]; hitBy: Map<string, 'fire' | 'melee'>; readonly th: Thrower;
+  /** The last die a strike threw, and each firer's die for its first target this fire step (regimental guns use their parent's, L1091). */
+  lastDie?: number; fireDie?: Map<string, number>;
+  /** Units that failed an emergency square's test this phase: meleed now, their regimental guns are lost (L1104). */
+  squareFailed?: Set<string>;
+}
 
 const CONTACT_GAP = 0.5;
 
@@ -68,11 +76,12 @@ const classFactors = (u: AnrtUnit, kind: 'fire' | 'melee'): AdjustFactor[] => {
 };
 
 /** Hits of one result (§VIII L463-490). */
-function strike(c: Ctx, a: AnrtUnit, d: AnrtUnit, rc: ResultCase, factors: readonly AdjustFactor[], rule: string, what: string): number {
+function strike(c: Ctx, a: AnrtUnit, d: AnrtUnit, rc: ResultCase, factors: readonly AdjustFactor[], rule: string, what: string, die?: number): number {
   const code = need(resultCode(c.s.settings.qrs, rc, c.s.rulings, `${a.id}>${d.id}`, c.s.turn));
   const adj = need(totalAdjustment(c.s.settings.qrs, factors, c.s.rulings));
   let ev: GameEvent | null = null;
-  const r = resolveHits(code, adj, c.s.settings.adjust.capHits, () => { const t = c.th.throw(1, rule, what, a.id); ev = t.event; return t.faces[0]!; }, d.hits);
+  // A given die (regimental guns firing with their parent, L1091) is read, not thrown again.
+  const r = resolveHits(code, adj, c.s.settings.adjust.capHits, () => { if (die !== undefined) return die; const t = c.th.throw(1, rule, what, a.id); ev = t.event; c.lastDie = t.faces[0]!; return t.faces[0]!; }, d.hits);
   c.events.push({ kind: 'note', rule, text: `${what}: ${a.id} → ${d.id}, code ${code}${adj ? ` ${adj > 0 ? '+' : ''}${adj}` : ''} → ${r.hits} hit(s)` });
   if (ev) c.events.push(ev);
   return r.hits;
@@ -96,13 +105,15 @@ function fireOf(c: Ctx, u: AnrtUnit, engaged: ReadonlySet<string>, moved: Readon
   for (const e of liveUnits(c.s)) {
     if (e.side === u.side) continue;
     const d = distance(u.at, e.at);
-    if (d <= reach && isManned(e) && !engaged.has(e.id) && inFront(u, e.at)) near.push({ e, d });
+    if (d <= reach && isTarget(e) && !engaged.has(e.id) && inFront(u, e.at)) near.push({ e, d });
   }
   const open = near.sort((a, b) => a.d - b.d || a.e.id.localeCompare(b.e.id)).map((x) => x.e);
   // The target its player chose, if it is still in the arc and range; else the nearest (ANRT-T6).
   const t = open.find((e) => e.id === c.s.fireTargets[u.id]) ?? open[0];
   if (!t) return [];
+  c.lastDie = undefined;
   const out = [{ target: t.id, hits: shot(c, u, t, moved, false) }];
+  if (c.lastDie !== undefined) (c.fireDie ??= new Map()).set(u.id, c.lastDie);
   // §IX L515: "Units firing at column or square to their front may also fire at one other column
   // or square within 2" of the original target and still in range as a secondary target", at −3 (L490).
   if (isColumnOrSquare(t)) {
@@ -117,7 +128,7 @@ function fireOf(c: Ctx, u: AnrtUnit, engaged: ReadonlySet<string>, moved: Readon
 const isColumnOrSquare = (e: AnrtUnit): boolean => !isArtillery(e) && e.arm !== 'cavalry' && (e.formation === 'column' || e.formation === 'masse' || e.formation === 'square');
 
 /** One shot of `u` at `t` (§IX): its table by arm and range, its adjustments, its hits. */
-function shot(c: Ctx, u: AnrtUnit, t: AnrtUnit, moved: ReadonlySet<string>, secondary: boolean): number {
+function shot(c: Ctx, u: AnrtUnit, t: AnrtUnit, moved: ReadonlySet<string>, secondary: boolean, die?: number): number {
   const gun = isArtillery(u);
   const d = distance(u.at, t.at);
   const factors = classFactors(u, 'fire');
@@ -135,14 +146,38 @@ function shot(c: Ctx, u: AnrtUnit, t: AnrtUnit, moved: ReadonlySet<string>, seco
     rc = { table: 'musketry', range: d <= close ? 'close' : 'long', firer: buildingsOf(c.s, u) ? 'buildings' : u.formation as MusketryFirer, target: target(c.s, t) };
   }
   c.events.push({ kind: 'engagement', rule: secondary ? 'ANRT §IX L515' : 'ANRT §IX', id: `fire:${c.s.turn}:${u.id}${secondary ? `:${t.id}` : ''}`, sides: [{ side: u.side, units: [u.id], dice: 0, modifiers: [] }, { side: t.side, units: [t.id], dice: 0, modifiers: [] }], bombardment: gun, pools: false, at: t.at });
-  return strike(c, u, t, rc, factors, secondary ? 'ANRT §IX L515, L490' : gun ? 'ANRT §IX L1091' : 'ANRT §IX', `${gun ? 'artillery' : 'musketry'} at ${fmt(d)}${secondary ? ', secondary target (−3)' : ''}`);
+  return strike(c, u, t, rc, factors, secondary ? 'ANRT §IX L515, L490' : gun ? 'ANRT §IX L1091' : 'ANRT §IX', `${gun ? 'artillery' : 'musketry'} at ${fmt(d)}${secondary ? ', secondary target (−3)' : ''}${die !== undefined ? `, the parent's die (${die}, L1091)` : ''}`, die);
+}
+
+/**
+ * Regimental guns fire with their parent (§XVII L1087-1091): at the parent's target, or if the
+ * parent has none in range at the nearest enemy directly to the parent's front (ANRT-T2's arc)
+ * within the guns' own QRS range; ART CAN or ART LONG with the parent's die when it fired, and
+ * one hit at most. A target beyond the guns' reach is not fired at (ANRT-R4).
+ */
+function regimentalFire(c: Ctx, b: AnrtUnit, parentTarget: string | undefined, engaged: ReadonlySet<string>, moved: ReadonlySet<string>): { target: string; hits: number }[] {
+  const p = b.parent ? c.s.units[b.parent] : undefined;
+  if (!p || p.gone || b.gone || b.stowed || b.routed || b.formation === 'limbered' || engaged.has(b.id)) return [];
+  const gun = b.gun ?? 'light';
+  const reach = Math.max(qrsValue(c.s, `artCan.range.${gun}`, `Canister reach of ${gun} guns`, 'ANRT §IX L1091', [0, 60]), qrsValue(c.s, `artLong.range.${gun}`, `Long range of ${gun} guns`, 'ANRT §IX L1091', [0, 60]));
+  const named = parentTarget ? c.s.units[parentTarget] : undefined;
+  const t = named ?? liveUnits(c.s).filter((e) => e.side !== b.side && isTarget(e) && !engaged.has(e.id) && inFront(p, e.at) && distance(b.at, e.at) <= reach + 1e-6)
+    .sort((x, y) => distance(b.at, x.at) - distance(b.at, y.at) || x.id.localeCompare(y.id))[0];
+  if (!t || t.gone || distance(b.at, t.at) > reach + 1e-6) return [];
+  const die = named ? c.fireDie?.get(p.id) : undefined;
+  return [{ target: t.id, hits: regimentalHits(shot(c, b, t, moved, false, die)) }];
 }
 
 /** Fire of one side; with A-7 `sequential` its hits land before the next side fires. */
 function fireSide(c: Ctx, side: string, engaged: ReadonlySet<string>, moved: ReadonlySet<string>): { target: string; hits: number }[] {
   const out: { target: string; hits: number }[] = [];
-  for (const u of liveUnits(c.s).filter((x) => x.side === side).sort((a, b) => a.id.localeCompare(b.id))) {
-    out.push(...fireOf(c, c.s.units[u.id]!, engaged, moved));
+  const units = liveUnits(c.s).filter((x) => x.side === side).sort((a, b) => a.id.localeCompare(b.id));
+  for (const u of units) {
+    if (isRegimental(u)) continue;
+    const shots = fireOf(c, c.s.units[u.id]!, engaged, moved);
+    out.push(...shots);
+    // Its regimental guns fire next, at its target with its die (L1087-1091).
+    for (const b of units.filter((x) => x.parent === u.id)) out.push(...regimentalFire(c, c.s.units[b.id]!, shots[0]?.target, engaged, moved));
   }
   return out;
 }
@@ -155,7 +190,7 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined): { a: st
   if (t0.abandoned) { c.events.push({ kind: 'note', rule: 'ANRT §XVI', text: `${ch.unit} finds ${ch.target}'s guns already abandoned and does not charge.` }); return null; }
   c.events.push({ kind: 'note', rule: ch.kind === 'opportunity' ? 'ANRT §VII L424' : 'ANRT §X', text: `${ch.unit} ${ch.kind === 'opportunity' ? 'opportunity-charges' : 'charges'} ${ch.target}.` });
   // The charger tests morale (§I L20 "declare charges and test morale").
-  const m = testMorale(c.s, a0, 'charge', c.th);
+  const m = testMorale(c.s, a0, 'charge', c.th, [], t0);
   c.events.push(...m.events);
   if (m.result !== 'pass' && m.result !== 'fight-on' && m.result !== 'pursue' && m.result !== 'disorder') {
     const r = applyMorale(c.s, a0.id, m.result); c.s = r.s; c.events.push(...r.events, { kind: 'note', rule: 'ANRT §X', text: `${a0.id} does not charge home (${m.result}).` });
@@ -190,18 +225,18 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined): { a: st
     return null;
   }
   if (response === 'square') {
-    const sq = testMorale(c.s, t0, 'emergency-square', c.th, ['charged-by-cavalry']);
+    const sq = testMorale(c.s, t0, 'emergency-square', c.th, ['charged-by-cavalry'], a);
     c.events.push(...sq.events);
     c.s = { ...c.s, opportunityDebt: { ...c.s.opportunityDebt, [t0.division]: (c.s.opportunityDebt[t0.division] ?? 0) + 1 } };
     if (sq.result === 'pass' || sq.result === 'fight-on') {
       c.s = withUnit(c.s, { ...c.s.units[t0.id]!, formation: 'square' });
       c.events.push({ kind: 'status', rule: 'ANRT §X L595', unit: t0.id, status: 'square', on: true, reason: 'emergency square' });
-    } else { const r = applyMorale(c.s, t0.id, sq.result); c.s = r.s; c.events.push(...r.events); }
+    } else { (c.squareFailed ??= new Set()).add(t0.id); const r = applyMorale(c.s, t0.id, sq.result); c.s = r.s; c.events.push(...r.events); }
   } else if (response === 'volley') {
     // L588 (ANRT-F3): a morale test to fire a volley and countercharge 1"; passed, the volley is
     // close musketry by cavalry at the chargers (§IX "Cavalry Firing") and the countercharge meets
     // them; failed, the result applies and the unit meets the charge without the countercharge.
-    const v = testMorale(c.s, t0, 'volley-and-countercharge', c.th);
+    const v = testMorale(c.s, t0, 'volley-and-countercharge', c.th, [], a);
     c.events.push(...v.events);
     if (v.result === 'pass' || v.result === 'fight-on') {
       volleyed = true;
@@ -215,7 +250,7 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined): { a: st
     const kase = chargedCase(t0, a);
     const tests = (kase === 'infantry-by-infantry' && t0.formation === 'line' && a.formation === 'column') || kase === 'infantry-by-cavalry' && t0.formation !== 'square'; // L567, L597
     if (tests) {
-      const r0 = testMorale(c.s, t0, 'charge-response', c.th, a.arm === 'cavalry' ? ['charged-by-cavalry'] : []);
+      const r0 = testMorale(c.s, t0, 'charge-response', c.th, a.arm === 'cavalry' ? ['charged-by-cavalry'] : [], a);
       c.events.push(...r0.events);
       if (r0.result !== 'pass' && r0.result !== 'fight-on') { const r = applyMorale(c.s, t0.id, r0.result); c.s = r.s; c.events.push(...r.events); }
     }
@@ -275,6 +310,8 @@ function meleeOverrun(c: Ctx, gunsId: string, by: string, gunsAt: Point): void {
 function melee(c: Ctx, pair: { a: string; d: string; counter: boolean }): void {
   const a = c.s.units[pair.a]; const d = c.s.units[pair.d];
   if (!a || !d || a.gone || d.gone) return;
+  // L1104: a battalion meleed right after a failed (disordered) emergency square loses its regimental guns.
+  if (c.squareFailed?.has(d.id)) { const r = loseGuns(c.s, d.id, `${d.id} meleed after a disordered emergency square (L1104)`); c.s = r.s; c.events.push(...r.events); }
   c.events.push({ kind: 'engagement', rule: 'ANRT §XI', id: `melee:${c.s.turn}:${a.id}:${d.id}`, sides: [{ side: a.side, units: [a.id], dice: 0, modifiers: [] }, { side: d.side, units: [d.id], dice: 0, modifiers: [] }], pools: false, at: d.at });
   const byA = strike(c, a, d, { table: 'melee', attacker: meleeArm(a), line: line(c.s, d) }, [...classFactors(a, 'melee'), 'melee:charging', ...inCover(c.s, a)], 'ANRT §XI', 'melee');
   const byD = strike(c, d, a, { table: 'melee', attacker: meleeArm(d), line: line(c.s, a) }, [...classFactors(d, 'melee'), ...(pair.counter ? ['melee:charging' as const] : []), ...inCover(c.s, d)], 'ANRT §XI', 'melee');
@@ -288,9 +325,11 @@ function melee(c: Ctx, pair: { a: string; d: string; counter: boolean }): void {
     c.events.push({ kind: 'note', rule: 'ANRT §XI L640-653', text: `${me}: ${o.result} (${inflicted} hit(s) inflicted, ${suffered} suffered).` });
     if (o.disordered && !u.disordered) { c.s = withUnit(c.s, { ...u, disordered: true }); c.events.push({ kind: 'status', rule: 'ANRT L646', unit: me, status: 'disordered', on: true, reason: `melee ${o.result}` }); }
     if (o.testsMorale) {
-      const m = testMorale(c.s, c.s.units[me]!, o.result === 'draw' ? 'melee-draw' : 'melee-loss', c.th);
+      const m = testMorale(c.s, c.s.units[me]!, o.result === 'draw' ? 'melee-draw' : 'melee-loss', c.th, [], c.s.units[me === a.id ? d.id : a.id]);
       c.events.push(...m.events);
       const r = applyMorale(c.s, me, m.result); c.s = r.s; c.events.push(...r.events);
+      // L1114: a withdraw result in a melee (or a rout) loses the battalion's regimental guns.
+      if (m.result === 'withdraw' || m.result === 'rout') { const l = loseGuns(c.s, me, `${me} ${m.result === 'rout' ? 'routed' : 'withdrew'} from a melee (L1114)`); c.s = l.s; c.events.push(...l.events); }
     }
   }
   meleeOverrun(c, d.id, a.id, places[d.id]!);
@@ -330,6 +369,8 @@ export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, 
   const origins = new Map(charges.map((ch) => [ch.unit, s0.units[ch.unit]!.at]));
   const pairs = charges.map((ch) => charge(c, ch, responses[ch.target] as Reaction | undefined)).filter((p): p is NonNullable<typeof p> => p !== null);
   const engaged = new Set(pairs.flatMap((p) => [p.a, p.d]));
+  // Emergency squares formed, units routed by the charges: their regimental guns taken off or lost (L1095-1114).
+  const rg = syncRegimental(c.s); c.s = rg.s; c.events.push(...rg.events);
   // Fire: the non-moving side first (L30); A-7 sequential: its hits land before the mover fires.
   const moved = new Set(s0.moves.map((m) => m.unit));
   const before = c.s;
@@ -357,5 +398,6 @@ export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, 
     const r = applyMorale(c.s, u.id, m.result, origins.get(u.id)); c.s = r.s; c.events.push(...r.events);
   }
   riskToGenerals(c);
+  const rg2 = syncRegimental(c.s); c.s = rg2.s; c.events.push(...rg2.events);
   return { s: c.s, events: c.events };
 }

@@ -6,6 +6,7 @@ import type { MoraleFactor, MoraleResult, MoraleTest } from '../tables/vocabular
 import { isOutOfCommand } from './command';
 import { halfLost, normalMove } from './common';
 import { need, qrsValue, type Thrower } from './gm';
+import { nationalMorale } from './nations';
 
 /**
  * Morale tests (§XII L905-930, the table on the QRS) with the factors the state gives, and what
@@ -27,13 +28,16 @@ export function moraleFactors(s: AnrtState, u: AnrtUnit, extra: readonly MoraleF
   return [...f, ...extra];
 }
 
-export function testMorale(s: AnrtState, u: AnrtUnit, test: MoraleTest, th: Thrower, extra: readonly MoraleFactor[] = []): { result: MoraleResult; events: GameEvent[] } {
+/** A morale test of `u`, taken `against` the unit that charged or fought it when there is one (the national characteristics read it, §XV). */
+export function testMorale(s: AnrtState, u: AnrtUnit, test: MoraleTest, th: Thrower, extra: readonly MoraleFactor[] = [], against?: AnrtUnit): { result: MoraleResult; events: GameEvent[] } {
   const roll = th.throw(1, 'ANRT §XII L905', `morale: ${test}`, u.id);
   const factors = moraleFactors(s, u, extra);
-  const r = moraleResult(s.settings.qrs, test, roll.faces[0]!, factors, s.rulings, u.id, s.turn);
+  const printed = nationalMorale(u, test, against);
+  const r = moraleResult(s.settings.qrs, test, roll.faces[0]!, factors, s.rulings, u.id, s.turn, printed);
   const result = need(r);
   const from = r.kind === 'value' && r.from === 'gm' ? 'the GM ruled' : 'QRS';
-  return { result, events: [{ ...roll.event, tableRow: `${result} (${from}${factors.length ? `; ${factors.join(', ')}` : ''})` }] };
+  const terms = [...factors, ...printed.map((p) => `${p.label} ${p.delta > 0 ? '+' : ''}${p.delta} (${p.line})`)];
+  return { result, events: [{ ...roll.event, tableRow: `${result} (${from}${terms.length ? `; ${terms.join(', ')}` : ''})` }] };
 }
 
 /** Moves a unit back `inches` from its facing; off the table it is removed. */

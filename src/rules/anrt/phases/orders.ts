@@ -15,6 +15,8 @@ import { qrsKnown } from './gm';
 import { reactionsOf } from './responses';
 import { terrainMove } from '../terrain';
 import { GUNS_CONTACT_INCHES } from './guns';
+import { ignoresOneHitWithdraw, limberPips } from './nations';
+import { isRegimental, regimentalMovePips } from './regimental';
 
 /**
  * Checking the orders of a window against the state (`validate`), with the preview the player
@@ -79,12 +81,17 @@ function planMoveUncached(s: AnrtState, u: AnrtUnit, to: string): MovePlan {
  * `out-of-command-move` price instead of `move` (§VI L243; the price is the QRS's).
  */
 function pipCost(s: AnrtState, u: AnrtUnit, action: 'move' | 'formation-change' | 'recover-disorder' | 'enter-buildings', advancing: boolean): number | undefined {
+  // Regimental guns (no hits of their own) move free beside their parent, a pip when detached (L1083, ANRT-R2).
+  if (action === 'move' && isRegimental(u)) return regimentalMovePips(s, u);
   const out = action === 'move' && s.command?.outOfCommand[u.id] !== undefined;
   const base = qrsKnown(s, `pips.cost.${out ? 'out-of-command-move' : action}`);
   if (base === undefined) return undefined;
   const half = advancing && halfLost(s, u) ? HIT_EFFECTS.halfLostAdvancePips.pips : 0;
-  const last = u.hits === 1 ? HIT_EFFECTS.oneLeftPips.pips : 0;
-  return base + half + last;
+  // L204's pip for one hit left; Russian infantry ignore it (L1048).
+  const last = u.hits === 1 && !ignoresOneHitWithdraw(u) ? HIT_EFFECTS.oneLeftPips.pips : 0;
+  // A Russian battery pays +1 to limber or unlimber (L1051, A-12).
+  const limber = action === 'formation-change' ? limberPips(u) : 0;
+  return base + half + last + limber;
 }
 
 /**
@@ -147,6 +154,8 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
     if (!s.sides.some((x) => x.id === o.side)) return err(problem('order/side', `${o.side} is not a side of this game.`, `One of: ${s.sides.map((x) => x.name).join(', ')}.`));
     return ok({ order: o, preview: [`${s.sides.find((x) => x.id === o.side)!.name} will move first this turn (L12).`] });
   }
+  const stowed = s.units[o.unit];
+  if (stowed?.stowed && !stowed.gone) return err(problem('order/regimental-off', `${stowed.name} is off the table while ${s.units[stowed.parent ?? '']?.name ?? 'its battalion'} is in square (L1095).`, 'The guns come back beside their battalion when it leaves the square.'));
   const u = liveUnit(s, o.unit);
   if (!u) return err(problem('order/unit', `${o.unit} is not a unit on the table.`, 'Pick one from the autocomplete list.'));
   if (u.side !== side) return err(problem('order/not-yours', `${u.name} is not one of your units.`));
@@ -182,6 +191,7 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
   } else {
     const t = liveUnit(s, o.target);
     if (!t || t.side === side) return err(problem('order/target', `${o.target} is not an enemy unit on the table.`, 'Pick an enemy unit from the autocomplete list.'));
+    if (isRegimental(t)) return err(problem('order/regimental-target', `${t.name} are regimental guns with no hits of their own (L1079): they are not charged apart from their battalion (ANRT-R3).`, `Charge ${s.units[t.parent ?? '']?.name ?? 'their battalion'} instead.`));
     if (t.abandoned) return err(problem('order/guns-abandoned', `${t.name}'s guns are abandoned: there is no one to charge (L406, §XVI).`, `Move a unit into contact with them (/move) and keep it there undisordered for a move: it spikes them (L1065).`));
     if (isArtillery(u) || u.formation === 'square' || u.formation === 'march-column') return err(problem('order/cannot-charge', `${u.name} cannot charge in ${isArtillery(u) ? 'a battery' : u.formation} (§X).`));
     const allowance = normalMove(s, u);
@@ -235,9 +245,11 @@ function validateReaction(s: AnrtState, u: AnrtUnit, o: Extract<AnrtOrder, { kin
 function validateFire(s: AnrtState, u: AnrtUnit, o: Extract<AnrtOrder, { kind: 'fire' }>): Result<Accepted<AnrtOrder>, Problem> {
   const mover = phasingSide(s) === u.side;
   if (!(s.step === 'orders' && mover) && !(s.step === 'responses' && !mover)) return err(problem('order/no-fire-choice', 'Fire targets are chosen in your side\'s orders, or in the responses window when the enemy\'s phase opens one (§IX).', 'Otherwise each unit fires at the nearest enemy in front and in range (ANRT-T6).'));
+  if (isRegimental(u)) return err(problem('order/regimental-fire', `${u.name} fire at their battalion's target, or the nearest enemy directly to its front (L1087).`, `Choose the target of ${s.units[u.parent ?? '']?.name ?? 'the battalion'} instead.`));
   if (!canFire(u)) return err(problem('order/cannot-fire', `${u.name} cannot fire now (${u.routed ? 'routed' : u.arm === 'cavalry' ? 'cavalry' : u.formation}) (§IX).`));
   const t = liveUnit(s, o.target);
   if (!t || t.side === u.side) return err(problem('order/target', `${o.target} is not an enemy unit on the table.`, 'Pick an enemy unit from the autocomplete list.'));
+  if (isRegimental(t)) return err(problem('order/regimental-target', `${t.name} are regimental guns with no hits of their own (L1079): fire goes at their battalion (ANRT-R3).`, `Fire at ${s.units[t.parent ?? '']?.name ?? 'their battalion'} instead.`));
   const reach = fireReach(s, u);
   const d = distance(u.at, t.at);
   if (reach === undefined || d > reach + 1e-6 || !inFront(u, t.at)) return err(problem('order/out-of-range', `${t.name} is ${fmt(d)} away${inFront(u, t.at) ? '' : ', outside the front arc (ANRT-T2)'}; ${u.name} reaches ${reach === undefined ? 'an unknown range (QRS)' : fmt(reach)} (§IX).`, 'Pick a target in front and in range, or let it fire at the nearest.'));

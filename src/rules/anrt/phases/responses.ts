@@ -1,6 +1,6 @@
 import { distance } from '../../geometry/vector';
 import type { Reaction } from '../orders';
-import { isArtillery, isManned, liveUnits, phasingSide, type AnrtState, type AnrtUnit } from '../state';
+import { isArtillery, isTarget, liveUnits, phasingSide, type AnrtState, type AnrtUnit } from '../state';
 import { mayOpportunityCharge, type Charged } from '../tables/charges';
 import { canFire, fireReach, inFront, normalMove } from './common';
 
@@ -40,7 +40,7 @@ export function opportunityTargets(s: AnrtState, u: AnrtUnit): AnrtUnit[] {
   const reach = normalMove(s, u);
   if (reach === undefined) return [];
   const moved = new Set(s.moves.map((m) => m.unit));
-  return liveUnits(s).filter((e) => e.side !== u.side && moved.has(e.id) && isManned(e))
+  return liveUnits(s).filter((e) => e.side !== u.side && moved.has(e.id) && isTarget(e))
     .filter((e) => mayOpportunityCharge('cavalry', { moved: true, changedFormation: false, presentedFlankOrRear: false, retrograde: false }, inFront(u, e.at), distance(u.at, e.at) <= reach))
     .sort((a, b) => distance(u.at, a.at) - distance(u.at, b.at) || a.id.localeCompare(b.id));
 }
@@ -58,10 +58,11 @@ export function reactionsOf(s: AnrtState, u: AnrtUnit): Reaction[] {
  * first. Unknown ranges (an empty QRS cell) give none: the GM is asked only when fire comes.
  */
 export function fireCandidates(s: AnrtState, u: AnrtUnit): AnrtUnit[] {
-  if (u.gone || !canFire(u)) return [];
+  // Regimental guns choose nothing: they fire with their parent (L1087).
+  if (u.gone || !canFire(u) || u.arm === 'regimental-artillery') return [];
   const reach = fireReach(s, u);
   if (reach === undefined) return [];
-  return liveUnits(s).filter((e) => e.side !== u.side && isManned(e) && inFront(u, e.at) && distance(u.at, e.at) <= reach + 1e-6)
+  return liveUnits(s).filter((e) => e.side !== u.side && isTarget(e) && inFront(u, e.at) && distance(u.at, e.at) <= reach + 1e-6)
     .sort((a, b) => distance(u.at, a.at) - distance(u.at, b.at) || a.id.localeCompare(b.id));
 }
 

@@ -17,6 +17,13 @@ export type UnitSize = (typeof SIZES)[number];
 export const ARMS = ['infantry', 'cavalry', 'foot-artillery', 'horse-artillery', 'position-battery', 'regimental-artillery'] as const;
 export type Arm = (typeof ARMS)[number];
 
+/**
+ * Nations a unit may belong to (§XV L1032-1052 names three; the others carry no characteristic
+ * but are named so a scenario says what its troops were). `other` is any nation not listed.
+ */
+export const NATIONS = ['british', 'french', 'russian', 'prussian', 'austrian', 'spanish', 'portuguese', 'dutch-belgian', 'nassau', 'brunswick', 'hanoverian', 'other'] as const;
+export type Nation = (typeof NATIONS)[number];
+
 /** What moves at its own QRS distance: arm and formation, and generals at "general speed" (§VI L255). */
 export const MOVERS = [
   'infantry-line', 'infantry-column', 'infantry-masse', 'infantry-march-column', 'infantry-square', 'infantry-skirmish',
