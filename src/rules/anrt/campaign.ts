@@ -53,6 +53,8 @@ export function anrtOrderOfBattle(data: AnrtScenarioData): StandingUnit[] {
     out.push({ id: d.id, side: d.side, kind: 'formation', formation: null, name: d.name, strength: 0, full: 0, fatigue: '—', quality: 'division', officers });
   }
   for (const u of [...Object.values(data.units), ...(data.arrivals ?? []).flatMap((a) => a.units)]) {
+    // ANRT-R6: regimental guns have no hits of their own (L1079) and are "attached for the duration of the game": they come with their battalion each battle.
+    if (u.parent) continue;
     out.push({ id: u.id, side: u.side, kind: 'unit', formation: u.division, name: u.name, strength: u.hits, full: u.maxHits, fatigue: '—', quality: quality(u.cls, u.size), officers: [] });
   }
   return out;
@@ -64,7 +66,9 @@ export function anrtOrderOfBattle(data: AnrtScenarioData): StandingUnit[] {
  * ANRT's battle rulings are unchanged (nothing of §XVIII happens in a battle).
  */
 export function anrtSeed(data: AnrtScenarioData, settings: AnrtSettings, standing: ReadonlyMap<string, StandingUnit>): { data: AnrtScenarioData; settings: AnrtSettings } {
-  const out = (id: string) => { const s = standing.get(id); return s !== undefined && (s.strength <= 0 || standingSize(s) === null); };
+  const gone = (id: string) => { const s = standing.get(id); return s !== undefined && (s.strength <= 0 || standingSize(s) === null); };
+  // ANRT-R6: regimental guns stay out with their battalion.
+  const out = (id: string) => gone(id) || (data.units[id]?.parent !== undefined && gone(data.units[id]!.parent!)) || (data.arrivals ?? []).some((a) => a.units.some((u) => u.id === id && u.parent !== undefined && gone(u.parent)));
   const officers = new Map([...standing.values()].flatMap((u) => u.officers.map((o) => [o.id, o] as const)));
   const seeded = (u: AnrtUnit): AnrtUnit => {
     const s = standing.get(u.id);

@@ -15,7 +15,7 @@ import { anrtScenario, anrtSettings } from '../../helpers/anrt-game';
  * at a point where other French units already stand, so forming up must avoid them.
  */
 const TEACHING = readFileSync('assets/scenarios/anrt/teaching.yaml', 'utf8');
-const FRIANT = ['fr-1-33', 'fr-2-33', 'fr-1-48', 'fr-2-48', 'fr-bty-2'];
+const FRIANT = ['fr-1-33', 'fr-2-33', 'fr-1-48', 'fr-2-48', 'fr-bty-2', 'fr-rg-33'];
 const withFriantLate = (at: string): string => {
   const kept = TEACHING.split('\n').filter((l) => !FRIANT.some((id) => l.includes(`unit: ${id},`)) && !l.includes('general: fr-d2-gen, at'));
   return kept.join('\n').replace('\nvictory:', `\nreinforcements:\n  - { units: [${FRIANT.join(', ')}], generals: [fr-d2-gen], turn: 2, at: ${at}, facing: N }\n\nvictory:`);
@@ -91,17 +91,20 @@ describe('reinforcements (ANRT-S1)', () => {
   it('belong to a campaign\'s order of battle and come on at their standing strength (issue 15)', () => {
     const d = anrtScenario('teaching', settings, withFriantLate('[48, 2]'));
     const oob = anrtOrderOfBattle(d);
-    for (const id of [...FRIANT, 'fr-d2-gen']) expect(oob.some((u) => u.id === id || u.officers.some((o) => o.id === id)), id).toBe(true);
+    for (const id of [...FRIANT.filter((x) => x !== 'fr-rg-33'), 'fr-d2-gen']) expect(oob.some((u) => u.id === id || u.officers.some((o) => o.id === id)), id).toBe(true);
+    // ANRT-R6: regimental guns are no unit of the campaign's order of battle; they go with their battalion.
+    expect(oob.some((u) => u.id === 'fr-rg-33')).toBe(false);
     const standing = new Map(oob.filter((u) => u.kind === 'unit').map((u) => [u.id, u.id === 'fr-1-33' ? { ...u, strength: 0 } : u.id === 'fr-2-33' ? { ...u, strength: 1 } : u]));
     const seeded = anrtSeed(d, settings, standing).data;
     const late = seeded.arrivals!.flatMap((a) => a.units);
     expect(late.map((u) => u.id)).not.toContain('fr-1-33');
+    expect(late.map((u) => u.id)).not.toContain('fr-rg-33'); // out with its battalion (ANRT-R6)
     expect(late.find((u) => u.id === 'fr-2-33')!.hits).toBe(1);
   });
 
   it('show in their own side\'s roster with turn, clock and place, never in the enemy\'s', () => {
     const s = anrt.setup(anrtScenario('teaching', settings, withFriantLate('Kreuz')), settings, seededDice('ab'.repeat(32))).state;
-    expect(anrtRoster(s, 'french', true)).toContain('**Arriving turn 2 (13:20) by Kreuz:** 1/33e Ligne, 2/33e Ligne, 1/48e Ligne, 2/48e Ligne, Foot battery Friant, Général Friant');
+    expect(anrtRoster(s, 'french', true)).toContain('**Arriving turn 2 (13:20) by Kreuz:** 1/33e Ligne, 2/33e Ligne, 1/48e Ligne, 2/48e Ligne, Foot battery Friant, Regimental guns, 33e Ligne, Général Friant');
     expect(anrtRoster(s, 'french', false).join('\n')).not.toContain('Arriving');
     // Nor does the enemy see the heading of a division still wholly off the table.
     expect(anrtRoster(s, 'french', false).join('\n')).not.toContain('2nd Division (Friant)');

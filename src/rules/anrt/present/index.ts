@@ -31,7 +31,8 @@ export function anrtRoster(s: AnrtState, side: string, own: boolean): string[] {
     lines.push(`**${d.name}**${pips}`);
     for (const u of liveUnits(s).filter((x) => x.division === d.id)) {
       const out = own && mine?.outOfCommand[u.id] ? `, out of command: ${mine.outOfCommand[u.id]}` : '';
-      lines.push(`· ${u.name}: ${u.hits}/${u.maxHits} hits, ${u.formation}${u.disordered ? ', disordered' : ''}${u.routed ? ', routed' : ''}${u.abandoned ? `, guns abandoned (gunners ${u.abandoned.gunnersWith ? `with ${s.units[u.abandoned.gunnersWith]?.name ?? u.abandoned.gunnersWith}` : u.abandoned.inTerrain ? `in ${u.abandoned.inTerrain}` : 'fled'}, L406)` : ''}${out}`);
+      const hits = u.parent ? `with ${s.units[u.parent]?.name ?? u.parent}, no hits of its own (L1079)` : `${u.hits}/${u.maxHits} hits`;
+      lines.push(`· ${u.name}: ${hits}, ${u.formation}${u.disordered ? ', disordered' : ''}${u.routed ? ', routed' : ''}${u.abandoned ? `, guns abandoned (gunners ${u.abandoned.gunnersWith ? `with ${s.units[u.abandoned.gunnersWith]?.name ?? u.abandoned.gunnersWith}` : u.abandoned.inTerrain ? `in ${u.abandoned.inTerrain}` : 'fled'}, L406)` : ''}${out}`);
     }
   }
   // Own reinforcements still to come (ANRT-S1): their commander knows when and where; the enemy does not.

@@ -6,7 +6,7 @@ import { fireCandidates, reactionsOf } from '../phases/responses';
 import { adcsOf, brigadierOf } from '../phases/command';
 import { allocationIsAChoice } from '../procedures/radii';
 import { commandedBy } from '../phases/generals';
-import { formationsOf, isArtillery, liveGenerals, liveUnits, phasingSide, type AnrtState, type AnrtUnit } from '../state';
+import { formationsOf, isArtillery, isTarget, liveGenerals, liveUnits, phasingSide, type AnrtState, type AnrtUnit } from '../state';
 
 const UNIT: NamedOption = { kinds: ['unit'] };
 const PIECE: NamedOption = { kinds: ['unit', 'general'], what: 'unit or general' };
@@ -25,7 +25,7 @@ function orderable(s: AnrtState, caller: Caller): AnrtUnit[] {
 export function chargeTargets(s: AnrtState, u: AnrtUnit): AnrtUnit[] {
   const reach = normalMove(s, u);
   if (reach === undefined || isArtillery(u) || u.formation === 'square' || u.formation === 'march-column') return [];
-  return liveUnits(s).filter((e) => e.side !== u.side && !e.abandoned && inFront(u, e.at) && distance(u.at, e.at) <= reach).sort((a, b) => distance(u.at, a.at) - distance(u.at, b.at));
+  return liveUnits(s).filter((e) => e.side !== u.side && isTarget(e) && inFront(u, e.at) && distance(u.at, e.at) <= reach).sort((a, b) => distance(u.at, a.at) - distance(u.at, b.at));
 }
 
 /** Enemy units `u` may fire at now: in front, within its reach (§IX). */
