@@ -43,7 +43,9 @@ export const anrtGeneralRules = z.strictObject({
 export const ANRT_PROFILE: ScenarioProfile = {
   arms: ANRT_ARMS,
   levels: ['army', 'wing', 'corps', 'division', 'brigade'],
-  corpsGeneralLevels: ['division', 'corps'],
+  // A shared "corps" under the corps commander himself (army or wing level) holds the corps' own
+  // unattached units and brigades (L231, ANRT-C11).
+  corpsGeneralLevels: ['division', 'corps', 'wing', 'army'],
   unitRules: anrtUnitRules,
   generalRules: anrtGeneralRules,
   strengths: ['figures'],

@@ -51,7 +51,8 @@ export function anrtScenarioData(sc: Scenario, settings: AnrtSettings): Result<A
       const d = placed.get(g.id);
       if (!d) continue;
       const level = g.level === 'wing' ? 'corps' : g.level === 'division' || g.level === 'brigade' || g.level === 'army' ? g.level : commandOf.has(g.id) && oob.corps.some((c) => c.general === g.id) ? 'division' : 'corps';
-      generals[g.id] = { id: g.id, name: g.name, side: side.id, level, command: commandOf.get(g.id) ?? '', at: d.at, alive: true };
+      // A corps or army commander's command is the whole corps, even when a shared "corps" of unattached units names him (ANRT-C11).
+      generals[g.id] = { id: g.id, name: g.name, side: side.id, level, command: level === 'corps' || level === 'army' ? '' : commandOf.get(g.id) ?? '', at: d.at, alive: true };
     }
     for (const corps of oob.corps) {
       const brigades = new Set<string>();
@@ -85,7 +86,9 @@ export function anrtScenarioData(sc: Scenario, settings: AnrtSettings): Result<A
           formation, at: d.at, facing: d.facing, hits, maxHits: hits, disordered: false, routed: false, gone: false,
         };
       }
-      divisions[corps.id] = { id: corps.id, name: corps.name, side: side.id, general: corps.general, brigades: [...brigades].sort() };
+      // Under the corps commander himself: the corps' unattached units and brigades (L231, ANRT-C11).
+      const higher = generals[corps.general]?.level === 'corps' || generals[corps.general]?.level === 'army';
+      divisions[corps.id] = { id: corps.id, name: corps.name, side: side.id, general: corps.general, brigades: [...brigades].sort(), ...(higher ? { corpsLevel: true as const } : {}) };
     }
   }
   const arrivals: AnrtArrival[] = [];

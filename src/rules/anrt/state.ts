@@ -47,6 +47,8 @@ export interface AnrtState extends ScenarioGameFrame<AnrtSettings> {
   readonly command?: AnrtCommand;
   /** The ADCs of the corps and army commanders (L258), each with its standing errand. */
   readonly adcs?: Readonly<Record<string, AnrtAdc>>;
+  /** Attachments posted for the side's next phase (L234, ANRT-C12), by side. */
+  readonly attachNext?: Readonly<Record<string, readonly AnrtAttach[]>>;
   /** Brigades declared regrouping in their side's next phase (L19, L285), by side. */
   readonly regroupNext?: Readonly<Record<string, readonly string[]>>;
   /** Brigades whose brigadier fell since their side last moved: one pip at most in their following move (L274). */
@@ -165,6 +167,19 @@ export interface AnrtDivision {
   readonly side: string;
   readonly general: string;
   readonly brigades: readonly string[];
+  /**
+   * The corps' own units and brigades, unattached to any division (L231, ANRT-C11): commanded by
+   * the corps commander (`general`) within 20" (L253); no die of its own, its orders paid from a
+   * division's pips.
+   */
+  readonly corpsLevel?: true;
+}
+
+/** An attachment posted for the side's next phase (L234, ANRT-C12): an unattached unit to a brigade, or an unattached brigade to a division. */
+export interface AnrtAttach {
+  readonly what: string;
+  readonly kind: 'unit' | 'brigade';
+  readonly to: string;
 }
 
 /** A reinforcement from the scenario: its pieces wait off the table until their turn. */

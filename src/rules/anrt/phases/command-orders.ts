@@ -9,8 +9,9 @@ import { planGeneral } from './generals';
 import { allocationIsAChoice } from '../procedures/radii';
 import { qrsKnown } from './gm';
 import { chargeOf, checkBudget } from './orders';
+import { validateAttach } from './attach';
 
-type CommandOrder = Extract<AnrtOrder, { kind: 'allocate' | 'regroup' | 'adc' | 'general' }>;
+type CommandOrder = Extract<AnrtOrder, { kind: 'allocate' | 'regroup' | 'adc' | 'general' | 'attach' }>;
 
 /**
  * The command orders of the phasing side's window (§I L17-23, §VI, §VII L451-457, §XIII):
@@ -22,6 +23,7 @@ export function validateCommandOrder(s: AnrtState, side: string, o: CommandOrder
   const key = orderKey(o);
   const others = pending.filter((p) => orderKey(p) !== key);
   if (o.kind === 'allocate') return validateAllocate(s, o, others);
+  if (o.kind === 'attach') return validateAttach(s, side, o);
   if (o.kind === 'regroup') {
     const d = Object.values(s.divisions).find((x) => x.side === side && x.brigades.includes(o.brigade));
     if (!d) return err(problem('order/brigade', `${o.brigade} is not a brigade of yours.`, `One of: ${Object.values(s.divisions).filter((x) => x.side === side).flatMap((x) => x.brigades).join(', ')}.`));
@@ -38,7 +40,7 @@ export function validateCommandOrder(s: AnrtState, side: string, o: CommandOrder
     if (!a || a.side !== side) return err(problem('order/adc', `${o.adc} is not one of your ADCs.`, `Yours: ${Object.values(adcsOf(s)).filter((x) => x.side === side).map((x) => x.id).join(', ') || 'none'}.`));
     if (o.division === 'none') return ok({ order: o, preview: [`${a.name} stays with his commander from your next phase.`] });
     const d = s.divisions[o.division];
-    if (!d || d.side !== side) return err(problem('order/division', `${o.division} is not one of your divisions.`, 'Pick one from the autocomplete list, or none.'));
+    if (!d || d.side !== side || d.corpsLevel) return err(problem('order/division', `${o.division} is not one of your divisions${d?.corpsLevel ? ' (it is the corps\' own units, L231: no divisional general to reach)' : ''}.`, 'Pick one from the autocomplete list, or none.'));
     const g = s.generals[d.general];
     if (!g?.alive) return err(problem('order/division', `${d.name} has no living general for an ADC to reach (L258).`));
     const speed = qrsKnown(s, 'movement.general');

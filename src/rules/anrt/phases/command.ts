@@ -7,6 +7,7 @@ import { allocate, meanFacing, outOfCommandWhy, type Box } from '../procedures/r
 import { regroupable, spreadRegroup } from '../procedures/regroup';
 import { liveGenerals, liveUnits, phasingSide, sideName, withUnit, type AnrtAdc, type AnrtCommand, type AnrtGeneral, type AnrtPipFacts, type AnrtState, type AnrtUnit } from '../state';
 import { COMMAND_RADII, REGROUP_MIN_ENEMY_INCHES } from '../tables/command';
+import { applyAttachments, attachOf } from './attach';
 import { need, qrsKnown, qrsValue, type Thrower } from './gm';
 
 /**
@@ -55,7 +56,9 @@ export const askBox = (s: AnrtState): Box => ({
 
 /** Why `u` is out of command, or null (§VI L243-253, L271). A brigade without a brigadier in the order of battle is commanded as the division's own (L226, L253). */
 export function whyOutOfCommand(s: AnrtState, u: AnrtUnit, box: Box): string | null {
-  const dg = s.generals[s.divisions[u.division]?.general ?? ''];
+  const div = s.divisions[u.division];
+  // The corps' own units and brigades answer to the corps commander, within 20" (L253, ANRT-C11).
+  const dg = div?.corpsLevel ? corpsCommander(s, u.side) ?? undefined : s.generals[div?.general ?? ''];
   const b = u.brigade === u.division ? undefined : brigadierOf(s, u.brigade);
   const m = brigadeOf(s, u.side, u.brigade);
   return outOfCommandWhy({
@@ -65,7 +68,22 @@ export function whyOutOfCommand(s: AnrtState, u: AnrtUnit, box: Box): string | n
     box,
     unit: { id: u.id, at: u.at, marchColumn: u.formation === 'march-column' },
     columns: m.columns,
+    ...(div?.corpsLevel ? { corpsLevel: true } : {}),
   });
+}
+
+/**
+ * The division whose pips pay for a unit's orders: its own; for the corps' own units and brigades
+ * (L231 "moved by divisional commanders using their own pips or by corps commanders using pips
+ * deducted from their divisional command dice"), the division whose general is nearest the unit
+ * among those with pips this phase (ANRT-C11, as ANRT-C6 pays a corps commander's moves).
+ */
+export function payerOf(s: AnrtState, u: AnrtUnit): string {
+  if (!s.divisions[u.division]?.corpsLevel) return u.division;
+  const near = Object.values(s.divisions).filter((d) => d.side === u.side && !d.corpsLevel && s.pips[d.id] !== undefined && s.generals[d.general]?.alive)
+    .map((d) => ({ id: d.id, gap: distance(s.generals[d.general]!.at, u.at) }))
+    .sort((a, b) => a.gap - b.gap || a.id.localeCompare(b.id))[0];
+  return near?.id ?? u.division;
 }
 
 /**
@@ -162,11 +180,16 @@ export function openCommand(s0: AnrtState, th: Thrower): { s: AnrtState; events:
   const side = phasingSide(s0);
   const box = askBox(s0);
   const speed = qrsValue(s0, 'movement.general', 'General speed (the move of generals and ADCs)', 'ANRT §VI L258, §VII L451', [0, 60]);
-  const s1 = followJoined(s0);
+  const s1a = followJoined(s0);
   const events: GameEvent[] = [];
+  // Attachments posted last phase take effect now, at the beginning of the move phase (L234, ANRT-C12), before the dice.
+  const att = applyAttachments(s1a, side, box);
+  const s1 = att.s;
+  events.push(...att.events);
   const ride = rideAdcs(s1, side, speed);
   events.push(...ride.events);
-  const divisions = Object.values(s1.divisions).filter((d) => d.side === side && liveUnits(s1).some((u) => u.division === d.id)).sort((a, b) => a.id.localeCompare(b.id));
+  // The corps' own units and brigades throw no die (L231, ANRT-C11).
+  const divisions = Object.values(s1.divisions).filter((d) => d.side === side && !d.corpsLevel && liveUnits(s1).some((u) => u.division === d.id)).sort((a, b) => a.id.localeCompare(b.id));
   const declared = s1.regroupNext?.[side] ?? [];
   const regrouping = declared.filter((b) => liveUnits(s1).some((u) => u.brigade === b && mayRegroupUnit(s1, u)));
   for (const b of declared.filter((x) => !regrouping.includes(x))) events.push({ kind: 'note', rule: 'ANRT §VI L285', text: `${b} was declared regrouping but none of its units may regroup now (enemy within 10", artillery fire last turn, or nothing to take back): the declaration lapses.` });
@@ -274,6 +297,8 @@ export function applyCommand(s0: AnrtState, accepted: readonly AnrtOrder[]): { s
   const fell = Object.fromEntries(Object.entries(s.brigadierFell ?? {}).filter(([b]) => !Object.values(s.divisions).some((d) => d.side === side && d.brigades.includes(b))));
   s = { ...s, brigadierFell: fell };
   const regroupNext = { ...(s.regroupNext ?? {}), [side]: accepted.flatMap((o) => (o.kind === 'regroup' && o.on ? [o.brigade] : [])) };
+  const attaching = accepted.flatMap((o) => (o.kind === 'attach' ? [attachOf(s, o)] : [])).filter((a): a is NonNullable<typeof a> => a !== null);
+  if (attaching.length || s.attachNext?.[side]?.length) s = { ...s, attachNext: { ...(s.attachNext ?? {}), [side]: attaching } };
   let adcs = adcsOf(s);
   for (const o of accepted) if (o.kind === 'adc' && adcs[o.adc]) adcs = { ...adcs, [o.adc]: { ...adcs[o.adc]!, to: o.division === 'none' ? null : o.division } };
   return { s: { ...s, regroupNext, adcs }, events };

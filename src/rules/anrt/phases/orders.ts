@@ -8,7 +8,7 @@ import { formationsOf, isArtillery, liveUnits, phasingSide, sideOfSeat, type Anr
 import { BRIGADE_COMMANDER_KILLED_MAX_PIPS } from '../tables/command';
 import { HIT_EFFECTS } from '../tables/organisation';
 import { canFire, fireReach, fmt, halfLost, inFront, liveUnit, normalMove, problem } from './common';
-import { budgets } from './command';
+import { budgets, payerOf } from './command';
 import { validateCommandOrder } from './command-orders';
 import { planGeneral } from './generals';
 import { qrsKnown } from './gm';
@@ -148,7 +148,7 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
   if (!side) return err(problem('order/no-seat', `${seat} has no seat in this game.`));
   if (s.ended) return err(problem('order/ended', 'The game is over.'));
   if (s.ask) return err(problem('game/gm-owes', 'The GM owes a ruling first.', 'Wait for /game answer.'));
-  if (o.kind === 'allocate' || o.kind === 'regroup' || o.kind === 'adc' || o.kind === 'general') return validateCommandOrder(s, side, o, pending);
+  if (o.kind === 'allocate' || o.kind === 'regroup' || o.kind === 'adc' || o.kind === 'general' || o.kind === 'attach') return validateCommandOrder(s, side, o, pending);
   if (o.kind === 'first') {
     if (s.step !== 'choose' || s.chooser !== side) return err(problem('order/not-chooser', 'Only the initiative winner chooses who moves first, while that window is open (L12).'));
     if (!s.sides.some((x) => x.id === o.side)) return err(problem('order/side', `${o.side} is not a side of this game.`, `One of: ${s.sides.map((x) => x.name).join(', ')}.`));
@@ -209,7 +209,9 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
     const used = others.reduce((n, p) => ('unit' in p && p.kind !== 'react' && p.kind !== 'fire' && s.units[p.unit]?.brigade === u.brigade ? n + pipsOf(s, p) : n), 0);
     if (used + cost > BRIGADE_COMMANDER_KILLED_MAX_PIPS.pips) return err(problem('order/brigadier-fell', `${u.name}'s brigadier has fallen: the brigade may use no more than ${BRIGADE_COMMANDER_KILLED_MAX_PIPS.pips} pip in its following move (L274); ${used} ordered, this costs ${cost}.`, 'Give the brigade one cheap order this phase.'));
   }
-  const b = checkBudget(s, others, o, u.division, cost, `give ${u.name} a cheaper one`);
+  // The corps' own units are paid from the nearest division's pips (L231, ANRT-C11).
+  const payer = payerOf(s, u);
+  const b = checkBudget(s, others, o, payer, cost, `give ${u.name} a cheaper one`);
   if (!b.ok) return b;
   // The price just laid out is the one pipsOf would lay out again (same plan, same pipCost).
   pricesOf(s).byOrder.set(o, cost);
@@ -220,7 +222,7 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
 export function chargeOf(s: AnrtState, o: AnrtOrder): { division: string; pips: number } | null {
   if (o.kind === 'general') { const p = planGeneral(s, o); return p.ok && p.value.payer ? { division: p.value.payer, pips: p.value.pips } : null; }
   const u = 'unit' in o ? s.units[o.unit] : undefined;
-  return u ? { division: u.division, pips: pipsOf(s, o) } : null;
+  return u ? { division: payerOf(s, u), pips: pipsOf(s, o) } : null;
 }
 
 /** Whether `cost` more pips fit the division's budget under the allocation posted (L21, L266); the preview line if so. */

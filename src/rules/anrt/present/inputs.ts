@@ -41,6 +41,18 @@ function brigadesOf(s: AnrtState, side: string): InputChoice[] {
 /** A brigade's printed name: its brigadier's, else its id. */
 export const brigadeName = (s: AnrtState, b: string): string => { const g = brigadierOf(s, b); return g ? `Brigade ${g.name}` : b; };
 
+/** What `/pips attach` names: a unit by id or name, else a brigade. */
+function attachable(s: AnrtState, typed: string): string {
+  const t = typed.trim().toLowerCase();
+  return Object.values(s.units).find((u) => u.id === typed || u.name.toLowerCase() === t)?.id ?? brigadeId(s, typed);
+}
+
+/** Where `/pips attach` puts it: a division by id or name, else a brigade. */
+function attachTarget(s: AnrtState, typed: string): string {
+  const t = typed.trim().toLowerCase();
+  return Object.values(s.divisions).find((d) => d.id === typed || d.name.toLowerCase() === t)?.id ?? brigadeId(s, typed);
+}
+
 /** A brigade typed as its id or its printed name (any case). */
 function brigadeId(s: AnrtState, typed: string): string {
   const t = typed.trim().toLowerCase();
@@ -97,6 +109,24 @@ export const anrtInputs: Inputs<AnrtState> = {
     build: (s, o): AnrtOrder => ({ kind: 'regroup', brigade: brigadeId(s, text(o.brigade)), on: o.on !== false }),
     choices: (s, caller, focused) => (focused.name === 'brigade' && caller.side ? choicesMatching(focused.value, brigadesOf(s, caller.side)) : []),
     confirm: (a) => `✅ Regroup declaration recorded (sealed). ${a.preview.join(' ')}`,
+  },
+  'pips attach': {
+    kind: 'order',
+    summary: 'attach an unattached unit to a brigade, or a corps-level brigade to a division, as your next phase opens, if in command control of both commanders (L231-234)',
+    build: (s, o): AnrtOrder => ({ kind: 'attach', what: attachable(s, text(o.what)), to: attachTarget(s, text(o.to)) }),
+    choices(s, caller, focused, o) {
+      if (!caller.side) return [];
+      const side = caller.side;
+      if (focused.name === 'what') {
+        const units = liveUnits(s).filter((u) => u.side === side && u.brigade === u.division && !u.parent).map((u) => ({ name: `${u.name} (unattached)`, value: u.id }));
+        const brigades = Object.values(s.divisions).filter((d) => d.side === side && d.corpsLevel).flatMap((d) => d.brigades.filter((b) => b !== d.id).map((b) => ({ name: `${brigadeName(s, b)} (corps level)`, value: b })));
+        return choicesMatching(focused.value, [...units, ...brigades]);
+      }
+      const unit = s.units[text(o.what)];
+      if (unit) return choicesMatching(focused.value, brigadesOf(s, side).filter((b) => brigadierOf(s, b.value)));
+      return choicesMatching(focused.value, Object.values(s.divisions).filter((d) => d.side === side && !d.corpsLevel).map((d) => ({ name: d.name, value: d.id })));
+    },
+    confirm: (a) => `✅ Attachment recorded (sealed). ${a.preview.join(' ')}`,
   },
   'pips adc': {
     kind: 'order',

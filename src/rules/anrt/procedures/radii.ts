@@ -51,18 +51,23 @@ export interface CommandCase {
   readonly unit: { readonly id: string; readonly at: Point; readonly marchColumn: boolean };
   /** The brigade's march columns, for the chain (L247). */
   readonly columns: readonly { id: string; at: Point }[];
+  /** Unattached at corps level (L231): `divisionGeneral` is the corps commander, 20" for unattached units and brigades alike (L253). */
+  readonly corpsLevel?: boolean;
 }
 
 /** Why a unit is out of command, or null when it is in command (§VI L243-253, L271). */
 export function outOfCommandWhy(c: CommandCase): string | null {
-  if (!c.divisionGeneral) return 'its divisional general is killed (L271)';
+  if (!c.divisionGeneral) return c.corpsLevel ? 'its corps commander is killed (L231, L271)' : 'its divisional general is killed (L271)';
+  const radius = c.corpsLevel ? COMMAND_RADII.unattachedToCorps.inches : COMMAND_RADII.unattachedToDivision.inches;
+  const boss = c.corpsLevel ? 'its corps commander' : 'its divisional general';
   if (c.brigadier === undefined || c.brigadier === null) {
     const d = distance(c.unit.at, c.divisionGeneral);
-    const who = c.brigadier === null ? 'its brigadier fallen (ANRT-C4), it is' : 'unattached,';
-    return d <= COMMAND_RADII.unattachedToDivision.inches + 1e-9 ? null : `${who} ${d.toFixed(1)}" from its divisional general, beyond 10" (L253)`;
+    const who = c.brigadier === null ? 'its brigadier fallen (ANRT-C4), it is' : c.corpsLevel ? 'unattached at corps level,' : 'unattached,';
+    return d <= radius + 1e-9 ? null : `${who} ${d.toFixed(1)}" from ${boss}, beyond ${radius}" (L253)`;
   }
   const bd = distance(c.brigadier, c.divisionGeneral);
-  if (bd > COMMAND_RADII.brigadierToDivision.inches + 1e-9) return `its brigadier is ${bd.toFixed(1)}" from the divisional general, beyond 10" (L250)`;
+  if (c.corpsLevel && bd > radius + 1e-9) return `its brigadier (an unattached brigade) is ${bd.toFixed(1)}" from the corps commander, beyond ${radius}" (L253)`;
+  if (!c.corpsLevel && bd > COMMAND_RADII.brigadierToDivision.inches + 1e-9) return `its brigadier is ${bd.toFixed(1)}" from the divisional general, beyond 10" (L250)`;
   if (inBox(c.unit.at, c.brigadier, c.facing, c.box)) return null;
   if (c.unit.marchColumn && marchChain(c.brigadier, c.columns).has(c.unit.id)) return null;
   return `outside its brigadier's command box (${c.box.frontInches}" × ${c.box.depthInches}", L245)${c.unit.marchColumn ? ' and no march-column chain reaches him (L247)' : ''}`;
