@@ -75,6 +75,10 @@ export function candidates(s: AnrtState, r: () => number): { seat: string; order
   if (pool && r() < 0.6) out.push({ seat, order: { kind: 'allocate', division: pick(r, pool.divisions)!, die: pick(r, pool.faces)! } });
   for (const a of Object.values(adcsOf(s)).filter((x) => x.side === side)) if (r() < 0.3) out.push({ seat, order: { kind: 'adc', adc: a.id, division: r() < 0.2 ? 'none' : pick(r, Object.values(s.divisions).filter((d) => d.side === side).map((d) => d.id))! } });
   for (const d of Object.values(s.divisions).filter((x) => x.side === side)) for (const b of d.brigades) if (r() < 0.15) out.push({ seat, order: { kind: 'regroup', brigade: b, on: r() < 0.9 } });
+  // Unattached units to a brigade, the corps' brigades to a division (L234): refused unless in command control of both.
+  const brigades = Object.values(s.divisions).filter((d) => d.side === side && !d.corpsLevel).flatMap((d) => d.brigades.filter((b) => b !== d.id));
+  for (const u of liveUnits(s).filter((x) => x.side === side && x.brigade === x.division && !x.parent)) if (r() < 0.5) out.push({ seat, order: { kind: 'attach', what: u.id, to: pick(r, brigades)! } });
+  for (const d of Object.values(s.divisions).filter((x) => x.side === side && x.corpsLevel)) for (const b of d.brigades.filter((x) => x !== d.id)) if (r() < 0.5) out.push({ seat, order: { kind: 'attach', what: b, to: pick(r, Object.values(s.divisions).filter((x) => x.side === side && !x.corpsLevel).map((x) => x.id))! } });
   for (const g of liveGenerals(s, side)) {
     const roll = r();
     if (roll < 0.15) { const u = pick(r, commandedBy(s, g)); if (u) out.push({ seat, order: { kind: 'general', general: g.id, to: 'here', join: u.id } }); }

@@ -5,6 +5,8 @@ import type { GameEvent } from '../../../src/rules/events';
 import { anrt } from '../../../src/rules/anrt/index';
 import { resolveCombat } from '../../../src/rules/anrt/phases/combat';
 import { Thrower } from '../../../src/rules/anrt/phases/gm';
+import { applyAttachments } from '../../../src/rules/anrt/phases/attach';
+import { openCommand, payerOf, whyOutOfCommand } from '../../../src/rules/anrt/phases/command';
 import { ignoresOneHitWithdraw, limberPips, nationalMorale } from '../../../src/rules/anrt/phases/nations';
 import { regimentalMovePips, syncRegimental, withParent } from '../../../src/rules/anrt/phases/regimental';
 import { isTarget, type AnrtState, type AnrtUnit } from '../../../src/rules/anrt/state';
@@ -226,9 +228,11 @@ describe('regimental artillery in play', () => {
     const gone = syncRegimental(put(s0, 'fr-1-33', { gone: true, hits: 0 }));
     expect(gone.s.units['fr-rg-33']!.gone).toBe(true);
     expect(syncRegimental(s0).events).toEqual([]);
-    // French collapse at 40%: of 15 units (the guns not counted), 6 lost; 5 battalions and both pairs of guns are 7 "units" but 5 of 15.
+    // A French collapse at 40%: 5 battalions and both pairs of guns gone are 5 of the 14 units counted (36%), not 7 of 16 (44%).
     const lost = ['fr-1-13l', 'fr-2-13l', 'fr-1-17', 'fr-2-17', 'fr-1-33', 'fr-rg-13l', 'fr-rg-33'].reduce((st, id) => put(st, id, { gone: true }), s0);
-    expect(finalOutcome({ ...lost, victory: { ...lost.victory, collapse: [{ side: 'french', standsLostPercent: 40 }] } }, false)).toBeNull();
+    const at = (pct: number) => finalOutcome({ ...lost, victory: { ...lost.victory, collapse: [{ side: 'french', standsLostPercent: pct }] } }, false);
+    expect(at(40)).toBeNull();
+    expect(at(35)?.winner).toBe('allies');
   });
 
   it('is lost when its parent withdraws or routs from a melee, or is meleed after a failed emergency square (L1104, L1114)', () => {
@@ -251,5 +255,90 @@ describe('regimental artillery in play', () => {
     }
     expect(lostInMelee).toBeGreaterThan(0);
     expect(keptInMelee).toBeGreaterThan(0);
+  });
+});
+
+describe('unattached units and brigades at corps level (L231, L253; ANRT-C11) and attaching them (L234; ANRT-C12)', () => {
+  const s0 = teachingFrenchPhase();
+  const box = { frontInches: 12, depthInches: 6 }; // the stand-in's command box
+  const v = (s: AnrtState, o: Parameters<typeof anrt.validate>[2]) => anrt.validate(s, 'french', o, []);
+
+  it('the teaching scenario\'s reserve battery is the corps\' own: no die, in command within 20" of the corps commander', () => {
+    expect(s0.divisions['fr-reserve']).toMatchObject({ general: 'lagrange', corpsLevel: true });
+    expect(s0.units['fr-res-12']).toMatchObject({ division: 'fr-reserve', brigade: 'fr-reserve', arm: 'position-battery' });
+    expect(s0.generals['lagrange']!.command).toBe('');
+    expect([...(s0.command!.pool?.divisions ?? []), ...Object.keys(s0.command!.own)]).not.toContain('fr-reserve');
+    expect(s0.pips['fr-reserve']).toBeUndefined();
+    expect(whyOutOfCommand(s0, s0.units['fr-res-12']!, box)).toBeNull();
+    // 22" from Lagrange (at 36,4): within a division's 10"? no matter — beyond the corps' 20" (L253).
+    expect(whyOutOfCommand(s0, { ...s0.units['fr-res-12']!, at: { x: 36, y: 26 } }, box)).toMatch(/unattached at corps level, 22\.0" from its corps commander, beyond 20" \(L253\)/);
+    expect(whyOutOfCommand(s0, { ...s0.units['fr-res-12']!, at: { x: 36, y: 23 } }, box)).toBeNull();
+  });
+
+  it('its orders are paid from the nearest division\'s pips (Friant 12" off, not Morand 14")', () => {
+    expect(payerOf(s0, s0.units['fr-res-12']!)).toBe('fr-d2');
+    const r = v(s0, { kind: 'move', unit: 'fr-res-12', to: 'forward 4' });
+    expect(r.ok && r.value.preview.join(' ')).toMatch(/Pips: 1 \(1 of \d+ for 2nd Division \(Friant\)\)/);
+    expect(payerOf(s0, { ...s0.units['fr-res-12']!, at: { x: 23, y: 9 } })).toBe('fr-d1');
+    expect(payerOf(s0, s0.units['fr-1-33']!)).toBe('fr-d2');
+  });
+
+  it('/pips attach: refused with a hint outside the new brigadier\'s box; accepted inside it; made as the next phase opens', () => {
+    const far = v(s0, { kind: 'attach', what: 'fr-res-12', to: 'fr-b3' });
+    expect(!far.ok && far.error).toMatchObject({ code: 'order/attach-command', hint: expect.stringMatching(/command box/) });
+    const s = put(s0, 'fr-res-12', { at: { x: 44, y: 14 } });
+    const ok = v(s, { kind: 'attach', what: 'fr-res-12', to: 'fr-b3' });
+    expect(ok.ok && ok.value.preview.join(' ')).toMatch(/attached to brigade fr-b3 as your next phase opens/);
+    const after = anrt.resolve(s, new Map([['french', [{ kind: 'attach', what: 'fr-res-12', to: 'fr-b3' }]]]), seededDice('2'.repeat(64))).state;
+    expect(after.attachNext?.french).toEqual([{ what: 'fr-res-12', kind: 'unit', to: 'fr-b3' }]);
+    const made = applyAttachments(s, 'french', box);
+    expect(made.events).toEqual([]); // nothing posted on s itself
+    const posted = { ...s, attachNext: { french: [{ what: 'fr-res-12', kind: 'unit' as const, to: 'fr-b3' }] } };
+    const m = applyAttachments(posted, 'french', box);
+    expect(m.s.units['fr-res-12']).toMatchObject({ brigade: 'fr-b3', division: 'fr-d2' });
+    expect(m.s.attachNext?.french).toEqual([]);
+    // Moved out of the box before its phase opens, it lapses with a note.
+    const lapsed = applyAttachments(put(posted, 'fr-res-12', { at: { x: 36, y: 8 } }), 'french', box);
+    expect(lapsed.s.units['fr-res-12']!.brigade).toBe('fr-reserve');
+    expect(notes(lapsed.events).join(' ')).toMatch(/lapses: .*not in command control of brigade fr-b3/);
+  });
+
+  it('an unattached corps brigade attaches to a division whose general is within 10" of its brigadier, and counts for its pips (L234, L263)', () => {
+    // A variant: Subervie's cavalry brigade (Marbot) under Lagrange himself, at corps level.
+    const d = teaching((t) => t.replace('general: fr-cav-gen\n', 'general: lagrange\n'));
+    expect(d.divisions['fr-cav']).toMatchObject({ corpsLevel: true, brigades: ['fr-b5'] });
+    let s = anrt.setup(d, settings, seededDice('3'.repeat(64))).state;
+    for (let i = 0; i < 4 && s.step === 'choose'; i++) s = anrt.resolve(s, new Map([[s.chooser!, [{ kind: 'first', side: 'french' }]]]), seededDice('3'.repeat(64))).state;
+    expect(s.step === 'orders' && s.order[s.period]).toBe('french');
+    const far = v(s, { kind: 'attach', what: 'fr-b5', to: 'fr-d2' });
+    expect(!far.ok && far.error).toMatchObject({ code: 'order/attach-command', message: expect.stringMatching(/beyond 20"/) });
+    const near = { ...s, generals: { ...s.generals, 'fr-b5-gen': { ...s.generals['fr-b5-gen']!, at: { x: 50, y: 10 } } } };
+    expect(v(near, { kind: 'attach', what: 'fr-b5', to: 'fr-d2' }).ok).toBe(true);
+    const toD1 = v(near, { kind: 'attach', what: 'fr-b5', to: 'fr-d1' });
+    expect(!toD1.ok && toD1.error).toMatchObject({ code: 'order/attach-command', message: expect.stringMatching(/beyond 10"/) });
+    const opened = openCommand({ ...near, command: undefined, attachNext: { french: [{ what: 'fr-b5', kind: 'brigade', to: 'fr-d2' }] } }, new Thrower(seededDice('4'.repeat(64)), []));
+    expect(opened.s.divisions['fr-d2']!.brigades).toEqual(['fr-b3', 'fr-b4', 'fr-b5']);
+    expect(opened.s.divisions['fr-cav']!.brigades).toEqual([]);
+    expect(opened.s.units['fr-11h']!.division).toBe('fr-d2');
+    expect(opened.s.command!.facts['fr-d2']!.factors['per-brigade']).toBe(3);
+  });
+
+  it('bad attachments are refused privately with a hint', () => {
+    const cases: [Parameters<typeof anrt.validate>[2], string][] = [
+      [{ kind: 'attach', what: 'fr-1-33', to: 'fr-b4' }, 'order/attach-attached'],
+      [{ kind: 'attach', what: 'fr-rg-33', to: 'fr-b4' }, 'order/attach-attached'],
+      [{ kind: 'attach', what: 'nobody', to: 'fr-b4' }, 'order/attach-what'],
+      [{ kind: 'attach', what: 'fr-res-12', to: 'al-b1' }, 'order/attach-brigade'],
+      [{ kind: 'attach', what: 'fr-b3', to: 'fr-d1' }, 'order/attach-attached'],
+    ];
+    for (const [o, code] of cases) {
+      const r = v(s0, o);
+      expect(!r.ok && r.error.code, JSON.stringify(o)).toBe(code);
+      expect(!r.ok && r.error.hint, JSON.stringify(o)).toBeTruthy();
+    }
+    const theirs = anrt.validate(s0, 'allies', { kind: 'attach', what: 'al-bty-1', to: 'al-b2' }, []);
+    expect(!theirs.ok && theirs.error.code).toBe('order/not-phasing');
+    const adc = v(s0, { kind: 'adc', adc: 'lagrange-adc1', division: 'fr-reserve' });
+    expect(!adc.ok && adc.error.message).toMatch(/the corps' own units/);
   });
 });
