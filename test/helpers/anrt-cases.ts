@@ -12,6 +12,14 @@ import { gunnersSafe } from '../../src/rules/anrt/tables/evades';
 import { overrunGuns } from '../../src/rules/anrt/tables/generals';
 import { parseQrs, type Qrs } from '../../src/rules/anrt/tables/qrs';
 import { STAND_IN_QRS } from '../../src/rules/anrt/tables/stand-in';
+import { nationalMorale } from '../../src/rules/anrt/phases/nations';
+import type { AnrtUnit } from '../../src/rules/anrt/state';
+
+/** The unit a morale case's `unit:` and `against:` fields amend: an average French-less line battalion. */
+const CASE_UNIT: AnrtUnit = {
+  id: 'unit', name: 'unit', side: 'a', division: 'd', brigade: 'b', arm: 'infantry', cls: 'average', size: 'normal', formation: 'line',
+  at: { x: 0, y: 0 }, facing: 0, hits: 4, maxHits: 4, disordered: false, routed: false, gone: false,
+};
 
 /**
  * ANRT adjudication cases in plain text (after godip's cases): a rules lawyer reads and writes
@@ -22,12 +30,12 @@ import { STAND_IN_QRS } from '../../src/rules/anrt/tables/stand-in';
  *   one procedure, with its input:
  *     hits:       { table, range/firer/target | gun/target | attacker/line, adjust: [elite-fire, secondary-target, fire:<f>, melee:<f>], dice: [d6] }
  *     pips:       { d6, killed, adcs, opportunity, regrouping, factors: { per-brigade: 2 } }
- *     morale:     { test, d6, factors: [..] }
+ *     morale:     { test, d6, factors: [..], unit: { nation, arm, horse, carabiniers }, against: { arm, formation } } (§XV's printed adjustments)
  *     risk:       { cause: fire|melee }            contact: { by: cavalry|infantry, d6 }     hitEffect: d6
  *     initiative: { rolls: { fr: 4, br: 2 }, previous, firstTurnDraw, scenarioFirst }
  *     melee:      { inflicted, suffered }          regroup: { hits, units: [{ id, max, current }] }
  *     evade:      { evader, dice: [..] }           gunners: { d6, inches, close }     overrun: { d6 } (guns overrun, §XVI)
- *     command:    { division: [x,y] | null, brigadier: [x,y] | null (omit: unattached), facing, box: [front, depth], unit: [x,y], march, columns: { id: [x,y] } }
+ *     command:    { division: [x,y] | null, brigadier: [x,y] | null (omit: unattached), facing, box: [front, depth], unit: [x,y], march, columns: { id: [x,y] }, corps: true (at corps level: division = the corps commander) }
  *     allocate:   { faces: [..], divisions: [..], choices: [{ division, die }] }
  *   expect: the fields of the result to match (see each procedure), or `ask: <words of the GM's question>`.
  *   Every procedure is pure; the dice are the faces given. A die given and not rolled fails the case.
@@ -75,9 +83,11 @@ export function runAnrtCase(c: AnrtCase): Record<string, unknown> {
     return r.kind === 'ask' ? ask(r.question) : { pips: r.value.pips, regroupHits: r.value.regroupHits, from: r.from };
   }
   if (c.morale) {
-    const m = c.morale as { test: Parameters<typeof moraleResult>[1]; d6: number; factors?: Parameters<typeof moraleResult>[3] };
-    const r = moraleResult(qrs, m.test, m.d6, m.factors ?? [], rulings, 'unit', 1);
-    return r.kind === 'ask' ? ask(r.question) : { result: r.value, from: r.from, ...(r.total !== undefined ? { total: r.total } : {}) };
+    const m = c.morale as { test: Parameters<typeof moraleResult>[1]; d6: number; factors?: Parameters<typeof moraleResult>[3]; unit?: Partial<AnrtUnit>; against?: Partial<AnrtUnit> };
+    // The national characteristics (§XV) of the unit tested, against the unit it faces, when the case gives them.
+    const printed = m.unit ? nationalMorale({ ...CASE_UNIT, ...m.unit }, m.test, m.against ? { ...CASE_UNIT, ...m.against } : undefined) : [];
+    const r = moraleResult(qrs, m.test, m.d6, m.factors ?? [], rulings, 'unit', 1, printed);
+    return r.kind === 'ask' ? ask(r.question) : { result: r.value, from: r.from, ...(r.total !== undefined ? { total: r.total } : {}), ...(m.unit ? { printed: printed.map((p) => `${p.delta > 0 ? '+' : ''}${p.delta} ${p.line}`) } : {}) };
   }
   if (c.risk) {
     const r = riskScore(qrs, (c.risk as { cause: 'fire' | 'melee' }).cause, rulings, 'general', 1);
@@ -95,7 +105,7 @@ export function runAnrtCase(c: AnrtCase): Record<string, unknown> {
   if (c.overrun !== undefined) return { guns: overrunGuns((c.overrun as { d6: number }).d6) };
   if (c.gunners) { const g = c.gunners as { d6: number; inches: number; close?: boolean }; return { safe: gunnersSafe(g.d6, g.inches, !!g.close) }; }
   if (c.command) {
-    const k = c.command as { division: [number, number] | null; brigadier?: [number, number] | null; facing?: number; box: [number, number]; unit: [number, number]; march?: boolean; columns?: Record<string, [number, number]> };
+    const k = c.command as { division: [number, number] | null; brigadier?: [number, number] | null; facing?: number; box: [number, number]; unit: [number, number]; march?: boolean; columns?: Record<string, [number, number]>; corps?: boolean };
     const pt = (p: [number, number]) => ({ x: p[0], y: p[1] });
     const why = outOfCommandWhy({
       divisionGeneral: k.division ? pt(k.division) : null,
@@ -103,6 +113,7 @@ export function runAnrtCase(c: AnrtCase): Record<string, unknown> {
       facing: k.facing ?? 0, box: { frontInches: k.box[0], depthInches: k.box[1] },
       unit: { id: 'unit', at: pt(k.unit), marchColumn: !!k.march },
       columns: [...Object.entries(k.columns ?? {}).map(([id, p]) => ({ id, at: pt(p) })), ...(k.march ? [{ id: 'unit', at: pt(k.unit) }] : [])],
+      ...(k.corps ? { corpsLevel: true } : {}),
     });
     return { inCommand: why === null, why };
   }
