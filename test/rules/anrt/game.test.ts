@@ -50,6 +50,18 @@ describe('whole ANRT games on the teaching scenario (stand-in tables)', () => {
     for (const g of games) console.log(`ANRT random game: ${g.windows.length} windows in ${g.final.turn} turns (${(g.windows.length / g.final.turn).toFixed(1)} a turn); regroup notes ${g.events.flat().filter((e) => e.kind === 'note' && /regroups/.test(e.text)).length}`);
   });
 
+  it('the organisation layer is met: regimental guns fire with their battalions (§XVII), nations in morale (§XV), the corps reserve paid by a division (L231)', () => {
+    const all = games.flatMap((g) => g.events.flat());
+    const rg = all.filter((e) => e.kind === 'engagement' && /^fire:\d+:fr-rg-/.test(e.id)).length;
+    const rgNotes = all.filter((e) => e.kind === 'note' && /the parent's die/.test(e.text)).length;
+    const attach = all.filter((e) => e.kind === 'note' && e.rule === 'ANRT §V L234').length;
+    const lostOrOff = all.filter((e) => (e.kind === 'removed' || e.kind === 'status') && /L109|L1095/.test(e.rule)).length;
+    const reserve = all.filter((e) => e.kind === 'move' && e.unit === 'fr-res-12').length;
+    console.log(`ANRT organisation in 3 random games: regimental fire ${rg} (${rgNotes} with the parent's die), regimental guns off in square or lost ${lostOrOff}, attachments made or lapsed ${attach}, reserve battery moves ${reserve}`);
+    expect(rg).toBeGreaterThan(0);
+    expect(reserve).toBeGreaterThan(0);
+  });
+
   it('invariants hold after every window: hits within 0..max, the gone at 0 or routed off, pips never negative, the responses window only when owed', () => {
     for (const g of games) {
       g.states.forEach((s, i) => {
