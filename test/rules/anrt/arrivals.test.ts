@@ -104,7 +104,7 @@ describe('reinforcements (ANRT-S1)', () => {
 
   it('show in their own side\'s roster with turn, clock and place, never in the enemy\'s', () => {
     const s = anrt.setup(anrtScenario('teaching', settings, withFriantLate('Kreuz')), settings, seededDice('ab'.repeat(32))).state;
-    expect(anrtRoster(s, 'french', true)).toContain('**Arriving turn 2 (13:20) by Kreuz:** 1/33e Ligne, 2/33e Ligne, 1/48e Ligne, 2/48e Ligne, Foot battery Friant, Regimental guns, 33e Ligne, Général Friant');
+    expect(anrtRoster(s, 'french', true)).toContain('**Arriving turn 2 (13:20) by Kreuz:** 1/33e Ligne, 2/33e Ligne, 1/48e Ligne, 2/48e Ligne, Foot battery Friant, 33e Ligne guns, Général Friant');
     expect(anrtRoster(s, 'french', false).join('\n')).not.toContain('Arriving');
     // Nor does the enemy see the heading of a division still wholly off the table.
     expect(anrtRoster(s, 'french', false).join('\n')).not.toContain('2nd Division (Friant)');

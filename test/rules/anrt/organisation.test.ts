@@ -138,7 +138,7 @@ describe('regimental artillery (§XVII L1072-1118): the scenario form (ANRT-R1)'
     ['a parent that is not infantry', (t: string) => t.replace('attachedTo: fr-2-13l', 'attachedTo: fr-bty-1'), /regimental guns go with an infantry battalion/],
     ['no such parent', (t: string) => t.replace('attachedTo: fr-2-13l', 'attachedTo: nobody'), /not a unit of the same division/],
     ['a normal-sized battery', (t: string) => t.replace('pieces: 2, attachedTo: fr-2-13l', 'pieces: 6, attachedTo: fr-2-13l'), /very small or small: 6 pieces is normal/],
-    ['a horse battery', (t: string) => t.replace('name: "Regimental guns, 13e Léger", arm: artillery', 'name: "Regimental guns, 13e Léger", arm: horse-artillery'), /only a foot battery/],
+    ['a horse battery', (t: string) => t.replace('name: "13e Léger guns", arm: artillery', 'name: "13e Léger guns", arm: horse-artillery'), /only a foot battery/],
     ['two batteries on one battalion', (t: string) => t.replace('attachedTo: fr-1-33 } }', 'attachedTo: fr-1-33 } }\n          - { id: fr-rg-33b, brigade: fr-b3, name: "More guns", arm: artillery, figures: 2, rules: { pieces: 2, attachedTo: fr-1-33 } }').replace('  - { unit: fr-rg-33, at: [40, 14], facing: N }', '  - { unit: fr-rg-33, at: [40, 14], facing: N }\n  - { unit: fr-rg-33b, at: [40, 12], facing: N }'), /already has regimental guns/],
   ])('refused: %s, with a hint', (_n, edit, message) => {
     expect(() => teaching(edit)).toThrow(message);

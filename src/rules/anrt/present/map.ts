@@ -17,6 +17,7 @@ const CHIP_NOTES: readonly LegendEntry[] = [
   { key: 'anrt:weak', label: 'Half its hits lost (L201)', swatch: { kind: 'chip', chip: { text: '2/4', tone: 'weak' } } },
   { key: 'anrt:bad', label: 'Routed', swatch: { kind: 'chip', chip: { text: 'Rout', tone: 'bad' } } },
   { key: 'anrt:status', label: 'Disordered; formation', swatch: { kind: 'chip', chip: { text: 'Dis', tone: 'status' } } },
+  { key: 'anrt:regt', label: 'Regimental guns: no hits of their own (L1079)', swatch: { kind: 'chip', chip: { text: 'Regt', tone: 'status' } } },
 ];
 
 const FORMATION_TEXT: Readonly<Record<AnrtUnit['formation'], string>> = { line: 'Line', column: 'Col', masse: 'Masse', 'march-column': 'March', square: 'Sq', skirmish: 'Sk', limbered: 'Limb', unlimbered: 'Unlimb' };
@@ -24,7 +25,9 @@ const FORMATION_TEXT: Readonly<Record<AnrtUnit['formation'], string>> = { line: 
 const symbolOf = (u: AnrtUnit): UnitSymbol => (isArtillery(u) ? 'artillery' : u.arm === 'cavalry' ? 'light-cavalry' : 'infantry');
 
 function chipsOf(u: AnrtUnit): Chip[] {
-  const chips: Chip[] = [{ text: `${u.hits}/${u.maxHits}`, tone: (u.maxHits - u.hits) * 2 >= u.maxHits ? 'weak' : 'strength' }, { text: FORMATION_TEXT[u.formation], tone: 'status' }];
+  // Regimental guns have no hits of their own (L1079): they are marked as their battalion's.
+  const hits: Chip = u.parent ? { text: 'Regt', tone: 'status' } : { text: `${u.hits}/${u.maxHits}`, tone: (u.maxHits - u.hits) * 2 >= u.maxHits ? 'weak' : 'strength' };
+  const chips: Chip[] = [hits, { text: FORMATION_TEXT[u.formation], tone: 'status' }];
   if (u.disordered) chips.push({ text: 'Dis', tone: 'status' });
   if (u.routed) chips.push({ text: 'Rout', tone: 'bad' });
   if (u.abandoned) chips.push({ text: 'Abandoned', tone: 'bad' });
@@ -35,7 +38,8 @@ const piece = (u: AnrtUnit, chips = true): MapUnit => ({ id: u.id, side: u.side,
 
 export function describeAnrt(s: AnrtState, r: Partial<MapRequest> = {}): Result<MapDescription, Problem> {
   const events = r.events ?? [];
-  const units: MapUnit[] = Object.values(s.units).filter((u) => !u.gone).map((u) => piece(u));
+  // Regimental guns taken off while their battalion is in square are not on the table (L1095).
+  const units: MapUnit[] = Object.values(s.units).filter((u) => !u.gone && !u.stowed).map((u) => piece(u));
   for (const g of Object.values(s.generals)) if (g.alive) units.push({ id: g.id, side: g.side, pose: { at: g.at, facing: 0 }, base: { width: 0.75, depth: 0.75 }, symbol: 'general', label: shortUnitLabel(g.name), chips: [], role: 'general' });
   const removed = new Set(events.flatMap((e) => (e.kind === 'removed' ? [e.unit] : [])));
   const ghosts = Object.values(s.units).filter((u) => u.gone && removed.has(u.id)).map((u) => piece(u, false));
