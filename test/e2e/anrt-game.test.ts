@@ -117,6 +117,8 @@ describe('two players and a GM play A Near Run Thing (The Brandhof ridge) on Dis
     expect(isPrivate(adc)).toBe(true);
     expect(replyText(adc)).toContain('rides to Général Friant');
     expect(isPrivate(await cmd(FR, 'pips', 'regroup', [str('brigade', 'fr-b4')]))).toBe(true);
+    // The corps' reserve battery (L231) is attached only from within the brigade's command box (L234): refused privately, with the hint.
+    expect(expectRefused(await cmd(FR, 'pips', 'attach', [str('what', 'fr-res-12'), str('to', 'fr-b3')]), 'order/attach-command')).toMatch(/command box/);
     expectRefused(await cmd(FR, 'move', undefined, [str('unit', 'fr-b1-gen'), str('to', 'here'), str('join', 'fr-1-17')]), 'order/join');
     const ride = await cmd(FR, 'move', undefined, [str('unit', 'fr-b1-gen'), str('to', 'forward 2')]);
     expect(isPrivate(ride)).toBe(true);
