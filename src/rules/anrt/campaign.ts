@@ -49,7 +49,8 @@ export function anrtOrderOfBattle(data: AnrtScenarioData): StandingUnit[] {
     out.push({ id: g.id, side: g.side, kind: 'formation', formation: null, name: g.name, strength: 0, full: 0, fatigue: '—', quality: g.level, officers: [officer(g)] });
   }
   for (const d of Object.values(data.divisions)) {
-    const officers = gens.filter((g) => g.id === d.general || (g.level === 'brigade' && d.brigades.includes(g.command))).map(officer);
+    // The corps' own units (ANRT-C11) are under the corps commander, listed once, with the army and corps generals.
+    const officers = gens.filter((g) => (g.id === d.general && !d.corpsLevel) || (g.level === 'brigade' && d.brigades.includes(g.command))).map(officer);
     out.push({ id: d.id, side: d.side, kind: 'formation', formation: null, name: d.name, strength: 0, full: 0, fatigue: '—', quality: 'division', officers });
   }
   for (const u of [...Object.values(data.units), ...(data.arrivals ?? []).flatMap((a) => a.units)]) {

@@ -149,8 +149,12 @@ describe('the battle records how a destroyed unit lost its last hit (for §XVIII
       const p = playAnrt(data, settings, seed, seed.toString(16).padStart(64, 'a'));
       const last = new Map<string, string>();
       for (const e of p.events.flat()) if (e.kind === 'loss' && e.remaining === 0) last.set(e.unit, e.rule ?? '');
+      // Guns lost with hits left: overrun (§XVI, ANRT-G1), their sheltering gunners lost with their host (L406), regimental guns lost with their battalion (§XVII): all "contact".
+      const lostGuns = new Set(p.events.flat().flatMap((e) => (e.kind === 'removed' && /^ANRT (§XVI|L406|§XVII)/.test(e.rule ?? '') ? [e.unit] : [])));
       for (const u of Object.values(p.final.units)) {
-        if (u.hits > 0) { expect(u.lastHit, u.id).toBeUndefined(); continue; }
+        if (lostGuns.has(u.id)) { expect(u.lastHit, u.id).toBe('contact'); continue; }
+        // Regimental guns have no hits of their own (L1079): standing, they carry none.
+        if (u.hits > 0 || (u.parent && !u.gone)) { expect(u.lastHit, u.id).toBeUndefined(); continue; }
         checked += 1;
         expect(u.lastHit, u.id).toBe(last.get(u.id) === 'ANRT §IX' ? 'other' : 'contact');
       }
