@@ -165,19 +165,24 @@ function regimentalFire(c: Ctx, b: AnrtUnit, parentTarget: string | undefined, e
     .sort((x, y) => distance(b.at, x.at) - distance(b.at, y.at) || x.id.localeCompare(y.id))[0];
   if (!t || t.gone || distance(b.at, t.at) > reach + 1e-6) return [];
   const die = named ? c.fireDie?.get(p.id) : undefined;
-  return [{ target: t.id, hits: regimentalHits(shot(c, b, t, moved, false, die)) }];
+  const raw = shot(c, b, t, moved, false, die);
+  const hits = regimentalHits(raw);
+  if (hits < raw) c.events.push({ kind: 'note', rule: 'ANRT §XVII L1091', text: `${b.id}: regimental guns inflict one hit at most (not ${raw}).` });
+  return [{ target: t.id, hits }];
 }
 
 /** Fire of one side; with A-7 `sequential` its hits land before the next side fires. */
 function fireSide(c: Ctx, side: string, engaged: ReadonlySet<string>, moved: ReadonlySet<string>): { target: string; hits: number }[] {
   const out: { target: string; hits: number }[] = [];
   const units = liveUnits(c.s).filter((x) => x.side === side).sort((a, b) => a.id.localeCompare(b.id));
+  const guns = new Map(units.flatMap((x) => (x.parent ? [[x.parent, x.id] as const] : [])));
   for (const u of units) {
     if (isRegimental(u)) continue;
     const shots = fireOf(c, c.s.units[u.id]!, engaged, moved);
     out.push(...shots);
     // Its regimental guns fire next, at its target with its die (L1087-1091).
-    for (const b of units.filter((x) => x.parent === u.id)) out.push(...regimentalFire(c, c.s.units[b.id]!, shots[0]?.target, engaged, moved));
+    const b = guns.get(u.id);
+    if (b) out.push(...regimentalFire(c, c.s.units[b]!, shots[0]?.target, engaged, moved));
   }
   return out;
 }
