@@ -1,0 +1,136 @@
+import type { Point } from '../../geometry/types';
+import { add, dot, headingVector, normalizeFacing, rightVector, scale, sub } from '../../geometry/vector';
+import { footprint } from '../footprint';
+import type { AnrtFormation } from '../state';
+import type { Arm } from '../tables/vocabulary';
+import { meleeOutcome, type MeleeOutcome } from './melee';
+
+/**
+ * Multiple melees (§XI L654-691, L829-837). L656: "As far as possible units of both sides should
+ * be paired off into individual melees front to front." The permitted exceptions:
+ *   L660 "Multiple columns may melee frontally with an enemy line providing there is at least 2"
+ *        deploying distance between each column";
+ *   L690 "A unit with no flank supports can be frontally meleed by two units overlapping its flanks";
+ *   L829 "To count for overlapping melees the units must overlap by at least one base…";
+ *   L831 "In multiple melees the total number of hits inflicted by both sides is used to determine
+ *        winners and losers", with the example L834-837 (each unit's own hits inflicted against
+ *        its own hits suffered).
+ * The diagrams are missing (A-11); rulings ANRT-M4…M8 (README) say how the engine lays them out.
+ */
+
+/** A charger or target as the pairing needs it. */
+export interface MeleePiece {
+  readonly id: string;
+  readonly at: Point;
+  readonly facing: number;
+  readonly arm: Arm;
+  readonly formation: AnrtFormation;
+}
+
+/** How several chargers meet one target: alone (the rest are refused), columns on a line (L660), two overlapping an unsupported flank pair (L690). */
+export type MeleeShape = 'single' | 'columns-on-line' | 'flank-overlap';
+
+/** L660: the deploying distance between columns. */
+export const COLUMN_DEPLOYING_INCHES = { inches: 2, line: 'L660' } as const;
+/** L690: at most two units overlap a lone unit's flanks. */
+export const FLANK_OVERLAPPERS = { units: 2, line: 'L690' } as const;
+
+const isColumn = (p: MeleePiece): boolean => p.formation === 'column';
+const isLine = (p: MeleePiece): boolean => p.arm === 'infantry' && p.formation === 'line';
+
+/**
+ * How many columns of frontage `w` fit against a line of frontage `l`, 2" apart, each with some of
+ * its front against the line's front (ANRT-M4): the outermost centres stay within (l + w) / 2.
+ */
+export function columnsAgainst(l: number, w: number): number {
+  let n = 1;
+  while ((n * (w + COLUMN_DEPLOYING_INCHES.inches)) / 2 < (l + w) / 2 - 1e-9) n++;
+  return n;
+}
+
+export interface Admission {
+  readonly shape: MeleeShape;
+  /** The chargers that meet the target, in the order given. */
+  readonly admitted: readonly string[];
+  /** The chargers with no room, and the line that bars them. */
+  readonly refused: readonly { readonly id: string; readonly why: string }[];
+}
+
+/**
+ * Which of several chargers of one target meet it (ANRT-M4, M5): all columns against a line up to
+ * the number 2" apart its front holds (L660); else two against a unit with no flank support
+ * (L690); else the first alone (L656). `flankSupported`: the target has a steady friend within 3"
+ * of a flank (procedures/support.ts).
+ */
+export function admitChargers(target: MeleePiece, flankSupported: boolean, chargers: readonly MeleePiece[]): Admission {
+  if (chargers.length <= 1) return { shape: 'single', admitted: chargers.map((c) => c.id), refused: [] };
+  if (isLine(target) && chargers.every(isColumn)) {
+    const room = columnsAgainst(footprint(target).width, Math.max(...chargers.map((c) => footprint(c).width)));
+    if (room >= 2) {
+      return {
+        shape: 'columns-on-line', admitted: chargers.slice(0, room).map((c) => c.id),
+        refused: chargers.slice(room).map((c) => ({ id: c.id, why: `the front of ${target.id} holds ${room} columns 2" apart (L660)` })),
+      };
+    }
+  }
+  if (!flankSupported) {
+    return {
+      shape: 'flank-overlap', admitted: chargers.slice(0, FLANK_OVERLAPPERS.units).map((c) => c.id),
+      refused: chargers.slice(FLANK_OVERLAPPERS.units).map((c) => ({ id: c.id, why: `at most two units overlap the flanks of ${target.id} (L690)` })),
+    };
+  }
+  const why = isLine(target)
+    ? `${target.id} has a friend within 3" of a flank (L690) and only columns may melee a line together (L660)`
+    : `${target.id} has a friend within 3" of a flank, so only one unit melees it (L656, L690)`;
+  return { shape: 'single', admitted: [chargers[0]!.id], refused: chargers.slice(1).map((c) => ({ id: c.id, why })) };
+}
+
+/**
+ * Where the admitted chargers stand, front to front with the target (ANRT-M6): columns centred
+ * on its front and 2" apart (L660); overlappers each centred on one of its flank lines, so half
+ * its frontage hangs beyond (L690, L829). Chargers keep their left-to-right order as seen by
+ * the target, and face it.
+ */
+export function meleeSlots(target: MeleePiece, shape: Exclude<MeleeShape, 'single'>, chargers: readonly MeleePiece[]): { id: string; at: Point; facing: number }[] {
+  const t = footprint(target);
+  const right = rightVector(target.facing);
+  const ahead = headingVector(target.facing);
+  const order = [...chargers].sort((a, b) => dot(sub(a.at, target.at), right) - dot(sub(b.at, target.at), right) || a.id.localeCompare(b.id));
+  const widest = Math.max(...order.map((c) => footprint(c).width));
+  const n = order.length;
+  return order.map((c, i) => {
+    const lateral = shape === 'columns-on-line'
+      ? (i - (n - 1) / 2) * (widest + COLUMN_DEPLOYING_INCHES.inches)
+      : (n === 1 ? 0 : i === 0 ? -t.width / 2 : i === n - 1 ? t.width / 2 : 0);
+    const front = t.depth / 2 + footprint(c).depth / 2;
+    return { id: c.id, at: add(add(target.at, scale(ahead, front)), scale(right, lateral)), facing: normalizeFacing(target.facing + 180) };
+  });
+}
+
+/**
+ * How a unit with several opponents divides its hits (ANRT-M7): one throw, against the first
+ * opponent it met; its hits go one at a time to each opponent in turn, from that one (L837: "A
+ * inflicts 2X hits, one each on P and Q").
+ */
+export function splitHits(hits: number, opponents: readonly string[]): { to: string; hits: number }[] {
+  const out = opponents.map((to) => ({ to, hits: 0 }));
+  for (let i = 0; i < hits; i++) out[i % out.length]!.hits++;
+  return out.filter((x) => x.hits > 0);
+}
+
+/** One strike of a melee: hits from one unit on another. */
+export interface MeleeStrike { readonly from: string; readonly to: string; readonly hits: number }
+
+/**
+ * Winners and losers of a melee, single or multiple (L646-652, L831, L559): each unit's hits
+ * inflicted against all the hits it suffered, fire into the melee counted as melee losses (L559).
+ */
+export function meleeTallies(units: readonly string[], strikes: readonly MeleeStrike[], firedInto: Readonly<Record<string, number>> = {}): Record<string, { inflicted: number; suffered: number } & MeleeOutcome> {
+  const out: Record<string, { inflicted: number; suffered: number } & MeleeOutcome> = {};
+  for (const u of units) {
+    const inflicted = strikes.filter((x) => x.from === u).reduce((n, x) => n + x.hits, 0);
+    const suffered = strikes.filter((x) => x.to === u).reduce((n, x) => n + x.hits, 0) + (firedInto[u] ?? 0);
+    out[u] = { inflicted, suffered, ...meleeOutcome(inflicted, suffered) };
+  }
+  return out;
+}
