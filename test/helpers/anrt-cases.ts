@@ -12,6 +12,7 @@ import { gunnersSafe } from '../../src/rules/anrt/tables/evades';
 import { overrunGuns } from '../../src/rules/anrt/tables/generals';
 import { parseQrs, type Qrs } from '../../src/rules/anrt/tables/qrs';
 import { STAND_IN_QRS } from '../../src/rules/anrt/tables/stand-in';
+import { runMeleeCase } from './anrt-melee-cases';
 
 /**
  * ANRT adjudication cases in plain text (after godip's cases): a rules lawyer reads and writes
@@ -29,6 +30,7 @@ import { STAND_IN_QRS } from '../../src/rules/anrt/tables/stand-in';
  *     evade:      { evader, dice: [..] }           gunners: { d6, inches, close }     overrun: { d6 } (guns overrun, §XVI)
  *     command:    { division: [x,y] | null, brigadier: [x,y] | null (omit: unattached), facing, box: [front, depth], unit: [x,y], march, columns: { id: [x,y] } }
  *     allocate:   { faces: [..], divisions: [..], choices: [{ division, die }] }
+ *     support, chargers, slots, columnsFit, split, tallies, passThrough, orderMixte: multiple melees, support and fire (anrt-melee-cases.ts)
  *   expect: the fields of the result to match (see each procedure), or `ask: <words of the GM's question>`.
  *   Every procedure is pure; the dice are the faces given. A die given and not rolled fails the case.
  */
@@ -110,5 +112,7 @@ export function runAnrtCase(c: AnrtCase): Record<string, unknown> {
     const a = c.allocate as { faces: number[]; divisions: string[]; choices?: { division: string; die: number }[] };
     return { dice: allocate(a.faces, a.divisions, a.choices ?? []), choice: allocationIsAChoice(a.faces) };
   }
+  const melee = runMeleeCase(c);
+  if (melee) return melee;
   throw new Error(`${c.case}: no procedure given`);
 }

@@ -2,6 +2,7 @@ import type { GameEvent } from '../../events';
 import type { Point } from '../../geometry/types';
 import { add, bearing, distance, headingVector, scale } from '../../geometry/vector';
 import { admitChargers, meleeSlots, meleeTallies, splitHits, type MeleeShape, type MeleeStrike } from '../procedures/multiple-melee';
+import { orderMixteColumns } from '../procedures/order-mixte';
 import { passThroughVictims, PASS_THROUGH_INCHES } from '../procedures/pass-through';
 import { supportFactor, supportIn } from '../procedures/support';
 import { resolveHits, resultCode, totalAdjustment, type AdjustFactor, type ResultCase } from '../procedures/results';
@@ -131,6 +132,12 @@ function fireOf(c: Ctx, u: AnrtUnit, moved: ReadonlySet<string>): { target: stri
     const second = open.filter((e) => e.id !== t.id && !c.engaged.has(e.id) && isColumnOrSquare(e) && distance(e.at, t.at) <= SECONDARY_TARGET_INCHES + 1e-6)
       .sort((a, b) => distance(a.at, t.at) - distance(b.at, t.at) || a.id.localeCompare(b.id))[0];
     if (second) out.push({ target: second.id, hits: shot(c, u, second, moved, 'secondary') });
+  } else if (!intoMelee) {
+    // L517 (ANRT-M11): at an order mixte's line, the nearest of its columns is a secondary target,
+    // if the firer's arc and range reach it — the firer's nearest first, as L517 says "the nearest column".
+    const mixte = orderMixteColumns(t, liveUnits(c.s));
+    const second = open.filter((e) => mixte.includes(e.id) && !c.engaged.has(e.id))[0];
+    if (second) out.push({ target: second.id, hits: shot(c, u, second, moved, 'order-mixte') });
   }
   for (const v of passingThrough(c, u, t, reach)) out.push({ target: v.id, hits: shot(c, u, v, moved, 'pass-through', die) });
   return out;
@@ -166,9 +173,10 @@ function passingThrough(c: Ctx, u: AnrtUnit, t: AnrtUnit, reach: number): AnrtUn
 /** A formed column or square as §IX L515 means it (the fire target class: columns of every kind, masse, limbered guns are not). */
 const isColumnOrSquare = (e: AnrtUnit): boolean => !isArtillery(e) && e.arm !== 'cavalry' && (e.formation === 'column' || e.formation === 'masse' || e.formation === 'square');
 
-type ShotKind = 'primary' | 'secondary' | 'into-melee' | 'pass-through';
+type ShotKind = 'primary' | 'secondary' | 'order-mixte' | 'into-melee' | 'pass-through';
 const SHOT_RULE: Record<Exclude<ShotKind, 'primary'>, { rule: string; label: string }> = {
   secondary: { rule: 'ANRT §IX L515, L490', label: ', secondary target (−3)' },
+  'order-mixte': { rule: 'ANRT §IX L517, L490', label: ', order mixte\'s column as secondary target (−3)' },
   'into-melee': { rule: 'ANRT §IX L557, L490', label: ', into a melee (secondary target −3)' },
   'pass-through': { rule: 'ANRT §IX L511-513', label: ', pass-through (QRS pass-through)' },
 };
@@ -182,7 +190,7 @@ function shot(c: Ctx, u: AnrtUnit, t: AnrtUnit, moved: ReadonlySet<string>, kind
   // Cover (L535): woods and orchards soft, fortifications hard; buildings have their own target row.
   const cover = coverOf(c.s, t);
   if (cover === 'soft' || cover === 'hard') factors.push(`fire:target-in-${cover}-cover`);
-  if (kind === 'secondary' || kind === 'into-melee') factors.push('secondary-target');
+  if (kind === 'secondary' || kind === 'order-mixte' || kind === 'into-melee') factors.push('secondary-target');
   if (kind === 'pass-through') factors.push('fire:pass-through');
   let rc: ResultCase;
   if (gun) {
@@ -374,13 +382,16 @@ function melee(c: Ctx, group: readonly Pair[]): void {
     for (const x of splitHits(n, os)) strikes.push({ from: id, to: x.to, hits: x.hits });
   }
   for (const x of strikes) hit(c, x.to, x.hits, 'melee', 'ANRT §XI', `meleed by ${x.from}`);
-  const tallies = meleeTallies(fighting, strikes, c.firedInto);
+  const fired = Object.fromEntries(fighting.filter((id) => c.firedInto[id]).map((id) => [id, c.firedInto[id]!]));
+  const credit = Object.fromEntries(Object.keys(fired).map((id) => [id, opponents.get(id)!.find((o) => units[o] !== undefined)!]));
+  const tallies = meleeTallies(fighting, strikes, fired, credit);
   for (const me of fighting) {
     const u = c.s.units[me]!;
     if (u.gone) continue;
     const o = tallies[me]!;
-    const fired = c.firedInto[me] ?? 0;
-    c.events.push({ kind: 'note', rule: fired ? 'ANRT §XI L640-653, §IX L559' : 'ANRT §XI L640-653', text: `${me}: ${o.result} (${o.inflicted} hit(s) inflicted, ${o.suffered} suffered${fired ? `, ${fired} of them by fire into the melee` : ''}).` });
+    const byFire = fired[me] ?? 0;
+    const forUs = Object.entries(credit).filter(([, to]) => to === me).reduce((n, [t]) => n + fired[t]!, 0);
+    c.events.push({ kind: 'note', rule: byFire || forUs ? 'ANRT §XI L640-653, §IX L559' : 'ANRT §XI L640-653', text: `${me}: ${o.result} (${o.inflicted} hit(s) inflicted${forUs ? `, ${forUs} of them by its side's fire into the melee` : ''}, ${o.suffered} suffered${byFire ? `, ${byFire} of them by fire into the melee` : ''}).` });
     if (o.disordered && !u.disordered) { c.s = withUnit(c.s, { ...u, disordered: true }); c.events.push({ kind: 'status', rule: 'ANRT L646', unit: me, status: 'disordered', on: true, reason: `melee ${o.result}` }); }
     if (o.testsMorale) {
       const m = testMorale(c.s, c.s.units[me]!, o.result === 'draw' ? 'melee-draw' : 'melee-loss', c.th);

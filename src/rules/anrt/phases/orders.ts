@@ -15,6 +15,7 @@ import { qrsKnown } from './gm';
 import { reactionsOf } from './responses';
 import { terrainMove } from '../terrain';
 import { GUNS_CONTACT_INCHES } from './guns';
+import { chargeRoom } from './melee-room';
 
 /**
  * Checking the orders of a window against the state (`validate`), with the preview the player
@@ -190,6 +191,8 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
     if (d > allowance + 1e-6 || !inFront(u, t.at)) {
       return err(problem('order/out-of-reach', `${t.name} is out of ${u.name}'s reach: ${fmt(d)} away${inFront(u, t.at) ? '' : ', outside its front arc (ANRT-T2)'}, its normal move ${fmt(allowance)} (§X, QRS movement).`, `Move closer first, or charge a unit within ${fmt(allowance)} in front.`));
     }
+    const room = chargeRoom(s, u, t, others);
+    if (room) return err(room);
     cost = pipCost(s, u, 'move', true);
     preview.push(`${u.name} will charge ${t.name} (${fmt(d)}); the enemy answers before it goes in (§X).`);
   }

@@ -123,12 +123,15 @@ export interface MeleeStrike { readonly from: string; readonly to: string; reado
 
 /**
  * Winners and losers of a melee, single or multiple (L646-652, L831, L559): each unit's hits
- * inflicted against all the hits it suffered, fire into the melee counted as melee losses (L559).
+ * inflicted against all the hits it suffered. Fire into the melee counts as melee losses (L559):
+ * suffered by its target and, as its side inflicted them, credited to the target's first opponent
+ * (`credit`, ANRT-M8).
  */
-export function meleeTallies(units: readonly string[], strikes: readonly MeleeStrike[], firedInto: Readonly<Record<string, number>> = {}): Record<string, { inflicted: number; suffered: number } & MeleeOutcome> {
+export function meleeTallies(units: readonly string[], strikes: readonly MeleeStrike[], firedInto: Readonly<Record<string, number>> = {}, credit: Readonly<Record<string, string>> = {}): Record<string, { inflicted: number; suffered: number } & MeleeOutcome> {
   const out: Record<string, { inflicted: number; suffered: number } & MeleeOutcome> = {};
   for (const u of units) {
-    const inflicted = strikes.filter((x) => x.from === u).reduce((n, x) => n + x.hits, 0);
+    const byFire = Object.entries(firedInto).reduce((n, [t, h]) => (credit[t] === u ? n + h : n), 0);
+    const inflicted = strikes.filter((x) => x.from === u).reduce((n, x) => n + x.hits, 0) + byFire;
     const suffered = strikes.filter((x) => x.to === u).reduce((n, x) => n + x.hits, 0) + (firedInto[u] ?? 0);
     out[u] = { inflicted, suffered, ...meleeOutcome(inflicted, suffered) };
   }
