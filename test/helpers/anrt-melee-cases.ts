@@ -1,6 +1,6 @@
 import { admitChargers, columnsAgainst, meleeSlots, meleeTallies, splitHits, type MeleePiece } from '../../src/rules/anrt/procedures/multiple-melee';
 import { orderMixteColumns, type MixtePiece } from '../../src/rules/anrt/procedures/order-mixte';
-import { passThroughVictims } from '../../src/rules/anrt/procedures/pass-through';
+import { fireIntoMeleeClear, passThroughVictims } from '../../src/rules/anrt/procedures/pass-through';
 import { supportOf, type SupportPiece } from '../../src/rules/anrt/procedures/support';
 import type { AnrtCase } from './anrt-cases';
 
@@ -16,6 +16,7 @@ import type { AnrtCase } from './anrt-cases';
  *   tallies:     { units: [..], strikes: [{ from, to, hits }], firedInto: { id: n }, credit: { target: opponent } } → { results, inflicted, suffered }
  *   passThrough: { firer: [x, y], target, units: [..], mode: screen|long, reach | depth } → { victims: [ids] }
  *   orderMixte:  { line, others: [..] }                   → { columns: [ids] }
+ *   intoMelee:   { firer: [x, y], target: [x, y], friends: [..] } → { clear }   (the firer's line of fire touches no friend, L557)
  */
 interface RawPiece { id: string; at: [number, number]; facing?: number; formation?: string; arm?: string; side?: string; brigade?: string; disordered?: boolean; routed?: boolean }
 
@@ -57,6 +58,10 @@ export function runMeleeCase(c: AnrtCase): Record<string, unknown> | null {
   if (c.orderMixte) {
     const k = c.orderMixte as { line: RawPiece; others: RawPiece[] };
     return { columns: orderMixteColumns(piece(k.line), k.others.map(piece)) };
+  }
+  if (c.intoMelee) {
+    const k = c.intoMelee as { firer: [number, number]; target: [number, number]; friends: RawPiece[] };
+    return { clear: fireIntoMeleeClear({ x: k.firer[0], y: k.firer[1] }, { x: k.target[0], y: k.target[1] }, k.friends.map(piece)) };
   }
   return null;
 }

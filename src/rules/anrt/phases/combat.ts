@@ -3,7 +3,7 @@ import type { Point } from '../../geometry/types';
 import { add, bearing, distance, headingVector, scale } from '../../geometry/vector';
 import { admitChargers, meleeSlots, meleeTallies, splitHits, type MeleeShape, type MeleeStrike } from '../procedures/multiple-melee';
 import { orderMixteColumns } from '../procedures/order-mixte';
-import { passThroughVictims, PASS_THROUGH_INCHES } from '../procedures/pass-through';
+import { fireIntoMeleeClear, passThroughVictims, PASS_THROUGH_INCHES } from '../procedures/pass-through';
 import { supportFactor, supportIn } from '../procedures/support';
 import { resolveHits, resultCode, totalAdjustment, type AdjustFactor, type ResultCase } from '../procedures/results';
 import { evadeInches } from '../procedures/regroup';
@@ -146,13 +146,12 @@ function fireOf(c: Ctx, u: AnrtUnit, moved: ReadonlySet<string>): { target: stri
 /**
  * L555-557: units in melee in line or skirmish order are fired at only when they overlap in a
  * multiple melee (L690); in column, masse, square or towns, they may be — in both cases only if the
- * firer's arc covers no friendly unit (ANRT-M8: no friend's centre in its front arc within its reach).
+ * firer's arc covers no friendly unit (ANRT-M8: its line of fire to the target touches no friend).
  */
 function mayFireIntoMelee(c: Ctx, u: AnrtUnit, e: AnrtUnit, reach: number): boolean {
   const exposed = (!isArtillery(e) && (e.formation === 'column' || e.formation === 'masse' || e.formation === 'square')) || buildingsOf(c.s, e) !== null
     || ((e.formation === 'line' || e.formation === 'skirmish') && c.overlappers.has(e.id));
-  if (!exposed) return false;
-  return !liveUnits(c.s).some((f) => f.side === u.side && f.id !== u.id && distance(u.at, f.at) <= reach && inFront(u, f.at));
+  return exposed && distance(u.at, e.at) <= reach && fireIntoMeleeClear(u.at, e.at, liveUnits(c.s).filter((f) => f.side === u.side && f.id !== u.id));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { basePolygon } from '../../geometry/base';
+import { segmentRingDistance } from '../../geometry/primitives';
 import type { Point } from '../../geometry/types';
 import { distance, dot, headingVector, rightVector, bearing, sub } from '../../geometry/vector';
 import { baseOf } from './support';
@@ -50,4 +51,15 @@ export function passThroughVictims(firer: Point, target: MeleePiece, candidates:
     .sort((a, b) => a.x.near - b.x.near || a.e.id.localeCompare(b.e.id))
     .map(({ e }) => e.id);
   return mode.kind === 'screen' ? behind.slice(0, 1) : behind;
+}
+
+/**
+ * L557: fire into a melee only where "the firing unit's arc of fire does not cover any friendly
+ * units". ANRT-M8 (README): the arc is read as the fire's path — the line from the firer's centre
+ * to the target's — which must touch no friendly footprint: the 45° arc itself (ANRT-T2) would
+ * take in the friends in contact on nearly every shot, and the rule is there so that friends are
+ * not hit. The friends given are the firer's, itself excluded.
+ */
+export function fireIntoMeleeClear(firer: Point, target: Point, friends: readonly MeleePiece[]): boolean {
+  return friends.every((f) => distance(f.at, firer) > distance(firer, target) + 6 || segmentRingDistance(firer, target, basePolygon(baseOf(f))) > 1e-6);
 }
