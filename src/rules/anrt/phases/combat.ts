@@ -161,11 +161,13 @@ function mayFireIntoMelee(c: Ctx, u: AnrtUnit, e: AnrtUnit, reach: number): bool
  */
 function passingThrough(c: Ctx, u: AnrtUnit, t: AnrtUnit, reach: number): AnrtUnit[] {
   const gun = isArtillery(u);
-  const canister = gun && distance(u.at, t.at) <= qrsValue(c.s, `artCan.range.${u.gun ?? 'medium'}`, `Canister reach of ${u.gun ?? 'medium'} guns`, 'ANRT §IX L1091', [0, 60]);
+  const can = gun ? qrsValue(c.s, `artCan.range.${u.gun ?? 'medium'}`, `Canister reach of ${u.gun ?? 'medium'} guns`, 'ANRT §IX L1091', [0, 60]) : 0;
+  const canister = gun && distance(u.at, t.at) <= can;
   const screen = t.formation === 'skirmish' && (!gun || canister);
   if (!screen && !(gun && !canister)) return [];
   const formed = liveUnits(c.s).filter((e) => e.side !== u.side && e.id !== t.id && isManned(e) && !e.routed && e.formation !== 'skirmish' && !c.engaged.has(e.id));
-  const ids = passThroughVictims(u.at, t, formed, screen ? { kind: 'screen', reach } : { kind: 'long', depth: u.gun === 'heavy' ? PASS_THROUGH_INCHES.heavy : PASS_THROUGH_INCHES.field });
+  // Behind skirmishers the canister carries as far as canister range (L511), musketry its long range.
+  const ids = passThroughVictims(u.at, t, formed, screen ? { kind: 'screen', reach: gun ? can : reach } : { kind: 'long', depth: u.gun === 'heavy' ? PASS_THROUGH_INCHES.heavy : PASS_THROUGH_INCHES.field });
   return ids.map((id) => c.s.units[id]!);
 }
 

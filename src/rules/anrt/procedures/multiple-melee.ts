@@ -58,8 +58,8 @@ export interface Admission {
 
 /**
  * Which of several chargers of one target meet it (ANRT-M4, M5): all columns against a line up to
- * the number 2" apart its front holds (L660); else two against a unit with no flank support
- * (L690); else the first alone (L656). `flankSupported`: the target has a steady friend within 3"
+ * the number 2" apart its front holds (L660); else two against a unit with no flank support, each
+ * wider than half its frontage so as to overlap a flank (L690, L829); else the first alone (L656). `flankSupported`: the target has a steady friend within 3"
  * of a flank (procedures/support.ts).
  */
 export function admitChargers(target: MeleePiece, flankSupported: boolean, chargers: readonly MeleePiece[]): Admission {
@@ -73,10 +73,13 @@ export function admitChargers(target: MeleePiece, flankSupported: boolean, charg
       };
     }
   }
-  if (!flankSupported) {
+  // L829: side by side at its centre line, each overlapper's frontage must hang beyond its flank.
+  const overlapping = chargers.filter((c) => footprint(c).width > footprint(target).width / 2 + 1e-9);
+  if (!flankSupported && overlapping.length >= FLANK_OVERLAPPERS.units) {
+    const admitted = overlapping.slice(0, FLANK_OVERLAPPERS.units).map((c) => c.id);
     return {
-      shape: 'flank-overlap', admitted: chargers.slice(0, FLANK_OVERLAPPERS.units).map((c) => c.id),
-      refused: chargers.slice(FLANK_OVERLAPPERS.units).map((c) => ({ id: c.id, why: `at most two units overlap the flanks of ${target.id} (L690)` })),
+      shape: 'flank-overlap', admitted,
+      refused: chargers.filter((c) => !admitted.includes(c.id)).map((c) => ({ id: c.id, why: `at most two units overlapping its flanks melee ${target.id} (L690, L829)` })),
     };
   }
   const why = isLine(target)
@@ -87,8 +90,9 @@ export function admitChargers(target: MeleePiece, flankSupported: boolean, charg
 
 /**
  * Where the admitted chargers stand, front to front with the target (ANRT-M6): columns centred
- * on its front and 2" apart (L660); overlappers each centred on one of its flank lines, so half
- * its frontage hangs beyond (L690, L829). Chargers keep their left-to-right order as seen by
+ * on its front and 2" apart (L660); the two overlappers side by side, meeting at its centre line,
+ * so each hangs beyond one of its flanks (L690, L829: admitted only if its frontage is more than
+ * half the target's). Chargers keep their left-to-right order as seen by
  * the target, and face it.
  */
 export function meleeSlots(target: MeleePiece, shape: Exclude<MeleeShape, 'single'>, chargers: readonly MeleePiece[]): { id: string; at: Point; facing: number }[] {
@@ -101,7 +105,7 @@ export function meleeSlots(target: MeleePiece, shape: Exclude<MeleeShape, 'singl
   return order.map((c, i) => {
     const lateral = shape === 'columns-on-line'
       ? (i - (n - 1) / 2) * (widest + COLUMN_DEPLOYING_INCHES.inches)
-      : (n === 1 ? 0 : i === 0 ? -t.width / 2 : i === n - 1 ? t.width / 2 : 0);
+      : (n === 1 ? 0 : i === 0 ? -footprint(c).width / 2 : footprint(c).width / 2);
     const front = t.depth / 2 + footprint(c).depth / 2;
     return { id: c.id, at: add(add(target.at, scale(ahead, front)), scale(right, lateral)), facing: normalizeFacing(target.facing + 180) };
   });
