@@ -165,9 +165,13 @@ function passingThrough(c: Ctx, u: AnrtUnit, t: AnrtUnit, reach: number): AnrtUn
   const canister = gun && distance(u.at, t.at) <= can;
   const screen = t.formation === 'skirmish' && (!gun || canister);
   if (!screen && !(gun && !canister)) return [];
-  const formed = liveUnits(c.s).filter((e) => e.side !== u.side && e.id !== t.id && isManned(e) && !e.routed && e.formation !== 'skirmish' && !c.engaged.has(e.id));
   // Behind skirmishers the canister carries as far as canister range (L511), musketry its long range.
-  const ids = passThroughVictims(u.at, t, formed, screen ? { kind: 'screen', reach: gun ? can : reach } : { kind: 'long', depth: u.gun === 'heavy' ? PASS_THROUGH_INCHES.heavy : PASS_THROUGH_INCHES.field });
+  const mode = screen ? { kind: 'screen' as const, reach: gun ? can : reach } : { kind: 'long' as const, depth: u.gun === 'heavy' ? PASS_THROUGH_INCHES.heavy : PASS_THROUGH_INCHES.field };
+  // Centre distances first (no footprint is more than 3" from its centre): the few that can be behind.
+  const near = (e: AnrtUnit): boolean => (mode.kind === 'screen' ? distance(u.at, e.at) <= mode.reach + 1e-6 : distance(t.at, e.at) <= mode.depth + 6);
+  const formed = liveUnits(c.s).filter((e) => e.side !== u.side && e.id !== t.id && near(e) && isManned(e) && !e.routed && e.formation !== 'skirmish' && !c.engaged.has(e.id));
+  if (!formed.length) return [];
+  const ids = passThroughVictims(u.at, t, formed, mode);
   return ids.map((id) => c.s.units[id]!);
 }
 

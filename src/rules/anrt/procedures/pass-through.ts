@@ -43,10 +43,13 @@ export function passThroughVictims(firer: Point, target: MeleePiece, candidates:
   const dir = bearing(firer, target.at);
   const t = extent(firer, dir, target);
   const tCentre = dot(sub(target.at, firer), headingVector(dir));
+  const f = headingVector(dir); const r = rightVector(dir);
+  // Centres first: beyond the target's centre and within reach of its band (no footprint is more than 3" from its centre).
   const behind = candidates
-    .filter((e) => e.id !== target.id)
-    .map((e) => ({ e, x: extent(firer, dir, e), c: dot(sub(e.at, firer), headingVector(dir)) }))
-    .filter(({ x, c }) => c > tCentre + 1e-9 && x.right > t.left + 1e-9 && x.left < t.right - 1e-9)
+    .filter((e) => e.id !== target.id && dot(sub(e.at, firer), f) > tCentre + 1e-9)
+    .filter((e) => { const l = dot(sub(e.at, firer), r); return l > t.left - 3 && l < t.right + 3; })
+    .map((e) => ({ e, x: extent(firer, dir, e) }))
+    .filter(({ x }) => x.right > t.left + 1e-9 && x.left < t.right - 1e-9)
     .filter(({ e, x }) => (mode.kind === 'screen' ? distance(firer, e.at) <= mode.reach + 1e-6 : x.near - t.near <= mode.depth + 1e-6))
     .sort((a, b) => a.x.near - b.x.near || a.e.id.localeCompare(b.e.id))
     .map(({ e }) => e.id);

@@ -48,8 +48,8 @@ export interface SupportFacts {
 
 export const baseOf = (p: Pick<SupportPiece, 'at' | 'facing' | 'arm' | 'formation'>): Base => ({ pose: { at: p.at, facing: p.facing }, size: footprint(p) });
 const steady = (p: SupportPiece): boolean => !p.disordered && !p.routed && !p.abandoned;
-/** Beyond this centre distance no footprint (at most 4" × 4" across, footprint.ts) comes within 3". */
-const FAR = SUPPORT_INCHES.inches + 6;
+/** Beyond this centre distance no two footprints (each at most 2.1" from its centre to a corner, footprint.ts) come within 3". */
+const FAR = SUPPORT_INCHES.inches + 4.2;
 
 /** The support of `u` among `others` (every other unit on the table, both sides). */
 export function supportOf(u: SupportPiece, others: readonly SupportPiece[]): SupportFacts {
