@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { seededDice } from '../../../src/dice/dice';
 import type { GameEvent } from '../../../src/rules/events';
@@ -6,6 +7,9 @@ import { resolveCombat } from '../../../src/rules/anrt/phases/combat';
 import { Thrower } from '../../../src/rules/anrt/phases/gm';
 import { moraleFactors } from '../../../src/rules/anrt/phases/morale';
 import { meleeOutcome } from '../../../src/rules/anrt/procedures/melee';
+import { COLUMN_DEPLOYING_INCHES, FLANK_OVERLAPPERS } from '../../../src/rules/anrt/procedures/multiple-melee';
+import { PASS_THROUGH_INCHES } from '../../../src/rules/anrt/procedures/pass-through';
+import { SUPPORT_INCHES } from '../../../src/rules/anrt/tables/command';
 import { supportIn } from '../../../src/rules/anrt/procedures/support';
 import type { AnrtCharge, AnrtState, AnrtUnit } from '../../../src/rules/anrt/state';
 import type { Qrs } from '../../../src/rules/anrt/tables/qrs';
@@ -60,6 +64,27 @@ function checkTallies(ev: readonly GameEvent[], ids: readonly string[], firedInt
 
 const N = 0; const S = 180;
 
+const TEXT = readFileSync('../shared/rules/a-near-run-thing.txt', 'utf8').split('\n');
+const line = (ref: string) => TEXT[Number(/^L(\d+)/.exec(ref)![1]) - 1]!;
+
+describe('the numbers of §IX, §XI and §XII, against their lines', () => {
+  it('support within 3" (L945, L949)', () => {
+    expect(SUPPORT_INCHES.inches).toBe(3);
+    expect(line('L945')).toContain('within 3” of either both flanks or within 3” of one flank and rear');
+    expect(line('L949')).toContain('no undisordered friends within 3” or there are undisordered enemy on their own flank or rear');
+  });
+  it('2" deploying distance between columns (L663), two units overlapping the flanks (L691)', () => {
+    expect(COLUMN_DEPLOYING_INCHES.inches).toBe(2);
+    expect(TEXT.slice(662, 663).join(' ')).toContain('at least 2” deploying distance between each column');
+    expect(FLANK_OVERLAPPERS.units).toBe(2);
+    expect(TEXT.slice(690, 691).join(' ')).toContain('frontally meleed by two units overlapping its flanks');
+  });
+  it('pass-through 2" behind the front for field artillery, 3" for heavy (L513)', () => {
+    expect([PASS_THROUGH_INCHES.field, PASS_THROUGH_INCHES.heavy]).toEqual([2, 3]);
+    expect(line(PASS_THROUGH_INCHES.line)).toContain('within 2” behind front of the target for field artillery and 3” behind the target for heavy artillery');
+  });
+});
+
 describe('supports (L941-949) in morale and melee', () => {
   it('friends on both flanks give full support, an enemy behind takes it away; the morale factors follow', () => {
     const s = arena({
@@ -108,7 +133,7 @@ describe('multiple melees (L654-691, L831)', () => {
     const results = new Set<string>();
     for (const seed of ['5e', '11', '23', '42', '77', '9']) {
       const { s, events } = run(twoColumns(), seed);
-      const slots = events.filter((e): e is Extract<GameEvent, { kind: 'move' }> => e.kind === 'move' && e.rule === 'ANRT §XI L660');
+      const slots = events.filter((e): e is Extract<GameEvent, { kind: 'move' }> => e.kind === 'move' && e.rule === 'ANRT §XI L663');
       expect(slots.map((e) => [e.unit, e.to])).toEqual([['fr-1-33', { x: 18, y: 21.5 }], ['fr-1-48', { x: 22, y: 21.5 }]]);
       const melee = events.filter((e) => e.kind === 'engagement' && e.id.startsWith('melee:'));
       expect(melee).toHaveLength(1);
@@ -121,24 +146,24 @@ describe('multiple melees (L654-691, L831)', () => {
     expect(results.size).toBeGreaterThan(1);
   });
 
-  it('a second charger of a unit with a friend on its flank does not charge (paired off, L656); without the friend both overlap its flanks (L690)', () => {
+  it('a second charger of a unit with a friend on its flank does not charge (paired off, L656); without the friend both overlap its flanks (L691)', () => {
     const charges: AnrtCharge[] = [{ unit: 'fr-2-33', target: 'al-1-6r', kind: 'declared' }, { unit: 'fr-2-48', target: 'al-1-6r', kind: 'declared' }];
     const placed: Record<string, Place> = {
       'fr-2-33': { at: { x: 17, y: 25 }, facing: S, formation: 'line' }, 'fr-2-48': { at: { x: 23, y: 25 }, facing: S, formation: 'line' },
       'al-1-6r': { at: { x: 20, y: 20 }, facing: N, formation: 'column' },
     };
     const lone = run(arena(placed, charges));
-    expect(lone.events.filter((e) => e.kind === 'move' && e.rule === 'ANRT §XI L690').map((e) => e.kind === 'move' && [e.unit, e.to])).toEqual([['fr-2-33', { x: 18, y: 21.5 }], ['fr-2-48', { x: 22, y: 21.5 }]]);
+    expect(lone.events.filter((e) => e.kind === 'move' && e.rule === 'ANRT §XI L691').map((e) => e.kind === 'move' && [e.unit, e.to])).toEqual([['fr-2-33', { x: 18, y: 21.5 }], ['fr-2-48', { x: 22, y: 21.5 }]]);
     expect(lone.events.filter((e) => e.kind === 'engagement' && e.id.startsWith('melee:'))).toHaveLength(1);
     checkTallies(lone.events, ['fr-2-33', 'fr-2-48', 'al-1-6r']);
 
     const supported = run(arena({ ...placed, 'al-lw-1': { at: { x: 23, y: 20 }, facing: N, formation: 'column' } }, charges));
-    expect(notes(supported.events)).toContain('fr-2-48 does not charge al-1-6r: al-1-6r has a friend within 3" of a flank, so only one unit melees it (L656, L690); units are paired off front to front.');
+    expect(notes(supported.events)).toContain('fr-2-48 does not charge al-1-6r: al-1-6r has a friend within 3" of a flank, so only one unit melees it (L656, L691); units are paired off front to front.');
     expect(supported.events.some((e) => e.kind === 'move' && e.unit === 'fr-2-48')).toBe(false);
     expect(supported.events.filter((e) => e.kind === 'engagement' && e.id.startsWith('melee:')).map((e) => e.kind === 'engagement' && e.id)).toEqual([`melee:1:fr-2-33:al-1-6r`]);
   });
 
-  it('a second charge order on one target is refused privately with a hint unless L660 or L690 admit it', () => {
+  it('a second charge order on one target is refused privately with a hint unless L663 or L691 admit it', () => {
     const placed: Record<string, Place> = {
       'fr-2-33': { at: { x: 17, y: 25 }, facing: S, formation: 'line' }, 'fr-2-48': { at: { x: 23, y: 25 }, facing: S, formation: 'column' },
       'al-1-6r': { at: { x: 20, y: 20 }, facing: N, formation: 'column' }, 'al-lw-1': { at: { x: 23, y: 20 }, facing: N, formation: 'column' },
@@ -150,8 +175,8 @@ describe('multiple melees (L654-691, L831)', () => {
     expect(r.ok).toBe(false);
     expect(!r.ok && r.error.code).toBe('order/multiple-melee');
     expect(!r.ok && r.error.message).toMatch(/I\/6th Reserve has a friend within 3" of a flank/);
-    expect(!r.ok && r.error.hint).toMatch(/L660.*L690/);
-    // Without the friend on its flank, two may charge it (L690).
+    expect(!r.ok && r.error.hint).toMatch(/L663.*L691/);
+    // Without the friend on its flank, two may charge it (L691).
     const open = { ...s, units: { ...s.units, 'al-lw-1': { ...s.units['al-lw-1']!, gone: true } } };
     expect(anrt.validate(open, 'french', { kind: 'charge', unit: 'fr-2-48', target: 'al-1-6r' }, [first]).ok).toBe(true);
   });

@@ -29,7 +29,7 @@ import { buildingsOf, coverOf } from '../terrain';
 
 interface Ctx {
   s: AnrtState; events: GameEvent[]; hitBy: Map<string, 'fire' | 'melee'>; readonly th: Thrower;
-  /** Units in contact as fire opens, and the overlappers of a multiple melee (L555, L690). */
+  /** Units in contact as fire opens, and the overlappers of a multiple melee (L555, L691). */
   engaged: ReadonlySet<string>; overlappers: ReadonlySet<string>;
   /** Hits of fire into melees, counted as melee losses (L559). */
   firedInto: Record<string, number>;
@@ -145,7 +145,7 @@ function fireOf(c: Ctx, u: AnrtUnit, moved: ReadonlySet<string>): { target: stri
 
 /**
  * L555-557: units in melee in line or skirmish order are fired at only when they overlap in a
- * multiple melee (L690); in column, masse, square or towns, they may be — in both cases only if the
+ * multiple melee (L691); in column, masse, square or towns, they may be — in both cases only if the
  * firer's arc covers no friendly unit (ANRT-M8: its line of fire to the target touches no friend).
  */
 function mayFireIntoMelee(c: Ctx, u: AnrtUnit, e: AnrtUnit, reach: number): boolean {
@@ -444,7 +444,7 @@ function arrange(c: Ctx, pairs: readonly Pair[], shapes: ReadonlyMap<string, Exc
     const t = c.s.units[tid]!;
     const chargers = pairs.filter((p) => p.d === tid).map((p) => c.s.units[p.a]!).filter((u) => !u.gone);
     if (chargers.length < 2 || t.gone) continue;
-    for (const slot of meleeSlots(t, shape, chargers)) moveTo(c, slot.id, slot.at, shape === 'columns-on-line' ? 'ANRT §XI L660' : 'ANRT §XI L690', shape === 'columns-on-line' ? `column 2" from the next, against ${tid}'s front` : `overlapping a flank of ${tid}`, slot.facing);
+    for (const slot of meleeSlots(t, shape, chargers)) moveTo(c, slot.id, slot.at, shape === 'columns-on-line' ? 'ANRT §XI L663' : 'ANRT §XI L691', shape === 'columns-on-line' ? `column 2" from the next, against ${tid}'s front` : `overlapping a flank of ${tid}`, slot.facing);
     if (shape === 'flank-overlap') for (const u of chargers) overlappers.add(u.id);
   }
   return overlappers;

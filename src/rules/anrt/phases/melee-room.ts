@@ -7,8 +7,8 @@ import { problem } from './common';
 
 /**
  * A second charge at one target (§XI L656-691), checked as it is posted: the units are paired off
- * front to front unless the exceptions admit them all — columns against a line 2" apart (L660),
- * or two units overlapping the flanks of a unit with no flank support (L690). Each charger is
+ * front to front unless the exceptions admit them all — columns against a line 2" apart (L663),
+ * or two units overlapping the flanks of a unit with no flank support (L691). Each charger is
  * taken in the formation its orders give it this phase. Refused privately with the way out; the
  * resolution checks again on the state it meets (ANRT-M5).
  */
@@ -23,5 +23,5 @@ export function chargeRoom(s: AnrtState, u: AnrtUnit, target: AnrtUnit, others: 
   const mine = a.refused.find((r) => r.id === u.id);
   if (!mine) return null;
   return problem('order/multiple-melee', `${u.name} cannot also charge ${target.name}: ${mine.why.replaceAll(target.id, target.name)}; ${mates.map((m) => m.name).join(' and ')} already charge it (§XI L656).`,
-    `Charge another enemy unit, or change the other charge (post it again). Several columns may charge a line together 2" apart (L660); two units may charge a unit with no friend within 3" of its flanks (L690).`);
+    `Charge another enemy unit, or change the other charge (post it again). Several columns may charge a line together 2" apart (L663); two units may charge a unit with no friend within 3" of its flanks (L691).`);
 }

@@ -8,9 +8,9 @@ import { meleeOutcome, type MeleeOutcome } from './melee';
 /**
  * Multiple melees (§XI L654-691, L829-837). L656: "As far as possible units of both sides should
  * be paired off into individual melees front to front." The permitted exceptions:
- *   L660 "Multiple columns may melee frontally with an enemy line providing there is at least 2"
+ *   L663 "Multiple columns may melee frontally with an enemy line providing there is at least 2"
  *        deploying distance between each column";
- *   L690 "A unit with no flank supports can be frontally meleed by two units overlapping its flanks";
+ *   L691 "A unit with no flank supports can be frontally meleed by two units overlapping its flanks";
  *   L829 "To count for overlapping melees the units must overlap by at least one base…";
  *   L831 "In multiple melees the total number of hits inflicted by both sides is used to determine
  *        winners and losers", with the example L834-837 (each unit's own hits inflicted against
@@ -27,13 +27,13 @@ export interface MeleePiece {
   readonly formation: AnrtFormation;
 }
 
-/** How several chargers meet one target: alone (the rest are refused), columns on a line (L660), two overlapping an unsupported flank pair (L690). */
+/** How several chargers meet one target: alone (the rest are refused), columns on a line (L663), two overlapping an unsupported flank pair (L691). */
 export type MeleeShape = 'single' | 'columns-on-line' | 'flank-overlap';
 
-/** L660: the deploying distance between columns. */
-export const COLUMN_DEPLOYING_INCHES = { inches: 2, line: 'L660' } as const;
-/** L690: at most two units overlap a lone unit's flanks. */
-export const FLANK_OVERLAPPERS = { units: 2, line: 'L690' } as const;
+/** L663: the deploying distance between columns. */
+export const COLUMN_DEPLOYING_INCHES = { inches: 2, line: 'L663' } as const;
+/** L691: at most two units overlap a lone unit's flanks. */
+export const FLANK_OVERLAPPERS = { units: 2, line: 'L691' } as const;
 
 const isColumn = (p: MeleePiece): boolean => p.formation === 'column';
 const isLine = (p: MeleePiece): boolean => p.arm === 'infantry' && p.formation === 'line';
@@ -58,8 +58,8 @@ export interface Admission {
 
 /**
  * Which of several chargers of one target meet it (ANRT-M4, M5): all columns against a line up to
- * the number 2" apart its front holds (L660); else two against a unit with no flank support, each
- * wider than half its frontage so as to overlap a flank (L690, L829); else the first alone (L656). `flankSupported`: the target has a steady friend within 3"
+ * the number 2" apart its front holds (L663); else two against a unit with no flank support, each
+ * wider than half its frontage so as to overlap a flank (L691, L829); else the first alone (L656). `flankSupported`: the target has a steady friend within 3"
  * of a flank (procedures/support.ts).
  */
 export function admitChargers(target: MeleePiece, flankSupported: boolean, chargers: readonly MeleePiece[]): Admission {
@@ -69,7 +69,7 @@ export function admitChargers(target: MeleePiece, flankSupported: boolean, charg
     if (room >= 2) {
       return {
         shape: 'columns-on-line', admitted: chargers.slice(0, room).map((c) => c.id),
-        refused: chargers.slice(room).map((c) => ({ id: c.id, why: `the front of ${target.id} holds ${room} columns 2" apart (L660)` })),
+        refused: chargers.slice(room).map((c) => ({ id: c.id, why: `the front of ${target.id} holds ${room} columns 2" apart (L663)` })),
       };
     }
   }
@@ -79,19 +79,19 @@ export function admitChargers(target: MeleePiece, flankSupported: boolean, charg
     const admitted = overlapping.slice(0, FLANK_OVERLAPPERS.units).map((c) => c.id);
     return {
       shape: 'flank-overlap', admitted,
-      refused: chargers.filter((c) => !admitted.includes(c.id)).map((c) => ({ id: c.id, why: `at most two units overlapping its flanks melee ${target.id} (L690, L829)` })),
+      refused: chargers.filter((c) => !admitted.includes(c.id)).map((c) => ({ id: c.id, why: `at most two units overlapping its flanks melee ${target.id} (L691, L829)` })),
     };
   }
   const why = isLine(target)
-    ? `${target.id} has a friend within 3" of a flank (L690) and only columns may melee a line together (L660)`
-    : `${target.id} has a friend within 3" of a flank, so only one unit melees it (L656, L690)`;
+    ? `${target.id} has a friend within 3" of a flank (L691) and only columns may melee a line together (L663)`
+    : `${target.id} has a friend within 3" of a flank, so only one unit melees it (L656, L691)`;
   return { shape: 'single', admitted: [chargers[0]!.id], refused: chargers.slice(1).map((c) => ({ id: c.id, why })) };
 }
 
 /**
  * Where the admitted chargers stand, front to front with the target (ANRT-M6): columns centred
- * on its front and 2" apart (L660); the two overlappers side by side, meeting at its centre line,
- * so each hangs beyond one of its flanks (L690, L829: admitted only if its frontage is more than
+ * on its front and 2" apart (L663); the two overlappers side by side, meeting at its centre line,
+ * so each hangs beyond one of its flanks (L691, L829: admitted only if its frontage is more than
  * half the target's). Chargers keep their left-to-right order as seen by
  * the target, and face it.
  */

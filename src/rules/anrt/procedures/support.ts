@@ -42,7 +42,7 @@ export interface SupportFacts {
   readonly friends: readonly Side[];
   /** Steady enemy within 3" on a flank or the rear (L949), by id. */
   readonly threats: readonly string[];
-  /** Steady friends within 3" of either flank: "a unit with no flank supports" (L690) has none. */
+  /** Steady friends within 3" of either flank: "a unit with no flank supports" (L691) has none. */
   readonly flankSupported: boolean;
 }
 
