@@ -178,7 +178,8 @@ describe('multiple melees (L654-691, L831)', () => {
     expect(!r.ok && r.error.hint).toMatch(/L663.*L691/);
     // Without the friend on its flank, two may charge it (L691).
     const open = { ...s, units: { ...s.units, 'al-lw-1': { ...s.units['al-lw-1']!, gone: true } } };
-    expect(anrt.validate(open, 'french', { kind: 'charge', unit: 'fr-2-48', target: 'al-1-6r' }, [first]).ok).toBe(true);
+    const both = anrt.validate(open, 'french', { kind: 'charge', unit: 'fr-2-48', target: 'al-1-6r' }, [first]);
+    expect(both.ok && both.value.preview).toContain('With 2/33e Ligne: one melee, overlapping its flanks (L691); each unit wins or loses on its own hits (L831).');
   });
 });
 
