@@ -11,7 +11,7 @@ import { COLUMN_DEPLOYING_INCHES, FLANK_OVERLAPPERS } from '../../../src/rules/a
 import { PASS_THROUGH_INCHES } from '../../../src/rules/anrt/procedures/pass-through';
 import { SUPPORT_INCHES } from '../../../src/rules/anrt/tables/command';
 import { supportIn } from '../../../src/rules/anrt/procedures/support';
-import type { AnrtCharge, AnrtState, AnrtUnit } from '../../../src/rules/anrt/state';
+import { seatOfSide, type AnrtCharge, type AnrtState, type AnrtUnit } from '../../../src/rules/anrt/state';
 import type { Qrs } from '../../../src/rules/anrt/tables/qrs';
 import { anrtSettings, anrtTeaching } from '../../helpers/anrt-game';
 
@@ -155,7 +155,7 @@ describe('multiple melees (L654-691, L831)', () => {
     const lone = run(arena(placed, charges));
     expect(lone.events.filter((e) => e.kind === 'move' && e.rule === 'ANRT §XI L691').map((e) => e.kind === 'move' && [e.unit, e.to])).toEqual([['fr-2-33', { x: 18, y: 21.5 }], ['fr-2-48', { x: 22, y: 21.5 }]]);
     expect(lone.events.filter((e) => e.kind === 'engagement' && e.id.startsWith('melee:'))).toHaveLength(1);
-    checkTallies(lone.events, ['fr-2-33', 'fr-2-48', 'al-1-6r']);
+    expect(Object.keys(checkTallies(lone.events, ['fr-2-33', 'fr-2-48', 'al-1-6r']))).toHaveLength(3);
 
     const supported = run(arena({ ...placed, 'al-lw-1': { at: { x: 23, y: 20 }, facing: N, formation: 'column' } }, charges));
     expect(notes(supported.events)).toContain('fr-2-48 does not charge al-1-6r: al-1-6r has a friend within 3" of a flank, so only one unit melees it (L656, L691); units are paired off front to front.');
@@ -180,6 +180,24 @@ describe('multiple melees (L654-691, L831)', () => {
     const open = { ...s, units: { ...s.units, 'al-lw-1': { ...s.units['al-lw-1']!, gone: true } } };
     const both = anrt.validate(open, 'french', { kind: 'charge', unit: 'fr-2-48', target: 'al-1-6r' }, [first]);
     expect(both.ok && both.value.preview).toContain('With 2/33e Ligne: one melee, overlapping its flanks (L691); each unit wins or loses on its own hits (L831).');
+  });
+});
+
+describe('a multiple melee through the turn (orders, responses, combat)', () => {
+  it('two columns ordered against one line: the responses window opens, then one melee of three', () => {
+    const placed: Record<string, Place> = {
+      'fr-1-33': { at: { x: 17, y: 25 }, facing: S, formation: 'column' }, 'fr-1-48': { at: { x: 23, y: 25 }, facing: S, formation: 'column' },
+      'al-1-2wp': { at: { x: 20, y: 20 }, facing: N },
+    };
+    const s = { ...arena(placed), step: 'orders' as const, pips: { 'fr-d1': 6, 'fr-d2': 6, 'fr-cav': 6 } };
+    const orders = [{ kind: 'charge' as const, unit: 'fr-1-33', target: 'al-1-2wp' }, { kind: 'charge' as const, unit: 'fr-1-48', target: 'al-1-2wp' }];
+    expect(anrt.validate(s, 'french', orders[1]!, [orders[0]!]).ok).toBe(true);
+    const r1 = anrt.resolve(s, new Map([[seatOfSide(s, 'french'), orders]]), seededDice(SEED));
+    expect(anrt.phase(r1.state).id).toBe('anrt/responses');
+    const r2 = anrt.resolve(r1.state, new Map([[seatOfSide(s, 'allies'), [{ kind: 'react', unit: 'al-1-2wp', choice: 'stand' }]]]), seededDice(SEED));
+    const melees = r2.events.filter((e) => e.kind === 'engagement' && e.id.startsWith('melee:'));
+    expect(melees.map((e) => e.kind === 'engagement' && e.sides.map((x) => x.units))).toEqual([[['fr-1-33', 'fr-1-48'], ['al-1-2wp']]]);
+    expect(Object.keys(checkTallies(r2.events, ['fr-1-33', 'fr-1-48', 'al-1-2wp']))).toHaveLength(3);
   });
 });
 
