@@ -221,6 +221,18 @@ describe('fire into melees (L555-559)', () => {
     expect(seen).toBeGreaterThan(0);
   });
 
+  it('the line met by two columns is not fired at though the line of fire to it is clear (L555: it overlaps nobody)', () => {
+    const s = arena({
+      'fr-1-33': { at: { x: 17, y: 25 }, facing: S, formation: 'column' }, 'fr-1-48': { at: { x: 23, y: 25 }, facing: S, formation: 'column' },
+      'al-1-2wp': { at: { x: 20, y: 20 }, facing: N }, 'fr-bty-1': { at: { x: 20, y: 14 }, facing: N },
+    }, [{ unit: 'fr-1-33', target: 'al-1-2wp', kind: 'declared' }, { unit: 'fr-1-48', target: 'al-1-2wp', kind: 'declared' }]);
+    const { events } = run(s);
+    expect(events.some((e) => e.kind === 'engagement' && e.id.startsWith('melee:') && e.id.includes('fr-1-48'))).toBe(true);
+    expect(notes(events).filter((t) => t.includes('fr-bty-1 →'))).toEqual([]);
+    // The same line out of melee is the battery's target.
+    expect(notes(run(arena({ 'al-1-2wp': { at: { x: 20, y: 20 }, facing: N }, 'fr-bty-1': { at: { x: 20, y: 14 }, facing: N } })).events).some((t) => t.includes('fr-bty-1 → al-1-2wp'))).toBe(true);
+  });
+
   it('a line in a single melee is not fired at (L555), nor a column with a friend of the firer in the line of fire (L557)', () => {
     const s = arena({
       'fr-2-33': { at: { x: 20, y: 24 }, facing: S, formation: 'line' }, 'fr-bty-1': { at: { x: 30, y: 20.5 }, facing: 270 },

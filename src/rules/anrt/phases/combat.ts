@@ -149,7 +149,7 @@ function fireOf(c: Ctx, u: AnrtUnit, moved: ReadonlySet<string>): { target: stri
  * firer's arc covers no friendly unit (ANRT-M8: its line of fire to the target touches no friend).
  */
 function mayFireIntoMelee(c: Ctx, u: AnrtUnit, e: AnrtUnit, reach: number): boolean {
-  const exposed = (!isArtillery(e) && (e.formation === 'column' || e.formation === 'masse' || e.formation === 'square')) || buildingsOf(c.s, e) !== null
+  const exposed = (!isArtillery(e) && (e.formation === 'column' || e.formation === 'masse' || e.formation === 'square')) || buildingsOf(c.s, e) !== undefined
     || ((e.formation === 'line' || e.formation === 'skirmish') && c.overlappers.has(e.id));
   return exposed && distance(u.at, e.at) <= reach && fireIntoMeleeClear(u.at, e.at, liveUnits(c.s).filter((f) => f.side === u.side && f.id !== u.id));
 }
