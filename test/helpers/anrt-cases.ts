@@ -14,6 +14,7 @@ import { parseQrs, type Qrs } from '../../src/rules/anrt/tables/qrs';
 import { STAND_IN_QRS } from '../../src/rules/anrt/tables/stand-in';
 import { nationalMorale } from '../../src/rules/anrt/phases/nations';
 import type { AnrtUnit } from '../../src/rules/anrt/state';
+import { runMeleeCase } from './anrt-melee-cases';
 
 /** The unit a morale case's `unit:` and `against:` fields amend: an average French-less line battalion. */
 const CASE_UNIT: AnrtUnit = {
@@ -37,6 +38,7 @@ const CASE_UNIT: AnrtUnit = {
  *     evade:      { evader, dice: [..] }           gunners: { d6, inches, close }     overrun: { d6 } (guns overrun, §XVI)
  *     command:    { division: [x,y] | null, brigadier: [x,y] | null (omit: unattached), facing, box: [front, depth], unit: [x,y], march, columns: { id: [x,y] }, corps: true (at corps level: division = the corps commander) }
  *     allocate:   { faces: [..], divisions: [..], choices: [{ division, die }] }
+ *     support, chargers, slots, columnsFit, split, tallies, passThrough, orderMixte: multiple melees, support and fire (anrt-melee-cases.ts)
  *   expect: the fields of the result to match (see each procedure), or `ask: <words of the GM's question>`.
  *   Every procedure is pure; the dice are the faces given. A die given and not rolled fails the case.
  */
@@ -121,5 +123,7 @@ export function runAnrtCase(c: AnrtCase): Record<string, unknown> {
     const a = c.allocate as { faces: number[]; divisions: string[]; choices?: { division: string; die: number }[] };
     return { dice: allocate(a.faces, a.divisions, a.choices ?? []), choice: allocationIsAChoice(a.faces) };
   }
+  const melee = runMeleeCase(c);
+  if (melee) return melee;
   throw new Error(`${c.case}: no procedure given`);
 }

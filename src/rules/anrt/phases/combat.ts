@@ -1,7 +1,10 @@
 import type { GameEvent } from '../../events';
 import type { Point } from '../../geometry/types';
 import { add, bearing, distance, headingVector, scale } from '../../geometry/vector';
-import { meleeOutcome } from '../procedures/melee';
+import { admitChargers, meleeSlots, meleeTallies, splitHits, type MeleeShape, type MeleeStrike } from '../procedures/multiple-melee';
+import { orderMixteColumns } from '../procedures/order-mixte';
+import { fireIntoMeleeClear, passThroughVictims, PASS_THROUGH_INCHES } from '../procedures/pass-through';
+import { supportFactor, supportIn } from '../procedures/support';
 import { resolveHits, resultCode, totalAdjustment, type AdjustFactor, type ResultCase } from '../procedures/results';
 import { evadeInches } from '../procedures/regroup';
 import { hitEffect, riskScore } from '../procedures/generals';
@@ -28,10 +31,14 @@ import { isRegimental, loseGuns, syncRegimental } from './regimental';
 
 interface Ctx {
   s: AnrtState; events: GameEvent[]; hitBy: Map<string, 'fire' | 'melee'>; readonly th: Thrower;
-  /** The last die a strike threw, and each firer's die for its first target this fire step (regimental guns use their parent's, L1091). */
-  lastDie?: number; fireDie?: Map<string, number>;
+  /** Each firer's die for its first target this fire step (regimental guns use their parent's, L1091). */
+  fireDie?: Map<string, number>;
   /** Units that failed an emergency square's test this phase: meleed now, their regimental guns are lost (L1104). */
   squareFailed?: Set<string>;
+  /** Units in contact as fire opens, and the overlappers of a multiple melee (L555, L691). */
+  engaged: ReadonlySet<string>; overlappers: ReadonlySet<string>;
+  /** Hits of fire into melees, counted as melee losses (L559). */
+  firedInto: Record<string, number>;
 }
 
 const CONTACT_GAP = 0.5;
@@ -76,26 +83,37 @@ const classFactors = (u: AnrtUnit, kind: 'fire' | 'melee'): AdjustFactor[] => {
 };
 
 /** Hits of one result (§VIII L463-490). */
-function strike(c: Ctx, a: AnrtUnit, d: AnrtUnit, rc: ResultCase, factors: readonly AdjustFactor[], rule: string, what: string, die?: number): number {
+function strike(c: Ctx, a: AnrtUnit, d: AnrtUnit, rc: ResultCase, factors: readonly AdjustFactor[], rule: string, what: string, die?: SharedDie): number {
   const code = need(resultCode(c.s.settings.qrs, rc, c.s.rulings, `${a.id}>${d.id}`, c.s.turn));
   const adj = need(totalAdjustment(c.s.settings.qrs, factors, c.s.rulings));
   let ev: GameEvent | null = null;
-  // A given die (regimental guns firing with their parent, L1091) is read, not thrown again.
-  const r = resolveHits(code, adj, c.s.settings.adjust.capHits, () => { if (die !== undefined) return die; const t = c.th.throw(1, rule, what, a.id); ev = t.event; c.lastDie = t.faces[0]!; return t.faces[0]!; }, d.hits);
-  c.events.push({ kind: 'note', rule, text: `${what}: ${a.id} → ${d.id}, code ${code}${adj ? ` ${adj > 0 ? '+' : ''}${adj}` : ''} → ${r.hits} hit(s)` });
+  let reused = false;
+  const roll = (): number => {
+    // L511: pass-through fire uses "the same initial dice score for both effects".
+    if (die?.face !== undefined) { reused = true; return die.face; }
+    const t = c.th.throw(1, rule, what, a.id); ev = t.event;
+    if (die) die.face = t.faces[0]!;
+    return t.faces[0]!;
+  };
+  const r = resolveHits(code, adj, c.s.settings.adjust.capHits, roll, d.hits);
+  c.events.push({ kind: 'note', rule, text: `${what}: ${a.id} → ${d.id}, code ${code}${adj ? ` ${adj > 0 ? '+' : ''}${adj}` : ''} → ${r.hits} hit(s)${reused && !what.includes('L1091') ? ` (the same D6, ${r.d6})` : ''}` });
   if (ev) c.events.push(ev);
   return r.hits;
 }
+
+/** The D6 a fire shares with its pass-through effect (L511). */
+interface SharedDie { face?: number }
 
 /** ANRT-F2 (§IX L515): how far from the original target a secondary target may stand. */
 export const SECONDARY_TARGET_INCHES = 2;
 
 /**
  * One unit's fire at the nearest enemy in its front arc and range (§IX; ANRT-T6: the target its
- * player chose, else the nearest), and at a secondary target when the text allows one (ANRT-F2).
+ * player chose, else the nearest), at a secondary target when the text allows one (ANRT-F2), into
+ * a melee where L555-557 allow it, and through to the formed units behind (L511-513).
  */
-function fireOf(c: Ctx, u: AnrtUnit, engaged: ReadonlySet<string>, moved: ReadonlySet<string>): { target: string; hits: number }[] {
-  if (u.gone || u.abandoned || u.routed || engaged.has(u.id) || u.arm === 'cavalry' || u.formation === 'march-column' || u.formation === 'limbered') return [];
+function fireOf(c: Ctx, u: AnrtUnit, moved: ReadonlySet<string>): { target: string; hits: number }[] {
+  if (u.gone || u.abandoned || u.routed || c.engaged.has(u.id) || u.arm === 'cavalry' || u.formation === 'march-column' || u.formation === 'limbered') return [];
   const gun = isArtillery(u);
   const reach = gun
     ? Math.max(qrsValue(c.s, `artCan.range.${u.gun ?? 'medium'}`, `Canister reach of ${u.gun ?? 'medium'} guns`, 'ANRT §IX L1091', [0, 60]), qrsValue(c.s, `artLong.range.${u.gun ?? 'medium'}`, `Long range of ${u.gun ?? 'medium'} guns`, 'ANRT §IX L1091', [0, 60]))
@@ -105,30 +123,79 @@ function fireOf(c: Ctx, u: AnrtUnit, engaged: ReadonlySet<string>, moved: Readon
   for (const e of liveUnits(c.s)) {
     if (e.side === u.side) continue;
     const d = distance(u.at, e.at);
-    if (d <= reach && isTarget(e) && !engaged.has(e.id) && inFront(u, e.at)) near.push({ e, d });
+    if (d <= reach && isTarget(e) && inFront(u, e.at) && (!c.engaged.has(e.id) || mayFireIntoMelee(c, u, e, reach))) near.push({ e, d });
   }
   const open = near.sort((a, b) => a.d - b.d || a.e.id.localeCompare(b.e.id)).map((x) => x.e);
   // The target its player chose, if it is still in the arc and range; else the nearest (ANRT-T6).
   const t = open.find((e) => e.id === c.s.fireTargets[u.id]) ?? open[0];
   if (!t) return [];
-  c.lastDie = undefined;
-  const out = [{ target: t.id, hits: shot(c, u, t, moved, false) }];
-  if (c.lastDie !== undefined) (c.fireDie ??= new Map()).set(u.id, c.lastDie);
+  const intoMelee = c.engaged.has(t.id);
+  const die: SharedDie = {};
+  const out = [{ target: t.id, hits: shot(c, u, t, moved, intoMelee ? 'into-melee' : 'primary', die) }];
+  if (die.face !== undefined) (c.fireDie ??= new Map()).set(u.id, die.face);
   // §IX L515: "Units firing at column or square to their front may also fire at one other column
   // or square within 2" of the original target and still in range as a secondary target", at −3 (L490).
-  if (isColumnOrSquare(t)) {
-    const second = open.filter((e) => e.id !== t.id && isColumnOrSquare(e) && distance(e.at, t.at) <= SECONDARY_TARGET_INCHES + 1e-6)
+  if (!intoMelee && isColumnOrSquare(t)) {
+    const second = open.filter((e) => e.id !== t.id && !c.engaged.has(e.id) && isColumnOrSquare(e) && distance(e.at, t.at) <= SECONDARY_TARGET_INCHES + 1e-6)
       .sort((a, b) => distance(a.at, t.at) - distance(b.at, t.at) || a.id.localeCompare(b.id))[0];
-    if (second) out.push({ target: second.id, hits: shot(c, u, second, moved, true) });
+    if (second) out.push({ target: second.id, hits: shot(c, u, second, moved, 'secondary') });
+  } else if (!intoMelee) {
+    // L517 (ANRT-M11): at an order mixte's line, the nearest of its columns is a secondary target,
+    // if the firer's arc and range reach it — the firer's nearest first, as L517 says "the nearest column".
+    const mixte = orderMixteColumns(t, liveUnits(c.s));
+    const second = open.filter((e) => mixte.includes(e.id) && !c.engaged.has(e.id))[0];
+    if (second) out.push({ target: second.id, hits: shot(c, u, second, moved, 'order-mixte') });
   }
+  for (const v of passingThrough(c, u, t, reach)) out.push({ target: v.id, hits: shot(c, u, v, moved, 'pass-through', die) });
   return out;
+}
+
+/**
+ * L555-557: units in melee in line or skirmish order are fired at only when they overlap in a
+ * multiple melee (L691); in column, masse, square or towns, they may be — in both cases only if the
+ * firer's arc covers no friendly unit (ANRT-M8: its line of fire to the target touches no friend).
+ */
+function mayFireIntoMelee(c: Ctx, u: AnrtUnit, e: AnrtUnit, reach: number): boolean {
+  const exposed = (!isArtillery(e) && (e.formation === 'column' || e.formation === 'masse' || e.formation === 'square')) || buildingsOf(c.s, e) !== undefined
+    || ((e.formation === 'line' || e.formation === 'skirmish') && c.overlappers.has(e.id));
+  return exposed && distance(u.at, e.at) <= reach && fireIntoMeleeClear(u.at, e.at, liveUnits(c.s).filter((f) => f.side === u.side && f.id !== u.id));
+}
+
+/**
+ * Pass-through fire (L511-513, ANRT-M9, M10): musketry or canister at skirmishers strikes the first
+ * formed enemy behind them; long-range artillery every formed enemy within 2" (field) or 3" (heavy
+ * guns) behind the target's front. Formed: not skirmishers, not routed; not in melee, not abandoned.
+ */
+function passingThrough(c: Ctx, u: AnrtUnit, t: AnrtUnit, reach: number): AnrtUnit[] {
+  const gun = isArtillery(u);
+  const can = gun ? qrsValue(c.s, `artCan.range.${u.gun ?? 'medium'}`, `Canister reach of ${u.gun ?? 'medium'} guns`, 'ANRT §IX L1091', [0, 60]) : 0;
+  const canister = gun && distance(u.at, t.at) <= can;
+  const screen = t.formation === 'skirmish' && (!gun || canister);
+  if (!screen && !(gun && !canister)) return [];
+  // Behind skirmishers the canister carries as far as canister range (L511), musketry its long range.
+  const mode = screen ? { kind: 'screen' as const, reach: gun ? can : reach } : { kind: 'long' as const, depth: u.gun === 'heavy' ? PASS_THROUGH_INCHES.heavy : PASS_THROUGH_INCHES.field };
+  // Centre distances first (no footprint is more than 3" from its centre): the few that can be behind.
+  const near = (e: AnrtUnit): boolean => (mode.kind === 'screen' ? distance(u.at, e.at) <= mode.reach + 1e-6 : distance(t.at, e.at) <= mode.depth + 6);
+  const formed = liveUnits(c.s).filter((e) => e.side !== u.side && e.id !== t.id && near(e) && isTarget(e) && !e.routed && e.formation !== 'skirmish' && !c.engaged.has(e.id));
+  if (!formed.length) return [];
+  const ids = passThroughVictims(u.at, t, formed, mode);
+  return ids.map((id) => c.s.units[id]!);
 }
 
 /** A formed column or square as §IX L515 means it (the fire target class: columns of every kind, masse, limbered guns are not). */
 const isColumnOrSquare = (e: AnrtUnit): boolean => !isArtillery(e) && e.arm !== 'cavalry' && (e.formation === 'column' || e.formation === 'masse' || e.formation === 'square');
 
+type ShotKind = 'primary' | 'secondary' | 'order-mixte' | 'into-melee' | 'pass-through' | 'regimental';
+const SHOT_RULE: Record<Exclude<ShotKind, 'primary'>, { rule: string; label: string }> = {
+  secondary: { rule: 'ANRT §IX L515, L490', label: ', secondary target (−3)' },
+  'order-mixte': { rule: 'ANRT §IX L517, L490', label: ', order mixte\'s column as secondary target (−3)' },
+  'into-melee': { rule: 'ANRT §IX L557, L490', label: ', into a melee (secondary target −3)' },
+  'pass-through': { rule: 'ANRT §IX L511-513', label: ', pass-through (QRS pass-through)' },
+  regimental: { rule: 'ANRT §IX L1091', label: '' },
+};
+
 /** One shot of `u` at `t` (§IX): its table by arm and range, its adjustments, its hits. */
-function shot(c: Ctx, u: AnrtUnit, t: AnrtUnit, moved: ReadonlySet<string>, secondary: boolean, die?: number): number {
+function shot(c: Ctx, u: AnrtUnit, t: AnrtUnit, moved: ReadonlySet<string>, kind: ShotKind, die?: SharedDie): number {
   const gun = isArtillery(u);
   const d = distance(u.at, t.at);
   const factors = classFactors(u, 'fire');
@@ -136,7 +203,8 @@ function shot(c: Ctx, u: AnrtUnit, t: AnrtUnit, moved: ReadonlySet<string>, seco
   // Cover (L535): woods and orchards soft, fortifications hard; buildings have their own target row.
   const cover = coverOf(c.s, t);
   if (cover === 'soft' || cover === 'hard') factors.push(`fire:target-in-${cover}-cover`);
-  if (secondary) factors.push('secondary-target');
+  if (kind === 'secondary' || kind === 'order-mixte' || kind === 'into-melee') factors.push('secondary-target');
+  if (kind === 'pass-through') factors.push('fire:pass-through');
   let rc: ResultCase;
   if (gun) {
     const can = qrsValue(c.s, `artCan.range.${u.gun ?? 'medium'}`, `Canister reach of ${u.gun ?? 'medium'} guns`, 'ANRT §IX L1091', [0, 60]);
@@ -145,8 +213,9 @@ function shot(c: Ctx, u: AnrtUnit, t: AnrtUnit, moved: ReadonlySet<string>, seco
     const close = qrsValue(c.s, 'musketry.range.close', 'Musketry close range', 'ANRT §IX', [0, 60]);
     rc = { table: 'musketry', range: d <= close ? 'close' : 'long', firer: buildingsOf(c.s, u) ? 'buildings' : u.formation as MusketryFirer, target: target(c.s, t) };
   }
-  c.events.push({ kind: 'engagement', rule: secondary ? 'ANRT §IX L515' : 'ANRT §IX', id: `fire:${c.s.turn}:${u.id}${secondary ? `:${t.id}` : ''}`, sides: [{ side: u.side, units: [u.id], dice: 0, modifiers: [] }, { side: t.side, units: [t.id], dice: 0, modifiers: [] }], bombardment: gun, pools: false, at: t.at });
-  return strike(c, u, t, rc, factors, secondary ? 'ANRT §IX L515, L490' : gun ? 'ANRT §IX L1091' : 'ANRT §IX', `${gun ? 'artillery' : 'musketry'} at ${fmt(d)}${secondary ? ', secondary target (−3)' : ''}${die !== undefined ? `, the parent's die (${die}, L1091)` : ''}`, die);
+  const extra = kind === 'primary' ? null : SHOT_RULE[kind];
+  c.events.push({ kind: 'engagement', rule: extra ? extra.rule.split(',')[0]! : 'ANRT §IX', id: `fire:${c.s.turn}:${u.id}${extra ? `:${t.id}` : ''}`, sides: [{ side: u.side, units: [u.id], dice: 0, modifiers: [] }, { side: t.side, units: [t.id], dice: 0, modifiers: [] }], bombardment: gun, pools: false, at: t.at });
+  return strike(c, u, t, rc, factors, extra ? extra.rule : gun ? 'ANRT §IX L1091' : 'ANRT §IX', `${gun ? 'artillery' : 'musketry'} at ${fmt(d)}${kind === 'regimental' ? `, the parent's die (${die?.face}, L1091)` : extra ? extra.label : ''}`, die);
 }
 
 /**
@@ -155,36 +224,44 @@ function shot(c: Ctx, u: AnrtUnit, t: AnrtUnit, moved: ReadonlySet<string>, seco
  * within the guns' own QRS range; ART CAN or ART LONG with the parent's die when it fired, and
  * one hit at most. A target beyond the guns' reach is not fired at (ANRT-R4).
  */
-function regimentalFire(c: Ctx, b: AnrtUnit, parentTarget: string | undefined, engaged: ReadonlySet<string>, moved: ReadonlySet<string>): { target: string; hits: number }[] {
+function regimentalFire(c: Ctx, b: AnrtUnit, parentTarget: string | undefined, moved: ReadonlySet<string>): { target: string; hits: number }[] {
   const p = b.parent ? c.s.units[b.parent] : undefined;
-  if (!p || p.gone || b.gone || b.stowed || b.routed || b.formation === 'limbered' || engaged.has(b.id)) return [];
+  if (!p || p.gone || b.gone || b.stowed || b.routed || b.formation === 'limbered' || c.engaged.has(b.id)) return [];
   const gun = b.gun ?? 'light';
   const reach = Math.max(qrsValue(c.s, `artCan.range.${gun}`, `Canister reach of ${gun} guns`, 'ANRT §IX L1091', [0, 60]), qrsValue(c.s, `artLong.range.${gun}`, `Long range of ${gun} guns`, 'ANRT §IX L1091', [0, 60]));
   const named = parentTarget ? c.s.units[parentTarget] : undefined;
-  const t = named ?? liveUnits(c.s).filter((e) => e.side !== b.side && isTarget(e) && !engaged.has(e.id) && inFront(p, e.at) && distance(b.at, e.at) <= reach + 1e-6)
+  const t = named ?? liveUnits(c.s).filter((e) => e.side !== b.side && isTarget(e) && !c.engaged.has(e.id) && inFront(p, e.at) && distance(b.at, e.at) <= reach + 1e-6)
     .sort((x, y) => distance(b.at, x.at) - distance(b.at, y.at) || x.id.localeCompare(y.id))[0];
   if (!t || t.gone || distance(b.at, t.at) > reach + 1e-6) return [];
-  const die = named ? c.fireDie?.get(p.id) : undefined;
-  const raw = shot(c, b, t, moved, false, die);
+  const parentDie = named ? c.fireDie?.get(p.id) : undefined;
+  const raw = shot(c, b, t, moved, parentDie !== undefined ? 'regimental' : 'primary', parentDie !== undefined ? { face: parentDie } : undefined);
   const hits = regimentalHits(raw);
   if (hits < raw) c.events.push({ kind: 'note', rule: 'ANRT §XVII L1091', text: `${b.id}: regimental guns inflict one hit at most (not ${raw}).` });
   return [{ target: t.id, hits }];
 }
 
 /** Fire of one side; with A-7 `sequential` its hits land before the next side fires. */
-function fireSide(c: Ctx, side: string, engaged: ReadonlySet<string>, moved: ReadonlySet<string>): { target: string; hits: number }[] {
+function fireSide(c: Ctx, side: string, moved: ReadonlySet<string>): { target: string; hits: number }[] {
   const out: { target: string; hits: number }[] = [];
   const units = liveUnits(c.s).filter((x) => x.side === side).sort((a, b) => a.id.localeCompare(b.id));
   const guns = new Map(units.flatMap((x) => (x.parent ? [[x.parent, x.id] as const] : [])));
   for (const u of units) {
     if (isRegimental(u)) continue;
-    const shots = fireOf(c, c.s.units[u.id]!, engaged, moved);
+    const shots = fireOf(c, c.s.units[u.id]!, moved);
     out.push(...shots);
     // Its regimental guns fire next, at its target with its die (L1087-1091).
     const b = guns.get(u.id);
-    if (b) out.push(...regimentalFire(c, c.s.units[b]!, shots[0]?.target, engaged, moved));
+    if (b) out.push(...regimentalFire(c, c.s.units[b]!, shots[0]?.target, moved));
   }
   return out;
+}
+
+/** Fire's hits land; those on units in melee count as melee losses (L559). */
+function fireLands(c: Ctx, shots: readonly { target: string; hits: number }[]): void {
+  for (const f of shots) {
+    hit(c, f.target, f.hits, 'fire', 'ANRT §IX', 'fire');
+    if (c.engaged.has(f.target) && f.hits > 0) c.firedInto[f.target] = (c.firedInto[f.target] ?? 0) + f.hits;
+  }
 }
 
 /** A charge goes in, after the charger's morale and the target's response (§X). Returns the pair in contact, if any. */
@@ -311,34 +388,119 @@ function meleeOverrun(c: Ctx, gunsId: string, by: string, gunsAt: Point): void {
   }
 }
 
-/** One melee (§XI L640-653): both strike at once, the outcome by hits, morale for the draw and the loser. */
-function melee(c: Ctx, pair: { a: string; d: string; counter: boolean }): void {
-  const a = c.s.units[pair.a]; const d = c.s.units[pair.d];
-  if (!a || !d || a.gone || d.gone) return;
+interface Pair { a: string; d: string; counter: boolean }
+
+/**
+ * One melee (§XI L640-653), single or multiple (L654-691, L831): every unit strikes at once — a
+ * unit with several opponents throws once and divides its hits (ANRT-M7) — then each unit's hits
+ * inflicted against all it suffered, fire into the melee included (L559), give its outcome:
+ * disorder, and morale for the draw and the loser.
+ */
+function melee(c: Ctx, group: readonly Pair[]): void {
+  const alive = (id: string): boolean => { const u = c.s.units[id]; return !!u && !u.gone; };
+  const ids: string[] = [];
+  const opponents = new Map<string, string[]>();
+  for (const p of group) {
+    for (const [me, them] of [[p.a, p.d], [p.d, p.a]] as const) {
+      if (!ids.includes(me)) ids.push(me);
+      opponents.set(me, [...(opponents.get(me) ?? []), them]);
+    }
+  }
+  const fighting = ids.filter((id) => alive(id) && opponents.get(id)!.some(alive));
+  if (!fighting.length) return;
   // L1104: a battalion meleed right after a failed (disordered) emergency square loses its regimental guns.
-  if (c.squareFailed?.has(d.id)) { const r = loseGuns(c.s, d.id, `${d.id} meleed after a disordered emergency square (L1104)`); c.s = r.s; c.events.push(...r.events); }
-  c.events.push({ kind: 'engagement', rule: 'ANRT §XI', id: `melee:${c.s.turn}:${a.id}:${d.id}`, sides: [{ side: a.side, units: [a.id], dice: 0, modifiers: [] }, { side: d.side, units: [d.id], dice: 0, modifiers: [] }], pools: false, at: d.at });
-  const byA = strike(c, a, d, { table: 'melee', attacker: meleeArm(a), line: line(c.s, d) }, [...classFactors(a, 'melee'), 'melee:charging', ...inCover(c.s, a)], 'ANRT §XI', 'melee');
-  const byD = strike(c, d, a, { table: 'melee', attacker: meleeArm(d), line: line(c.s, a) }, [...classFactors(d, 'melee'), ...(pair.counter ? ['melee:charging' as const] : []), ...inCover(c.s, d)], 'ANRT §XI', 'melee');
-  hit(c, d.id, byA, 'melee', 'ANRT §XI', `meleed by ${a.id}`);
-  hit(c, a.id, byD, 'melee', 'ANRT §XI', `meleed by ${d.id}`);
-  const places = { [a.id]: a.at, [d.id]: d.at };
-  for (const [me, inflicted, suffered] of [[a.id, byA, byD], [d.id, byD, byA]] as const) {
+  for (const id of fighting) if (c.squareFailed?.has(id)) { const r = loseGuns(c.s, id, `${id} meleed after a disordered emergency square (L1104)`); c.s = r.s; c.events.push(...r.events); }
+  const charging = new Set(group.flatMap((p) => (p.counter ? [p.a, p.d] : [p.a])));
+  const units = Object.fromEntries(fighting.map((id) => [id, c.s.units[id]!]));
+  const sides = [...new Set(fighting.map((id) => units[id]!.side))].map((side) => ({ side, units: fighting.filter((id) => units[id]!.side === side), dice: 0, modifiers: [] }));
+  const where = units[group[0]!.d] ?? units[fighting[0]!]!;
+  c.events.push({ kind: 'engagement', rule: group.length > 1 ? 'ANRT §XI L654-691' : 'ANRT §XI', id: `melee:${c.s.turn}:${group.length > 1 ? fighting.join(':') : `${group[0]!.a}:${group[0]!.d}`}`, sides, pools: false, at: where.at });
+  const strikes: MeleeStrike[] = [];
+  for (const id of fighting) {
+    const u = units[id]!;
+    const os = opponents.get(id)!.filter((o) => units[o] !== undefined);
+    const first = units[os[0]!]!;
+    const sp = supportFactor(supportIn(c.s, u));
+    const factors: AdjustFactor[] = [...classFactors(u, 'melee'), ...(charging.has(id) ? ['melee:charging' as const] : []), ...inCover(c.s, u), ...(sp ? [`melee:${sp}` as const] : [])];
+    const n = strike(c, u, first, { table: 'melee', attacker: meleeArm(u), line: line(c.s, first) }, factors, os.length > 1 ? 'ANRT §XI L831-837' : 'ANRT §XI', os.length > 1 ? `melee against ${os.join(' and ')} (one throw, hits divided, ANRT-M7)` : 'melee');
+    for (const x of splitHits(n, os)) strikes.push({ from: id, to: x.to, hits: x.hits });
+  }
+  for (const x of strikes) hit(c, x.to, x.hits, 'melee', 'ANRT §XI', `meleed by ${x.from}`);
+  const fired = Object.fromEntries(fighting.filter((id) => c.firedInto[id]).map((id) => [id, c.firedInto[id]!]));
+  const credit = Object.fromEntries(Object.keys(fired).map((id) => [id, opponents.get(id)!.find((o) => units[o] !== undefined)!]));
+  const tallies = meleeTallies(fighting, strikes, fired, credit);
+  for (const me of fighting) {
     const u = c.s.units[me]!;
     if (u.gone) continue;
-    const o = meleeOutcome(inflicted, suffered);
-    c.events.push({ kind: 'note', rule: 'ANRT §XI L640-653', text: `${me}: ${o.result} (${inflicted} hit(s) inflicted, ${suffered} suffered).` });
+    const o = tallies[me]!;
+    const byFire = fired[me] ?? 0;
+    const forUs = Object.entries(credit).filter(([, to]) => to === me).reduce((n, [t]) => n + fired[t]!, 0);
+    c.events.push({ kind: 'note', rule: byFire || forUs ? 'ANRT §XI L640-653, §IX L559' : 'ANRT §XI L640-653', text: `${me}: ${o.result} (${o.inflicted} hit(s) inflicted${forUs ? `, ${forUs} of them by its side's fire into the melee` : ''}, ${o.suffered} suffered${byFire ? `, ${byFire} of them by fire into the melee` : ''}).` });
     if (o.disordered && !u.disordered) { c.s = withUnit(c.s, { ...u, disordered: true }); c.events.push({ kind: 'status', rule: 'ANRT L646', unit: me, status: 'disordered', on: true, reason: `melee ${o.result}` }); }
     if (o.testsMorale) {
-      const m = testMorale(c.s, c.s.units[me]!, o.result === 'draw' ? 'melee-draw' : 'melee-loss', c.th, [], c.s.units[me === a.id ? d.id : a.id]);
+      const m = testMorale(c.s, c.s.units[me]!, o.result === 'draw' ? 'melee-draw' : 'melee-loss', c.th, [], c.s.units[opponents.get(me)!.find((o) => units[o] !== undefined)!]);
       c.events.push(...m.events);
       const r = applyMorale(c.s, me, m.result); c.s = r.s; c.events.push(...r.events);
       // L1114: a withdraw result in a melee (or a rout) loses the battalion's regimental guns.
       if (m.result === 'withdraw' || m.result === 'rout') { const l = loseGuns(c.s, me, `${me} ${m.result === 'rout' ? 'routed' : 'withdrew'} from a melee (L1114)`); c.s = l.s; c.events.push(...l.events); }
     }
   }
-  meleeOverrun(c, d.id, a.id, places[d.id]!);
-  meleeOverrun(c, a.id, d.id, places[a.id]!);
+  const overrun = new Set<string>();
+  for (const p of group) {
+    for (const [guns, by] of [[p.d, p.a], [p.a, p.d]] as const) {
+      if (overrun.has(guns) || !units[guns] || !units[by]) continue;
+      const before = c.events.length;
+      meleeOverrun(c, guns, by, units[guns]!.at);
+      if (c.events.length > before) overrun.add(guns);
+    }
+  }
+}
+
+/**
+ * Several chargers of one target (§XI L656-691): those the exceptions admit go in (ANRT-M4, M5),
+ * the rest do not charge; `shapes` says how each multiply-charged target is met.
+ */
+function admitCharges(c: Ctx, charges: readonly AnrtCharge[]): { kept: AnrtCharge[]; shapes: Map<string, Exclude<MeleeShape, 'single'>> } {
+  const byTarget = new Map<string, AnrtCharge[]>();
+  for (const ch of charges) byTarget.set(ch.target, [...(byTarget.get(ch.target) ?? []), ch]);
+  const refused = new Set<AnrtCharge>();
+  const shapes = new Map<string, Exclude<MeleeShape, 'single'>>();
+  for (const [tid, chs] of byTarget) {
+    const t = c.s.units[tid];
+    if (chs.length < 2 || !t || t.gone) continue;
+    const a = admitChargers(t, supportIn(c.s, t).flankSupported, chs.map((ch) => c.s.units[ch.unit]!));
+    if (a.shape !== 'single') shapes.set(tid, a.shape);
+    for (const r of a.refused) {
+      refused.add(chs.find((ch) => ch.unit === r.id)!);
+      c.events.push({ kind: 'note', rule: 'ANRT §XI L656', text: `${r.id} does not charge ${tid}: ${r.why}; units are paired off front to front.` });
+    }
+  }
+  return { kept: charges.filter((ch) => !refused.has(ch)), shapes };
+}
+
+/** The chargers of a multiple melee stand where the exception puts them (ANRT-M6); overlappers are marked for L555. */
+function arrange(c: Ctx, pairs: readonly Pair[], shapes: ReadonlyMap<string, Exclude<MeleeShape, 'single'>>): Set<string> {
+  const overlappers = new Set<string>();
+  for (const [tid, shape] of shapes) {
+    const t = c.s.units[tid]!;
+    const chargers = pairs.filter((p) => p.d === tid).map((p) => c.s.units[p.a]!).filter((u) => !u.gone);
+    if (chargers.length < 2 || t.gone) continue;
+    for (const slot of meleeSlots(t, shape, chargers)) moveTo(c, slot.id, slot.at, shape === 'columns-on-line' ? 'ANRT §XI L663' : 'ANRT §XI L691', shape === 'columns-on-line' ? `column 2" from the next, against ${tid}'s front` : `overlapping a flank of ${tid}`, slot.facing);
+    if (shape === 'flank-overlap') for (const u of chargers) overlappers.add(u.id);
+  }
+  return overlappers;
+}
+
+/** Pairs in contact through shared units fight one melee (L831). */
+function meleeGroups(pairs: readonly Pair[]): Pair[][] {
+  const groups: Pair[][] = [];
+  for (const p of pairs) {
+    const joined = groups.filter((g) => g.some((q) => q.a === p.a || q.a === p.d || q.d === p.a || q.d === p.d));
+    const merged = [...joined.flat(), p];
+    for (const g of joined) groups.splice(groups.indexOf(g), 1);
+    groups.push(merged);
+  }
+  return groups.map((g) => [...g].sort((x, y) => pairs.indexOf(x) - pairs.indexOf(y)));
 }
 
 /** Risk to generals (§XIII L983-1012): with a unit that took hits, the QRS score; a hit's effect on a second D6. */
@@ -361,7 +523,7 @@ function riskToGenerals(c: Ctx): void {
 
 /** The phase after the responses: charges, fire, melee, morale, recall, risk. */
 export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, string>>, th: Thrower): { s: AnrtState; events: GameEvent[] } {
-  const c: Ctx = { s: s0, events: [], hitBy: new Map(), th };
+  const c: Ctx = { s: s0, events: [], hitBy: new Map(), th, engaged: new Set(), overlappers: new Set(), firedInto: {} };
   const mover = phasingSide(s0);
   const charges: AnrtCharge[] = [...s0.charges];
   // Opportunity charges (§VII L424-430): the nearest eligible enemy; −1 pip next phase (L325).
@@ -371,31 +533,33 @@ export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, 
     charges.push({ unit: u.id, target: t.id, kind: 'opportunity' });
     c.s = { ...c.s, opportunityDebt: { ...c.s.opportunityDebt, [u.division]: (c.s.opportunityDebt[u.division] ?? 0) + 1 } };
   }
-  const origins = new Map(charges.map((ch) => [ch.unit, s0.units[ch.unit]!.at]));
-  const pairs = charges.map((ch) => charge(c, ch, responses[ch.target] as Reaction | undefined)).filter((p): p is NonNullable<typeof p> => p !== null);
-  const engaged = new Set(pairs.flatMap((p) => [p.a, p.d]));
+  const { kept, shapes } = admitCharges(c, charges);
+  const origins = new Map(kept.map((ch) => [ch.unit, s0.units[ch.unit]!.at]));
+  const pairs = kept.map((ch) => charge(c, ch, responses[ch.target] as Reaction | undefined)).filter((p): p is NonNullable<typeof p> => p !== null);
+  c.overlappers = arrange(c, pairs, shapes);
+  c.engaged = new Set(pairs.flatMap((p) => [p.a, p.d]));
   // Emergency squares formed, units routed by the charges: their regimental guns taken off or lost (L1095-1114).
   const rg = syncRegimental(c.s); c.s = rg.s; c.events.push(...rg.events);
   // Fire: the non-moving side first (L30); A-7 sequential: its hits land before the mover fires.
   const moved = new Set(s0.moves.map((m) => m.unit));
   const before = c.s;
-  const first = fireSide(c, otherSide(s0, mover), engaged, moved);
+  const first = fireSide(c, otherSide(s0, mover), moved);
   if (!s0.settings.fire.sequential) {
     // Simultaneous: the mover fires from the state before the non-mover's hits.
     const after = c.s; c.s = before;
-    const second = fireSide(c, mover, engaged, moved);
+    const second = fireSide(c, mover, moved);
     c.s = after;
-    for (const f of [...first, ...second]) hit(c, f.target, f.hits, 'fire', 'ANRT §IX', 'fire');
+    fireLands(c, [...first, ...second]);
   } else {
-    for (const f of first) hit(c, f.target, f.hits, 'fire', 'ANRT §IX', 'fire');
-    for (const f of fireSide(c, mover, engaged, moved)) hit(c, f.target, f.hits, 'fire', 'ANRT §IX', 'fire');
+    fireLands(c, first);
+    fireLands(c, fireSide(c, mover, moved));
   }
-  for (const p of pairs) melee(c, p);
+  for (const g of meleeGroups(pairs)) melee(c, g);
   // L406: sheltering gunners share their host's result; L1065: units standing with overrun guns spike them.
   const shared = gunnersShareFate(c.s); c.s = shared.s; c.events.push(...shared.events);
   const spiked = spikeByStanders(c.s, mover, new Set([...moved, ...charges.map((ch) => ch.unit)])); c.s = spiked.s; c.events.push(...spiked.events);
   // Cavalry recall: cavalry that charged and is still formed tests; "rally back" returns it whence it came.
-  for (const ch of charges) {
+  for (const ch of kept) {
     const u = c.s.units[ch.unit];
     if (!u || u.gone || u.routed || u.arm !== 'cavalry') continue;
     const m = testMorale(c.s, u, 'cavalry-recall', th);

@@ -1,6 +1,7 @@
 import type { GameEvent } from '../../events';
 import { add, distance, headingVector, scale } from '../../geometry/vector';
 import { moraleResult } from '../procedures/morale';
+import { supportFactor, supportIn } from '../procedures/support';
 import { withUnit, type AnrtState, type AnrtUnit } from '../state';
 import type { MoraleFactor, MoraleResult, MoraleTest } from '../tables/vocabulary';
 import { isOutOfCommand } from './command';
@@ -25,6 +26,9 @@ export function moraleFactors(s: AnrtState, u: AnrtUnit, extra: readonly MoraleF
   else if (halfLost(s, u)) f.push('half-hits-lost');
   if (Object.values(s.generals).some((g) => g.alive && g.side === u.side && (g.joined === u.id || distance(g.at, u.at) <= WITH_UNIT_INCHES))) f.push('general-attached');
   if (isOutOfCommand(s, u)) f.push('out-of-command');
+  // Support (L945-949) is a factor of every morale test on the QRS (procedures/support.ts).
+  const sp = supportFactor(supportIn(s, u));
+  if (sp) f.push(sp);
   return [...f, ...extra];
 }
 

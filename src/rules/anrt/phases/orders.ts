@@ -17,6 +17,7 @@ import { terrainMove } from '../terrain';
 import { GUNS_CONTACT_INCHES } from './guns';
 import { ignoresOneHitWithdraw, limberPips } from './nations';
 import { isRegimental, regimentalMovePips } from './regimental';
+import { chargeRoom } from './melee-room';
 
 /**
  * Checking the orders of a window against the state (`validate`), with the preview the player
@@ -200,8 +201,10 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
     if (d > allowance + 1e-6 || !inFront(u, t.at)) {
       return err(problem('order/out-of-reach', `${t.name} is out of ${u.name}'s reach: ${fmt(d)} away${inFront(u, t.at) ? '' : ', outside its front arc (ANRT-T2)'}, its normal move ${fmt(allowance)} (§X, QRS movement).`, `Move closer first, or charge a unit within ${fmt(allowance)} in front.`));
     }
+    const room = chargeRoom(s, u, t, others);
+    if (room && 'problem' in room) return err(room.problem);
     cost = pipCost(s, u, 'move', true);
-    preview.push(`${u.name} will charge ${t.name} (${fmt(d)}); the enemy answers before it goes in (§X).`);
+    preview.push(`${u.name} will charge ${t.name} (${fmt(d)}); the enemy answers before it goes in (§X).`, ...(room ? [room.preview] : []));
   }
   if (cost === undefined) return err(problem('order/qrs-gap', 'The QRS pip cost of this action is not entered nor ruled yet.', 'The GM enters it (/game ruling key:qrs.pips.cost.move).'));
   if (o.kind !== 'formation' && s.command?.outOfCommand[u.id]) preview.push(`Out of command: ${s.command.outOfCommand[u.id]} — it moves at the QRS out-of-command price.`);

@@ -1,0 +1,67 @@
+import { admitChargers, columnsAgainst, meleeSlots, meleeTallies, splitHits, type MeleePiece } from '../../src/rules/anrt/procedures/multiple-melee';
+import { orderMixteColumns, type MixtePiece } from '../../src/rules/anrt/procedures/order-mixte';
+import { fireIntoMeleeClear, passThroughVictims } from '../../src/rules/anrt/procedures/pass-through';
+import { supportOf, type SupportPiece } from '../../src/rules/anrt/procedures/support';
+import type { AnrtCase } from './anrt-cases';
+
+/**
+ * The melee and fire procedures of ANRT's plain-text cases (format in anrt-cases.ts), each unit
+ * written as `{ id, at: [x, y], facing, formation, arm, side, brigade, disordered, routed }`
+ * (defaults: infantry in line facing north (0), side fr, brigade b1, steady):
+ *   support:     { unit, others: [..] }                   → { support: full|plain|none, flankSupported, friends, threats }
+ *   chargers:    { target, flankSupported, chargers: [..] } → { shape, admitted, refused: [ids] }
+ *   slots:       { target, shape, chargers: [..] }        → { slots: { id: [x, y] } }   (rounded to 0.01")
+ *   columnsFit:  { line: inches, column: inches }         → { fit }
+ *   split:       { hits, opponents: [..] }                → { split: { id: hits } }
+ *   tallies:     { units: [..], strikes: [{ from, to, hits }], firedInto: { id: n }, credit: { target: opponent } } → { results, inflicted, suffered }
+ *   passThrough: { firer: [x, y], target, units: [..], mode: screen|long, reach | depth } → { victims: [ids] }
+ *   orderMixte:  { line, others: [..] }                   → { columns: [ids] }
+ *   intoMelee:   { firer: [x, y], target: [x, y], friends: [..] } → { clear }   (the firer's line of fire touches no friend, L557)
+ */
+interface RawPiece { id: string; at: [number, number]; facing?: number; formation?: string; arm?: string; side?: string; brigade?: string; disordered?: boolean; routed?: boolean }
+
+const piece = (p: RawPiece): SupportPiece & MixtePiece & MeleePiece => ({
+  id: p.id, at: { x: p.at[0], y: p.at[1] }, facing: p.facing ?? 0, formation: (p.formation ?? 'line') as MeleePiece['formation'], arm: (p.arm ?? 'infantry') as MeleePiece['arm'],
+  side: p.side ?? 'fr', brigade: p.brigade ?? 'b1', disordered: !!p.disordered, routed: !!p.routed,
+});
+const round = (n: number): number => Math.round(n * 100) / 100 + 0;
+
+export function runMeleeCase(c: AnrtCase): Record<string, unknown> | null {
+  if (c.support) {
+    const k = c.support as { unit: RawPiece; others?: RawPiece[] };
+    return { ...supportOf(piece(k.unit), (k.others ?? []).map(piece)) };
+  }
+  if (c.chargers) {
+    const k = c.chargers as { target: RawPiece; flankSupported?: boolean; chargers: RawPiece[] };
+    const a = admitChargers(piece(k.target), !!k.flankSupported, k.chargers.map(piece));
+    return { shape: a.shape, admitted: a.admitted, refused: a.refused.map((r) => r.id) };
+  }
+  if (c.slots) {
+    const k = c.slots as { target: RawPiece; shape: 'columns-on-line' | 'flank-overlap'; chargers: RawPiece[] };
+    return { slots: Object.fromEntries(meleeSlots(piece(k.target), k.shape, k.chargers.map(piece)).map((x) => [x.id, [round(x.at.x), round(x.at.y)]])) };
+  }
+  if (c.columnsFit) { const k = c.columnsFit as { line: number; column: number }; return { fit: columnsAgainst(k.line, k.column) }; }
+  if (c.split) {
+    const k = c.split as { hits: number; opponents: string[] };
+    return { split: Object.fromEntries(splitHits(k.hits, k.opponents).map((x) => [x.to, x.hits])) };
+  }
+  if (c.tallies) {
+    const k = c.tallies as { units: string[]; strikes: { from: string; to: string; hits: number }[]; firedInto?: Record<string, number>; credit?: Record<string, string> };
+    const t = meleeTallies(k.units, k.strikes, k.firedInto ?? {}, k.credit ?? {});
+    return { results: Object.fromEntries(Object.entries(t).map(([id, o]) => [id, o.result])), inflicted: Object.fromEntries(Object.entries(t).map(([id, o]) => [id, o.inflicted])), suffered: Object.fromEntries(Object.entries(t).map(([id, o]) => [id, o.suffered])) };
+  }
+  if (c.passThrough) {
+    const k = c.passThrough as { firer: [number, number]; target: RawPiece; units: RawPiece[]; mode: 'screen' | 'long'; reach?: number; depth?: number };
+    const mode = k.mode === 'screen' ? { kind: 'screen' as const, reach: k.reach ?? 99 } : { kind: 'long' as const, depth: k.depth ?? 2 };
+    return { victims: passThroughVictims({ x: k.firer[0], y: k.firer[1] }, piece(k.target), k.units.map(piece), mode) };
+  }
+  if (c.orderMixte) {
+    const k = c.orderMixte as { line: RawPiece; others: RawPiece[] };
+    return { columns: orderMixteColumns(piece(k.line), k.others.map(piece)) };
+  }
+  if (c.intoMelee) {
+    const k = c.intoMelee as { firer: [number, number]; target: [number, number]; friends: RawPiece[] };
+    return { clear: fireIntoMeleeClear({ x: k.firer[0], y: k.firer[1] }, { x: k.target[0], y: k.target[1] }, k.friends.map(piece)) };
+  }
+  return null;
+}
