@@ -7,7 +7,8 @@ import { initiative } from './procedures/initiative';
 import type { AnrtOrder } from './orders';
 import { resolveCombat } from './phases/combat';
 import { AskGm, need, qrsValue, Thrower } from './phases/gm';
-import { applyMorale, testMorale } from './phases/morale';
+import { testMorale } from './phases/morale';
+import { routUnit } from './phases/withdraw';
 import { reoccupy } from './phases/guns';
 import { applyCommand, followJoined, openCommand } from './phases/command';
 import { applyGeneralMoves } from './phases/generals';
@@ -105,7 +106,7 @@ function openPhase(s0: AnrtState, th: Thrower): { s: AnrtState; events: GameEven
     } else if (u.abandoned) {
       // ANRT-G3: the fled gunners of abandoned guns rout on without them; the guns stay where they were overrun.
       events.push({ kind: 'note', rule: 'ANRT L406', text: `${u.id}'s gunners are still fleeing; their guns stand abandoned.` });
-    } else { const r = applyMorale(s, u.id, 'rout'); s = r.s; events.push(...r.events); }
+    } else { const r = routUnit(s, u.id); s = r.s; events.push(...r.events); } // continuing: toward its baseline (L966)
   }
   // L406: gunners reoccupy their guns in their own phase, when no enemy is in contact (ANRT-G3).
   const back = reoccupy(s, side); s = back.s; events.push(...back.events);

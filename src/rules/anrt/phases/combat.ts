@@ -24,7 +24,7 @@ import { buildingsOf, coverOf } from '../terrain';
  * or, where a cell is empty, from the GM (gm.ts). Pure but for the Thrower's dice.
  */
 
-interface Ctx { s: AnrtState; events: GameEvent[]; hitBy: Map<string, 'fire' | 'melee'>; readonly th: Thrower }
+interface Ctx { s: AnrtState; events: GameEvent[]; hitBy: Map<string, 'fire' | 'melee'>; readonly th: Thrower; origins?: ReadonlyMap<string, Point> }
 
 const CONTACT_GAP = 0.5;
 
@@ -290,7 +290,8 @@ function melee(c: Ctx, pair: { a: string; d: string; counter: boolean }): void {
     if (o.testsMorale) {
       const m = testMorale(c.s, c.s.units[me]!, o.result === 'draw' ? 'melee-draw' : 'melee-loss', c.th);
       c.events.push(...m.events);
-      const r = applyMorale(c.s, me, m.result); c.s = r.s; c.events.push(...r.events);
+      // The enemy in the melee caused it (L955, L966); a charger may rally back to its start (ANRT-W1).
+      const r = applyMorale(c.s, me, m.result, c.origins?.get(me), c.s.units[me === a.id ? d.id : a.id]!.at); c.s = r.s; c.events.push(...r.events);
     }
   }
   meleeOverrun(c, d.id, a.id, places[d.id]!);
@@ -328,6 +329,7 @@ export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, 
     c.s = { ...c.s, opportunityDebt: { ...c.s.opportunityDebt, [u.division]: (c.s.opportunityDebt[u.division] ?? 0) + 1 } };
   }
   const origins = new Map(charges.map((ch) => [ch.unit, s0.units[ch.unit]!.at]));
+  c.origins = origins;
   const pairs = charges.map((ch) => charge(c, ch, responses[ch.target] as Reaction | undefined)).filter((p): p is NonNullable<typeof p> => p !== null);
   const engaged = new Set(pairs.flatMap((p) => [p.a, p.d]));
   // Fire: the non-moving side first (L30); A-7 sequential: its hits land before the mover fires.
