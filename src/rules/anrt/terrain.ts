@@ -125,3 +125,38 @@ function terrainMoveUncached(s: AnrtState, u: AnrtUnit, path: readonly Point[]):
 /** Whether some infantry unit of `side` stands next to buildings it is not in: the QRS's enter-buildings price may be needed this phase. */
 export const mayEnterBuildings = (s: AnrtState, units: readonly AnrtUnit[]): boolean =>
   units.some((u) => u.arm === 'infantry' && !buildingsOf(s, u) && areas(s).some((f) => BUILDINGS.has(f.kind) && gapTo(u, f) <= NEXT_TO_INCHES + 1e-6));
+
+/**
+ * A charge's path over the ground (L359, L363): it may not take formed cavalry (or guns) into a wood
+ * — they enter woods only in march column, in which nothing charges — nor a line into a town
+ * (infantry and cavalry pass towns only in skirmish, column or march column). Woods halve formed
+ * infantry and skirmishing cavalry as for any move. Charging infantry in buildings is an assault,
+ * not deploying into them (L361 does not apply).
+ */
+export function chargeTerrain(s: AnrtState, u: AnrtUnit, path: readonly Point[]): TerrainMove {
+  let length = 0, inWoods = 0;
+  let wood: AreaFeature | undefined, town: AreaFeature | undefined;
+  const start = areas(s).filter((f) => BUILDINGS.has(f.kind) && ringContains(f.polygon, u.at));
+  for (let i = 1; i < path.length; i++) {
+    const p = segmentProfile(path[i - 1]!, path[i]!, s.map.terrain);
+    length += p.length;
+    for (const st of p.stretches) {
+      const w = st.areas.find((f) => WOODS.has(f.kind));
+      if (w) { inWoods += st.end - st.start; wood ??= w; }
+      town ??= st.areas.find((f) => BUILDINGS.has(f.kind) && !start.includes(f));
+    }
+  }
+  const name = (f: AreaFeature) => f.name ?? f.id;
+  const halves = (u.arm === 'infantry' && u.formation !== 'skirmish') || (u.arm === 'cavalry' && u.formation === 'skirmish');
+  const base = { inches: length + (halves ? inWoods : 0), inWoods };
+  if (wood && inWoods > 1e-6 && (isArtillery(u) || formedCavalry(u))) {
+    return { ...base, refused: { code: 'order/terrain-woods', message: `${u.name} cannot charge into ${name(wood)} in ${u.formation}: formed cavalry and guns enter woods only in march column, in which no unit charges (L359).`, hint: 'Charge with infantry or skirmishers, or wait for the enemy to leave the wood.' } };
+  }
+  if (town && !['skirmish', 'column', 'march-column'].includes(u.formation)) {
+    return { ...base, refused: { code: 'order/terrain-town', message: `${u.name} cannot charge through ${name(town)} in ${u.formation}: infantry and cavalry pass towns only in skirmish, column or march column (L363).`, hint: 'Form column first (one move), then charge next phase; or charge a unit outside the town.' } };
+  }
+  return base;
+}
+
+/** The areas that give cover (L402 "into cover"; L535, L632): woods, orchards, works, buildings. */
+export const coverAreas = (s: AnrtState): AreaFeature[] => areas(s).filter((f) => SOFT.has(f.kind) || HARD.has(f.kind) || BUILDINGS.has(f.kind));

@@ -16,6 +16,7 @@ import { need, qrsValue, type Thrower } from './gm';
 import { applyMorale, testMorale, WITH_UNIT_INCHES } from './morale';
 import { chargedCase, opportunityTargets, responsesTo } from './responses';
 import { buildingsOf, coverOf } from '../terrain';
+import { evadeRoute } from './evade';
 
 /**
  * The second half of a side's phase, after the other side's responses (§I L20-31): charges with
@@ -87,6 +88,7 @@ export const SECONDARY_TARGET_INCHES = 2;
  */
 function fireOf(c: Ctx, u: AnrtUnit, engaged: ReadonlySet<string>, moved: ReadonlySet<string>): { target: string; hits: number }[] {
   if (u.gone || u.abandoned || u.routed || engaged.has(u.id) || u.arm === 'cavalry' || u.formation === 'march-column' || u.formation === 'limbered') return [];
+  if (c.s.toGround?.[u.id] === c.s.turn) return []; // L204: gone to ground in hard cover, its pip unpaid
   const gun = isArtillery(u);
   const reach = gun
     ? Math.max(qrsValue(c.s, `artCan.range.${u.gun ?? 'medium'}`, `Canister reach of ${u.gun ?? 'medium'} guns`, 'ANRT §IX L1091', [0, 60]), qrsValue(c.s, `artLong.range.${u.gun ?? 'medium'}`, `Long range of ${u.gun ?? 'medium'} guns`, 'ANRT §IX L1091', [0, 60]))
@@ -175,8 +177,15 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined): { a: st
     const inches = evadeInches(evader, roll.faces);
     c.events.push({ ...roll.event, tableRow: `evades ${fmt(inches)}` });
     const away = bearing(a.at, t0.at);
-    moveTo(c, t0.id, add(t0.at, scale(headingVector(away), inches)), 'ANRT §X', 'evades');
+    // L402: directly away, or behind formed friends or into cover when nearer than the enemy (ANRT-W8).
+    const route = evadeRoute(c.s, t0, a, inches);
+    moveTo(c, t0.id, route.to, 'ANRT §X L402', route.why, bearing(route.to, a.at)); // L404: evaders end facing their opponents
     const t = c.s.units[t0.id]!;
+    if (route.sheltered) {
+      const to = distance(a.at, t0.at) <= reach ? t0.at : add(a.at, scale(headingVector(away), reach));
+      moveTo(c, a.id, to, 'ANRT §X L413', 'the evaders are sheltered; the chargers halt where the evade started');
+      return null;
+    }
     const gap = distance(a.at, t.at);
     if (gap <= reach) {
       // L620: evaders who do not out-distance the chargers take one hit and are routed.

@@ -66,7 +66,7 @@ export const anrtInputs: Inputs<AnrtState> = {
   move: {
     kind: 'order',
     names: { unit: PIECE, join: UNIT },
-    summary: 'move a unit up to its normal move (QRS movement), paid in its division\'s command pips (§VI L266, §VII); or a general at general speed, join: a unit of his command (§VII L451-457, §XIII L975-979)',
+    summary: 'move a unit up to its normal move (QRS movement), paid in its division\'s command pips (§VI L266, §VII); to:hold pays the +1 pip of a one-hit unit so it need not withdraw (L204); or a general at general speed, join: a unit of his command (§VII L451-457, §XIII L975-979)',
     build: (s, o): AnrtOrder => (s.generals[text(o.unit)]
       ? { kind: 'general', general: text(o.unit), to: text(o.to) || 'here', ...(text(o.join) ? { join: text(o.join) } : {}) }
       : { kind: 'move', unit: text(o.unit), to: text(o.to) }),
