@@ -4,6 +4,8 @@ import { anrt } from '../../src/rules/anrt/index';
 import type { AnrtOrder } from '../../src/rules/anrt/orders';
 import { applyMorale } from '../../src/rules/anrt/phases/morale';
 import { routUnit } from '../../src/rules/anrt/phases/withdraw';
+import { evadeRoute } from '../../src/rules/anrt/phases/evade';
+import { oneHitUnpaid } from '../../src/rules/anrt/phases/one-hit';
 import { withUnit, type AnrtFormation, type AnrtState } from '../../src/rules/anrt/state';
 import type { UnitClass } from '../../src/rules/anrt/tables/vocabulary';
 import type { GameEvent } from '../../src/rules/events';
@@ -16,14 +18,19 @@ import { teachingFrenchPhase } from './anrt-game';
  *
  *   case, rule                          as the procedure cases (anrt-cases.ts)
  *   place: { <unit id>: { at: [x, y], facing, formation, class, hits, disordered, routed } }
+ *   abandon: [battery ids whose guns stand abandoned]
  *   settings: { withdraw: { cavalry: withdraw } }    (over the stand-in tables, entered)
  *   then one of:
  *     morale:  { unit, result: withdraw|rout|…, cause: <unit id>, origin: [x, y] }
  *     rout-on: <unit id>                         (a router continuing its rout, toward its baseline)
  *     order:   <an order as posted, e.g. { kind: charge, unit, target }>   (validated for the French)
+ *              with `pending: [orders]` already posted in the window
+ *     evade:   { unit, charger, inches }          (where the evaders go, L402)
+ *     unpaid:  [orders accepted]                  (L204 as the French orders are carried out)
  *   expect:
  *     <unit id>: { at: [x, y] (±0.05"), near: [[x, y], inches], facing, routed, disordered, gone, formation }
  *     ok: true|false   code: <problem code>   says: [words in the problem or preview]
+ *     sheltered: true|false (evade)   toGround: [unit ids gone to ground this turn]
  *     notes: [words in some event's text or reason]
  */
 export interface SceneCase {
@@ -31,10 +38,15 @@ export interface SceneCase {
   readonly rule: string;
   readonly place: Readonly<Record<string, { at: [number, number]; facing?: number; formation?: AnrtFormation; class?: UnitClass; hits?: number; disordered?: boolean; routed?: boolean }>>;
   readonly keep?: boolean;
+  /** Batteries whose guns stand abandoned, their gunners fled (L406). */
+  readonly abandon?: string[];
   readonly settings?: Record<string, Record<string, unknown>>;
   readonly morale?: { unit: string; result: 'withdraw' | 'rout' | 'disorder'; cause?: string; origin?: [number, number] };
   readonly 'rout-on'?: string;
   readonly order?: AnrtOrder;
+  readonly pending?: AnrtOrder[];
+  readonly evade?: { unit: string; charger: string; inches: number };
+  readonly unpaid?: AnrtOrder[];
   readonly expect: Record<string, unknown>;
 }
 
@@ -53,10 +65,11 @@ export function sceneState(c: SceneCase): AnrtState {
     if (!u) throw new Error(`${c.case}: no unit ${id} in the teaching scenario`);
     s = withUnit(s, { ...u, gone: false, at: { x: p.at[0], y: p.at[1] }, facing: p.facing ?? u.facing, formation: p.formation ?? u.formation, cls: p.class ?? u.cls, hits: p.hits ?? u.hits, disordered: p.disordered ?? false, routed: p.routed ?? false });
   }
+  for (const id of c.abandon ?? []) s = withUnit(s, { ...s.units[id]!, abandoned: { gunnersWith: null, turn: s.turn } });
   return s;
 }
 
-export type SceneResult = { s: AnrtState; events: GameEvent[]; ok?: boolean; code?: string; text?: string };
+export type SceneResult = { s: AnrtState; events: GameEvent[]; ok?: boolean; code?: string; text?: string; sheltered?: boolean };
 
 export function runScene(c: SceneCase): SceneResult {
   const s = sceneState(c);
@@ -67,8 +80,14 @@ export function runScene(c: SceneCase): SceneResult {
   }
   if (c['rout-on']) return routUnit(s, c['rout-on']);
   if (c.order) {
-    const r = anrt.validate(s, 'french', c.order, []);
+    const r = anrt.validate(s, 'french', c.order, c.pending ?? []);
     return r.ok ? { s, events: [], ok: true, text: r.value.preview.join(' ') } : { s, events: [], ok: false, code: r.error.code, text: `${r.error.message} ${r.error.hint ?? ''}` };
   }
+  if (c.evade) {
+    const r = evadeRoute(s, s.units[c.evade.unit]!, s.units[c.evade.charger]!, c.evade.inches);
+    const u = s.units[c.evade.unit]!;
+    return { s: withUnit(s, { ...u, at: r.to }), events: [{ kind: 'note', rule: 'L402', text: r.why }], sheltered: r.sheltered };
+  }
+  if (c.unpaid) return oneHitUnpaid(s, c.unpaid);
   throw new Error(`${c.case}: nothing to do (morale, rout-on or order)`);
 }

@@ -11,6 +11,8 @@ function check(c: SceneCase): void {
   for (const [key, want] of Object.entries(c.expect)) {
     if (key === 'ok') { expect(r.ok, `${c.case}: ${r.text}`).toBe(want); continue; }
     if (key === 'code') { expect(r.code, `${c.case}: ${r.text}`).toBe(want); continue; }
+    if (key === 'sheltered') { expect(r.sheltered, c.case).toBe(want); continue; }
+    if (key === 'toGround') { expect(Object.keys(r.s.toGround ?? {}).sort(), c.case).toEqual(want); continue; }
     if (key === 'says') { for (const w of want as string[]) expect(r.text, c.case).toContain(w); continue; }
     if (key === 'notes') {
       const texts = r.events.map((e) => JSON.stringify(e));
