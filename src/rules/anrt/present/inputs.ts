@@ -41,6 +41,12 @@ function brigadesOf(s: AnrtState, side: string): InputChoice[] {
 /** A brigade's printed name: its brigadier's, else its id. */
 export const brigadeName = (s: AnrtState, b: string): string => { const g = brigadierOf(s, b); return g ? `Brigade ${g.name}` : b; };
 
+/** A unit typed as its id or its name (any case); unknown text is kept for the check to refuse. */
+function unitId(s: AnrtState, typed: string): string {
+  const t = typed.toLowerCase();
+  return Object.values(s.units).find((u) => u.id.toLowerCase() === t || u.name.toLowerCase() === t)?.id ?? typed;
+}
+
 /** A brigade typed as its id or its printed name (any case). */
 function brigadeId(s: AnrtState, typed: string): string {
   const t = typed.trim().toLowerCase();
@@ -93,8 +99,11 @@ export const anrtInputs: Inputs<AnrtState> = {
   },
   'pips regroup': {
     kind: 'order',
-    summary: 'declare a brigade regrouping in your next phase (L19, L285): a throw of 4-6 then takes back 1-3 hits; on:false withdraws it',
-    build: (s, o): AnrtOrder => ({ kind: 'regroup', brigade: brigadeId(s, text(o.brigade)), on: o.on !== false }),
+    summary: 'declare a brigade regrouping in your next phase (L19, L285): a throw of 4-6 then takes back 1-3 hits; on:false withdraws it; units: the units to restore first, in order, when its throw takes hits back as this window closes (default: those that lost most)',
+    build: (s, o): AnrtOrder => {
+      const units = text(o.units).split(',').map((x) => x.trim()).filter(Boolean).map((x) => unitId(s, x));
+      return { kind: 'regroup', brigade: brigadeId(s, text(o.brigade)), on: o.on !== false, ...(units.length ? { units } : {}) };
+    },
     choices: (s, caller, focused) => (focused.name === 'brigade' && caller.side ? choicesMatching(focused.value, brigadesOf(s, caller.side)) : []),
     confirm: (a) => `✅ Regroup declaration recorded (sealed). ${a.preview.join(' ')}`,
   },
