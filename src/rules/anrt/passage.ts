@@ -1,5 +1,5 @@
-import { basePolygon } from '../geometry/base';
-import { ringsIntersect } from '../geometry/primitives';
+import { basePolygon, baseRadius } from '../geometry/base';
+import { pointSegmentDistance, ringsIntersect } from '../geometry/primitives';
 import type { Point } from '../geometry/types';
 import { distance, lerp } from '../geometry/vector';
 import { footprint } from './footprint';
@@ -76,13 +76,14 @@ export function samples(path: readonly Point[]): { at: Point; along: number }[] 
  * last point before it. Units it touches where it starts are not met.
  */
 export function unitsOnPath(s: AnrtState, u: AnrtUnit, path: readonly Point[], who: (o: AnrtUnit) => boolean): { unit: AnrtUnit; along: number; before: Point }[] {
+  const ru = baseRadius(footprint(u));
+  // Broad phase: a unit farther from every leg than both units' circumscribed radii cannot be met.
+  const near = liveUnits(s).filter((o) => o.id !== u.id && who(o) && path.some((p, i) => i > 0 && pointSegmentDistance(o.at, path[i - 1]!, p) <= ru + baseRadius(footprint(o)) + 1e-6));
+  if (!near.length) return [];
   const pts = samples(path);
-  const total = pts[pts.length - 1]!.along;
-  const reach = total + 8;
   const start = ringOf(u);
   const out: { unit: AnrtUnit; along: number; before: Point }[] = [];
-  for (const o of liveUnits(s)) {
-    if (o.id === u.id || !who(o) || distance(o.at, u.at) > reach) continue;
+  for (const o of near) {
     const ring = ringOf(o);
     if (ringsIntersect(start, ring)) continue;
     for (let i = 1; i < pts.length; i++) {

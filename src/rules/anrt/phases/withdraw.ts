@@ -141,7 +141,8 @@ const routMove = (s: AnrtState, u: AnrtUnit): number => qrsMove(s, ROUT_MOVER(u.
  */
 export function routUnit(s0: AnrtState, id: string, cause?: Point): Out {
   const u0 = s0.units[id]!;
-  const u: AnrtUnit = { ...u0, formation: isArtillery(u0) ? u0.formation : 'skirmish' };
+  // Routers cross the ground as skirmishers (L966); a battery's gunners run on foot (ANRT-W5).
+  const u: AnrtUnit = { ...u0, ...(isArtillery(u0) ? { arm: 'infantry' as const } : {}), formation: 'skirmish' };
   const heading = cause ? away(u0, cause) : baselineHeading(s0, u0.side);
   const allowance = routMove(s0, u0);
   const events: GameEvent[] = [];
