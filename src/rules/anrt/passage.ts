@@ -1,4 +1,4 @@
-import { basePolygon, baseRadius } from '../geometry/base';
+import { baseCorners, baseRadius } from '../geometry/base';
 import { pointSegmentDistance, ringsIntersect } from '../geometry/primitives';
 import type { Point } from '../geometry/types';
 import { distance, lerp } from '../geometry/vector';
@@ -19,15 +19,21 @@ export const COLUMN_GAP_INCHES = 2;
 
 export type Passage = 'move' | 'charge' | 'withdraw';
 
-/** The ground a unit covers where it stands (or at `at`, same facing). */
-export const ringOf = (u: Pick<AnrtUnit, 'arm' | 'formation' | 'at' | 'facing'>, at: Point = u.at): Point[] => basePolygon({ pose: { at, facing: u.facing }, size: footprint(u) });
+/** The ground a unit covers where it stands (or at `at`, same facing). Corners made directly: most are asked once, at a sample point of a path. */
+export const ringOf = (u: Pick<AnrtUnit, 'arm' | 'formation' | 'at' | 'facing'>, at: Point = u.at): Point[] => {
+  const c = baseCorners({ pose: { at, facing: u.facing }, size: footprint(u) });
+  return [c.frontLeft, c.frontRight, c.rearRight, c.rearLeft];
+};
+/** A unit's ring where it stands, once per unit object (units are never mutated). */
+const standing = new WeakMap<AnrtUnit, Point[]>();
+const ringHere = (u: AnrtUnit): Point[] => { let r = standing.get(u); if (!r) { r = ringOf(u); standing.set(u, r); } return r; };
 
 const nearestEnemy = (s: AnrtState, f: AnrtUnit): number => liveUnits(s).reduce((m, e) => (e.side !== f.side && !e.abandoned ? Math.min(m, distance(e.at, f.at)) : m), Infinity);
 
 /** L387: no other friend within 2" of the square or column (its footprint), so there is a gap to pass. */
 const hasGaps = (s: AnrtState, f: AnrtUnit): boolean => {
-  const ring = ringOf(f);
-  return !liveUnits(s).some((o) => o.side === f.side && o.id !== f.id && !o.abandoned && distance(o.at, f.at) < 8 && ringsIntersect(ringOf(o), grow(ring, f.at, COLUMN_GAP_INCHES)));
+  const ring = grow(ringHere(f), f.at, COLUMN_GAP_INCHES);
+  return !liveUnits(s).some((o) => o.side === f.side && o.id !== f.id && !o.abandoned && distance(o.at, f.at) < 8 && ringsIntersect(ringHere(o), ring));
 };
 /** A ring pushed out from its centre by `by` inches at each corner (near enough for a rectangle's clearance). */
 const grow = (ring: readonly Point[], c: Point, by: number): Point[] => ring.map((p) => { const d = distance(c, p); return d < 1e-9 ? p : lerp(c, p, (d + by) / d); });
@@ -75,23 +81,32 @@ export function samples(path: readonly Point[]): { at: Point; along: number }[] 
  * facing kept), in the order it meets them, with the distance travelled at first touch and the
  * last point before it. Units it touches where it starts are not met.
  */
-export function unitsOnPath(s: AnrtState, u: AnrtUnit, path: readonly Point[], who: (o: AnrtUnit) => boolean): { unit: AnrtUnit; along: number; before: Point }[] {
+export function unitsOnPath(s: AnrtState, u: AnrtUnit, path: readonly Point[], who: (o: AnrtUnit) => boolean, pool: readonly AnrtUnit[] = liveUnits(s)): { unit: AnrtUnit; along: number; before: Point }[] {
   const ru = baseRadius(footprint(u));
   // Broad phase: a unit farther from every leg than both units' circumscribed radii cannot be met.
-  const near = liveUnits(s).filter((o) => o.id !== u.id && who(o) && path.some((p, i) => i > 0 && pointSegmentDistance(o.at, path[i - 1]!, p) <= ru + baseRadius(footprint(o)) + 1e-6));
+  const near: AnrtUnit[] = [];
+  for (const o of pool) {
+    if (o.id === u.id || !who(o)) continue;
+    const r = ru + baseRadius(footprint(o)) + 1e-6;
+    for (let i = 1; i < path.length; i++) if (pointSegmentDistance(o.at, path[i - 1]!, path[i]!) <= r) { near.push(o); break; }
+  }
   if (!near.length) return [];
   const pts = samples(path);
   const start = ringOf(u);
   const out: { unit: AnrtUnit; along: number; before: Point }[] = [];
   for (const o of near) {
-    const ring = ringOf(o);
+    const ring = ringHere(o);
     if (ringsIntersect(start, ring)) continue;
+    const reach = ru + baseRadius(footprint(o)) + 1e-6;
     for (let i = 1; i < pts.length; i++) {
-      if (ringsIntersect(ringOf(u, pts[i]!.at), ring)) { out.push({ unit: o, along: pts[i]!.along, before: pts[i - 1]!.at }); break; }
+      // Only where the two circumscribed discs overlap can the grounds touch.
+      if (distance(pts[i]!.at, o.at) > reach || !ringsIntersect(ringOf(u, pts[i]!.at), ring)) continue;
+      out.push({ unit: o, along: pts[i]!.along, before: pts[i - 1]!.at });
+      break;
     }
   }
   return out.sort((a, b) => a.along - b.along || a.unit.id.localeCompare(b.unit.id));
 }
 
 /** Whether `u` standing at `at` overlaps any of `others`. */
-export const overlapsAny = (u: AnrtUnit, at: Point, others: readonly AnrtUnit[]): boolean => others.some((o) => ringsIntersect(ringOf(u, at), ringOf(o)));
+export const overlapsAny = (u: AnrtUnit, at: Point, others: readonly AnrtUnit[]): boolean => { const r = ringOf(u, at); return others.some((o) => ringsIntersect(r, ringHere(o))); };

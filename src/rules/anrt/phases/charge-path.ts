@@ -1,7 +1,7 @@
 import type { Point } from '../../geometry/types';
 import { add, bearing, distance, headingVector, scale } from '../../geometry/vector';
 import { passageThrough, unitsOnPath } from '../passage';
-import { isArtillery, type AnrtState, type AnrtUnit } from '../state';
+import { isArtillery, liveUnits, type AnrtState, type AnrtUnit } from '../state';
 import { chargeTerrain } from '../terrain';
 import { fmt } from './common';
 
@@ -27,10 +27,11 @@ export function checkChargePath(s: AnrtState, u: AnrtUnit, t: AnrtUnit, allowanc
   if (tm.inches > allowance + 1e-6) {
     return { ok: false, code: 'order/out-of-reach', message: `${t.name} is out of ${u.name}'s reach through the wood: ${fmt(distance(u.at, t.at))} away, ${fmt(tm.inWoods)} of it in woods counting double (L359), its normal move ${fmt(allowance)}.`, hint: 'Charge a unit nearer, or one the wood does not shelter.' };
   }
-  const stateNow = movedTo.size ? { ...s, units: Object.fromEntries(Object.entries(s.units).map(([id, x]) => [id, movedTo.has(id) ? { ...x, at: movedTo.get(id)! } : x])) } : s;
-  const friends = unitsOnPath(stateNow, u, path, (o) => o.side === u.side && !o.gone);
+  // Friends with a move posted stand where it takes them.
+  const pool = movedTo.size ? liveUnits(s).map((x) => (movedTo.has(x.id) ? { ...x, at: movedTo.get(x.id)! } : x)) : liveUnits(s);
+  const friends = unitsOnPath(s, u, path, (o) => o.side === u.side, pool);
   for (const m of friends) {
-    if (passageThrough(stateNow, u, m.unit, 'charge')) continue;
+    if (passageThrough(s, u, m.unit, 'charge')) continue;
     const why = isArtillery(m.unit) && m.unit.formation === 'unlimbered' ? 'only non-charging infantry and cavalry pass through unlimbered guns (L391)' : 'formed friends are passed only as L383-395 allow';
     return {
       ok: false, code: 'order/charge-through-friend',

@@ -42,6 +42,16 @@ const away = (u: AnrtUnit, from: Point | undefined): number => (from && distance
  * the line from the enemy's centre to its own centre points at (live units' mean positions).
  */
 export function baselineHeading(s: AnrtState, side: string): number {
+  let m = baselines.get(s.units);
+  if (!m) { m = new Map(); baselines.set(s.units, m); }
+  let h = m.get(side);
+  if (h === undefined) { h = baselineUncached(s, side); m.set(side, h); }
+  return h;
+}
+/** By units record (a new one whenever a unit changes): every router of a phase reads it. */
+const baselines = new WeakMap<AnrtState['units'], Map<string, number>>();
+
+function baselineUncached(s: AnrtState, side: string): number {
   const mean = (id: string) => { const us = liveUnits(s).filter((u) => u.side === id); return us.length ? scale(us.reduce((p, u) => add(p, u.at), { x: 0, y: 0 }), 1 / us.length) : null; };
   const me = mean(side), them = mean(otherSide(s, side));
   if (!me || !them) return 180;
