@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seededDice } from '../../../src/dice/dice';
 import { anrt } from '../../../src/rules/anrt/index';
 import type { AnrtOrder } from '../../../src/rules/anrt/orders';
+import { opportunityTargets } from '../../../src/rules/anrt/phases/responses';
 import { seatOfSide, withUnit, type AnrtState } from '../../../src/rules/anrt/state';
 import { teachingFrenchPhase } from '../../helpers/anrt-game';
 
@@ -55,5 +56,29 @@ describe('evaders take cover from chargers (L402)', () => {
       expect(b.events.some((e) => e.kind === 'move' && e.unit === 'fr-11h' && e.rule === 'ANRT §X L413')).toBe(true);
     }
     expect(seen).toBeGreaterThan(0);
+  });
+});
+
+describe('opportunity charges as declared charges (L204, L381-395, L424)', () => {
+  // The Uhlans face south at (30, 30); 1/33e Ligne has moved to (30, 22), 8" in front of them. Everyone else out of the way.
+  const far = (s: AnrtState, keep: string[]): AnrtState => ({ ...s, units: Object.fromEntries(Object.entries(s.units).map(([id, u]) => [id, keep.includes(id) ? u : { ...u, gone: true }])) });
+  const scene = (more: (s: AnrtState) => AnrtState = (x) => x): AnrtState => more({
+    ...put(put(far(base, ['al-uh', 'fr-1-33', 'al-1-6r']), 'al-uh', 30, 30, { facing: 180, formation: 'line' }), 'fr-1-33', 30, 22, { formation: 'column' }),
+    moves: [{ unit: 'fr-1-33', to: { x: 30, y: 22 }, facing: 0, formation: 'column', inches: 4, pips: 1 }],
+  });
+  const away = (s: AnrtState) => put(s, 'al-1-6r', 60, 45);
+
+  it('the cavalry may opportunity charge the unit that moved in front of it', () => {
+    expect(opportunityTargets(away(scene()), away(scene()).units['al-uh']!).map((u) => u.id)).toEqual(['fr-1-33']);
+  });
+  it('not through a friendly line within 3" of the enemy (L387); a lone column leaves gaps to pass', () => {
+    const col = scene((x) => put(x, 'al-1-6r', 30, 26, { formation: 'column' }));
+    expect(opportunityTargets(col, col.units['al-uh']!).map((u) => u.id)).toEqual(['fr-1-33']);
+    const s = scene((x) => put(x, 'al-1-6r', 30, 24.5, { formation: 'line', facing: 180 }));
+    expect(opportunityTargets(s, s.units['al-uh']!)).toEqual([]);
+  });
+  it('not with one hit left (it cannot advance)', () => {
+    const s = away(scene((x) => put(x, 'al-uh', 30, 30, { facing: 180, formation: 'line', hits: 1 })));
+    expect(opportunityTargets(s, s.units['al-uh']!)).toEqual([]);
   });
 });
