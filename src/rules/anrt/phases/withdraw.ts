@@ -162,7 +162,8 @@ export function routUnit(s0: AnrtState, id: string, cause?: Point): Out {
   let why = cause ? 'routs' : 'routs on toward its baseline';
   const closeRanks = (f: AnrtUnit) => f.side === u0.side && !f.abandoned && f.formation !== 'skirmish' && classRank(f.cls) > classRank(u0.cls);
   // Close-order friends of a higher class close ranks: the routers go round them by the most direct route (L966).
-  const blocker = unitsOnPath(s0, u, path, (o) => o.side !== u0.side ? !o.abandoned : closeRanks(o))[0];
+  const first = unitsOnPath(s0, u, path, (o) => o.side === u0.side || !o.abandoned);
+  const blocker = first.find((m) => m.unit.side !== u0.side || closeRanks(m.unit));
   const skirted: string[] = [];
   if (blocker && blocker.unit.side === u0.side) {
     const f = blocker.unit;
@@ -175,7 +176,8 @@ export function routUnit(s0: AnrtState, id: string, cause?: Point): Out {
     skirted.push(f.id);
   }
   // Friends passed through, and the first enemy or close-ranked friend still in the way (ANRT-W2: it halts there).
-  const met = legs(s0, u, path, (o) => !skirted.includes(o.id) && (o.side !== u0.side ? !o.abandoned : true));
+  // On the straight path (no detour) the units met are those found above.
+  const met = skirted.length ? legs(s0, u, path, (o) => !skirted.includes(o.id) && (o.side !== u0.side ? !o.abandoned : true)) : first.map((m) => ({ unit: m.unit, pathBefore: [path[0]!, m.before] }));
   const passed: AnrtUnit[] = [];
   for (const m of met) {
     if (m.unit.side !== u0.side || closeRanks(m.unit)) { path = [...m.pathBefore]; why = `${why}; halts on meeting ${m.unit.id}`; break; }
