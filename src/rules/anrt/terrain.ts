@@ -97,8 +97,7 @@ function terrainMoveUncached(s: AnrtState, u: AnrtUnit, path: readonly Point[]):
     }
   }
   const name = (f: AreaFeature) => f.name ?? f.id;
-  const halves = (u.arm === 'infantry' && u.formation !== 'skirmish') || (u.arm === 'cavalry' && u.formation === 'skirmish');
-  const base = { inches: length + (halves ? inWoods : 0), inWoods };
+  const base = { inches: length + (halvedInWoods(u) ? inWoods : 0), inWoods };
   if (inWoods > 1e-6 && (isArtillery(u) || formedCavalry(u)) && !inMarchColumn(u)) {
     const wood = areas(s).find((f) => WOODS.has(f.kind) && path.some((p, i) => i > 0 && segmentProfile(path[i - 1]!, p, [f]).stretches.some((x) => x.areas.length)));
     return { ...base, refused: { code: 'order/terrain-woods', message: `${u.name} cannot enter ${wood ? name(wood) : 'the wood'} in ${u.formation}: guns and formed cavalry enter woods only in march column (L359).`, hint: isArtillery(u) ? 'Limber the battery first (its march column, ANRT-T9), or go round.' : 'Form march column first, or go round the wood.' } };
@@ -147,8 +146,7 @@ export function chargeTerrain(s: AnrtState, u: AnrtUnit, path: readonly Point[])
     }
   }
   const name = (f: AreaFeature) => f.name ?? f.id;
-  const halves = (u.arm === 'infantry' && u.formation !== 'skirmish') || (u.arm === 'cavalry' && u.formation === 'skirmish');
-  const base = { inches: length + (halves ? inWoods : 0), inWoods };
+  const base = { inches: length + (halvedInWoods(u) ? inWoods : 0), inWoods };
   if (wood && inWoods > 1e-6 && (isArtillery(u) || formedCavalry(u))) {
     return { ...base, refused: { code: 'order/terrain-woods', message: `${u.name} cannot charge into ${name(wood)} in ${u.formation}: formed cavalry and guns enter woods only in march column, in which no unit charges (L359).`, hint: 'Charge with infantry or skirmishers, or wait for the enemy to leave the wood.' } };
   }
@@ -160,3 +158,26 @@ export function chargeTerrain(s: AnrtState, u: AnrtUnit, path: readonly Point[])
 
 /** The areas that give cover (L402 "into cover"; L535, L632): woods, orchards, works, buildings. */
 export const coverAreas = (s: AnrtState): AreaFeature[] => areas(s).filter((f) => SOFT.has(f.kind) || HARD.has(f.kind) || BUILDINGS.has(f.kind));
+
+/** Those whose moves in woods are halved (L359): formed infantry and skirmishing cavalry. */
+const halvedInWoods = (u: Pick<AnrtUnit, 'arm' | 'formation'>): boolean => (u.arm === 'infantry' && u.formation !== 'skirmish') || (u.arm === 'cavalry' && u.formation === 'skirmish');
+
+/**
+ * How far along the straight path from → to a unit gets before its terrain-counted inches reach
+ * `allowance` (each inch in a wood counts two for those L359 halves): one profile of the path.
+ */
+export function reachOver(s: AnrtState, u: Pick<AnrtUnit, 'arm' | 'formation'>, from: Point, to: Point, allowance: number): number {
+  const p = segmentProfile(from, to, s.map.terrain);
+  if (!halvedInWoods(u)) return Math.min(p.length, allowance);
+  let used = 0, at = 0;
+  for (const st of p.stretches) {
+    used += st.start - at; // any gap between stretches is open ground
+    if (used >= allowance) return st.start - (used - allowance);
+    const r = st.areas.some((f) => WOODS.has(f.kind)) ? 2 : 1;
+    const len = st.end - st.start;
+    if (used + len * r >= allowance) return st.start + (allowance - used) / r;
+    used += len * r; at = st.end;
+  }
+  return Math.min(p.length, at + Math.max(0, allowance - used));
+}
+

@@ -5,7 +5,7 @@ import { footprint } from '../footprint';
 import { overlapsAny, passageThrough, unitsOnPath } from '../passage';
 import { isArtillery, liveUnits, moverOf, otherSide, withUnit, type AnrtState, type AnrtUnit } from '../state';
 import { RETROGRADE, classRank, ROUT_MOVER } from '../tables/withdrawals';
-import { terrainMove } from '../terrain';
+import { reachOver, terrainMove } from '../terrain';
 import { qrsValue } from './gm';
 
 /**
@@ -65,9 +65,7 @@ function reachAlong(s: AnrtState, u: AnrtUnit, heading: number, allowance: numbe
   const full = terrainMove(s, u, [u.at, at(allowance)]);
   if (full.refused && full.refused.code !== 'order/terrain-buildings') return { to: at(allowance), refused: full.refused.message };
   if (full.inches <= allowance + 1e-6) return { to: at(allowance) };
-  let lo = 0, hi = allowance;
-  for (let i = 0; i < 16; i++) { const mid = (lo + hi) / 2; if (terrainMove(s, u, [u.at, at(mid)]).inches <= allowance + 1e-6) lo = mid; else hi = mid; }
-  return { to: at(lo) };
+  return { to: at(reachOver(s, u, u.at, at(allowance), allowance)) };
 }
 
 const offTable = (s: AnrtState, p: Point): boolean => p.x < 0 || p.y < 0 || p.x > s.map.table.width || p.y > s.map.table.height;
