@@ -5,7 +5,7 @@ import { runVerb, verbChoices } from './play-helpers';
 
 const Input = z.discriminatedUnion('subcommand', [
   z.object({ subcommand: z.literal('allocate'), division: z.string().min(1), die: z.number().int().min(1).max(6) }),
-  z.object({ subcommand: z.literal('regroup'), brigade: z.string().min(1).max(100), on: z.boolean().default(true) }),
+  z.object({ subcommand: z.literal('regroup'), brigade: z.string().min(1).max(100), on: z.boolean().default(true), units: z.string().max(300).optional() }),
   z.object({ subcommand: z.literal('adc'), adc: z.string().min(1).max(100), division: z.string().min(1) }),
   z.object({ subcommand: z.literal('attach'), what: z.string().min(1).max(100), to: z.string().min(1).max(100) }),
 ]);
@@ -22,7 +22,8 @@ export const pips = defineCommand({
       .addIntegerOption((o) => o.setName('die').setDescription('The die (its face) to give it').setRequired(true).setMinValue(1).setMaxValue(6)))
     .addSubcommand((s) => s.setName('regroup').setDescription('Declare a brigade regrouping in your next phase (L285)')
       .addStringOption((o) => o.setName('brigade').setDescription('Your brigade').setRequired(true).setAutocomplete(true))
-      .addBooleanOption((o) => o.setName('on').setDescription('false withdraws the declaration (default true)')))
+      .addBooleanOption((o) => o.setName('on').setDescription('false withdraws the declaration (default true)'))
+      .addStringOption((o) => o.setName('units').setDescription('Units to restore first, comma-separated, in order (default: those that lost most)').setMaxLength(300)))
     .addSubcommand((s) => s.setName('adc').setDescription('Send an ADC to a division\'s general, each phase until told otherwise (L258)')
       .addStringOption((o) => o.setName('adc').setDescription('Your ADC').setRequired(true).setAutocomplete(true))
       .addStringOption((o) => o.setName('division').setDescription('The division, or none').setRequired(true).setAutocomplete(true)))

@@ -19,7 +19,9 @@ export const AnrtOrder = z.discriminatedUnion('kind', [
   /** The corps commander gives this die of his throw to this division (L21); the division that had it takes the other's. */
   z.strictObject({ kind: z.literal('allocate'), division: z.string().min(1), die: z.number().int().min(1).max(6) }),
   /** A brigade declared regrouping (or not) for its side's next phase (L19, L285; ANRT-C3). */
-  z.strictObject({ kind: z.literal('regroup'), brigade: z.string().min(1), on: z.boolean() }),
+  z.strictObject({ kind: z.literal('regroup'), brigade: z.string().min(1), on: z.boolean(),
+    /** ANRT-C5 (L285): the brigade's units to take back hits first, in this order, when its division's throw regroups as this window closes; the rest by the default. */
+    units: z.array(z.string().min(1).max(100)).max(20).optional() }),
   /** An ADC's standing errand: the division he rides to from his side's next phase, or 'none' (L258; ANRT-C3). */
   z.strictObject({ kind: z.literal('adc'), adc: z.string().min(1), division: z.string().min(1) }),
   /** An unattached unit to a brigade, or an unattached brigade to a division, from the side's next phase (L234; ANRT-C12). */

@@ -58,6 +58,14 @@ export const AnrtRulingsSchema = z
        */
       nonMoverChooses: z.boolean().default(true),
     }),
+    withdraw: group({
+      /**
+       * ANRT-W1 (L955 "Withdrawing cavalry may rally back instead"): cavalry that charged this phase
+       * and must withdraw rallies back to where its charge started (`rally-back`), or withdraws a
+       * move back from the enemy (`withdraw`). A game setting, so no window opens mid-resolution.
+       */
+      cavalry: z.enum(['rally-back', 'withdraw']).default('rally-back'),
+    }),
   })
   .readonly();
 
@@ -84,6 +92,7 @@ const INFO: Readonly<Record<Key, { ruling: string; allowed: string; explanation:
   'replacement.timing': { ruling: 'A-6', allowed: 'split, section-vi, section-xiii', explanation: 'When fallen generals are replaced: §VI for division and brigade, §XIII for the rest (split), or one rule for all.' },
   'command.adcs': { ruling: 'ANRT-C1', allowed: '0-6', explanation: 'ADCs each corps or army commander has (L258 says "a varying number"): each that reaches a divisional general adds a pip.' },
   'fire.sequential': { ruling: 'A-7', allowed: 'true, false', explanation: 'The non-mover\'s fire takes effect before the mover fires back.' },
+  'withdraw.cavalry': { ruling: 'ANRT-W1', allowed: 'rally-back, withdraw', explanation: 'Cavalry that charged and must withdraw (L955): rally back to where its charge started, or withdraw a move back from the enemy.' },
   'fire.nonMoverChooses': { ruling: 'ANRT-F1', allowed: 'true, false', explanation: 'The non-moving side picks its fire targets in the responses window, opened whenever a unit has two or more; false: it fires at the nearest and the window opens only for charges.' },
 };
 

@@ -57,6 +57,8 @@ export interface AnrtState extends ScenarioGameFrame<AnrtSettings> {
   readonly fallen?: Readonly<Record<string, { readonly turn: number; readonly effect: 'incapacitated' | 'badly-wounded' | 'killed' }>>;
   /** The turn each unit was last under artillery fire (L285: no regrouping under it in its last turn). */
   readonly shelled?: Readonly<Record<string, number>>;
+  /** One-hit units in hard cover whose pip was not paid: gone to ground, they do not fire in the turn recorded (L204). */
+  readonly toGround?: Readonly<Record<string, number>>;
   readonly victory: Victory;
   readonly ended: { readonly winner: string | null; readonly summary: string } | null;
 }

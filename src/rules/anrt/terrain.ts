@@ -97,8 +97,7 @@ function terrainMoveUncached(s: AnrtState, u: AnrtUnit, path: readonly Point[]):
     }
   }
   const name = (f: AreaFeature) => f.name ?? f.id;
-  const halves = (u.arm === 'infantry' && u.formation !== 'skirmish') || (u.arm === 'cavalry' && u.formation === 'skirmish');
-  const base = { inches: length + (halves ? inWoods : 0), inWoods };
+  const base = { inches: length + (halvedInWoods(u) ? inWoods : 0), inWoods };
   if (inWoods > 1e-6 && (isArtillery(u) || formedCavalry(u)) && !inMarchColumn(u)) {
     const wood = areas(s).find((f) => WOODS.has(f.kind) && path.some((p, i) => i > 0 && segmentProfile(path[i - 1]!, p, [f]).stretches.some((x) => x.areas.length)));
     return { ...base, refused: { code: 'order/terrain-woods', message: `${u.name} cannot enter ${wood ? name(wood) : 'the wood'} in ${u.formation}: guns and formed cavalry enter woods only in march column (L359).`, hint: isArtillery(u) ? 'Limber the battery first (its march column, ANRT-T9), or go round.' : 'Form march column first, or go round the wood.' } };
@@ -125,3 +124,60 @@ function terrainMoveUncached(s: AnrtState, u: AnrtUnit, path: readonly Point[]):
 /** Whether some infantry unit of `side` stands next to buildings it is not in: the QRS's enter-buildings price may be needed this phase. */
 export const mayEnterBuildings = (s: AnrtState, units: readonly AnrtUnit[]): boolean =>
   units.some((u) => u.arm === 'infantry' && !buildingsOf(s, u) && areas(s).some((f) => BUILDINGS.has(f.kind) && gapTo(u, f) <= NEXT_TO_INCHES + 1e-6));
+
+/**
+ * A charge's path over the ground (L359, L363): it may not take formed cavalry (or guns) into a wood
+ * — they enter woods only in march column, in which nothing charges — nor a line into a town
+ * (infantry and cavalry pass towns only in skirmish, column or march column). Woods halve formed
+ * infantry and skirmishing cavalry as for any move. Charging infantry in buildings is an assault,
+ * not deploying into them (L361 does not apply).
+ */
+export function chargeTerrain(s: AnrtState, u: AnrtUnit, path: readonly Point[]): TerrainMove {
+  let length = 0, inWoods = 0;
+  let wood: AreaFeature | undefined, town: AreaFeature | undefined;
+  const start = areas(s).filter((f) => BUILDINGS.has(f.kind) && ringContains(f.polygon, u.at));
+  for (let i = 1; i < path.length; i++) {
+    const p = segmentProfile(path[i - 1]!, path[i]!, s.map.terrain);
+    length += p.length;
+    for (const st of p.stretches) {
+      const w = st.areas.find((f) => WOODS.has(f.kind));
+      if (w) { inWoods += st.end - st.start; wood ??= w; }
+      town ??= st.areas.find((f) => BUILDINGS.has(f.kind) && !start.includes(f));
+    }
+  }
+  const name = (f: AreaFeature) => f.name ?? f.id;
+  const base = { inches: length + (halvedInWoods(u) ? inWoods : 0), inWoods };
+  if (wood && inWoods > 1e-6 && (isArtillery(u) || formedCavalry(u))) {
+    return { ...base, refused: { code: 'order/terrain-woods', message: `${u.name} cannot charge into ${name(wood)} in ${u.formation}: formed cavalry and guns enter woods only in march column, in which no unit charges (L359).`, hint: 'Charge with infantry or skirmishers, or wait for the enemy to leave the wood.' } };
+  }
+  if (town && !['skirmish', 'column', 'march-column'].includes(u.formation)) {
+    return { ...base, refused: { code: 'order/terrain-town', message: `${u.name} cannot charge through ${name(town)} in ${u.formation}: infantry and cavalry pass towns only in skirmish, column or march column (L363).`, hint: 'Form column first (one move), then charge next phase; or charge a unit outside the town.' } };
+  }
+  return base;
+}
+
+/** The areas that give cover (L402 "into cover"; L535, L632): woods, orchards, works, buildings. */
+export const coverAreas = (s: AnrtState): AreaFeature[] => areas(s).filter((f) => SOFT.has(f.kind) || HARD.has(f.kind) || BUILDINGS.has(f.kind));
+
+/** Those whose moves in woods are halved (L359): formed infantry and skirmishing cavalry. */
+const halvedInWoods = (u: Pick<AnrtUnit, 'arm' | 'formation'>): boolean => (u.arm === 'infantry' && u.formation !== 'skirmish') || (u.arm === 'cavalry' && u.formation === 'skirmish');
+
+/**
+ * How far along the straight path from → to a unit gets before its terrain-counted inches reach
+ * `allowance` (each inch in a wood counts two for those L359 halves): one profile of the path.
+ */
+export function reachOver(s: AnrtState, u: Pick<AnrtUnit, 'arm' | 'formation'>, from: Point, to: Point, allowance: number): number {
+  const p = segmentProfile(from, to, s.map.terrain);
+  if (!halvedInWoods(u)) return Math.min(p.length, allowance);
+  let used = 0, at = 0;
+  for (const st of p.stretches) {
+    used += st.start - at; // any gap between stretches is open ground
+    if (used >= allowance) return st.start - (used - allowance);
+    const r = st.areas.some((f) => WOODS.has(f.kind)) ? 2 : 1;
+    const len = st.end - st.start;
+    if (used + len * r >= allowance) return st.start + (allowance - used) / r;
+    used += len * r; at = st.end;
+  }
+  return Math.min(p.length, at + Math.max(0, allowance - used));
+}
+

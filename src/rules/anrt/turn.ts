@@ -7,7 +7,10 @@ import { initiative } from './procedures/initiative';
 import type { AnrtOrder } from './orders';
 import { resolveCombat } from './phases/combat';
 import { AskGm, need, qrsValue, Thrower } from './phases/gm';
-import { applyMorale, testMorale } from './phases/morale';
+import { testMorale } from './phases/morale';
+import { routUnit } from './phases/withdraw';
+import { oneHitUnpaid } from './phases/one-hit';
+import { ROUT_MOVER } from './tables/withdrawals';
 import { reoccupy } from './phases/guns';
 import { syncRegimental } from './phases/regimental';
 import { applyCommand, followJoined, openCommand } from './phases/command';
@@ -95,7 +98,8 @@ function openPhase(s0: AnrtState, th: Thrower): { s: AnrtState; events: GameEven
   s = c.s; events.push(...c.events);
   const mine = liveUnits(s).filter((u) => u.side === side);
   for (const cell of ['pips.cost.move', 'pips.cost.formation-change', 'pips.cost.recover-disorder', 'pips.cost.out-of-command-move', 'pips.cost.brigadier-move', 'pips.cost.higher-commander-extra-move']) qrsValue(s, cell, `Pip cost (${cell.split('.').pop()})`, 'ANRT §VI L266', [0, 6]);
-  for (const m of [...new Set(liveUnits(s).map((u) => moverOf(u)))].sort()) qrsValue(s, `movement.${m}`, `Normal move of ${m}`, 'ANRT §VII', [0, 60]);
+  // The routers' skirmish rows too (L966): a withdrawal may turn into a rout as the orders are carried out (L958, L204).
+  for (const m of [...new Set([...liveUnits(s).map((u) => moverOf(u)), ...liveUnits(s).map((u) => ROUT_MOVER(u.arm))])].sort()) qrsValue(s, `movement.${m}`, `Normal move of ${m}`, 'ANRT §VII', [0, 60]);
   if (mayEnterBuildings(s, mine)) qrsValue(s, 'pips.cost.enter-buildings', 'Pip cost (enter-buildings)', 'ANRT §VI L306', [0, 6]);
   for (const u of mine.filter((x) => x.routed).sort((a, b) => a.id.localeCompare(b.id))) {
     const m = testMorale(s, u, 'router', th);
@@ -106,7 +110,7 @@ function openPhase(s0: AnrtState, th: Thrower): { s: AnrtState; events: GameEven
     } else if (u.abandoned) {
       // ANRT-G3: the fled gunners of abandoned guns rout on without them; the guns stay where they were overrun.
       events.push({ kind: 'note', rule: 'ANRT L406', text: `${u.id}'s gunners are still fleeing; their guns stand abandoned.` });
-    } else { const r = applyMorale(s, u.id, 'rout'); s = r.s; events.push(...r.events); }
+    } else { const r = routUnit(s, u.id); s = r.s; events.push(...r.events); } // continuing: toward its baseline (L966)
   }
   // L406: gunners reoccupy their guns in their own phase, when no enemy is in contact (ANRT-G3).
   const back = reoccupy(s, side); s = back.s; events.push(...back.events);
@@ -208,6 +212,8 @@ function applyOrders(s0: AnrtState, orders: readonly AnrtOrder[]): { s: AnrtStat
     if (into) events.push({ kind: 'status', rule: 'ANRT L361', unit: u.id, status: 'disordered', on: true, reason: `deployed into the buildings of ${into.name ?? into.id}` });
   }
   s = { ...s, units };
+  // L204: one-hit units whose pip was not paid withdraw a move (or go to ground in hard cover).
+  const unpaid = oneHitUnpaid(s, accepted); s = unpaid.s; events.push(...unpaid.events);
   const g = applyGeneralMoves(s, accepted);
   s = followJoined(g.s); events.push(...g.events);
   // The attacker's order of charge tests is his order of posting, but units out of command test first (§XII L938).

@@ -21,6 +21,7 @@ import { chargedCase, opportunityTargets, responsesTo } from './responses';
 import { buildingsOf, coverOf } from '../terrain';
 import { regimentalHits } from '../tables/characteristics';
 import { isRegimental, loseGuns, syncRegimental } from './regimental';
+import { evadeRoute } from './evade';
 
 /**
  * The second half of a side's phase, after the other side's responses (§I L20-31): charges with
@@ -39,6 +40,8 @@ interface Ctx {
   engaged: ReadonlySet<string>; overlappers: ReadonlySet<string>;
   /** Hits of fire into melees, counted as melee losses (L559). */
   firedInto: Record<string, number>;
+  /** Where each charger started this phase (cavalry rallying back, ANRT-W1). */
+  origins?: ReadonlyMap<string, Point>;
 }
 
 const CONTACT_GAP = 0.5;
@@ -114,6 +117,7 @@ export const SECONDARY_TARGET_INCHES = 2;
  */
 function fireOf(c: Ctx, u: AnrtUnit, moved: ReadonlySet<string>): { target: string; hits: number }[] {
   if (u.gone || u.abandoned || u.routed || c.engaged.has(u.id) || u.arm === 'cavalry' || u.formation === 'march-column' || u.formation === 'limbered') return [];
+  if (c.s.toGround?.[u.id] === c.s.turn) return []; // L204: gone to ground in hard cover, its pip unpaid
   const gun = isArtillery(u);
   const reach = gun
     ? Math.max(qrsValue(c.s, `artCan.range.${u.gun ?? 'medium'}`, `Canister reach of ${u.gun ?? 'medium'} guns`, 'ANRT §IX L1091', [0, 60]), qrsValue(c.s, `artLong.range.${u.gun ?? 'medium'}`, `Long range of ${u.gun ?? 'medium'} guns`, 'ANRT §IX L1091', [0, 60]))
@@ -292,8 +296,15 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined): { a: st
     const inches = evadeInches(evader, roll.faces);
     c.events.push({ ...roll.event, tableRow: `evades ${fmt(inches)}` });
     const away = bearing(a.at, t0.at);
-    moveTo(c, t0.id, add(t0.at, scale(headingVector(away), inches)), 'ANRT §X', 'evades');
+    // L402: directly away, or behind formed friends or into cover when nearer than the enemy (ANRT-W8).
+    const route = evadeRoute(c.s, t0, a, inches);
+    moveTo(c, t0.id, route.to, 'ANRT §X L402', route.why, bearing(route.to, a.at)); // L404: evaders end facing their opponents
     const t = c.s.units[t0.id]!;
+    if (route.sheltered) {
+      const to = distance(a.at, t0.at) <= reach ? t0.at : add(a.at, scale(headingVector(away), reach));
+      moveTo(c, a.id, to, 'ANRT §X L413', 'the evaders are sheltered; the chargers halt where the evade started');
+      return null;
+    }
     const gap = distance(a.at, t.at);
     if (gap <= reach) {
       // L620: evaders who do not out-distance the chargers take one hit and are routed.
@@ -438,9 +449,11 @@ function melee(c: Ctx, group: readonly Pair[]): void {
     c.events.push({ kind: 'note', rule: byFire || forUs ? 'ANRT §XI L640-653, §IX L559' : 'ANRT §XI L640-653', text: `${me}: ${o.result} (${o.inflicted} hit(s) inflicted${forUs ? `, ${forUs} of them by its side's fire into the melee` : ''}, ${o.suffered} suffered${byFire ? `, ${byFire} of them by fire into the melee` : ''}).` });
     if (o.disordered && !u.disordered) { c.s = withUnit(c.s, { ...u, disordered: true }); c.events.push({ kind: 'status', rule: 'ANRT L646', unit: me, status: 'disordered', on: true, reason: `melee ${o.result}` }); }
     if (o.testsMorale) {
-      const m = testMorale(c.s, c.s.units[me]!, o.result === 'draw' ? 'melee-draw' : 'melee-loss', c.th, [], c.s.units[opponents.get(me)!.find((o) => units[o] !== undefined)!]);
+      const foe = c.s.units[opponents.get(me)!.find((x) => units[x] !== undefined)!]!;
+      const m = testMorale(c.s, c.s.units[me]!, o.result === 'draw' ? 'melee-draw' : 'melee-loss', c.th, [], foe);
       c.events.push(...m.events);
-      const r = applyMorale(c.s, me, m.result); c.s = r.s; c.events.push(...r.events);
+      // The enemy in the melee caused it (L955, L966); a charger may rally back to its start (ANRT-W1).
+      const r = applyMorale(c.s, me, m.result, c.origins?.get(me), foe.at); c.s = r.s; c.events.push(...r.events);
       // L1114: a withdraw result in a melee (or a rout) loses the battalion's regimental guns.
       if (m.result === 'withdraw' || m.result === 'rout') { const l = loseGuns(c.s, me, `${me} ${m.result === 'rout' ? 'routed' : 'withdrew'} from a melee (L1114)`); c.s = l.s; c.events.push(...l.events); }
     }
@@ -536,6 +549,7 @@ export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, 
   const { kept, shapes } = admitCharges(c, charges);
   const origins = new Map(kept.map((ch) => [ch.unit, s0.units[ch.unit]!.at]));
   const pairs = kept.map((ch) => charge(c, ch, responses[ch.target] as Reaction | undefined)).filter((p): p is NonNullable<typeof p> => p !== null);
+  c.origins = origins;
   c.overlappers = arrange(c, pairs, shapes);
   c.engaged = new Set(pairs.flatMap((p) => [p.a, p.d]));
   // Emergency squares formed, units routed by the charges: their regimental guns taken off or lost (L1095-1114).

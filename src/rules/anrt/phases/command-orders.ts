@@ -3,7 +3,7 @@ import type { Accepted } from '../../contract';
 import { distance } from '../../geometry/vector';
 import { orderKey, type AnrtOrder } from '../orders';
 import { liveUnits, phasingSide, type AnrtState } from '../state';
-import { adcAt, adcsOf, brigadierOf, budgets, divisionDice, mayRegroupUnit } from './command';
+import { adcAt, adcsOf, brigadierOf, budgets, divisionDice, mayRegroupUnit, regroupSpread } from './command';
 import { fmt, problem } from './common';
 import { planGeneral } from './generals';
 import { allocationIsAChoice } from '../procedures/radii';
@@ -28,11 +28,14 @@ export function validateCommandOrder(s: AnrtState, side: string, o: CommandOrder
     const d = Object.values(s.divisions).find((x) => x.side === side && x.brigades.includes(o.brigade));
     if (!d) return err(problem('order/brigade', `${o.brigade} is not a brigade of yours.`, `One of: ${Object.values(s.divisions).filter((x) => x.side === side).flatMap((x) => x.brigades).join(', ')}.`));
     const bname = brigadierOf(s, o.brigade) ? `Brigade ${brigadierOf(s, o.brigade)!.name}` : o.brigade;
-    if (!o.on) return ok({ order: o, preview: [`${bname} will not regroup in your next phase.`] });
+    const chosen = regroupChoice(s, d.id, o, others);
+    if (!chosen.ok) return chosen;
+    if (!o.on) return ok({ order: o, preview: [`${bname} will not regroup in your next phase.`, ...chosen.value] });
     const able = liveUnits(s).filter((u) => u.brigade === o.brigade && mayRegroupUnit(s, u)).length;
     return ok({ order: o, preview: [
       `${bname} (${d.name}) is declared regrouping for your next phase (L19): a division throw of 4, 5 or 6 must then take back 1, 2 or 3 hits, leaving 3 pips ± adjustments (L285).`,
       able ? `${able} of its units could regroup now.` : 'None of its units could regroup now (enemy within 10", artillery fire last turn, or nothing to take back, L285-289): unless that changes the declaration lapses.',
+      ...chosen.value,
     ] });
   }
   if (o.kind === 'adc') {
@@ -57,6 +60,24 @@ export function validateCommandOrder(s: AnrtState, side: string, o: CommandOrder
   const b = checkBudget(s, others, o, p.value.payer, p.value.pips, 'a shorter ride');
   if (!b.ok) return b;
   return ok({ order: o, preview: [...preview, b.value] });
+}
+
+/**
+ * ANRT-C5 (L285 "from the same unit, separate units or even units in two separate brigades"):
+ * `units:` names the brigade's units to take back this phase's regroup hits first; checked, and
+ * previewed against the hits the division's throw takes back now (if it is regrouping).
+ */
+function regroupChoice(s: AnrtState, division: string, o: Extract<AnrtOrder, { kind: 'regroup' }>, others: readonly AnrtOrder[]): Result<string[], Problem> {
+  if (!o.units?.length) return ok([]);
+  const mine = liveUnits(s).filter((u) => u.brigade === o.brigade);
+  const bad = o.units.find((id) => !mine.some((u) => u.id === id));
+  if (bad) return err(problem('order/regroup-unit', `${s.units[bad]?.name ?? bad} is not a unit of ${o.brigade} on the table (L285).`, `Name its units, separated by commas: ${mine.map((u) => u.name).join(', ')}.`));
+  if (new Set(o.units).size !== o.units.length) return err(problem('order/regroup-unit', 'A unit is named twice.', 'Name each unit once, in the order they take hits back.'));
+  const names = o.units.map((id) => s.units[id]!.name).join(', then ');
+  const hits = s.command?.regrouping.includes(o.brigade) ? budgets(s, [...others, o])[division]?.regroupHits ?? 0 : 0;
+  if (!hits) return ok([`Regroup order ${names}: the brigade takes no hits back this phase, so it restores nothing now (it applies to the throw of the phase it is posted in).`]);
+  const spread = regroupSpread(s, division, [...others, o]);
+  return ok([`This phase's throw takes back ${hits} hit(s): ${spread.map((r) => `${s.units[r.id]!.name} +${r.regained}`).join(', ') || 'no unit can take them'} (L285-289).`]);
 }
 
 function validateAllocate(s: AnrtState, o: Extract<AnrtOrder, { kind: 'allocate' }>, others: readonly AnrtOrder[]): Result<Accepted<AnrtOrder>, Problem> {

@@ -266,6 +266,21 @@ export function budgets(s: AnrtState, orders: readonly AnrtOrder[]): Record<stri
 }
 
 /**
+ * Where a regrouping division's hits go as the orders window closes (L285-289): first to the units
+ * the player named (`/pips regroup units:`, in the order posted), then to those that lost most
+ * (ties: order of battle) (ANRT-C5); never to full strength (ANRT-1).
+ */
+export function regroupSpread(s: AnrtState, division: string, orders: readonly AnrtOrder[]): { id: string; regained: number }[] {
+  const hits = budgets(s, orders)[division]?.regroupHits ?? 0;
+  if (!hits || !s.command) return [];
+  const named = orders.flatMap((o) => (o.kind === 'regroup' ? o.units ?? [] : []));
+  const rank = (id: string) => { const i = named.indexOf(id); return i < 0 ? named.length : i; };
+  const units = liveUnits(s).filter((u) => u.division === division && s.command!.regrouping.includes(u.brigade) && mayRegroupUnit(s, u))
+    .sort((x, y) => rank(x.id) - rank(y.id) || (y.maxHits - y.hits) - (x.maxHits - x.hits) || x.id.localeCompare(y.id));
+  return spreadRegroup(hits, units.map((u) => ({ id: u.id, max: u.maxHits, current: u.hits })));
+}
+
+/**
  * The command step as the orders window closes: the allocation fixes each division's pips; the
  * regrouping divisions' throws of 4-6 take hits back (L285), to the units that lost most first
  * (ANRT-C5); the declarations posted (regroup, ADC errands) stand for the side's next phase.
@@ -284,9 +299,7 @@ export function applyCommand(s0: AnrtState, accepted: readonly AnrtOrder[]): { s
     s = { ...s, pips: Object.fromEntries(Object.entries(b).map(([d, p]) => [d, p.pips])), pipTerms: Object.fromEntries(Object.entries(b).map(([d, p]) => [d, p.terms])) };
     for (const [d, p] of Object.entries(b)) {
       if (!p.regroupHits) continue;
-      const units = liveUnits(s).filter((u) => u.division === d && s.command!.regrouping.includes(u.brigade) && mayRegroupUnit(s, u))
-        .sort((x, y) => (y.maxHits - y.hits) - (x.maxHits - x.hits) || x.id.localeCompare(y.id));
-      for (const r of spreadRegroup(p.regroupHits, units.map((u) => ({ id: u.id, max: u.maxHits, current: u.hits })))) {
+      for (const r of regroupSpread(s, d, accepted)) {
         const u = s.units[r.id]!;
         s = withUnit(s, { ...u, hits: u.hits + r.regained });
         events.push({ kind: 'note', rule: 'ANRT §VI L285-289', text: `${u.name} regroups ${r.regained} hit(s): ${u.hits + r.regained}/${u.maxHits}.` });

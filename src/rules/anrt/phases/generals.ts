@@ -7,7 +7,7 @@ import type { AnrtOrder } from '../orders';
 import { inBox, meanFacing } from '../procedures/radii';
 import { liveUnits, type AnrtGeneral, type AnrtState, type AnrtUnit } from '../state';
 import { GENERAL_MOVES } from '../tables/command';
-import { boxKnown, isHigher } from './command';
+import { adcsOf, boxKnown, isHigher } from './command';
 import { fmt, liveUnit, problem } from './common';
 import { qrsKnown } from './gm';
 import { locationContext } from './orders';
@@ -28,6 +28,8 @@ export interface GeneralMove {
   readonly moves: number;
   readonly pips: number;
   readonly payer: string | null;
+  /** Pips paid by ADCs he kept with him instead (L457). */
+  readonly adcs?: number;
   readonly join: string | null;
   readonly why: string;
 }
@@ -113,9 +115,21 @@ function planUncached(s: AnrtState, o: Order): Result<GeneralMove, Problem> {
   const extra = moves - GENERAL_MOVES.higherFreeMoves.moves;
   const per = extra > 0 ? qrsKnown(s, 'pips.cost.higher-commander-extra-move') : 0;
   if (per === undefined) return err(problem('order/qrs-gap', 'The QRS pip cost of a higher commander\'s extra move is not entered nor ruled yet.', 'The GM enters it (/game ruling key:qrs.pips.cost.higher-commander-extra-move).'));
-  const payer = extra <= 0 ? null : g.level === 'division' ? g.command : nearestDivision(s, g.side, to);
-  return ok({ general: g.id, to, inches, moves, pips: extra > 0 ? extra * per : 0, payer, join, why: extra > 0 ? `${moves} moves: the first free, ${extra} paid (${GENERAL_MOVES.higherFreeMoves.line})` : `one move, free (${GENERAL_MOVES.higherFreeMoves.line})` });
+  const owed = extra > 0 ? extra * per : 0;
+  // L457: a corps commander may pay "by not deploying eligible ADCs": each of his ADCs kept with him this phase pays one pip.
+  const held = g.level === 'division' ? 0 : Math.min(owed, heldBackAdcs(s, g.id));
+  const pips = owed - held;
+  const payer = pips <= 0 ? null : g.level === 'division' ? g.command : nearestDivision(s, g.side, to);
+  const adcNote = held ? `; ${held} pip${held > 1 ? 's' : ''} paid by ADC${held > 1 ? 's' : ''} kept with him (L457)` : '';
+  return ok({ general: g.id, to, inches, moves, pips, payer, join, ...(held ? { adcs: held } : {}), why: extra > 0 ? `${moves} moves: the first free, ${extra} paid (${GENERAL_MOVES.higherFreeMoves.line})${adcNote}` : `one move, free (${GENERAL_MOVES.higherFreeMoves.line})` });
 }
+
+/**
+ * ADCs of a corps or army commander not deployed this phase (L457 "by not deploying eligible
+ * ADCs", ANRT-C13): with him at headquarters and on no errand (`/pips adc division:none`) — an
+ * ADC on an errand rode this phase, or is riding still.
+ */
+export const heldBackAdcs = (s: AnrtState, general: string): number => Object.values(adcsOf(s)).filter((a) => a.of === general && a.to === null && a.at === null).length;
 
 /** ANRT-C6: a corps commander's extra moves come out of the dice of the division whose general is nearest where he ends. */
 function nearestDivision(s: AnrtState, side: string, at: Point): string | null {

@@ -1,5 +1,6 @@
 import type { GameEvent } from '../../events';
-import { add, distance, headingVector, scale } from '../../geometry/vector';
+import type { Point } from '../../geometry/types';
+import { distance } from '../../geometry/vector';
 import { moraleResult } from '../procedures/morale';
 import { supportFactor, supportIn } from '../procedures/support';
 import { withUnit, type AnrtState, type AnrtUnit } from '../state';
@@ -8,11 +9,12 @@ import { isOutOfCommand } from './command';
 import { halfLost, normalMove } from './common';
 import { need, qrsValue, type Thrower } from './gm';
 import { nationalMorale } from './nations';
+import { nearestEnemy, routUnit, withdrawUnit } from './withdraw';
 
 /**
  * Morale tests (§XII L905-930, the table on the QRS) with the factors the state gives, and what
- * each result does to the unit. Rulings ANRT-T5 (README): "withdraw" is one normal move back,
- * facing kept; "rout" the same and the unit routed; a unit pushed off the table is removed.
+ * each result does to the unit. Rulings ANRT-T5 (README): "withdraw" and "rout" move as §XII
+ * L952-966 says (phases/withdraw.ts); a unit pushed off the table is removed.
  */
 
 /** A general within this many inches is "attached" for morale (ANRT-T3; the text's bases are missing, A-11). */
@@ -44,16 +46,12 @@ export function testMorale(s: AnrtState, u: AnrtUnit, test: MoraleTest, th: Thro
   return { result, events: [{ ...roll.event, tableRow: `${result} (${from}${terms.length ? `; ${terms.join(', ')}` : ''})` }] };
 }
 
-/** Moves a unit back `inches` from its facing; off the table it is removed. */
-export function fallBack(s: AnrtState, u: AnrtUnit, inches: number, rule: string, why: string): { s: AnrtState; events: GameEvent[] } {
-  const to = add(u.at, scale(headingVector(u.facing), -inches));
-  const off = to.x < 0 || to.y < 0 || to.x > s.map.table.width || to.y > s.map.table.height;
-  if (off) return { s: withUnit(s, { ...u, gone: true }), events: [{ kind: 'removed', rule, unit: u.id, at: u.at, reason: `${why}: off the table` }] };
-  return { s: withUnit(s, { ...u, at: to }), events: [{ kind: 'move', rule, unit: u.id, from: u.at, to, path: [u.at, to], facing: u.facing, stopped: why }] };
-}
-
-/** What a morale result does to the unit (ANRT-T5). */
-export function applyMorale(s0: AnrtState, id: string, result: MoraleResult, origin?: { x: number; y: number }): { s: AnrtState; events: GameEvent[] } {
+/**
+ * What a morale result does to the unit (ANRT-T5). `origin`: where its charge started this phase
+ * (cavalry rallying back); `cause`: where the enemy that caused the test stands (default: the
+ * nearest enemy) — withdrawers end facing it, routers run directly away from it (phases/withdraw.ts).
+ */
+export function applyMorale(s0: AnrtState, id: string, result: MoraleResult, origin?: Point, cause?: Point): { s: AnrtState; events: GameEvent[] } {
   const u = s0.units[id]!;
   const events: GameEvent[] = [];
   let s = s0;
@@ -61,15 +59,8 @@ export function applyMorale(s0: AnrtState, id: string, result: MoraleResult, ori
     case 'disorder': case 'pursue':
       if (!u.disordered) { s = withUnit(s, { ...u, disordered: true }); events.push({ kind: 'status', rule: 'ANRT §XII', unit: id, status: 'disordered', on: true, reason: result }); }
       break;
-    case 'withdraw': case 'rout': {
-      const back = normalMove(s, u) ?? qrsValue(s, 'movement.general', 'General speed', 'ANRT §VI L255', [0, 60]) / 2;
-      const r = fallBack(withUnit(s, { ...u, disordered: true, routed: result === 'rout' || u.routed }), s.units[id]!, back, 'ANRT §XII', result);
-      s = r.s;
-      if (result === 'rout' && !u.routed) events.push({ kind: 'status', rule: 'ANRT §XII', unit: id, status: 'routed', on: true, reason: 'morale' });
-      events.push(...r.events);
-      s = s.units[id]!.gone ? s : withUnit(s, { ...s.units[id]!, disordered: true, routed: result === 'rout' || u.routed });
-      break;
-    }
+    case 'withdraw': { const r = withdrawUnit(s, id, cause, origin); s = r.s; events.push(...r.events); break; }
+    case 'rout': { const r = routUnit(s, id, cause ?? nearestEnemy(s, u)?.at); s = r.s; events.push(...r.events); break; }
     case 'rally-back':
       if (origin) { s = withUnit(s, { ...u, at: origin }); events.push({ kind: 'move', rule: 'ANRT §XI', unit: id, from: u.at, to: origin, path: [u.at, origin], stopped: 'rallies back' }); }
       break;

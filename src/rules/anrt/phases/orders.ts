@@ -14,6 +14,9 @@ import { planGeneral } from './generals';
 import { qrsKnown } from './gm';
 import { reactionsOf } from './responses';
 import { terrainMove } from '../terrain';
+import { ONE_HIT } from '../tables/withdrawals';
+import { checkChargePath } from './charge-path';
+import { hardCover, isHold, recoveryBarred } from './one-hit';
 import { GUNS_CONTACT_INCHES } from './guns';
 import { ignoresOneHitWithdraw, limberPips } from './nations';
 import { isRegimental, regimentalMovePips } from './regimental';
@@ -125,6 +128,7 @@ function pipsOfUncached(s: AnrtState, o: AnrtOrder): number {
   if (!u) return 0;
   if (o.kind === 'formation') return pipCost(s, u, o.formation === u.formation ? 'recover-disorder' : 'formation-change', false) ?? 0;
   if (o.kind === 'charge') return pipCost(s, u, 'move', true) ?? 0;
+  if (o.kind === 'move' && isHold(o)) return u.hits === 1 ? ONE_HIT.holdPips : 0;
   if (o.kind === 'move') {
     const p = planMove(s, u, o.to);
     // Deploying into buildings is its own QRS price (L306, L361).
@@ -135,10 +139,21 @@ function pipsOfUncached(s: AnrtState, o: AnrtOrder): number {
 
 const isAdvance = (u: AnrtUnit, to: Point): boolean => distance(u.at, to) > 1e-6 && Math.abs(angleDifference(u.facing, bearing(u.at, to))) < 90;
 
+/** Where the units with a move posted in `orders` go (a charge's path is checked against friends where they will stand). */
+export function pendingMoves(s: AnrtState, orders: readonly AnrtOrder[]): Map<string, Point> {
+  const out = new Map<string, Point>();
+  for (const o of orders) {
+    if (o.kind !== 'move' || isHold(o) || !s.units[o.unit]) continue;
+    const p = planMove(s, s.units[o.unit]!, o.to);
+    if (p.ok) out.set(o.unit, p.value.at);
+  }
+  return out;
+}
+
 /** A move order as the resolution applies it (validated first). */
 export function moveOf(s: AnrtState, o: Extract<AnrtOrder, { kind: 'move' }>, formation?: AnrtUnit['formation']): AnrtMove | null {
   const u = s.units[o.unit];
-  if (!u) return null;
+  if (!u || isHold(o)) return null;
   const p = planMove(s, u, o.to);
   if (!p.ok) return null;
   return { unit: u.id, to: p.value.at, facing: p.value.facing, formation: formation ?? u.formation, inches: p.value.inches, pips: pipsOf(s, o) };
@@ -172,9 +187,18 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
   if (o.kind === 'formation') {
     if (!formationsOf(u.arm).includes(o.formation)) return err(problem('order/formation', `${u.name} cannot form ${o.formation} (§VII).`, `It may take: ${formationsOf(u.arm).join(', ')}.`));
     if (o.formation === u.formation && !u.disordered) return err(problem('order/formation-same', `${u.name} is already in ${o.formation}.`, 'The same formation again recovers a disordered unit (QRS recover-disorder).'));
+    if (o.formation === u.formation) {
+      const why = recoveryBarred(s, u, others);
+      if (why) return err(why);
+    }
     cost = pipCost(s, u, o.formation === u.formation ? 'recover-disorder' : 'formation-change', false);
     preview.push(o.formation === u.formation ? `${u.name} recovers from disorder.` : `${u.name}: ${u.formation} → ${o.formation}.`);
+  } else if (o.kind === 'move' && isHold(o)) {
+    if (u.hits !== 1) return err(problem('order/hold', `${u.name} need not pay to hold its ground: only a unit with one hit left does (L204).`, 'A unit given no order stays where it is.'));
+    cost = ONE_HIT.holdPips;
+    preview.push(`${u.name} holds its ground: the +1 pip of a unit with one hit left (L204)${hardCover(s, u) ? '; in hard cover it also fires' : ''}.`);
   } else if (o.kind === 'move') {
+    if (u.disordered && others.some((p) => p.kind === 'formation' && p.unit === u.id && p.formation === u.formation)) return err(problem('order/recover-stationary', `${u.name} is recovering from disorder this phase: it must spend the move stationary (L931).`, `Post /formation ${u.formation} again later to recover, or drop the recovery to move.`));
     const p = planMove(s, u, o.to);
     if (!p.ok) return err(p.error);
     const allowance = normalMove(s, u);
@@ -201,10 +225,13 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
     if (d > allowance + 1e-6 || !inFront(u, t.at)) {
       return err(problem('order/out-of-reach', `${t.name} is out of ${u.name}'s reach: ${fmt(d)} away${inFront(u, t.at) ? '' : ', outside its front arc (ANRT-T2)'}, its normal move ${fmt(allowance)} (§X, QRS movement).`, `Move closer first, or charge a unit within ${fmt(allowance)} in front.`));
     }
+    if (u.hits === 1) return err(problem('order/one-hit', `${u.name} has one hit left: it cannot advance, so it cannot charge (L204).`, 'Hold it (/move to:hold, 1 pip) or move it back.'));
+    const path = checkChargePath(s, u, t, allowance, pendingMoves(s, others));
+    if (!path.ok) return err(problem(path.code, path.message, path.hint));
     const room = chargeRoom(s, u, t, others);
     if (room && 'problem' in room) return err(room.problem);
     cost = pipCost(s, u, 'move', true);
-    preview.push(`${u.name} will charge ${t.name} (${fmt(d)}); the enemy answers before it goes in (§X).`, ...(room ? [room.preview] : []));
+    preview.push(`${u.name} will charge ${t.name} (${fmt(d)}${path.inWoods > 1e-6 ? `, ${fmt(path.inWoods)} in woods counting double (L359)` : ''}); the enemy answers before it goes in (§X).`, ...(room ? [room.preview] : []));
   }
   if (cost === undefined) return err(problem('order/qrs-gap', 'The QRS pip cost of this action is not entered nor ruled yet.', 'The GM enters it (/game ruling key:qrs.pips.cost.move).'));
   if (o.kind !== 'formation' && s.command?.outOfCommand[u.id]) preview.push(`Out of command: ${s.command.outOfCommand[u.id]} — it moves at the QRS out-of-command price.`);

@@ -3,6 +3,7 @@ import type { Reaction } from '../orders';
 import { isArtillery, isTarget, liveUnits, phasingSide, type AnrtState, type AnrtUnit } from '../state';
 import { mayOpportunityCharge, type Charged } from '../tables/charges';
 import { canFire, fireReach, inFront, normalMove } from './common';
+import { checkChargePath } from './charge-path';
 
 /**
  * The other side's window after the mover's orders (§X L565-640, §VII L424-430): it opens only
@@ -35,13 +36,16 @@ export function responsesTo(t: AnrtUnit, c: AnrtUnit): Reaction[] {
 
 /** Enemy units this cavalry may opportunity charge now: they moved or changed formation directly in front, within its normal move (L426). */
 export function opportunityTargets(s: AnrtState, u: AnrtUnit): AnrtUnit[] {
-  if (u.arm !== 'cavalry' || u.routed || u.side === phasingSide(s) || u.formation === 'march-column') return [];
+  // L204: a unit with one hit left cannot advance, so it makes no opportunity charge.
+  if (u.arm !== 'cavalry' || u.routed || u.hits === 1 || u.side === phasingSide(s) || u.formation === 'march-column') return [];
   if (s.charges.some((c) => c.target === u.id)) return [];
   const reach = normalMove(s, u);
   if (reach === undefined) return [];
   const moved = new Set(s.moves.map((m) => m.unit));
   return liveUnits(s).filter((e) => e.side !== u.side && moved.has(e.id) && isTarget(e))
     .filter((e) => mayOpportunityCharge('cavalry', { moved: true, changedFormation: false, presentedFlankOrRear: false, retrograde: false }, inFront(u, e.at), distance(u.at, e.at) <= reach))
+    // As a declared charge: not through a wood, a town in line, or friends it may not pass (ANRT-W9).
+    .filter((e) => checkChargePath(s, u, e, reach).ok)
     .sort((a, b) => distance(u.at, a.at) - distance(u.at, b.at) || a.id.localeCompare(b.id));
 }
 

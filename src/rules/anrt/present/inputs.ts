@@ -53,6 +53,12 @@ function attachTarget(s: AnrtState, typed: string): string {
   return Object.values(s.divisions).find((d) => d.id === typed || d.name.toLowerCase() === t)?.id ?? brigadeId(s, typed);
 }
 
+/** A unit typed as its id or its name (any case); unknown text is kept for the check to refuse. */
+function unitId(s: AnrtState, typed: string): string {
+  const t = typed.toLowerCase();
+  return Object.values(s.units).find((u) => u.id.toLowerCase() === t || u.name.toLowerCase() === t)?.id ?? typed;
+}
+
 /** A brigade typed as its id or its printed name (any case). */
 function brigadeId(s: AnrtState, typed: string): string {
   const t = typed.trim().toLowerCase();
@@ -78,7 +84,7 @@ export const anrtInputs: Inputs<AnrtState> = {
   move: {
     kind: 'order',
     names: { unit: PIECE, join: UNIT },
-    summary: 'move a unit up to its normal move (QRS movement), paid in its division\'s command pips (§VI L266, §VII); or a general at general speed, join: a unit of his command (§VII L451-457, §XIII L975-979)',
+    summary: 'move a unit up to its normal move (QRS movement), paid in its division\'s command pips (§VI L266, §VII); to:hold pays the +1 pip of a one-hit unit so it need not withdraw (L204); or a general at general speed, join: a unit of his command (§VII L451-457, §XIII L975-979)',
     build: (s, o): AnrtOrder => (s.generals[text(o.unit)]
       ? { kind: 'general', general: text(o.unit), to: text(o.to) || 'here', ...(text(o.join) ? { join: text(o.join) } : {}) }
       : { kind: 'move', unit: text(o.unit), to: text(o.to) }),
@@ -105,8 +111,11 @@ export const anrtInputs: Inputs<AnrtState> = {
   },
   'pips regroup': {
     kind: 'order',
-    summary: 'declare a brigade regrouping in your next phase (L19, L285): a throw of 4-6 then takes back 1-3 hits; on:false withdraws it',
-    build: (s, o): AnrtOrder => ({ kind: 'regroup', brigade: brigadeId(s, text(o.brigade)), on: o.on !== false }),
+    summary: 'declare a brigade regrouping in your next phase (L19, L285): a throw of 4-6 then takes back 1-3 hits; on:false withdraws it; units: the units to restore first, in order, when its throw takes hits back as this window closes (default: those that lost most)',
+    build: (s, o): AnrtOrder => {
+      const units = text(o.units).split(',').map((x) => x.trim()).filter(Boolean).map((x) => unitId(s, x));
+      return { kind: 'regroup', brigade: brigadeId(s, text(o.brigade)), on: o.on !== false, ...(units.length ? { units } : {}) };
+    },
     choices: (s, caller, focused) => (focused.name === 'brigade' && caller.side ? choicesMatching(focused.value, brigadesOf(s, caller.side)) : []),
     confirm: (a) => `✅ Regroup declaration recorded (sealed). ${a.preview.join(' ')}`,
   },

@@ -1,0 +1,43 @@
+import type { Point } from '../../geometry/types';
+import { add, bearing, distance, headingVector, scale } from '../../geometry/vector';
+import { passageThrough, unitsOnPath } from '../passage';
+import { isArtillery, liveUnits, type AnrtState, type AnrtUnit } from '../state';
+import { chargeTerrain } from '../terrain';
+import { fmt } from './common';
+
+/**
+ * A charge's path checked against the ground and the friends in the way (§VII L357-363, L381-395):
+ * the charger runs straight to contact (the last 2"/1" must be straight anyway, L400). Woods and
+ * towns are those of terrain.ts; a friend the charger may not pass (L383-395: not a skirmisher,
+ * nor abandoned guns, nor a line more than 3" from the enemy for a line or cavalry, …) refuses the
+ * charge, naming the friend. A friend with a move posted this phase is taken where it goes.
+ */
+
+/** How close a charger's centre comes to its target's (combat.ts's contact). */
+export const CHARGE_CONTACT_GAP = 0.5;
+
+export const chargePath = (u: AnrtUnit, t: AnrtUnit): Point[] => [u.at, add(t.at, scale(headingVector(bearing(u.at, t.at)), -CHARGE_CONTACT_GAP))];
+
+export type ChargeCheck = { ok: true; inches: number; inWoods: number } | { ok: false; code: string; message: string; hint: string };
+
+export function checkChargePath(s: AnrtState, u: AnrtUnit, t: AnrtUnit, allowance: number, movedTo: ReadonlyMap<string, Point> = new Map()): ChargeCheck {
+  const path = chargePath(u, t);
+  const tm = chargeTerrain(s, u, path);
+  if (tm.refused) return { ok: false, ...tm.refused };
+  if (tm.inches > allowance + 1e-6) {
+    return { ok: false, code: 'order/out-of-reach', message: `${t.name} is out of ${u.name}'s reach through the wood: ${fmt(distance(u.at, t.at))} away, ${fmt(tm.inWoods)} of it in woods counting double (L359), its normal move ${fmt(allowance)}.`, hint: 'Charge a unit nearer, or one the wood does not shelter.' };
+  }
+  // Friends with a move posted stand where it takes them.
+  const pool = movedTo.size ? liveUnits(s).map((x) => (movedTo.has(x.id) ? { ...x, at: movedTo.get(x.id)! } : x)) : liveUnits(s);
+  const friends = unitsOnPath(s, u, path, (o) => o.side === u.side, pool);
+  for (const m of friends) {
+    if (passageThrough(s, u, m.unit, 'charge')) continue;
+    const why = isArtillery(m.unit) && m.unit.formation === 'unlimbered' ? 'only non-charging infantry and cavalry pass through unlimbered guns (L391)' : 'formed friends are passed only as L383-395 allow';
+    return {
+      ok: false, code: 'order/charge-through-friend',
+      message: `${u.name} would charge through ${m.unit.name} (${fmt(m.along)} along its path): ${why}.`,
+      hint: `Move ${m.unit.name} out of the way this phase (its move is taken into account), charge a unit it does not screen, or charge with ${u.formation === 'skirmish' ? 'another unit' : 'skirmishers (they pass all friends, L383)'}.`,
+    };
+  }
+  return { ok: true, inches: tm.inches, inWoods: tm.inWoods };
+}
