@@ -372,6 +372,13 @@ function planRetreat(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | undef
     // step it was found at (0 at the start itself).
     const lastB = others.map(() => 0);
     const lastK = others.map(() => 0);
+    // Per other enemy, a second lower bound of the same, linear in the distance walked with a
+    // slope of about −cos(the angle between the way and that enemy) instead of −1 (see walk's loop):
+    // its value at step lineK and its slope. An enemy well off the way is then not looked at again
+    // for many steps (issue 12: at 600 brigades most enemies ahead stay clear of the least).
+    const lineB = new Float64Array(others.length).fill(-Infinity);
+    const lineK = new Float64Array(others.length);
+    const lineC = new Float64Array(others.length);
     const passedSoFar = new Set<string>();
     let stop: 'blocked' | 'routed-off' | null = null;
     let k = 0;
@@ -416,6 +423,10 @@ function planRetreat(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | undef
         // A translation of t inches changes a distance by at most t: an enemy found clear of the
         // least so far by a margin stays clear of it for as far again.
         if (lastB[i]! - (kk - lastK[i]!) > approach + APPROACH_SLACK) { active[kept++] = i; continue; }
+        // The shadow gap on a fixed axis u (the line of centres where last measured) is a lower
+        // bound of the distance (a separating axis; the facings stay put), and along the way it
+        // changes by exactly −(dir·u) an inch: from lineK on it is lineB − (kk − lineK)·(dir·u).
+        if (lineB[i]! - (kk - lineK[i]!) * lineC[i]! > approach + APPROACH_SLACK) { active[kept++] = i; continue; }
         const e = others[i]!;
         const dx = at.x - e.base.pose.at.x, dy = at.y - e.base.pose.at.y;
         const d2 = dx * dx + dy * dy;
@@ -435,9 +446,11 @@ function planRetreat(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | undef
           const a = i * 8;
           const hx = otherAxes[a + 2]!, hy = otherAxes[a + 3]!;
           // On the line of centres, then on each base's edge normals (separating axes all).
+          const centres = cd - (halfW * Math.abs(rightX * ux + rightY * uy) + halfD * Math.abs(aheadX * ux + aheadY * uy))
+            - (otherAxes[a]! * Math.abs(hx * ux + hy * uy) + otherAxes[a + 1]! * Math.abs(hy * ux - hx * uy));
+          lineB[i] = centres - g; lineK[i] = kk; lineC[i] = dir.x * ux + dir.y * uy;
           const lb = Math.max(
-            cd - (halfW * Math.abs(rightX * ux + rightY * uy) + halfD * Math.abs(aheadX * ux + aheadY * uy))
-              - (otherAxes[a]! * Math.abs(hx * ux + hy * uy) + otherAxes[a + 1]! * Math.abs(hy * ux - hx * uy)),
+            centres,
             Math.abs(dx * aheadX + dy * aheadY) - halfD - otherAxes[a + 4]!,
             Math.abs(dx * rightX + dy * rightY) - halfW - otherAxes[a + 5]!,
             Math.abs(dx * hx + dy * hy) - otherAxes[a]! - otherAxes[a + 6]!,
