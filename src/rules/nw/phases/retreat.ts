@@ -1,6 +1,6 @@
 import type { Dice } from '../../../dice/dice';
 import type { GameEvent } from '../../events';
-import { baseDistance, basePolygon, baseRadius, pointToBaseDistance, type Base } from '../../geometry/base';
+import { basePolygon, baseRadius, pointToBaseDistance, type Base } from '../../geometry/base';
 import { EPS } from '../../geometry/epsilon';
 import { isArea } from '../../geometry/features';
 import { pointToGridRef } from '../../scenario/grid';
@@ -262,6 +262,15 @@ export interface RetreatPlan {
 
 /** Where a forced retreat or rout goes (C8, C13-C16), changing nothing: the walk chosen and its end. */
 function planRetreat(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | undefined, battery: NwBattery | undefined): RetreatPlan {
+  return retreatPlanner(s, d, o, unit, battery)(o.prefer);
+}
+
+/**
+ * planRetreat for either preference (RC-1) on one working-out: the bodies, bounds and rings are
+ * gathered once, and a walk (a bend, and the approach it must beat) made for one preference
+ * serves the other (issue 12: retreatEnds plans both ways of most retreats). `o.prefer` is unused.
+ */
+function retreatPlanner(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | undefined, battery: NwBattery | undefined): (prefer: RetreatOrder['prefer']) => RetreatPlan {
   const piece = (unit ?? battery)!;
   const rout = o.kind === 'rout';
   const size: BaseSize = piece.base;
@@ -270,19 +279,31 @@ function planRetreat(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | undef
   const mover: Mover = unit ? (unit.arm === 'cavalry' ? { arm: 'cavalry', weight: unit.weight ?? 'light' } : { arm: 'infantry' }) : { arm: 'artillery', kind: battery!.kind };
   const cls = terrainClass(mover);
   const carried = new Set<string>([o.id, ...(unit?.attachedBattery ? [unit.attachedBattery] : [])]);
-  const all: (Body & { side: string })[] = [
-    ...Object.values(d.units).filter((u) => u.onTable && !u.removed).map((u) => ({ id: u.id, side: u.side, base: { pose: u.pose, size: u.base }, battery: false, routed: u.status === 'routed' })),
-    ...Object.values(d.batteries).filter((b) => b.onTable && !b.removed).map((b) => ({ id: b.id, side: b.side, base: { pose: b.pose, size: b.base }, battery: true, routed: false })),
-  ].filter((b) => !carried.has(b.id));
+  // The bodies on the table, brigades then batteries as Object.values gives them, in one pass.
+  const all: (Body & { side: string })[] = [];
+  for (const u of Object.values(d.units)) {
+    if (u.onTable && !u.removed && !carried.has(u.id)) all.push({ id: u.id, side: u.side, base: { pose: u.pose, size: u.base }, battery: false, routed: u.status === 'routed' });
+  }
+  for (const b of Object.values(d.batteries)) {
+    if (b.onTable && !b.removed && !carried.has(b.id)) all.push({ id: b.id, side: b.side, base: { pose: b.pose, size: b.base }, battery: true, routed: false });
+  }
   const extension = o.inches + 12;
   // Broad phase (a pure short cut): every pose tried is centred within `reach` of the start, so a
   // body whose bounding circle stays farther than that can never overlap one of them.
   const radius = baseRadius(size);
   const reach = o.inches + extension + RETREAT_STEP_INCHES;
   const near = (b: Body): boolean => Math.hypot(b.base.pose.at.x - start.at.x, b.base.pose.at.y - start.at.y) - radius - baseRadius(b.base.size) <= reach + BROAD_SLACK;
-  const enemiesAll = all.filter((b) => b.side !== piece.side);
-  const enemies = enemiesAll.filter(near);
-  const friends = all.filter((b) => b.side === piece.side && near(b));
+  // The enemies and friends near enough to block or be passed, and (for a retreat) the other
+  // non-routed enemies it must not come closer to (§11.4 L401), in the order of `all`.
+  const foes = new Set(o.foes);
+  const enemies: Body[] = [];
+  const friends: Body[] = [];
+  const others: Body[] = [];
+  for (const b of all) {
+    if (b.side === piece.side) { if (near(b)) friends.push(b); continue; }
+    if (near(b)) enemies.push(b);
+    if (!rout && !b.routed && !foes.has(b.id)) others.push(b);
+  }
   // The terrain features that could hold a step's centre or corner: every other feature's box lies
   // wholly beyond the reach of them all, and a point outside a ring's box is not inside it.
   const span = reach + radius + BROAD_SLACK;
@@ -297,12 +318,12 @@ function planRetreat(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | undef
   // Their rings (basePolygon), looked up once each when first needed, across every step and bend.
   const enemyRing: (Point[] | undefined)[] = enemies.map(() => undefined);
   const friendRing: (Point[] | undefined)[] = friends.map(() => undefined);
-  const foes = new Set(o.foes);
-  const others = rout ? [] : enemiesAll.filter((e) => !e.routed && !foes.has(e.id));
   const startBase: Base = { pose: start, size };
   // The gap at the start to each other enemy, measured only when a step could come closer than it.
   const gap0: (number | undefined)[] = others.map(() => undefined);
-  const gapOf = (i: number): number => gap0[i] ?? (gap0[i] = baseDistance(startBase, others[i]!.base));
+  // baseDistance(startBase, other) with the start's ring made once and the other's kept (otherRing).
+  const startRing = basePolygon(startBase);
+  const gapOf = (i: number): number => gap0[i] ?? (gap0[i] = ringDistance(startRing, otherRing[i] ??= basePolygon(others[i]!.base)));
   // An upper bound of that gap (centre to centre) plus both radii: a step whose centre is farther
   // than this from the other's cannot come closer than the start did.
   const otherReach = others.map((e) => Math.hypot(e.base.pose.at.x - start.at.x, e.base.pose.at.y - start.at.y) + radius + baseRadius(e.base.size) + BROAD_SLACK);
@@ -315,15 +336,22 @@ function planRetreat(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | undef
   const { x: rightX, y: rightY } = headingVector(start.facing + 90);
   // Then, as the facings stay put, the fixed half extents across each of the four edge normals:
   // the other's on our heading and right, ours on its heading and right.
+  // Filled for an enemy when a walk first needs them (most are done with before: issue 12).
   const otherAxes = new Float64Array(others.length * 8);
-  others.forEach((e, i) => {
+  const axesMade = new Uint8Array(others.length);
+  const across = (nx: number, ny: number, d: number, w: number, hx: number, hy: number) => d * Math.abs(hx * nx + hy * ny) + w * Math.abs(hy * nx - hx * ny);
+  const axesOf = (i: number): number => {
+    const a = i * 8;
+    if (axesMade[i]) return a;
+    axesMade[i] = 1;
+    const e = others[i]!;
     const h = headingVector(e.base.pose.facing);
     const eD = e.base.size.depth / 2, eW = e.base.size.width / 2;
-    const across = (nx: number, ny: number, d: number, w: number, hx: number, hy: number) => d * Math.abs(hx * nx + hy * ny) + w * Math.abs(hy * nx - hx * ny);
-    otherAxes.set([eD, eW, h.x, h.y,
-      across(aheadX, aheadY, eD, eW, h.x, h.y), across(rightX, rightY, eD, eW, h.x, h.y),
-      across(h.x, h.y, halfD, halfW, aheadX, aheadY), across(h.y, -h.x, halfD, halfW, aheadX, aheadY)], i * 8);
-  });
+    otherAxes[a] = eD; otherAxes[a + 1] = eW; otherAxes[a + 2] = h.x; otherAxes[a + 3] = h.y;
+    otherAxes[a + 4] = across(aheadX, aheadY, eD, eW, h.x, h.y); otherAxes[a + 5] = across(rightX, rightY, eD, eW, h.x, h.y);
+    otherAxes[a + 6] = across(h.x, h.y, halfD, halfW, aheadX, aheadY); otherAxes[a + 7] = across(h.y, -h.x, halfD, halfW, aheadX, aheadY);
+    return a;
+  };
   const away = awayFacing(o.from, start.at, start.facing);
   const shrunkSize: BaseSize = { width: Math.max(0.05, size.width - 2 * OVERLAP_SLACK), depth: Math.max(0.05, size.depth - 2 * OVERLAP_SLACK) };
   const shrunkRadius = baseRadius(shrunkSize);
@@ -372,6 +400,13 @@ function planRetreat(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | undef
     // step it was found at (0 at the start itself).
     const lastB = others.map(() => 0);
     const lastK = others.map(() => 0);
+    // Per other enemy, a second lower bound of the same, linear in the distance walked with a
+    // slope of about −cos(the angle between the way and that enemy) instead of −1 (see walk's loop):
+    // its value at step lineK and its slope. An enemy well off the way is then not looked at again
+    // for many steps (issue 12: at 600 brigades most enemies ahead stay clear of the least).
+    const lineB = new Float64Array(others.length).fill(-Infinity);
+    const lineK = new Float64Array(others.length);
+    const lineC = new Float64Array(others.length);
     const passedSoFar = new Set<string>();
     let stop: 'blocked' | 'routed-off' | null = null;
     let k = 0;
@@ -416,6 +451,10 @@ function planRetreat(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | undef
         // A translation of t inches changes a distance by at most t: an enemy found clear of the
         // least so far by a margin stays clear of it for as far again.
         if (lastB[i]! - (kk - lastK[i]!) > approach + APPROACH_SLACK) { active[kept++] = i; continue; }
+        // The shadow gap on a fixed axis u (the line of centres where last measured) is a lower
+        // bound of the distance (a separating axis; the facings stay put), and along the way it
+        // changes by exactly −(dir·u) an inch: from lineK on it is lineB − (kk − lineK)·(dir·u).
+        if (lineB[i]! - (kk - lineK[i]!) * lineC[i]! > approach + APPROACH_SLACK) { active[kept++] = i; continue; }
         const e = others[i]!;
         const dx = at.x - e.base.pose.at.x, dy = at.y - e.base.pose.at.y;
         const d2 = dx * dx + dy * dy;
@@ -432,12 +471,14 @@ function planRetreat(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | undef
         let apart = false;
         if (cd > 0) {
           const ux = -dx / cd, uy = -dy / cd;
-          const a = i * 8;
+          const a = axesOf(i);
           const hx = otherAxes[a + 2]!, hy = otherAxes[a + 3]!;
           // On the line of centres, then on each base's edge normals (separating axes all).
+          const centres = cd - (halfW * Math.abs(rightX * ux + rightY * uy) + halfD * Math.abs(aheadX * ux + aheadY * uy))
+            - (otherAxes[a]! * Math.abs(hx * ux + hy * uy) + otherAxes[a + 1]! * Math.abs(hy * ux - hx * uy));
+          lineB[i] = centres - g; lineK[i] = kk; lineC[i] = dir.x * ux + dir.y * uy;
           const lb = Math.max(
-            cd - (halfW * Math.abs(rightX * ux + rightY * uy) + halfD * Math.abs(aheadX * ux + aheadY * uy))
-              - (otherAxes[a]! * Math.abs(hx * ux + hy * uy) + otherAxes[a + 1]! * Math.abs(hy * ux - hx * uy)),
+            centres,
             Math.abs(dx * aheadX + dy * aheadY) - halfD - otherAxes[a + 4]!,
             Math.abs(dx * rightX + dy * rightY) - halfW - otherAxes[a + 5]!,
             Math.abs(dx * hx + dy * hy) - otherAxes[a]! - otherAxes[a + 6]!,
@@ -490,28 +531,39 @@ function planRetreat(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | undef
     return { k: best, complete: false, routedOff: false, approach: i >= 0 ? approachAt[i]! : 0, passed, facing, dir };
   };
 
-  // C14: the first bend that is clear (and, for a retreat, never closer to other enemies).
-  const walks: Walk[] = [];
-  let chosen: Walk | undefined;
-  // The fallback's pick among the complete walks so far (the same reduce as below).
-  let best: Walk | undefined;
-  for (const bend of bendsFor(o.prefer)) {
-    const w = walk(bend, rout || !best ? undefined : best.approach);
-    walks.push(w);
-    if (w.complete && (rout || w.approach >= -EPS)) { chosen = w; break; }
-    if (w.complete && (!best || w.approach > best.approach + EPS)) best = w;
-  }
-  if (!chosen) {
-    const complete = walks.filter((w) => w.complete);
-    if (complete.length > 0) chosen = complete.reduce((a, b) => (b.approach > a.approach + EPS ? b : a));
-    else {
-      const gained = (x: Walk) => x.k * (x.dir.x * straight.x + x.dir.y * straight.y);
-      chosen = walks.reduce((a, b) => (gained(b) > gained(a) + EPS ? b : a));
+  // A walk depends on its bend and `beaten` alone (the caches above only hold values worked out).
+  const walked = new Map<string, Walk>();
+  const walkOnce = (bend: number, beaten?: number): Walk => {
+    const key = `${bend} ${beaten}`;
+    let w = walked.get(key);
+    if (!w) walked.set(key, w = walk(bend, beaten));
+    return w;
+  };
+
+  return (prefer) => {
+    // C14: the first bend that is clear (and, for a retreat, never closer to other enemies).
+    const walks: Walk[] = [];
+    let chosen: Walk | undefined;
+    // The fallback's pick among the complete walks so far (the same reduce as below).
+    let best: Walk | undefined;
+    for (const bend of bendsFor(prefer)) {
+      const w = walkOnce(bend, rout || !best ? undefined : best.approach);
+      walks.push(w);
+      if (w.complete && (rout || w.approach >= -EPS)) { chosen = w; break; }
+      if (w.complete && (!best || w.approach > best.approach + EPS)) best = w;
     }
-  }
-  const w = chosen;
-  const to: Pose = { at: add(start.at, scale(w.dir, w.k)), facing: rout ? w.facing : start.facing };
-  return { w, to, start, size, away, straight: walks.length === 1 && chosen === walks[0] };
+    if (!chosen) {
+      const complete = walks.filter((w) => w.complete);
+      if (complete.length > 0) chosen = complete.reduce((a, b) => (b.approach > a.approach + EPS ? b : a));
+      else {
+        const gained = (x: Walk) => x.k * (x.dir.x * straight.x + x.dir.y * straight.y);
+        chosen = walks.reduce((a, b) => (gained(b) > gained(a) + EPS ? b : a));
+      }
+    }
+    const w = chosen;
+    const to: Pose = { at: add(start.at, scale(w.dir, w.k)), facing: rout ? w.facing : start.facing };
+    return { w, to, start, size, away, straight: walks.length === 1 && chosen === walks[0] };
+  };
 }
 
 /**
@@ -524,9 +576,10 @@ export function retreatEnds(s: NwState, d: Draft, o: RetreatOrder): { readonly r
   const battery = unit ? undefined : d.batteries[o.id];
   const piece = unit ?? battery;
   if (!piece || piece.removed || !piece.onTable || o.inches <= 0) return null;
-  const right = planRetreat(s, d, { ...o, prefer: 'right' }, unit, battery);
+  const plan = retreatPlanner(s, d, o, unit, battery);
+  const right = plan('right');
   // Both preferences try the straight line first (bendsFor): when it is taken, so it is by the left too.
-  const left = right.straight ? right : planRetreat(s, d, { ...o, prefer: 'left' }, unit, battery);
+  const left = right.straight ? right : plan('left');
   return { right: right.to.at, left: left.to.at, plans: { right, left } };
 }
 
