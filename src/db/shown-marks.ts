@@ -56,7 +56,8 @@ export class ShownMarks {
     const line = `${guildId} ${seq} ${hash}\n`;
     // Batches finish in order, so the lines keep their order. A failed fsync writes nothing:
     // that roll was never shown (its reply reports the failure).
-    this.durability.durable().then(() => { if (this.fd !== null) writeSync(this.fd, line); }, () => undefined);
+    if (this.durability === ALREADY_DURABLE) writeSync(this.fd, line);
+    else this.durability.durable().then(() => { if (this.fd !== null) writeSync(this.fd, line); }, () => undefined);
   }
 
   close(): void {
