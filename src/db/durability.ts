@@ -186,4 +186,4 @@ export const ALREADY_DURABLE = {
   closing: (): void => undefined,
 } as const;
 
-export type DurabilityLike = Pick<Durability, 'durable' | 'mark' | 'failed' | 'closing'>;
+export type DurabilityLike = Pick<Durability, 'durable' | 'mark' | 'failed' | 'closing' | 'fsyncs'>;
