@@ -127,9 +127,11 @@ export class Durability {
     // The next batch starts as soon as this one ends, so a waiter waits at most two fsyncs.
     void run.done.catch(() => undefined).finally(() => {
       this.running = null;
-      if (this.failure) this.next?.reject(this.failure);
-      else if (this.next) this.startNext();
-      else if (this.closed) this.releaseFd();
+      if (this.failure) {
+        this.next?.reject(this.failure);
+        this.next = null;
+      } else if (this.next) this.startNext();
+      if (this.closed && !this.running) this.releaseFd();
     });
   }
 

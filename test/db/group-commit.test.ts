@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -130,6 +130,23 @@ describe('group commit (issue 12)', () => {
     const again = openDb(path);
     expect(again.$client.prepare('SELECT x FROM t').pluck().all()).toEqual(['last']);
     again.$client.close();
+  });
+
+  it('lets go of the -wal file once an fsync under way at close has finished', async () => {
+    const g = gatedSync();
+    const { db, d, write, path } = scratch(g.sync);
+    const walOpen = () => readdirSync('/proc/self/fd').some((fd) => { try { return readlinkSync(`/proc/self/fd/${fd}`).startsWith(`${path}-wal`); } catch { return false; } });
+    write('a');
+    const a = watch(d.durable());
+    await g.until(1);
+    write('b');
+    const b = watch(d.durable()); // waits for the next fsync
+    db.$client.close(); // syncs b inline
+    g.release();
+    await settle();
+    expect([a.done, b.done]).toEqual([true, true]);
+    expect(g.started).toBe(1);
+    expect(walOpen()).toBe(false);
   });
 
   it('waits for the connection to leave an open transaction before taking the mark of an fsync', async () => {
