@@ -8,8 +8,9 @@
  * receipt); after every submit the outbox is marked sent, as the bot's sender would, so its rows
  * pile up as in production. Game A stops at 500 amendments, game B goes on to `amendments`; then
  * 300 more `/move`s in each, alternating, are timed through the command (parse, validate, store,
- * seal, reply): the medians should be within 1.3× of each other. Wall time includes the commit's
- * fsync (synchronous=FULL) and so the disk's mood; CPU time shows the work. Database growth per
+ * seal, reply): the medians should be within 1.3× of each other. Wall time includes the wait
+ * for the commit's fsync (group commit: the reply waits until it is durable) and so the disk's
+ * mood; CPU time shows the work. Database growth per
  * amendment is the file's size (after a TRUNCATE checkpoint) across game B's run, divided by its
  * amendments, with a per-table split from dbstat.
  */
@@ -90,7 +91,7 @@ for (let i = 0; i < SAMPLES; i++) {
 }
 const ratio = median(late.wall) / median(early.wall);
 const cpuRatio = median(late.cpu) / median(early.cpu);
-console.log(`submit (/move through the command, one transaction, synchronous=FULL), ${SAMPLES} alternating samples each:`);
+console.log(`submit (/move through the command, one transaction, reply once durable: group commit), ${SAMPLES} alternating samples each:`);
 console.log(`   after 500 amendments: median ${fmt(median(early.wall))} µs wall, ${fmt(median(early.cpu))} µs CPU`);
 console.log(`   after ${fmt(AMENDMENTS, 0)} amendments: median ${fmt(median(late.wall))} µs wall, ${fmt(median(late.cpu))} µs CPU`);
 console.log(`   ratio ${fmt(ratio, 2)} wall, ${fmt(cpuRatio, 2)} CPU   (target ≤ 1.3)`);

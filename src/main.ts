@@ -37,9 +37,22 @@ async function main(): Promise<number> {
   let shutdown: () => Promise<void> = async () => undefined;
   installProcessGuard(log, () => shutdown());
 
+  let stopCode: number | null = null;
+  let stop!: (code: number) => void;
+  const leaseWait = new AbortController();
+  const stopRequested = new Promise<number>((r) => { stop = (code) => { stopCode ??= code; leaseWait.abort(); r(code); }; });
   let db: Db;
   try {
-    db = openDb(config.databasePath);
+    // Group commit (issue 12): a failed fsync of the WAL means commits already made may not be on
+    // disk, and no later fsync can vouch for them. Nothing is acknowledged from then on (every
+    // reply says so); the bot stops, and a restart reads what the disk really holds.
+    db = openDb(config.databasePath, {
+      onFailed: (e) => {
+        log.fatal({ err: e }, 'the fsync of the database WAL failed: nothing more is acknowledged; stopping');
+        process.stderr.write(`Estafette is stopping: its database storage failed (${e.message}). Check the disk, then start it again.\n`);
+        stop(1);
+      },
+    });
   } catch (e) {
     log.fatal({ err: e, path: config.databasePath }, 'cannot open the database');
     // A DatabaseFileError's message names the file and says what to do; anything else gets the general advice.
@@ -52,10 +65,6 @@ async function main(): Promise<number> {
   }
 
   // One process per scope on this file, or every post would go out twice (issue 16).
-  let stopCode: number | null = null;
-  let stop!: (code: number) => void;
-  const leaseWait = new AbortController();
-  const stopRequested = new Promise<number>((r) => { stop = (code) => { stopCode ??= code; leaseWait.abort(); r(code); }; });
   const onSignal = (signal: string) => { log.info({ signal }, 'shutting down'); stop(0); };
   process.once('SIGINT', () => onSignal('SIGINT'));
   process.once('SIGTERM', () => onSignal('SIGTERM'));

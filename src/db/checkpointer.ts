@@ -17,8 +17,10 @@ export interface CheckpointResult {
  * that takes the WAL past 1,000 pages copies it into the database and fsyncs both, inline: that
  * roll's reply waits milliseconds (the p99 tail). Here the main connection's automatic
  * checkpoint is off and a worker thread with its own connection runs a PASSIVE checkpoint every
- * `everyMs`; commits keep their own fsync of the WAL (synchronous=FULL), so durability is
- * unchanged — a checkpoint only moves committed pages from the WAL into the database file.
+ * `everyMs`; commits are made durable by group commit (Durability: one fsync of the WAL for
+ * many commits), which a checkpoint does not change — it syncs the WAL before copying committed
+ * pages into the database file and syncs that file after, so the WAL restarts only over pages
+ * already safe in the database (its new header is synced by SQLite at the restart).
  *
  * If the worker stops for any reason the main connection's automatic checkpoint is switched back
  * on, so the WAL can never grow without bound.

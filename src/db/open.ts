@@ -4,22 +4,27 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ALREADY_DURABLE, Durability, type DurabilityLike, type DurabilityOptions } from './durability';
 import { checkDatabaseFile, checkIsEstafette } from './file-check';
 import * as schema from './schema';
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/** `$durability`: await its durable() before acknowledging anything this connection committed (issue 12). */
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database; $durability: DurabilityLike };
 
 /** The committed drizzle-kit migrations (SQL + meta/_journal.json). */
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
-/** The SQLite synchronous level of every read-write connection (see openDb). */
-export const SYNCHRONOUS = 'FULL';
+/**
+ * The SQLite synchronous level of every read-write connection in WAL mode (see openDb): commits
+ * do not fsync; `Db.$durability` does, once for many commits (group commit).
+ */
+export const SYNCHRONOUS = 'NORMAL';
 
 /**
  * Open (creating if needed) the database at `path` — or ':memory:' — with the pragmas set
  * explicitly and every migration applied. Nothing opens a database on import.
  */
-export function openDb(path: string): Db {
+export function openDb(path: string, durability: DurabilityOptions = {}): Db {
   if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
   if (path !== ':memory:') checkDatabaseFile(path);
   const sqlite = new Database(path);
@@ -29,16 +34,24 @@ export function openDb(path: string): Db {
     sqlite.close();
     throw e;
   }
-  // WAL: readers never block the writer. FULL: every commit fsyncs the WAL before returning, so
-  // a roll is on disk before its reply is shown; NORMAL survives a process crash but a power cut
-  // can roll back the last commits, and the next roll would reuse a shown seq, seed and index
-  // (issue 16). Cost: `npx tsx bench/run.ts --sync` (README, "Durability").
+  // WAL: readers never block the writer. Commits are made durable by group commit (issue 12):
+  // with NORMAL a commit writes its WAL frames without fsync, and Durability fsyncs the -wal once
+  // for all the commits made since the last fsync; every reply, receipt and post awaits it, so
+  // nothing is acknowledged before it is on disk. A power cut can take back only commits nobody
+  // was told about. Without WAL (a filesystem that refuses it) FULL syncs each commit itself.
+  // Cost: `npx tsx bench/run.ts --sync` (README, "Durability").
   if (path !== ':memory:') sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma(`synchronous = ${SYNCHRONOUS}`);
+  const wal = path !== ':memory:' && sqlite.pragma('journal_mode', { simple: true }) === 'wal';
+  sqlite.pragma(`synchronous = ${wal ? SYNCHRONOUS : 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  const d = wal ? new Durability(sqlite, `${resolve(path)}-wal`, durability) : ALREADY_DURABLE;
+  db.$durability = d;
+  // Whoever closes the connection (the bot, a CLI, a test) leaves its commits on disk.
+  const close = sqlite.close.bind(sqlite);
+  sqlite.close = () => { d.closing(); return close(); };
   return db;
 }
 
@@ -46,5 +59,5 @@ export function openDb(path: string): Db {
 export function openDbReadOnly(path: string): Db {
   const sqlite = new Database(path, { readonly: true, fileMustExist: true });
   sqlite.pragma('busy_timeout = 5000');
-  return drizzle(sqlite, { schema }) as Db;
+  return Object.assign(drizzle(sqlite, { schema }), { $durability: ALREADY_DURABLE }) as Db;
 }

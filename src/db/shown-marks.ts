@@ -1,15 +1,19 @@
 import { closeSync, existsSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { ALREADY_DURABLE, type DurabilityLike } from './durability';
 
 /**
  * The newest audit entry the bot has shown per guild, kept in a small file beside the database
- * (`<db>.shown`), outside SQLite and its -wal (issue 16). synchronous=FULL makes a committed
- * roll survive a power cut, but nothing in the database survives the loss of its -wal file (or
+ * (`<db>.shown`), outside SQLite and its -wal (issue 16). Group commit makes a roll survive a
+ * power cut before its reply is shown (Durability), but nothing in the database survives the loss of its -wal file (or
  * a restored copy of the .db alone): the trail silently goes back, and the next roll would take
  * a number, seed and index whose dice players have already seen. This file remembers.
  *
  * One line per shown entry, `guild seq hash`; the last line of a guild is its mark. Written
- * after the roll's commit, without fsync: it survives a crash or a lost -wal (FULL covers
- * power cuts). Compacted to one line per guild when it is opened past COMPACT_BYTES.
+ * once the roll's commit is on disk (the reply waits for the same fsync), without fsync of its
+ * own: it survives a crash or a lost -wal (the WAL fsync covers power cuts). Never written
+ * earlier: the kernel may flush this file before the -wal, and a power cut would then leave a
+ * mark ahead of a trail that lost only rolls nobody saw, recording a false break (issue 12).
+ * Compacted to one line per guild when it is opened past COMPACT_BYTES.
  */
 const COMPACT_BYTES = 1 << 20;
 
@@ -22,7 +26,7 @@ export class ShownMarks {
   private readonly marks = new Map<string, ShownMark>();
   private fd: number | null;
 
-  private constructor(readonly path: string) {
+  private constructor(readonly path: string, private readonly durability: DurabilityLike) {
     if (existsSync(path)) {
       for (const line of readFileSync(path, 'utf8').split('\n')) {
         const m = /^(\S+) (\d+) ([0-9a-f]{16,64})$/.exec(line);
@@ -37,8 +41,8 @@ export class ShownMarks {
   }
 
   /** The marks of the database at `dbPath`; null for an in-memory database (nothing to lose). */
-  static forDb(dbPath: string): ShownMarks | null {
-    return dbPath === ':memory:' ? null : new ShownMarks(`${dbPath}.shown`);
+  static forDb(dbPath: string, durability: DurabilityLike = ALREADY_DURABLE): ShownMarks | null {
+    return dbPath === ':memory:' ? null : new ShownMarks(`${dbPath}.shown`, durability);
   }
 
   get(guildId: string): ShownMark | null {
@@ -49,7 +53,11 @@ export class ShownMarks {
   set(guildId: string, seq: number, hash: string): void {
     if (this.fd === null) return;
     this.marks.set(guildId, { seq, hash });
-    writeSync(this.fd, `${guildId} ${seq} ${hash}\n`);
+    const line = `${guildId} ${seq} ${hash}\n`;
+    // Batches finish in order, so the lines keep their order. A failed fsync writes nothing:
+    // that roll was never shown (its reply reports the failure).
+    if (this.durability === ALREADY_DURABLE) writeSync(this.fd, line);
+    else this.durability.durable().then(() => { if (this.fd !== null) writeSync(this.fd, line); }, () => undefined);
   }
 
   close(): void {

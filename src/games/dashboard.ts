@@ -111,10 +111,13 @@ export class DashboardSender {
   private async update(gameId: number, guildId: string, channelId: string, d: typeof dashboards.$inferSelect | undefined): Promise<boolean> {
     const now = this.clock();
     if (d?.editedAt != null && now - d.editedAt < DASHBOARD_COALESCE_MS) return false;
+    // What it shows (who has posted, the turn) is read now: shown once on disk (issue 12).
+    const mark = this.db.$durability.mark();
     const l = this.liveOf(gameId, channelId);
     if (!l) return false;
     const content = dashboardText(l, l.window ? this.games.progress(l) : [], this.lastResolved(gameId, guildId, channelId));
     if (d?.content === content && d.messageId) return false;
+    await this.db.$durability.durable(mark);
     const post: Post = { content, components: [WINDOW_BUTTONS] };
     if (d?.messageId) {
       await this.poster.edit(channelId, d.messageId, post);
@@ -130,9 +133,11 @@ export class DashboardSender {
 
   /** The last edit of an ended game's dashboard: the result and where its story is; no deadline, no seats, no buttons. */
   private async finish(gameId: number, name: string, d: typeof dashboards.$inferSelect): Promise<boolean> {
+    const mark = this.db.$durability.mark();
     const game = this.games.repo.game(gameId);
     const outcome = game ? this.games.outcomeOf(game) : null;
     const content = [`📋 **${escapeMd(name)}**`, overText(outcome), ENDED_HINT].join('\n');
+    await this.db.$durability.durable(mark);
     await this.poster.edit(d.channelId, d.messageId!, { content, components: [] });
     this.db.update(dashboards).set({ content, editedAt: this.clock() }).where(eq(dashboards.gameId, gameId)).run();
     return true;

@@ -17,6 +17,11 @@ export class GamesRepo {
   // Every player command reads these: statements prepared once (drizzle builds SQL per call).
   private readonly hot;
 
+  /** Await before posting what this database committed (group commit, issue 12). */
+  get durability(): Db['$durability'] {
+    return this.db.$durability;
+  }
+
   constructor(private readonly db: Db) {
     this.hot = {
       liveGameIn: db.select().from(games).where(and(eq(games.channelId, sql.placeholder('channel')), ne(games.status, 'ended'))).prepare(),

@@ -32,6 +32,8 @@ export class OutboxSender {
   private running = false;
   private stopped = false;
   private current: Promise<number> | null = null;
+  /** Kicked while a drain ran: drain again when it ends. */
+  private kicked = false;
   /**
    * Rows posted whose "sent" could not be written (disk full, I/O error): never posted again
    * by this process; recorded first on every later drain, and nothing new is posted until
@@ -78,9 +80,13 @@ export class OutboxSender {
   flush(): Promise<number> {
     // After stop() the database may be closed: a kick queued just before must not touch it.
     if (this.running || this.stopped) return Promise.resolve(0);
+    this.kicked = false;
     this.current = this.drain()
       .catch((e: unknown) => { this.storageError(e, 'outbox: cannot read the outbox; will retry'); return 0; })
-      .finally(() => { this.current = null; });
+      .finally(() => {
+        this.current = null;
+        if (this.kicked) this.kick();
+      });
     return this.current;
   }
 
@@ -95,12 +101,14 @@ export class OutboxSender {
     try {
       if (!this.recordUnrecorded()) return 0;
       const blocked = new Set<string>();
+      // Claim, then post what the row says now: a receipt amended since the list was read is
+      // posted as amended, and one amended after the claim is queued behind it (issue 16).
+      const claimed: OutboxRow[] = [];
+      const held = new Map<number, number>();
       for (const due of this.repo.dueOutbox(this.clock(), 500)) {
         if (blocked.has(due.channelId)) continue;
-        const held = this.heldBack.get(due.id);
-        if (held && held.until > this.clock()) { blocked.add(due.channelId); continue; }
-        // Claim, then post what the row says now: a receipt amended since the list was read is
-        // posted as amended, and one amended after the claim is queued behind it (issue 16).
+        const h = this.heldBack.get(due.id);
+        if (h && h.until > this.clock()) { blocked.add(due.channelId); continue; }
         let row: ReturnType<GamesRepo['claimOutbox']>;
         try {
           row = this.repo.claimOutbox(due.id, this.clock());
@@ -110,12 +118,27 @@ export class OutboxSender {
           break;
         }
         if (!row) continue;
+        claimed.push(row);
+        if (h) held.set(row.id, h.attempts);
+      }
+      if (!claimed.length) return 0;
+      // A post acknowledges what its transaction committed: none leaves before that is on disk.
+      // One wait covers the whole batch (group commit, issue 12). Rows claimed but not posted
+      // stay due and are posted by the next drain, as after a failed post.
+      try {
+        await this.repo.durability.durable();
+      } catch (e) {
+        this.log?.error({ err: e, rows: claimed.length }, 'outbox: the commits of these posts are not known to be on disk (fsync failed); not posting them');
+        return 0;
+      }
+      for (const row of claimed) {
+        if (blocked.has(row.channelId)) continue;
         let messageId: string | null;
         try {
           messageId = (await this.poster.post(row.channelId, await this.withMap(decode(row)), `estafette-${row.id}`)) ?? null;
         } catch (e) {
           blocked.add(row.channelId);
-          this.postFailed(row, held?.attempts ?? row.attempts, e);
+          this.postFailed(row, held.get(row.id) ?? row.attempts, e);
           continue;
         }
         this.heldBack.delete(row.id);
@@ -189,9 +212,15 @@ export class OutboxSender {
     return { ...rest, files: [...(rest.files ?? []), { name, data: img.data, description: 'Map of the battle after this phase' }], embeds: [...(rest.embeds ?? []), { image: name }] };
   }
 
-  /** Flush soon (after the current tick), without waiting for the next poll. */
+  /**
+   * Flush soon (after the current tick), without waiting for the next poll. A kick during a
+   * drain (which now waits for an fsync) drains again after it, so new posts do not wait for the poll.
+   */
   kick(): void {
-    setImmediate(() => void this.flush());
+    setImmediate(() => {
+      if (this.running) this.kicked = true;
+      else void this.flush();
+    });
   }
 
   start(intervalMs = 2_000): void {

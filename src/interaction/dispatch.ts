@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DurabilityError } from '../db/durability';
 import { storageErrorCode } from '../lib/storage-error';
 import { ChoiceError, UserError } from '../lib/user-error';
 import { invocationLine, pendingPicks } from './components';
@@ -11,6 +12,17 @@ export function errorReply(e: unknown, ctx: Pick<CommandContext, 'log'>, inv: In
   if (e instanceof ChoiceError && e.choices.length) return choiceReply(e, inv, where.userId);
   if (e instanceof UserError) return userErrorReply(e);
   const ref = randomBytes(3).toString('hex');
+  if (e instanceof DurabilityError) {
+    ctx.log.error({ err: e, ref, command: inv.name, subcommand: inv.subcommand, ...where }, 'command done but not acknowledged: the fsync of its commit failed');
+    return {
+      visibility: 'private',
+      content: [
+        "⚠️ The bot's storage is failing: this command was carried out but the bot **could not make sure it was saved**, so it may be lost if the server stops. It is not confirmed.",
+        `The bot's admins have been told (ref \`${ref}\`). Check it once the bot is back (your orders with /orders, rolls with /rolls log).`,
+        '-# error code `storage/not-durable`',
+      ].join('\n'),
+    };
+  }
   const storage = storageErrorCode(e);
   if (storage) {
     ctx.log.error({ err: e, ref, storage, command: inv.name, subcommand: inv.subcommand, ...where }, 'command failed: the database storage is full or failing');
@@ -77,8 +89,22 @@ export function prepare(commands: ReadonlyMap<string, Command>, inv: Invocation)
   return { command, input: parsed.data, defer: command.defer ? command.defer(parsed.data) : false };
 }
 
+/**
+ * Run the command, then wait until what it committed is on disk (group commit, issue 12): the
+ * reply is an acknowledgement, so it never leaves before its commit is durable. A command that
+ * failed may have committed an earlier step, so its error waits too. A failed fsync throws a
+ * DurabilityError (the boundary answers that the outcome is not confirmed).
+ */
 export async function execute(p: Prepared, ctx: CommandContext): Promise<ReplyModel> {
-  return p.command.execute(ctx, p.input);
+  let reply: ReplyModel;
+  try {
+    reply = await p.command.execute(ctx, p.input);
+  } catch (e) {
+    await ctx.services.db.$durability.durable();
+    throw e;
+  }
+  await ctx.services.db.$durability.durable();
+  return reply;
 }
 
 export function subcommandNames(c: Command): string[] {

@@ -36,7 +36,7 @@ export function createServices(db: Db, opts: ServiceOptions = {}): Services {
     clock,
     seedEpochHours: opts.seedEpochHours ?? 24,
     ...(opts.newSeed ? { newSeed: opts.newSeed } : {}),
-    marks: ShownMarks.forDb(opts.dbPath ?? ':memory:'),
+    marks: ShownMarks.forDb(opts.dbPath ?? ':memory:', db.$durability),
   });
   const games = new GameService({ db, trail, clock });
   const gm = new GmTools(games, clock);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ALREADY_DURABLE } from '../../src/db/durability';
 import type { GamesRepo } from '../../src/games/games.repo';
 import { OutboxSender } from '../../src/games/outbox';
 
@@ -14,6 +15,7 @@ describe('OutboxSender.stop', () => {
       claimOutbox: () => { touched.push('claim'); return row; },
       markSent: () => { touched.push('sent'); },
       markFailed: () => { touched.push('failed'); },
+      durability: ALREADY_DURABLE,
     } as unknown as GamesRepo;
     const poster = { post: () => new Promise<void>((r) => { release = r; posting(); }) };
     const sender = new OutboxSender(repo, poster as never, () => 0);
