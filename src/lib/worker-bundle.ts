@@ -49,30 +49,3 @@ export async function bundleWorker(entry: URL, opts: { external?: readonly strin
   }
   return pathToFileURL(outfile);
 }
-
-/** Options of Node's command line that load a module before the entry, and take it as their value. */
-const PRELOADS = new Set(['--require', '-r', '--import', '--loader', '--experimental-loader']);
-
-/**
- * The process's Node options minus tsx's (issue 12), for a worker started from a bundle. A worker
- * inherits `process.execArgv`, and the bot runs as `node --import tsx`: each worker then loaded
- * tsx and started its loader before running plain JavaScript that needs none of it, ~2 s of a
- * first `/rolls verify` on this loaded 2-core machine (measured: a verify worker loaded its
- * bundle in 2.7–3.0 s with them, 0.5–0.8 s without). Every other option (--cpu-prof, heap
- * limits…) is kept.
- */
-export function execArgvWithoutTsx(argv: readonly string[] = process.execArgv): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const eq = a.indexOf('=');
-    const flag = eq > 0 ? a.slice(0, eq) : a;
-    if (!PRELOADS.has(flag)) { out.push(a); continue; }
-    const value = eq > 0 ? a.slice(eq + 1) : argv[i + 1] ?? '';
-    if (eq < 0) i++; // the value is the next argument
-    if (!isTsx(value)) out.push(...(eq > 0 ? [a] : [a, value]));
-  }
-  return out;
-}
-
-const isTsx = (spec: string) => spec === 'tsx' || spec.startsWith('tsx/') || /[\\/]node_modules[\\/]tsx[\\/]/.test(spec);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { execArgvWithoutTsx } from '../../src/lib/worker-bundle';
+import { execArgvWithoutTsx } from '../../src/lib/worker-argv';
 
-describe('execArgvWithoutTsx (verify workers start from the bundle without tsx, issue 12)', () => {
+describe('execArgvWithoutTsx (worker threads of plain JavaScript start without tsx, issue 12)', () => {
   it('drops the preload options `node --import tsx` expands to, in every spelling', () => {
     // What process.execArgv holds when the bot runs as `node --import tsx src/main.ts` (tsx 4).
     expect(execArgvWithoutTsx(['--require', '/app/node_modules/tsx/dist/preflight.cjs', '--import', 'file:///app/node_modules/tsx/dist/loader.mjs'])).toEqual([]);
