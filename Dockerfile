@@ -30,5 +30,4 @@ ENV NODE_ENV=production DATABASE_PATH=/data/estafette.db CONSOLE_OUTPUT_DIR=/dat
 USER node
 # tini forwards SIGTERM so the bot closes its Discord session and database cleanly.
 ENTRYPOINT ["/usr/bin/tini", "--"]
-# --max-semi-space-size=8: the young generation at most 2 × 8 MB instead of 2 × 16 (issue 12, README "Speed goals").
-CMD ["node", "--max-semi-space-size=8", "--import", "tsx", "src/main.ts"]
+CMD ["node", "--import", "tsx", "src/main.ts"]
