@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { Worker } from 'node:worker_threads';
+import { execArgvWithoutTsx } from '../lib/worker-argv';
 import type { Logger } from '../logger';
 
 /** SQLite's default: checkpoint when a commit leaves the WAL over 1,000 pages. */
@@ -37,7 +38,8 @@ export class Checkpointer {
   start(): this {
     if (this.worker || this.path === ':memory:') return this;
     this.client.pragma('wal_autocheckpoint = 0');
-    const w = new Worker(WORKER, { workerData: { path: this.path, everyMs: this.opts.everyMs ?? 1000 } });
+    // Plain JavaScript: without the tsx loader the bot runs under, ~7.5 MB less RSS (issue 12).
+    const w = new Worker(WORKER, { workerData: { path: this.path, everyMs: this.opts.everyMs ?? 1000 }, execArgv: execArgvWithoutTsx() });
     w.unref();
     w.on('message', (m: { kind: 'done'; frames: number; copied: number; busy: number } | { kind: 'failed'; code: string | null; message: string }) => {
       if (m.kind === 'failed') {

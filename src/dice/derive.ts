@@ -91,6 +91,7 @@ export function hmacOf(key: Buffer): (message: string) => Buffer {
  * A per-roll salt mixed into the sealed detail of a roll, so that a private roll's hash
  * cannot be brute-forced (a d6 has only six outcomes) before its seed is revealed.
  */
-export function rollSalt(seedHex: string, index: number): string {
-  return createHmac('sha256', Buffer.from(seedHex, 'hex')).update(`estafette/salt/${index}`).digest('hex').slice(0, 32);
+export function rollSalt(seed: string | Buffer, index: number): string {
+  // Through hmacOf, so a key from seedKey reuses its pads (live private rolls, verify).
+  return hmacOf(typeof seed === 'string' ? seedKey(seed) : seed)(`estafette/salt/${index}`).toString('hex', 0, 16);
 }

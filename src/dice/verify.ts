@@ -157,7 +157,7 @@ export function verifyChain(entries: Iterable<VerifiableEntry>, opts: VerifyOpti
       recomputed += epoch.checkedWithSecret;
       recomputedWithSecret -= epoch.checkedWithSecret;
       for (const p of epoch.pending) {
-        const r = checkRoll(p.entry, p.detail, d.seed, epoch.key, astCache);
+        const r = checkRoll(p.entry, p.detail, epoch.key, astCache);
         if (r) return fail(p.entry, r.code, r.message);
         recomputed++;
       }
@@ -178,7 +178,7 @@ export function verifyChain(entries: Iterable<VerifiableEntry>, opts: VerifyOpti
     if (opts.recompute !== undefined && opts.recompute !== true && e.seq > opts.recompute.uptoSeq) continue;
     if (epoch.seed !== null && epoch.key !== null) {
       // Only a secret seed can be known while the epoch is open.
-      const r = checkRoll(e, d, epoch.seed, epoch.key, astCache);
+      const r = checkRoll(e, d, epoch.key, astCache);
       if (r) return fail(e, r.code, r.message);
       recomputedWithSecret++;
       epoch.checkedWithSecret++;
@@ -256,7 +256,7 @@ export function recomputeRolls(rolls: Iterable<RollToCheck>, seeds: ReadonlyMap<
       keys.set(e.epochId, k);
     }
     if (k === null || e.rollIndex === null || !shaped) continue;
-    const r = checkRoll(e, e.detail as RollDetail, k.seed, k.key, cache);
+    const r = checkRoll(e, e.detail as RollDetail, k.key, cache);
     if (r) return failAt(e, r.code, r.message);
     n++;
   }
@@ -282,9 +282,9 @@ export function combineSplit(chain: Result<VerifyReport, VerifyFailure>, dice: R
 }
 
 /** Recompute one roll from its seed; null when it matches. */
-function checkRoll(e: Pick<ChainEntry, 'visibility' | 'rollIndex'>, d: RollDetail, seed: string, key: Buffer, cache: Map<string, DiceExpression>): { code: string; message: string } | null {
+function checkRoll(e: Pick<ChainEntry, 'visibility' | 'rollIndex'>, d: RollDetail, key: Buffer, cache: Map<string, DiceExpression>): { code: string; message: string } | null {
   const index = e.rollIndex!;
-  const wantSalt = e.visibility === 'private' ? rollSalt(seed, index) : null;
+  const wantSalt = e.visibility === 'private' ? rollSalt(key, index) : null;
   if (d.salt !== wantSalt) return { code: 'roll/salt', message: wantSalt ? 'its salt does not derive from its seed.' : 'a public roll carries a salt.' };
   let ast = cache.get(d.expression);
   if (!ast) {

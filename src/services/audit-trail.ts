@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { detailHashOf, entryHash, GENESIS_HASH } from '../dice/chain';
 import { canonicalJson } from '../dice/canonical';
-import { commitmentOf, derivedRng, rollSalt, SEED_BYTES } from '../dice/derive';
+import { commitmentOf, derivedRng, rollSalt, SEED_BYTES, seedKey } from '../dice/derive';
 import type { DetailOf, EntryKind, Modifier, RollDetail, Visibility } from '../dice/entry';
 import { evaluate, normalize, type DiceExpression } from '../dice/expression';
 import { AuditRepo } from '../db/audit.repo';
@@ -14,6 +14,9 @@ export interface Actor {
   readonly id: string;
   readonly name: string;
 }
+
+/** Open epochs whose keys are kept (one per game phase being rolled in, plus the server's). */
+const MAX_KEYS = 256;
 
 export const SYSTEM_ACTOR: Actor = { id: 'system', name: 'Estafette' };
 export const SERVER_SCOPE = 'server';
@@ -65,6 +68,14 @@ export class AuditTrail {
   // Transaction wrappers are built once; better-sqlite3 nests them as savepoints.
   private readonly tx: { roll: (s: RollSpec) => StoredRoll; current: (g: string, sc: string, gm: string | null, a: Actor) => SeedEpochRow; reveal: (id: number, a: Actor) => SeedEpochRow | null };
 
+  /**
+   * Each open epoch's seed as an HMAC key, made once: derive.ts keeps the HMAC pads per key
+   * object, so a roll reuses them instead of building a key and its pads again (issue 12).
+   * Checked against the row's seed on every use (an id taken again after a rollback gets a
+   * new key), dropped at the reveal, and bounded (oldest out first) for bots with many games.
+   */
+  private readonly keys = new Map<number, { seed: string; key: Buffer }>();
+
   constructor(private readonly db: Db, private readonly opts: AuditTrailOptions) {
     this.repo = new AuditRepo(db);
     this.newSeed = opts.newSeed ?? (() => randomBytes(SEED_BYTES).toString('hex'));
@@ -115,7 +126,8 @@ export class AuditTrail {
       const now = this.opts.clock();
       const epoch = this.ensureEpoch(spec.guildId, spec.scope ?? SERVER_SCOPE, spec.gameId ?? null, spec.actor, now);
       const rollIndex = this.repo.takeIndex(epoch.id);
-      const result = evaluate(spec.expression, derivedRng(epoch.seed, rollIndex));
+      const key = this.keyOf(epoch);
+      const result = evaluate(spec.expression, derivedRng(key, rollIndex));
       const modifiers = [...(spec.modifiers ?? [])];
       const detail: RollDetail = {
         expression: normalize(spec.expression),
@@ -124,7 +136,7 @@ export class AuditTrail {
         modifiers,
         total: result.total + modifiers.reduce((s, m) => s + m.value, 0),
         tableRow: spec.tableRow ?? null,
-        salt: spec.visibility === 'private' ? rollSalt(epoch.seed, rollIndex) : null,
+        salt: spec.visibility === 'private' ? rollSalt(key, rollIndex) : null,
       };
       const { id, seq, hash } = this.append(spec.guildId, 'roll', detail, {
         actor: spec.actor, now, gameId: spec.gameId ?? null, epochId: epoch.id, rollIndex,
@@ -133,6 +145,16 @@ export class AuditTrail {
       const brk = this.repo.firstBreak(spec.guildId);
       return { id, seq, hash, epoch, rollIndex, detail, ...(brk ? { broken: { seq: brk.firstBadSeq, since: brk.foundAt } } : {}) };
     }
+  }
+
+  private keyOf(epoch: SeedEpochRow): Buffer {
+    const hit = this.keys.get(epoch.id);
+    if (hit && hit.seed === epoch.seed) return hit.key;
+    const key = seedKey(epoch.seed);
+    this.keys.delete(epoch.id);
+    if (this.keys.size >= MAX_KEYS) this.keys.delete(this.keys.keys().next().value!);
+    this.keys.set(epoch.id, { seed: epoch.seed, key });
+    return key;
   }
 
   /** The open epoch of a scope, opening one if needed. */
@@ -166,6 +188,9 @@ export class AuditTrail {
         actor, now, gameId: epoch.gameId, epochId: epoch.id, rollIndex: null, visibility: 'public', derivesFrom: null,
       });
       this.repo.markRevealed(epoch.id, now);
+      // Its seed is public now and draws no more rolls. (A transaction rolled back after this
+      // only costs the next roll one key.)
+      this.keys.delete(epoch.id);
       return { ...epoch, revealedAt: now };
     }
   }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { bundleWorker } from '../lib/worker-bundle';
+import { execArgvWithoutTsx } from '../lib/worker-argv';
 import { combineSplit, recomputeRolls, verifyChain, type VerifyFailure, type VerifyReport } from '../dice/verify';
 import type { Result } from '../lib/result';
 import { iterateRollsToCheck, iterateVerifiable, seeds, seedsWithCommitments, type TrailClient } from '../db/trail-read';
@@ -90,7 +91,8 @@ export class VerifyPool {
     clearTimeout(this.timer);
     // A bundle deleted since (a temp-folder cleaner, on a bot up for weeks) is given up for tsx.
     if (this.bundle && !existsSync(this.bundle)) this.bundle = null;
-    const w = this.idle.pop() ?? (this.bundle ? new Worker(this.bundle) : new Worker(BOOT, { workerData: { entry: ENTRY } }));
+    // From the bundle, without the tsx the bot runs under (lib/worker-argv.ts).
+    const w = this.idle.pop() ?? (this.bundle ? new Worker(this.bundle, { execArgv: execArgvWithoutTsx() }) : new Worker(BOOT, { workerData: { entry: ENTRY } }));
     const id = this.nextId++;
     return new Promise<PartResult>((resolve, reject) => {
       const onMessage = (m: { id: number; result: PartResult }) => {

@@ -28,6 +28,15 @@ describe('derivation (provably fair)', () => {
     expect(rollSalt(SEED, 0)).toBe('2bf5e69a29da2332308b5ee321c4aeff');
   });
 
+  it('derives the same salt from the seed as a key (cached pads) as createHmac does', () => {
+    const key = Buffer.from(SEED, 'hex');
+    for (const i of [0, 1, 9, 4242, 2 ** 31]) {
+      const want = createHmac('sha256', key).update(`estafette/salt/${i}`).digest('hex').slice(0, 32);
+      expect(rollSalt(key, i)).toBe(want);
+      expect(rollSalt(SEED, i)).toBe(want);
+    }
+  });
+
   it('is deterministic per (seed, index) and differs between indices', () => {
     const a = derivedRng(SEED, 42), b = derivedRng(SEED, 42), c = derivedRng(SEED, 43);
     const seqA = Array.from({ length: 50 }, () => a.uniformInt(1000));

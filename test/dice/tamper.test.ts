@@ -137,6 +137,19 @@ describe('tamper evidence', () => {
     if (!r.ok) expect(r.error).toMatchObject({ code: 'roll/faces-mismatch', seq: target.seq });
   });
 
+  it.each([
+    ['replaced by another salt', (d: Record<string, any>) => { d.salt = d.salt.replace(/^./, (c: string) => (c === '0' ? '1' : '0')); }],
+    ['removed', (d: Record<string, any>) => { d.salt = null; }],
+  ])('catches a private roll whose salt was %s, even with the whole chain re-hashed', (_what, f) => {
+    // The salt is derived from the seed through the cached HMAC pads (issue 12): still checked.
+    const target = rollRows()[4]!; // the private 1d6, in the revealed epoch
+    expect(target.visibility).toBe('private');
+    editDetail(target.id, f);
+    rehash(target.seq);
+    const r = verify();
+    expect(!r.ok && { code: r.error.code, seq: r.error.seq }).toEqual({ code: 'roll/salt', seq: target.seq });
+  });
+
   it('catches a deleted row', () => {
     const target = rollRows()[1]!;
     sql.prepare('DELETE FROM audit_entries WHERE id = ?').run(target.id);

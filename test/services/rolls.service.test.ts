@@ -31,6 +31,24 @@ describe('RollsService', () => {
     for (const r of stored) expect(replay.roll(r.detail.expression, { purpose: 'replay' }).result.terms).toEqual(r.detail.terms);
   });
 
+  it('rolls from the seed of the epoch in the row, even when a rolled-back epoch left its id to another (the trail keeps keys per epoch)', () => {
+    const s = testServices();
+    s.rolls.roll({ guildId: G, actor: ney, expression: '1d6', private: false });
+    s.rolls.revealServerSeed(G, ney);
+    // A new epoch opened, rolled in (its key kept) and rolled back: its id is free again.
+    let lost: { id: number; seed: string } | undefined;
+    expect(() => s.db.$client.transaction(() => {
+      const r = s.rolls.roll({ guildId: G, actor: ney, expression: '1d6', private: true });
+      lost = { id: r.epoch.id, seed: r.epoch.seed };
+      throw new Error('the resolution failed');
+    })()).toThrow('the resolution failed');
+    const again = s.rolls.roll({ guildId: G, actor: ney, expression: '3d6', private: true });
+    expect(again.epoch.id).toBe(lost!.id);
+    expect(again.epoch.seed).not.toBe(lost!.seed);
+    expect(seededDice(again.epoch.seed, again.rollIndex).roll(again.detail.expression, { purpose: 'replay' }).result.terms).toEqual(again.detail.terms);
+    expect(s.rolls.verify(G)).toMatchObject({ ok: true, value: { rolls: 2, recomputedWithSecret: 1 } });
+  });
+
   it('answers a bad expression with a user error and stores nothing', () => {
     const s = testServices();
     expect(() => s.rolls.roll({ guildId: G, actor: ney, expression: '2d6+', private: false })).toThrow(UserError);

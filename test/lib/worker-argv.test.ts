@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { execArgvWithoutTsx } from '../../src/lib/worker-argv';
+
+describe('execArgvWithoutTsx (worker threads of plain JavaScript start without tsx, issue 12)', () => {
+  it('drops the preload options `node --import tsx` expands to, in every spelling', () => {
+    // What process.execArgv holds when the bot runs as `node --import tsx src/main.ts` (tsx 4).
+    expect(execArgvWithoutTsx(['--require', '/app/node_modules/tsx/dist/preflight.cjs', '--import', 'file:///app/node_modules/tsx/dist/loader.mjs'])).toEqual([]);
+    expect(execArgvWithoutTsx(['--import', 'tsx'])).toEqual([]);
+    expect(execArgvWithoutTsx(['--import=tsx', '-r', 'tsx/cjs', '--loader=tsx/esm'])).toEqual([]);
+    expect(execArgvWithoutTsx(['--experimental-loader', 'C:\\app\\node_modules\\tsx\\dist\\loader.mjs'])).toEqual([]);
+  });
+
+  it('keeps every other option, preloads of other modules included, in order', () => {
+    const argv = ['--cpu-prof', '--cpu-prof-dir=/tmp/p', '--require', './otel.cjs', '--import', 'tsx', '--max-semi-space-size=8', '--import=./metrics.mjs', '--enable-source-maps'];
+    expect(execArgvWithoutTsx(argv)).toEqual(['--cpu-prof', '--cpu-prof-dir=/tmp/p', '--require', './otel.cjs', '--max-semi-space-size=8', '--import=./metrics.mjs', '--enable-source-maps']);
+    // A module whose name merely contains "tsx" is not tsx.
+    expect(execArgvWithoutTsx(['--import', './my-tsx-metrics.mjs'])).toEqual(['--import', './my-tsx-metrics.mjs']);
+  });
+});
