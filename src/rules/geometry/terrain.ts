@@ -231,12 +231,15 @@ export function segmentProfile(a: Point, b: Point, allFeatures: readonly Terrain
   // Only features whose box the segment meets can matter to it (a long diagonal move's own box
   // holds much of the table), in the record's order.
   const ix = terrainIndex(allFeatures);
+  const sx0 = Math.min(a.x, b.x) - BROAD_PAD, sx1 = Math.max(a.x, b.x) + BROAD_PAD, sy0 = Math.min(a.y, b.y) - BROAD_PAD, sy1 = Math.max(a.y, b.y) + BROAD_PAD;
   const features: TerrainFeature[] = [];
   const featurePieces: Array<ReadonlyArray<readonly [Point, Point]> | undefined> = [];
   const areas: AreaFeature[] = [];
   const areaBoxes: number[] = [];
   for (let i = 0; i < ix.features.length; i++) {
     const k = 4 * i;
+    // The boxes first (most features are far from the segment), then the segment itself.
+    if (ix.boxes[k]! > sx1 || ix.boxes[k + 2]! < sx0 || ix.boxes[k + 1]! > sy1 || ix.boxes[k + 3]! < sy0) continue;
     if (!segmentMeetsBox(a, b, ix.boxes[k]!, ix.boxes[k + 1]!, ix.boxes[k + 2]!, ix.boxes[k + 3]!, BROAD_PAD)) continue;
     const f = ix.features[i]!;
     features.push(f);
@@ -244,8 +247,6 @@ export function segmentProfile(a: Point, b: Point, allFeatures: readonly Terrain
     if (isArea(f)) { areas.push(f); areaBoxes.push(ix.boxes[k]!, ix.boxes[k + 1]!, ix.boxes[k + 2]!, ix.boxes[k + 3]!); }
   }
   const u = scale(sub(b, a), 1 / length);
-  const at = (s: number): Point => (s >= length ? b : lerp(a, b, s / length));
-  const project = (p: Point) => Math.min(length, Math.max(0, dot(sub(p, a), u)));
   const alignment = opts.alignmentDeg ?? ROAD_ALIGNMENT_DEG;
 
   const cuts = [0, length];
@@ -253,7 +254,7 @@ export function segmentProfile(a: Point, b: Point, allFeatures: readonly Terrain
   const crossings: LineCrossing[] = [];
   for (let fi = 0; fi < features.length; fi++) {
     const f = features[fi]!;
-    if (isArea(f)) for (const p of segmentRingIntersections(a, b, f.polygon)) cuts.push(project(p));
+    if (isArea(f)) for (const p of segmentRingIntersections(a, b, f.polygon)) cuts.push(project(p, a, u, length));
     if (!isLine(f)) continue;
     const linePieces = featurePieces[fi]!;
     const intervals = alongIntervals(a, u, length, f, linePieces, alignment);
@@ -261,7 +262,7 @@ export function segmentProfile(a: Point, b: Point, allFeatures: readonly Terrain
     for (const i of intervals) cuts.push(i[0], i[1]);
     for (const [p, q] of linePieces) {
       for (const x of segmentIntersections(a, b, p, q)) {
-        const s = project(x);
+        const s = project(x, a, u, length);
         // A polyline vertex on the segment is met by two pieces: keep one crossing.
         if (crossings.some((c) => c.feature === f && Math.abs(c.distance - s) <= EPS)) continue;
         crossings.push({ feature: f, at: x, distance: s, ...bridgeOrFordAt(f, x, features) });
@@ -278,7 +279,7 @@ export function segmentProfile(a: Point, b: Point, allFeatures: readonly Terrain
   for (let i = 1; i < stops.length; i++) {
     const start = stops[i - 1] as number;
     const end = stops[i] as number;
-    const mid = at((start + end) / 2);
+    const mid = pointAt(a, b, length, (start + end) / 2);
     // Strictly inside an area means inside its box: the box is the cheap test, the ring the exact one.
     const inside: AreaFeature[] = [];
     for (let k = 0; k < areas.length; k++) {
@@ -288,13 +289,24 @@ export function segmentProfile(a: Point, b: Point, allFeatures: readonly Terrain
     const lines = [...along].filter(([, iv]) => iv.some(([lo, hi]) => lo <= (start + end) / 2 && (start + end) / 2 <= hi)).map(([f]) => f);
     const prev = stretches[stretches.length - 1];
     if (prev && sameFeatures(prev.areas, inside) && sameFeatures(prev.along, lines)) {
-      stretches[stretches.length - 1] = { ...prev, end, to: at(end) };
+      stretches[stretches.length - 1] = { ...prev, end, to: pointAt(a, b, length, end) };
     } else {
-      stretches.push({ start, end, from: at(start), to: at(end), areas: inside, along: lines });
+      stretches.push({ start, end, from: pointAt(a, b, length, start), to: pointAt(a, b, length, end), areas: inside, along: lines });
     }
   }
   crossings.sort((x, y) => x.distance - y.distance);
   return { from: a, to: b, length, stretches, crossings };
+}
+
+// Plain functions, not closures made per call: segmentProfile runs for every leg of every move.
+/** The point `s` inches along a→b (b itself at or past the end). */
+function pointAt(a: Point, b: Point, length: number, s: number): Point {
+  return s >= length ? b : lerp(a, b, s / length);
+}
+
+/** Where p projects on a→b (unit direction u), clamped to the segment, inches from a. */
+function project(p: Point, a: Point, u: Point, length: number): number {
+  return Math.min(length, Math.max(0, dot(sub(p, a), u)));
 }
 
 function sameFeatures<T>(x: readonly T[], y: readonly T[]): boolean {
