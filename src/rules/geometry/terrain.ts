@@ -275,6 +275,7 @@ export function segmentProfile(a: Point, b: Point, allFeatures: readonly Terrain
   for (const s of cuts) if (s - (stops[stops.length - 1] as number) > EPS && length - s > EPS) stops.push(s);
   stops.push(length);
 
+  const alongEntries = [...along];
   const stretches: Stretch[] = [];
   for (let i = 1; i < stops.length; i++) {
     const start = stops[i - 1] as number;
@@ -286,7 +287,9 @@ export function segmentProfile(a: Point, b: Point, allFeatures: readonly Terrain
       if (mid.x < areaBoxes[4 * k]! || mid.y < areaBoxes[4 * k + 1]! || mid.x > areaBoxes[4 * k + 2]! || mid.y > areaBoxes[4 * k + 3]!) continue;
       if (ringStrictlyContains(areas[k]!.polygon, mid)) inside.push(areas[k]!);
     }
-    const lines = [...along].filter(([, iv]) => iv.some(([lo, hi]) => lo <= (start + end) / 2 && (start + end) / 2 <= hi)).map(([f]) => f);
+    const half = (start + end) / 2;
+    const lines: LineFeature[] = [];
+    for (const [f, iv] of alongEntries) if (iv.some(([lo, hi]) => lo <= half && half <= hi)) lines.push(f);
     const prev = stretches[stretches.length - 1];
     if (prev && sameFeatures(prev.areas, inside) && sameFeatures(prev.along, lines)) {
       stretches[stretches.length - 1] = { ...prev, end, to: pointAt(a, b, length, end) };
