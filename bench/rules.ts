@@ -96,7 +96,7 @@ for (const windows of turns) {
 const cpuPerTurn = replayCpu / REPEATS / turns.length;
 const moves = windowsOrders.filter((x) => x.order.kind === 'move').length;
 console.log(`1. resolve one full turn (movement window + orders window), ${turnWall.length} turns, each window the fastest of ${REPEATS} replays on fresh copies (warm-up: the untimed recording of the game)`);
-console.log(`   wall: median ${median(turnWall).toFixed(1)} ms, max ${Math.max(...turnWall).toFixed(1)} ms   (target median < 15 ms)`);
+console.log(`   wall: median ${median(turnWall).toFixed(1)} ms, max ${Math.max(...turnWall).toFixed(1)} ms${STANDS === 200 ? "   (target median < 15 ms)" : ""}`);
 console.log(`   CPU:  mean ${cpuPerTurn.toFixed(1)} ms a turn over all ${everyWall.length} window replays`);
 console.log(`   every replay of a window: wall median ${median(everyWall).toFixed(1)} ms, p90 ${pct(everyWall, 90).toFixed(1)} ms`);
 
