@@ -5,8 +5,10 @@ import type { GameEvent } from '../events';
 import type { Point } from '../geometry/types';
 import { ruleRoll } from '../roll';
 import { generalsAtRisk, mayAssist } from './generals';
+import { baseRadius } from '../geometry/base';
 import { contacts, inDifficultTerrain, milesBetween, withinMiles } from './geo';
-import { liveStands, type DramState, type Stand } from './state';
+import { standGrid } from './neighbours';
+import { liveStands, type DramState, type General, type Stand } from './state';
 import { casualtyFaces, COMBAT_MODIFIERS, type CombatCondition, type Order } from './tables';
 
 const MODIFIER = Object.fromEntries(COMBAT_MODIFIERS.map((m) => [m.condition, m])) as Record<CombatCondition, (typeof COMBAT_MODIFIERS)[number]>;
@@ -112,7 +114,10 @@ export function findEngagements(s: DramState): Engagement[] {
   // §8: artillery with A orders within half a mile, not already in contact.
   for (const gun of live) {
     if (gun.arm !== 'artillery' || gun.order !== 'A' || seen.has(gun.id)) continue;
-    const targets = live.filter((e) => e.side !== gun.side && withinMiles(s, gun, e, 0.5))
+    // Only stands filed near the gun can be within ½ mile (the grid's broad phase; issue 12); the
+    // sort below orders them fully (distance, then id), whatever order they were found in.
+    const targets = standGrid(s).near(gun.pose.at, 0.5 * s.map.inchesPerMile + baseRadius(gun.base))
+      .filter((e) => e.onTable && !e.removed && e.side !== gun.side && withinMiles(s, gun, e, 0.5))
       .sort((a, b) => milesBetween(s, gun, a) - milesBetween(s, gun, b) || (a.id < b.id ? -1 : 1));
     const target = targets[0];
     if (!target) continue;
@@ -147,8 +152,8 @@ export function pool(s: DramState, eng: Engagement, side: string): Pool {
     if (st.arm === 'artillery') add('artillery');
     if (cav && st.turnFlags.movedToContact && inDifficultTerrain(s, st)) add('cavalry-moving-to-contact-in-difficult');
     if (st.turnFlags.movedToContact && st.turnFlags.crossedBridgeOrFord) add('attacking-across-bridge-or-ford');
-    for (const g of Object.values(s.generals)) {
-      if (g.status === 'present' && g.joined === id && mayAssist(s, g.id, id)) {
+    for (const g of joinedTo(s).get(id) ?? []) {
+      if (mayAssist(s, g.id, id)) {
         modifiers.push({ label: `${MODIFIER['general-in-contact'].label}: ${g.name}`, value: g.cr });
         generals.push(g.id);
       }
@@ -156,6 +161,22 @@ export function pool(s: DramState, eng: Engagement, side: string): Pool {
   }
   return { dice: sp + modifiers.reduce((a, m) => a + m.value, 0), modifiers, generals };
 }
+
+/**
+ * Present generals by the stand each has joined, in the generals record's order: pool() reads
+ * them per stand engaged, once per record rather than every general per stand (issue 12). Kept
+ * per record: combat reads it from the state it was given, never from a draft still being patched.
+ */
+function joinedTo(s: DramState): ReadonlyMap<string, readonly General[]> {
+  let m = joined.get(s.generals);
+  if (!m) {
+    const byStand = new Map<string, General[]>();
+    for (const g of Object.values(s.generals)) if (g.status === 'present' && g.joined !== null) byStand.set(g.joined, [...(byStand.get(g.joined) ?? []), g]);
+    joined.set(s.generals, (m = byStand));
+  }
+  return m;
+}
+const joined = new WeakMap<DramState['generals'], ReadonlyMap<string, readonly General[]>>();
 
 /** The order a side's stands fight with: most SP wins; ties go to the earlier of D, R, A, M. */
 export function sideOrder(s: DramState, ids: readonly string[]): Order {

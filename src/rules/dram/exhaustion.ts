@@ -40,7 +40,7 @@ export function exhaustionPhase(state: DramState, dice: Dice): Step<DramState> {
   if (state.settings.orders.reserveContact === 'force-D') {
     for (const stand of sortedIds(liveStands(s))) {
       if (stand.order !== 'R') continue;
-      const near = nearestEnemy(s, stand);
+      const near = nearestEnemy(s, stand, 1);
       if (near && near.miles <= 1) {
         patchStand(s, stand.id, { order: 'D' });
         events.push({ kind: 'order', rule: 'DRAM §5, HR D-10', unit: stand.id, from: 'R', to: 'D', reason: `enemy ${near.stand.id} within 1 mile (${near.miles.toFixed(2)} mi): Reserve is not possible` });

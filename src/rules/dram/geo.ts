@@ -35,7 +35,14 @@ export function milesBetween(s: DramState, a: Locatable, b: Locatable): number {
   return baseDistance(asBase(a), asBase(b)) / s.map.inchesPerMile;
 }
 
-export function nearestEnemy(s: DramState, stand: Pick<Stand, 'side' | 'pose' | 'base'>): { stand: Stand; miles: number } | null {
+/**
+ * The nearest enemy stand on the table and its distance (nearest points; ties to the lower id).
+ * With `withinMiles`, the caller wants only an enemy that near: the search may stop (null) once
+ * the nearest is known to be farther, instead of widening across the table (issue 12). A result
+ * may still be farther than the bound; the caller keeps its own test.
+ */
+export function nearestEnemy(s: DramState, stand: Pick<Stand, 'side' | 'pose' | 'base'>, withinMiles?: number): { stand: Stand; miles: number } | null {
+  const bound = withinMiles === undefined ? Infinity : withinMiles * s.map.inchesPerMile;
   const me = asBase(stand);
   const grid = standGrid(s);
   const r = baseRadius(me.size);
@@ -54,6 +61,8 @@ export function nearestEnemy(s: DramState, stand: Pick<Stand, 'side' | 'pose' | 
       if (!best || d < best.inches || (d === best.inches && e.id < best.stand.id)) best = { stand: e, inches: d };
     }
     if (everything || (best && best.inches <= within)) return best ? { stand: best.stand, miles: best.inches / s.map.inchesPerMile } : null;
+    // Every enemy within `within` was read and none is that near: the nearest is beyond the bound.
+    if (bound < within) return null;
   }
 }
 

@@ -25,7 +25,8 @@ export const sortedIds = <T extends { id: string }>(xs: readonly T[]): T[] => [.
 export type Draft = DramState & { readonly __draft: true };
 
 export function draft(s: DramState): Draft {
-  return { ...s, stands: { ...s.stands }, generals: { ...s.generals }, __draft: true } as Draft;
+  // The marker is in the type only: commit then hands the same object back, no copy (issue 12).
+  return { ...s, stands: { ...s.stands }, generals: { ...s.generals } } as Draft;
 }
 
 export function patchStand(d: Draft, id: string, patch: Partial<Stand> | ((x: Stand) => Partial<Stand>)): void {
@@ -42,8 +43,7 @@ export function patchGeneral(d: Draft, id: string, patch: Partial<General>): voi
   (d.generals as Record<string, General>)[id] = { ...cur, ...patch };
 }
 
-/** The finished state, without the draft marker. */
+/** The finished state: the draft itself, no longer to be patched (the caller drops its draft). */
 export function commit(d: Draft): DramState {
-  const { __draft: _, ...s } = d;
-  return s;
+  return d;
 }

@@ -42,6 +42,11 @@ export function distanceToRingBoundary(ring: readonly Point[], p: Point): number
 export function ringContains(ring: readonly Point[], p: Point): boolean {
   if (ring.length < 3) return false;
   if (distanceToRingBoundary(ring, p) <= EPS) return true;
+  return evenOdd(ring, p);
+}
+
+/** The even-odd rule alone (p not on the boundary), ring closing edge implied. */
+function evenOdd(ring: readonly Point[], p: Point): boolean {
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
     const a = ring[j]!, b = ring[i]!;
@@ -56,7 +61,10 @@ export function ringContains(ring: readonly Point[], p: Point): boolean {
 
 /** Inside the ring and more than EPS from its boundary: a stretch along an edge is not "in" it. */
 export function ringStrictlyContains(ring: readonly Point[], p: Point): boolean {
-  return ringContains(ring, p) && distanceToRingBoundary(ring, p) > EPS;
+  // ringContains(ring, p) && distanceToRingBoundary(ring, p) > EPS, the boundary measured once:
+  // beyond EPS of the boundary, ringContains is the even-odd test alone (issue 12).
+  if (ring.length < 3 || !(distanceToRingBoundary(ring, p) > EPS)) return false;
+  return evenOdd(ring, p);
 }
 
 /** Where segment a→b meets segment p→q (two points when they overlap collinearly). */

@@ -46,23 +46,14 @@ export function maxReach(
   if (!first) throw new RangeError('maxReach: the path needs at least one point');
   const { items, length } = costTimeline(path, terrain, model, opts);
   let spent = 0;
-  const stop = (point: Point, along: number, leg: number, stoppedBy?: ReachStop): Reach => {
-    const travelled = path.slice(0, leg + 1);
-    const last = travelled[travelled.length - 1] as Point;
-    return {
-      point, distance: along, cost: spent, complete: stoppedBy === undefined, leg,
-      path: distance(last, point) <= EPS && travelled.length > 0 ? [...travelled.slice(0, -1), point] : [...travelled, point],
-      ...(stoppedBy ? { stoppedBy } : {}),
-    };
-  };
   for (const item of items) {
     if (item.type === 'event') {
-      if (spent + item.cost > budget + EPS) return stop(item.event.at, item.event.distance, item.leg, { reason: 'event', event: item.event, cost: item.cost });
+      if (spent + item.cost > budget + EPS) return reachStop(path, spent, item.event.at, item.event.distance, item.leg, { reason: 'event', event: item.event, cost: item.cost });
       spent += item.cost;
       continue;
     }
     if (item.multiplier === Infinity) {
-      return stop(item.from, item.distance, item.leg, { reason: 'impassable', terrain: { areas: item.areas, along: item.along } });
+      return reachStop(path, spent, item.from, item.distance, item.leg, { reason: 'impassable', terrain: { areas: item.areas, along: item.along } });
     }
     if (spent + item.cost <= budget + EPS) {
       spent += item.cost;
@@ -71,8 +62,19 @@ export function maxReach(
     // Budget runs out inside this stretch: go exactly as far as the remainder pays for.
     const inches = Math.max(0, budget - spent) / item.multiplier;
     spent += inches * item.multiplier;
-    return stop(lerp(item.from, item.to, inches / item.length), item.distance + inches, item.leg, { reason: 'budget' });
+    return reachStop(path, spent, lerp(item.from, item.to, inches / item.length), item.distance + inches, item.leg, { reason: 'budget' });
   }
   const end = path[path.length - 1] as Point;
-  return stop(end, length, Math.max(0, path.length - 2));
+  return reachStop(path, spent, end, length, Math.max(0, path.length - 2));
+}
+
+/** The reach that ends at `point` on leg `leg` (a plain function, not a closure made per call: this runs for every move). */
+function reachStop(path: readonly Point[], spent: number, point: Point, along: number, leg: number, stoppedBy?: ReachStop): Reach {
+  const travelled = path.slice(0, leg + 1);
+  const last = travelled[travelled.length - 1] as Point;
+  return {
+    point, distance: along, cost: spent, complete: stoppedBy === undefined, leg,
+    path: distance(last, point) <= EPS && travelled.length > 0 ? [...travelled.slice(0, -1), point] : [...travelled, point],
+    ...(stoppedBy ? { stoppedBy } : {}),
+  };
 }

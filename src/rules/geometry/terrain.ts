@@ -140,10 +140,10 @@ function capsuleInterval(a: Point, u: Point, length: number, p: Point, q: Point,
 }
 
 /** Where a segment runs along a line feature, as s-intervals. */
-function alongIntervals(a: Point, u: Point, length: number, f: LineFeature, alignmentDeg: number): Interval[] {
+function alongIntervals(a: Point, u: Point, length: number, f: LineFeature, linePieces: ReadonlyArray<readonly [Point, Point]>, alignmentDeg: number): Interval[] {
   const maxSin = Math.sin((alignmentDeg * Math.PI) / 180) + 1e-12;
   const out: Interval[] = [];
-  for (const [p, q] of pieces(f.line)) {
+  for (const [p, q] of linePieces) {
     const pq = sub(q, p);
     const len = norm(pq);
     if (len <= EPS || Math.abs(cross(u, scale(pq, 1 / len))) > maxSin) continue;
@@ -177,30 +177,92 @@ export function featureBox(f: TerrainFeature): { x0: number; y0: number; x1: num
   return box;
 }
 
+/**
+ * A terrain record's features with their boxes and line pieces made once (issue 12: every
+ * segment of every move is profiled, and a move's segments are new each window). Scenario
+ * terrain is never changed in place, so the index is kept per record.
+ */
+interface TerrainIndex {
+  readonly features: readonly TerrainFeature[];
+  /** x0, y0, x1, y1 of each feature's box (featureBox), in the record's order. */
+  readonly boxes: Float64Array;
+  /** Each line feature's pieces (undefined for the others). */
+  readonly pieces: ReadonlyArray<ReadonlyArray<readonly [Point, Point]> | undefined>;
+}
+const indexes = new WeakMap<readonly TerrainFeature[], TerrainIndex>();
+function terrainIndex(features: readonly TerrainFeature[]): TerrainIndex {
+  let ix = indexes.get(features);
+  if (!ix) {
+    const boxes = new Float64Array(4 * features.length);
+    features.forEach((f, i) => { const b = featureBox(f); boxes.set([b.x0, b.y0, b.x1, b.y1], 4 * i); });
+    ix = { features, boxes, pieces: features.map((f) => (isLine(f) ? pieces(f.line) : undefined)) };
+    indexes.set(features, ix);
+  }
+  return ix;
+}
+
+/**
+ * Can segment a→b meet the box grown by `pad`? The segment clipped to the box's slabs (Liang–Barsky).
+ * A broad phase: the pad is far beyond rounding, so a feature the exact tests would find is never
+ * dropped, and a feature kept that the segment misses changes nothing (its exact tests find nothing).
+ */
+function segmentMeetsBox(a: Point, b: Point, x0: number, y0: number, x1: number, y1: number, pad: number): boolean {
+  const x = slabRange(a.x, b.x - a.x, x0 - pad, x1 + pad);
+  if (!x) return false;
+  const y = slabRange(a.y, b.y - a.y, y0 - pad, y1 + pad);
+  return y !== null && Math.max(x.lo, y.lo) <= Math.min(x.hi, y.hi);
+}
+
+/** The t in [0, 1] where p + t·d lies in [min, max], or null. */
+function slabRange(p: number, d: number, min: number, max: number): { lo: number; hi: number } | null {
+  if (d === 0) return p < min || p > max ? null : { lo: 0, hi: 1 };
+  const t1 = (min - p) / d, t2 = (max - p) / d;
+  const lo = Math.max(0, Math.min(t1, t2)), hi = Math.min(1, Math.max(t1, t2));
+  return lo <= hi ? { lo, hi } : null;
+}
+
+/** Room for rounding in the broad phase of segmentProfile, inches (EPS is 1e-6). */
+const BROAD_PAD = 1e-3;
+
 /** How segment a→b meets the terrain: constant-terrain stretches and line crossings. */
 export function segmentProfile(a: Point, b: Point, allFeatures: readonly TerrainFeature[], opts: TerrainOptions = {}): SegmentProfile {
   const length = distance(a, b);
   if (length <= EPS) return { from: a, to: b, length, stretches: [], crossings: [] };
-  // Only features whose bounding box meets the segment's can matter to it.
-  const x0 = Math.min(a.x, b.x) - EPS, x1 = Math.max(a.x, b.x) + EPS, y0 = Math.min(a.y, b.y) - EPS, y1 = Math.max(a.y, b.y) + EPS;
-  const features = allFeatures.filter((f) => { const bx = featureBox(f); return bx.x0 <= x1 && x0 <= bx.x1 && bx.y0 <= y1 && y0 <= bx.y1; });
+  // Only features whose box the segment meets can matter to it (a long diagonal move's own box
+  // holds much of the table), in the record's order.
+  const ix = terrainIndex(allFeatures);
+  const sx0 = Math.min(a.x, b.x) - BROAD_PAD, sx1 = Math.max(a.x, b.x) + BROAD_PAD, sy0 = Math.min(a.y, b.y) - BROAD_PAD, sy1 = Math.max(a.y, b.y) + BROAD_PAD;
+  const features: TerrainFeature[] = [];
+  const featurePieces: Array<ReadonlyArray<readonly [Point, Point]> | undefined> = [];
+  const areas: AreaFeature[] = [];
+  const areaBoxes: number[] = [];
+  for (let i = 0; i < ix.features.length; i++) {
+    const k = 4 * i;
+    // The boxes first (most features are far from the segment), then the segment itself.
+    if (ix.boxes[k]! > sx1 || ix.boxes[k + 2]! < sx0 || ix.boxes[k + 1]! > sy1 || ix.boxes[k + 3]! < sy0) continue;
+    if (!segmentMeetsBox(a, b, ix.boxes[k]!, ix.boxes[k + 1]!, ix.boxes[k + 2]!, ix.boxes[k + 3]!, BROAD_PAD)) continue;
+    const f = ix.features[i]!;
+    features.push(f);
+    featurePieces.push(ix.pieces[i]);
+    if (isArea(f)) { areas.push(f); areaBoxes.push(ix.boxes[k]!, ix.boxes[k + 1]!, ix.boxes[k + 2]!, ix.boxes[k + 3]!); }
+  }
   const u = scale(sub(b, a), 1 / length);
-  const at = (s: number): Point => (s >= length ? b : lerp(a, b, s / length));
-  const project = (p: Point) => Math.min(length, Math.max(0, dot(sub(p, a), u)));
   const alignment = opts.alignmentDeg ?? ROAD_ALIGNMENT_DEG;
 
   const cuts = [0, length];
   const along = new Map<LineFeature, Interval[]>();
   const crossings: LineCrossing[] = [];
-  for (const f of features) {
-    if (isArea(f)) for (const p of segmentRingIntersections(a, b, f.polygon)) cuts.push(project(p));
+  for (let fi = 0; fi < features.length; fi++) {
+    const f = features[fi]!;
+    if (isArea(f)) for (const p of segmentRingIntersections(a, b, f.polygon)) cuts.push(project(p, a, u, length));
     if (!isLine(f)) continue;
-    const intervals = alongIntervals(a, u, length, f, alignment);
+    const linePieces = featurePieces[fi]!;
+    const intervals = alongIntervals(a, u, length, f, linePieces, alignment);
     if (intervals.length > 0) along.set(f, intervals);
     for (const i of intervals) cuts.push(i[0], i[1]);
-    for (const [p, q] of pieces(f.line)) {
+    for (const [p, q] of linePieces) {
       for (const x of segmentIntersections(a, b, p, q)) {
-        const s = project(x);
+        const s = project(x, a, u, length);
         // A polyline vertex on the segment is met by two pieces: keep one crossing.
         if (crossings.some((c) => c.feature === f && Math.abs(c.distance - s) <= EPS)) continue;
         crossings.push({ feature: f, at: x, distance: s, ...bridgeOrFordAt(f, x, features) });
@@ -213,22 +275,41 @@ export function segmentProfile(a: Point, b: Point, allFeatures: readonly Terrain
   for (const s of cuts) if (s - (stops[stops.length - 1] as number) > EPS && length - s > EPS) stops.push(s);
   stops.push(length);
 
+  const alongEntries = [...along];
   const stretches: Stretch[] = [];
   for (let i = 1; i < stops.length; i++) {
     const start = stops[i - 1] as number;
     const end = stops[i] as number;
-    const mid = at((start + end) / 2);
-    const areas = features.filter(isArea).filter((f) => ringStrictlyContains(f.polygon, mid));
-    const lines = [...along].filter(([, iv]) => iv.some(([lo, hi]) => lo <= (start + end) / 2 && (start + end) / 2 <= hi)).map(([f]) => f);
+    const mid = pointAt(a, b, length, (start + end) / 2);
+    // Strictly inside an area means inside its box: the box is the cheap test, the ring the exact one.
+    const inside: AreaFeature[] = [];
+    for (let k = 0; k < areas.length; k++) {
+      if (mid.x < areaBoxes[4 * k]! || mid.y < areaBoxes[4 * k + 1]! || mid.x > areaBoxes[4 * k + 2]! || mid.y > areaBoxes[4 * k + 3]!) continue;
+      if (ringStrictlyContains(areas[k]!.polygon, mid)) inside.push(areas[k]!);
+    }
+    const half = (start + end) / 2;
+    const lines: LineFeature[] = [];
+    for (const [f, iv] of alongEntries) if (iv.some(([lo, hi]) => lo <= half && half <= hi)) lines.push(f);
     const prev = stretches[stretches.length - 1];
-    if (prev && sameFeatures(prev.areas, areas) && sameFeatures(prev.along, lines)) {
-      stretches[stretches.length - 1] = { ...prev, end, to: at(end) };
+    if (prev && sameFeatures(prev.areas, inside) && sameFeatures(prev.along, lines)) {
+      stretches[stretches.length - 1] = { ...prev, end, to: pointAt(a, b, length, end) };
     } else {
-      stretches.push({ start, end, from: at(start), to: at(end), areas, along: lines });
+      stretches.push({ start, end, from: pointAt(a, b, length, start), to: pointAt(a, b, length, end), areas: inside, along: lines });
     }
   }
   crossings.sort((x, y) => x.distance - y.distance);
   return { from: a, to: b, length, stretches, crossings };
+}
+
+// Plain functions, not closures made per call: segmentProfile runs for every leg of every move.
+/** The point `s` inches along a→b (b itself at or past the end). */
+function pointAt(a: Point, b: Point, length: number, s: number): Point {
+  return s >= length ? b : lerp(a, b, s / length);
+}
+
+/** Where p projects on a→b (unit direction u), clamped to the segment, inches from a. */
+function project(p: Point, a: Point, u: Point, length: number): number {
+  return Math.min(length, Math.max(0, dot(sub(p, a), u)));
 }
 
 function sameFeatures<T>(x: readonly T[], y: readonly T[]): boolean {
