@@ -5,6 +5,7 @@ import { admitChargers, meleeSlots, meleeTallies, splitHits, type MeleeShape, ty
 import { orderMixteColumns } from '../procedures/order-mixte';
 import { fireIntoMeleeClear, passThroughVictims, PASS_THROUGH_INCHES } from '../procedures/pass-through';
 import { supportFactor, supportIn } from '../procedures/support';
+import { chargeAspects, flankStrike, turnToFace, type Aspect } from '../procedures/flank';
 import { resolveHits, resultCode, totalAdjustment, type AdjustFactor, type ResultCase } from '../procedures/results';
 import { evadeInches } from '../procedures/regroup';
 import { hitEffect, riskScore } from '../procedures/generals';
@@ -42,6 +43,8 @@ interface Ctx {
   firedInto: Record<string, number>;
   /** Where each charger started this phase (cavalry rallying back, ANRT-W1). */
   origins?: ReadonlyMap<string, Point>;
+  /** Each charge's aspect at its start, `charger>target` (§XI L839-841, procedures/flank.ts). */
+  aspects?: ReadonlyMap<string, Aspect>;
 }
 
 const CONTACT_GAP = 0.5;
@@ -432,8 +435,11 @@ function melee(c: Ctx, group: readonly Pair[]): void {
     const os = opponents.get(id)!.filter((o) => units[o] !== undefined);
     const first = units[os[0]!]!;
     const sp = supportFactor(supportIn(c.s, u));
-    const factors: AdjustFactor[] = [...classFactors(u, 'melee'), ...(charging.has(id) ? ['melee:charging' as const] : []), ...inCover(c.s, u), ...(sp ? [`melee:${sp}` as const] : [])];
-    const n = strike(c, u, first, { table: 'melee', attacker: meleeArm(u), line: line(c.s, first) }, factors, os.length > 1 ? 'ANRT §XI L831-837' : 'ANRT §XI', os.length > 1 ? `melee against ${os.join(' and ')} (one throw, hits divided, ANRT-M7)` : 'melee');
+    const fl = flankStrike(c.s, c.aspects, group, u, first);
+    const factors: AdjustFactor[] = [...classFactors(u, 'melee'), ...(charging.has(id) ? ['melee:charging' as const] : []), ...inCover(c.s, u), ...(sp ? [`melee:${sp}` as const] : []), ...(fl.struckInFlank ? ['melee:flank-or-rear' as const] : [])];
+    if (fl.struckInFlank) c.events.push({ kind: 'note', rule: 'ANRT §XI L839-846', text: `${id} is charged in the ${c.aspects?.get(`${first.id}>${id}`)} by ${first.id} and fights back with the flank-or-rear adjustment.` });
+    if (fl.why) c.events.push({ kind: 'note', rule: 'ANRT §XI L852-865', text: `${id} strikes ${first.id} on the ${fl.why}.` });
+    const n = strike(c, u, first, { table: 'melee', attacker: meleeArm(u), line: fl.line ?? line(c.s, first) }, factors, os.length > 1 ? 'ANRT §XI L831-837' : 'ANRT §XI', os.length > 1 ? `melee against ${os.join(' and ')} (one throw, hits divided, ANRT-M7)` : 'melee');
     for (const x of splitHits(n, os)) strikes.push({ from: id, to: x.to, hits: x.hits });
   }
   for (const x of strikes) hit(c, x.to, x.hits, 'melee', 'ANRT §XI', `meleed by ${x.from}`);
@@ -458,6 +464,8 @@ function melee(c: Ctx, group: readonly Pair[]): void {
       if (m.result === 'withdraw' || m.result === 'rout') { const l = loseGuns(c.s, me, `${me} ${m.result === 'rout' ? 'routed' : 'withdrew'} from a melee (L1114)`); c.s = l.s; c.events.push(...l.events); }
     }
   }
+  const face = turnToFace(c.s, c.aspects, group, units, (id) => tallies[id]?.result);
+  if (face) moveTo(c, face.unit, c.s.units[face.unit]!.at, 'ANRT §XI L848', 'turns to face its opponent after drawing a flank or rear melee (not an advance)', face.facing);
   const overrun = new Set<string>();
   for (const p of group) {
     for (const [guns, by] of [[p.d, p.a], [p.a, p.d]] as const) {
@@ -550,6 +558,7 @@ export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, 
   const origins = new Map(kept.map((ch) => [ch.unit, s0.units[ch.unit]!.at]));
   const pairs = kept.map((ch) => charge(c, ch, responses[ch.target] as Reaction | undefined)).filter((p): p is NonNullable<typeof p> => p !== null);
   c.origins = origins;
+  c.aspects = chargeAspects(s0, kept);
   c.overlappers = arrange(c, pairs, shapes);
   c.engaged = new Set(pairs.flatMap((p) => [p.a, p.d]));
   // Emergency squares formed, units routed by the charges: their regimental guns taken off or lost (L1095-1114).
