@@ -1,4 +1,5 @@
 import { admitChargers, columnsAgainst, meleeSlots, meleeTallies, splitHits, type MeleePiece } from '../../src/rules/anrt/procedures/multiple-melee';
+import { cavalryLine, chargeAspect, overlaps, securedFlanks } from '../../src/rules/anrt/procedures/flank';
 import { orderMixteColumns, type MixtePiece } from '../../src/rules/anrt/procedures/order-mixte';
 import { fireIntoMeleeClear, passThroughVictims } from '../../src/rules/anrt/procedures/pass-through';
 import { supportOf, type SupportPiece } from '../../src/rules/anrt/procedures/support';
@@ -17,6 +18,8 @@ import type { AnrtCase } from './anrt-cases';
  *   passThrough: { firer: [x, y], target, units: [..], mode: screen|long, reach | depth } → { victims: [ids] }
  *   orderMixte:  { line, others: [..] }                   → { columns: [ids] }
  *   intoMelee:   { firer: [x, y], target: [x, y], friends: [..] } → { clear }   (the firer's line of fire touches no friend, L557)
+ *   aspect:      { charger, target }                     → { aspect: front|flank|rear }   (the charger where it starts, L841)
+ *   cavalryLine: { cavalry, target, others: [..], aspect } → { line, overlapped, secured }  (the cavalry centred on its target, L852-865)
  */
 interface RawPiece { id: string; at: [number, number]; facing?: number; formation?: string; arm?: string; side?: string; brigade?: string; disordered?: boolean; routed?: boolean }
 
@@ -62,6 +65,18 @@ export function runMeleeCase(c: AnrtCase): Record<string, unknown> | null {
   if (c.intoMelee) {
     const k = c.intoMelee as { firer: [number, number]; target: [number, number]; friends: RawPiece[] };
     return { clear: fireIntoMeleeClear({ x: k.firer[0], y: k.firer[1] }, { x: k.target[0], y: k.target[1] }, k.friends.map(piece)) };
+  }
+  if (c.aspect) {
+    const k = c.aspect as { charger: RawPiece; target: RawPiece };
+    return { aspect: chargeAspect(piece(k.charger), piece(k.target)) };
+  }
+  if (c.cavalryLine) {
+    const k = c.cavalryLine as { cavalry: RawPiece; target: RawPiece; others?: RawPiece[]; aspect?: 'front' | 'flank' | 'rear' };
+    const cav = piece({ arm: 'cavalry', ...k.cavalry });
+    const target = piece(k.target);
+    const secured = securedFlanks(target, (k.others ?? []).map(piece));
+    const overlapped = overlaps(cav, target, secured);
+    return { line: cavalryLine(cav, target, k.aspect ?? 'front', overlapped), overlapped, secured };
   }
   return null;
 }

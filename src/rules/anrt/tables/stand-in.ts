@@ -411,7 +411,7 @@ export const STAND_IN_QRS: Qrs = {
     "inferior": -1,
     "bad": -2,
     "disordered": -2,
-    "flank-or-rear": 3,
+    "flank-or-rear": -3,
     "full-support": 1,
     "no-support": -1,
     "charging": 1,

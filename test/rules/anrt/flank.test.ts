@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { seededDice } from '../../../src/dice/dice';
+import type { GameEvent } from '../../../src/rules/events';
+import { anrt } from '../../../src/rules/anrt/index';
+import { resolveCombat } from '../../../src/rules/anrt/phases/combat';
+import { Thrower } from '../../../src/rules/anrt/phases/gm';
+import { OVERLAP_INCHES } from '../../../src/rules/anrt/procedures/flank';
+import type { AnrtCharge, AnrtState, AnrtUnit } from '../../../src/rules/anrt/state';
+import { STAND_IN_QRS } from '../../../src/rules/anrt/tables/stand-in';
+import type { Qrs } from '../../../src/rules/anrt/tables/qrs';
+import { anrtSettings, anrtTeaching } from '../../helpers/anrt-game';
+
+/**
+ * Flank and rear melees (§XI L839-848) and cavalry against infantry lines and columns (L852-865)
+ * at the turn level: the combat half of a French phase on the teaching scenario with only the
+ * units placed here on the table (as melee-fire.test.ts). The stand-in QRS, except that charging
+ * and answering a charge always pass morale, so that every charge goes in (and, where a test says
+ * so, a drawn melee too, so that both stay in contact). Rulings ANRT-M12…M15.
+ */
+const SEED = 'f1'.padEnd(64, '0');
+const N = 0; const E = 90; const S = 180; const W = 270;
+
+type Place = Partial<AnrtUnit> & { at: { x: number; y: number } };
+
+function arena(placed: Record<string, Place>, charges: AnrtCharge[], drawsHold = false): AnrtState {
+  const settings = anrtSettings();
+  const s0 = anrt.setup(anrtTeaching(settings), settings, seededDice(SEED)).state;
+  const passing = [{ min: -99, result: 'pass' as const }];
+  const base = s0.settings.qrs;
+  const q: Qrs = { ...base, morale: { ...base.morale, bands: { ...base.morale!.bands!, charge: passing, 'charge-response': passing, ...(drawsHold ? { 'melee-draw': passing } : {}) } } };
+  const units = Object.fromEntries(Object.entries(s0.units).map(([id, u]) => [id, placed[id] ? { ...u, ...placed[id] } : { ...u, gone: true }]));
+  const generals = Object.fromEntries(Object.entries(s0.generals).map(([id, g]) => [id, { ...g, at: { x: 70, y: 2 }, joined: undefined }]));
+  return {
+    ...s0, units, generals, settings: { ...s0.settings, qrs: q },
+    order: ['french', 'allies'], period: 0, step: 'responses', charges, moves: [], fireTargets: {}, command: undefined,
+  } as AnrtState;
+}
+
+const run = (s: AnrtState, seed = SEED) => resolveCombat(s, {}, new Thrower(seededDice(seed.padEnd(64, '0')), []));
+const notes = (ev: readonly GameEvent[]) => ev.filter((e): e is Extract<GameEvent, { kind: 'note' }> => e.kind === 'note').map((e) => e.text);
+const strikeOf = (ev: readonly GameEvent[], from: string, to: string) => notes(ev).find((t) => t.startsWith(`melee: ${from} → ${to}, `));
+/** The strike note's code, as a pattern. */
+const code = (c: string | number | undefined) => new RegExp(`, code ${String(c).replace(/[+]/g, '\\+')} `);
+const hussars = { unit: 'fr-11h', target: 'al-1-2wp', kind: 'declared' as const };
+
+describe('flank and rear melees (L839-848)', () => {
+  it('a charge from wholly beyond the flank line: the line fights back with the flank-or-rear adjustment, the cavalry strikes on CAV LINE', () => {
+    const s = arena({ 'fr-11h': { at: { x: 28, y: 19.5 }, facing: W, formation: 'column' }, 'al-1-2wp': { at: { x: 20, y: 20 }, facing: N } }, [hussars]);
+    const { events } = run(s);
+    expect(notes(events)).toContain('al-1-2wp is charged in the flank by fr-11h and fights back with the flank-or-rear adjustment.');
+    // The line alone: no support −1, flank-or-rear −3 (stand-in values, not the author's).
+    expect(STAND_IN_QRS.meleeAdjust!['flank-or-rear']).toBe(-3);
+    expect(strikeOf(events, 'al-1-2wp', 'fr-11h')).toMatch(/, code X -4 → /);
+    expect(notes(events).find((t) => t.startsWith('fr-11h strikes al-1-2wp on the CAV LINE (from the flank, L857-858'))).toBeDefined();
+    expect(strikeOf(events, 'fr-11h', 'al-1-2wp')).toMatch(code(STAND_IN_QRS.melee!.cavalry!['CAV LINE']));
+  });
+
+  it('the same charge from in front: no flank-or-rear adjustment, the cavalry strikes on CAV COL (it does not overlap a line of its frontage)', () => {
+    const s = arena({ 'fr-11h': { at: { x: 20, y: 27 }, facing: S, formation: 'column' }, 'al-1-2wp': { at: { x: 20, y: 20 }, facing: N } }, [hussars]);
+    const { events } = run(s);
+    expect(notes(events).some((t) => t.includes('charged in the'))).toBe(false);
+    expect(strikeOf(events, 'al-1-2wp', 'fr-11h')).toMatch(/, code X -1 → /);
+    expect(notes(events).find((t) => t.startsWith('fr-11h strikes al-1-2wp on the CAV COL (not overlapping it'))).toBeDefined();
+    expect(strikeOf(events, 'fr-11h', 'al-1-2wp')).toMatch(code(STAND_IN_QRS.melee!.cavalry!['CAV COL']));
+  });
+
+  it('an infantry charge from the rear is a rear melee; a defender that draws turns to face its charger (not an advance), one that does not keeps its facing', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 60 && seen.size < 2; i++) {
+      const s = arena({ 'fr-1-33': { at: { x: 20, y: 15 }, facing: N, formation: 'column' }, 'al-1-2wp': { at: { x: 20, y: 20 }, facing: N } }, [{ unit: 'fr-1-33', target: 'al-1-2wp', kind: 'declared' }], true);
+      const { s: after, events } = run(s, i.toString(16));
+      expect(notes(events)).toContain('al-1-2wp is charged in the rear by fr-1-33 and fights back with the flank-or-rear adjustment.');
+      const outcome = notes(events).find((t) => t.startsWith('al-1-2wp: '))!;
+      const turned = events.filter((e) => e.kind === 'move' && e.rule === 'ANRT §XI L848');
+      const d = after.units['al-1-2wp']!; const a = after.units['fr-1-33']!;
+      if (outcome.startsWith('al-1-2wp: draw') && !d.routed && !a.routed && !d.gone && !a.gone && d.at.y === 20 && a.at.y === 19.5) {
+        expect(turned).toHaveLength(1);
+        expect(d.facing).toBe(S);
+        seen.add('turned');
+      } else {
+        expect(turned).toHaveLength(0);
+        if (!outcome.startsWith('al-1-2wp: draw')) seen.add('kept');
+      }
+    }
+    expect([...seen].sort()).toEqual(['kept', 'turned']);
+  });
+});
+
+describe('cavalry against infantry columns (L860-865)', () => {
+  const charge = [{ unit: 'fr-11h', target: 'al-1-6r', kind: 'declared' as const }];
+  it(`cavalry in line overlaps a column's front by ${OVERLAP_INCHES}" or more: COL; with both its flanks secured by friends: MASSE`, () => {
+    const open = run(arena({ 'fr-11h': { at: { x: 20, y: 27 }, facing: S, formation: 'line' }, 'al-1-6r': { at: { x: 20, y: 20 }, facing: N, formation: 'column' } }, charge));
+    expect(notes(open.events).find((t) => t.startsWith('fr-11h strikes al-1-6r on the COL (overlapping it, L864-865'))).toBeDefined();
+    expect(strikeOf(open.events, 'fr-11h', 'al-1-6r')).toMatch(code(STAND_IN_QRS.melee!.cavalry!.COL));
+    const secured = run(arena({
+      'fr-11h': { at: { x: 20, y: 27 }, facing: S, formation: 'line' }, 'al-1-6r': { at: { x: 20, y: 20 }, facing: N, formation: 'column' },
+      'al-1-2wp': { at: { x: 17.5, y: 20 }, facing: N, formation: 'column' }, 'al-2-2wp': { at: { x: 22.5, y: 20 }, facing: N, formation: 'column' },
+    }, charge));
+    expect(notes(secured.events).find((t) => t.startsWith('fr-11h strikes al-1-6r on the MASSE (not overlapping it, L864-865'))).toBeDefined();
+    expect(strikeOf(secured.events, 'fr-11h', 'al-1-6r')).toMatch(code(STAND_IN_QRS.melee!.cavalry!.MASSE));
+  });
+
+  it('infantry charging infantry is untouched by L852-865 (its line is the formation)', () => {
+    const { events } = run(arena({ 'fr-1-33': { at: { x: 20, y: 25 }, facing: S, formation: 'column' }, 'al-1-6r': { at: { x: 20, y: 20 }, facing: N, formation: 'column' } }, [{ unit: 'fr-1-33', target: 'al-1-6r', kind: 'declared' }]));
+    expect(notes(events).some((t) => t.includes('L852-865') || t.includes('strikes al-1-6r on the'))).toBe(false);
+    expect(strikeOf(events, 'fr-1-33', 'al-1-6r')).toMatch(code(STAND_IN_QRS.melee!.infantry!.COL));
+  });
+});
