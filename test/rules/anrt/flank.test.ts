@@ -100,6 +100,18 @@ describe('cavalry against infantry columns (L860-865)', () => {
     expect(strikeOf(secured.events, 'fr-11h', 'al-1-6r')).toMatch(code(STAND_IN_QRS.melee!.cavalry!.MASSE));
   });
 
+  it('a flank against the Erlenbusch wood (x ≥ 56) is secured by terrain: with a friend on the other flank the column is not overlapped — MASSE', () => {
+    const placed = { 'fr-11h': { at: { x: 54.5, y: 25 }, facing: S, formation: 'line' as const }, 'al-1-6r': { at: { x: 54.5, y: 18 }, facing: N, formation: 'column' as const } };
+    const wood = run(arena(placed, charge));
+    // The wood alone secures the right flank: the left is still overlapped by 1" (ANRT-M13).
+    expect(notes(wood.events).find((t) => t.startsWith('fr-11h strikes al-1-6r on the COL (overlapping it'))).toBeDefined();
+    const both = run(arena({ ...placed, 'al-1-2wp': { at: { x: 52.5, y: 18 }, facing: N, formation: 'column' } }, charge));
+    expect(notes(both.events).find((t) => t.startsWith('fr-11h strikes al-1-6r on the MASSE (not overlapping it'))).toBeDefined();
+    // The same friend without the wood leaves the right flank open: COL.
+    const friendOnly = run(arena({ ...placed, 'fr-11h': { ...placed['fr-11h'], at: { x: 44.5, y: 25 } }, 'al-1-6r': { ...placed['al-1-6r'], at: { x: 44.5, y: 18 } }, 'al-1-2wp': { at: { x: 42.5, y: 18 }, facing: N, formation: 'column' } }, charge));
+    expect(notes(friendOnly.events).find((t) => t.startsWith('fr-11h strikes al-1-6r on the COL (overlapping it'))).toBeDefined();
+  });
+
   it('infantry charging infantry is untouched by L852-865 (its line is the formation)', () => {
     const { events } = run(arena({ 'fr-1-33': { at: { x: 20, y: 25 }, facing: S, formation: 'column' }, 'al-1-6r': { at: { x: 20, y: 20 }, facing: N, formation: 'column' } }, [{ unit: 'fr-1-33', target: 'al-1-6r', kind: 'declared' }]));
     expect(notes(events).some((t) => t.includes('L852-865') || t.includes('strikes al-1-6r on the'))).toBe(false);

@@ -1,6 +1,8 @@
 import { relativeSector } from '../../geometry/arcs';
 import { baseDistance, basePolygon, localOffset, type Side } from '../../geometry/base';
-import { bearing, distance } from '../../geometry/vector';
+import { isArea } from '../../geometry/features';
+import { ringContains } from '../../geometry/primitives';
+import { add, bearing, distance, rightVector, scale } from '../../geometry/vector';
 import { liveUnits, type AnrtFormation, type AnrtState, type AnrtUnit } from '../state';
 import { buildingsOf } from '../terrain';
 import type { Arm, MeleeLine } from '../tables/vocabulary';
@@ -17,8 +19,10 @@ import { baseOf, type SupportPiece } from './support';
  *   L857 "overlap it by at least one base or two figures": units have no bases (ANRT-C2); the
  *        project's number is `OVERLAP_INCHES` of frontage beyond the target's unsecured flanks,
  *        the charger centred on its target (ANRT-M6) — ANRT-M13.
- *   L858/L865 "flanks are secured by another unit": a friend of the target, not routed, whose
- *        footprint comes within `SECURED_INCHES` of it with its centre in that flank's sector.
+ *   L858/L865 "flanks are secured by another unit or terrain": a friend of the target, not
+ *        routed, whose footprint comes within `SECURED_INCHES` of it with its centre in that
+ *        flank's sector; or woods or buildings (no charging horseman rides through them, L359,
+ *        L363) within `SECURED_INCHES` out from the middle of that flank edge.
  */
 
 /** Where a charge comes from (L839-841). */
@@ -56,6 +60,24 @@ export function securedFlanks(target: SupportPiece, others: readonly SupportPiec
     if (s === 'left-flank' || s === 'right-flank') out.add(s);
   }
   return [...out].sort();
+}
+
+/** Terrain that secures a flank (L858, L865): woods and buildings (L359, L363). */
+const SECURING_TERRAIN = new Set(['woods', 'forest', 'built-up', 'town']);
+
+/** The flanks of `target` woods or buildings secure: met within `SECURED_INCHES` out from the middle of the flank edge. */
+export function terrainSecuredFlanks(s: Pick<AnrtState, 'map'>, target: Piece): Side[] {
+  const areas = s.map.terrain.filter(isArea).filter((f) => SECURING_TERRAIN.has(f.kind));
+  if (!areas.length) return [];
+  const half = baseOf(target).size.width / 2;
+  const right = rightVector(target.facing);
+  const out: Side[] = [];
+  for (const [side, sign] of [['left-flank', -1], ['right-flank', 1]] as const) {
+    // Sampled every ¼" from the flank edge out to SECURED_INCHES, level with the unit's centre.
+    const hits = [0.25, 0.5, 0.75, 1].some((k) => { const p = add(target.at, scale(right, sign * (half + k * SECURED_INCHES))); return areas.some((f) => ringContains(f.polygon, p)); });
+    if (hits) out.push(side);
+  }
+  return out;
 }
 
 /**
@@ -121,7 +143,7 @@ export function flankStrike(s: AnrtState, aspects: ReadonlyMap<string, Aspect> |
   let why: string | null = null;
   // L857: only cavalry that attack; infantry in buildings is meleed on its BUILDINGS line (ANRT-T11).
   if (charged && cavalryLine(u, first, aspect, false) !== null && !buildingsOf(s, first)) {
-    const over = aspect === 'front' && overlaps(u, first, securedFlanks(first, liveUnits(s)));
+    const over = aspect === 'front' && overlaps(u, first, [...new Set([...securedFlanks(first, liveUnits(s)), ...terrainSecuredFlanks(s, first)])]);
     line = cavalryLine(u, first, aspect, over);
     why = cavalryLineWhy(line!, aspect, over);
   }
