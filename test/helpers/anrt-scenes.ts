@@ -29,7 +29,7 @@ import { teachingFrenchPhase } from './anrt-game';
  *     unpaid:  [orders accepted]                  (L204 as the French orders are carried out)
  *   expect:
  *     <unit id>: { at: [x, y] (±0.05"), near: [[x, y], inches], facing, routed, disordered, gone, formation }
- *     ok: true|false   code: <problem code>   says: [words in the problem or preview]
+ *     ok: true|false   code: <problem code>   says: [words in the problem or preview]   saysNot: [words it must not say]
  *     sheltered: true|false (evade)   toGround: [unit ids gone to ground this turn]
  *     notes: [words in some event's text or reason]
  */

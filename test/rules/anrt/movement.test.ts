@@ -14,6 +14,7 @@ function check(c: SceneCase): void {
     if (key === 'sheltered') { expect(r.sheltered, c.case).toBe(want); continue; }
     if (key === 'toGround') { expect(Object.keys(r.s.toGround ?? {}).sort(), c.case).toEqual(want); continue; }
     if (key === 'says') { for (const w of want as string[]) expect(r.text, c.case).toContain(w); continue; }
+    if (key === 'saysNot') { for (const w of want as string[]) expect(r.text, c.case).not.toContain(w); continue; }
     if (key === 'notes') {
       const texts = r.events.map((e) => JSON.stringify(e));
       for (const w of want as string[]) expect(texts.some((t) => t.includes(w)), `${c.case}: no event says "${w}"\n${texts.join('\n')}`).toBe(true);

@@ -21,6 +21,7 @@ import { GUNS_CONTACT_INCHES } from './guns';
 import { ignoresOneHitWithdraw, limberPips } from './nations';
 import { isRegimental, regimentalMovePips } from './regimental';
 import { chargeRoom } from './melee-room';
+import { chargeAspect } from '../procedures/flank';
 
 /**
  * Checking the orders of a window against the state (`validate`), with the preview the player
@@ -231,7 +232,8 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
     const room = chargeRoom(s, u, t, others);
     if (room && 'problem' in room) return err(room.problem);
     cost = pipCost(s, u, 'move', true);
-    preview.push(`${u.name} will charge ${t.name} (${fmt(d)}${path.inWoods > 1e-6 ? `, ${fmt(path.inWoods)} in woods counting double (L359)` : ''}); the enemy answers before it goes in (§X).`, ...(room ? [room.preview] : []));
+    const aspect = chargeAspect(u, t);
+    preview.push(`${u.name} will charge ${t.name} (${fmt(d)}${path.inWoods > 1e-6 ? `, ${fmt(path.inWoods)} in woods counting double (L359)` : ''}${aspect !== 'front' ? `, into its ${aspect}: wholly behind its ${aspect === 'rear' ? 'rear' : 'flank'} line (L841)` : ''}); the enemy answers before it goes in (§X).`, ...(room ? [room.preview] : []));
   }
   if (cost === undefined) return err(problem('order/qrs-gap', 'The QRS pip cost of this action is not entered nor ruled yet.', 'The GM enters it (/game ruling key:qrs.pips.cost.move).'));
   if (o.kind !== 'formation' && s.command?.outOfCommand[u.id]) preview.push(`Out of command: ${s.command.outOfCommand[u.id]} — it moves at the QRS out-of-command price.`);
