@@ -36,7 +36,7 @@ function arena(placed: Record<string, Place>, charges: AnrtCharge[], drawsHold =
   } as AnrtState;
 }
 
-const run = (s: AnrtState, seed = SEED) => resolveCombat(s, {}, new Thrower(seededDice(seed.padEnd(64, '0')), []));
+const run = (s: AnrtState, seed = SEED, responses: Record<string, string> = {}) => resolveCombat(s, responses, new Thrower(seededDice(seed.padEnd(64, '0')), []));
 const notes = (ev: readonly GameEvent[]) => ev.filter((e): e is Extract<GameEvent, { kind: 'note' }> => e.kind === 'note').map((e) => e.text);
 const strikeOf = (ev: readonly GameEvent[], from: string, to: string) => notes(ev).find((t) => t.startsWith(`melee: ${from} → ${to}, `));
 /** The strike note's code, as a pattern. */
@@ -62,6 +62,17 @@ describe('flank and rear melees (L839-848)', () => {
     expect(strikeOf(events, 'al-1-2wp', 'fr-11h')).toMatch(/, code X -1 → /);
     expect(notes(events).find((t) => t.startsWith('fr-11h strikes al-1-2wp on the CAV COL (not overlapping it'))).toBeDefined();
     expect(strikeOf(events, 'fr-11h', 'al-1-2wp')).toMatch(code(STAND_IN_QRS.melee!.cavalry!['CAV COL']));
+  });
+
+  it('cavalry charged in the flank by cavalry is still charged in the flank when it countercharges (L588-590, its only answer besides the volley)', () => {
+    const place = { 'fr-11h': { at: { x: 28, y: 19.5 }, facing: W, formation: 'column' as const }, 'al-uh': { at: { x: 20, y: 20 }, facing: N, formation: 'line' as const } };
+    const ch = [{ unit: 'fr-11h', target: 'al-uh', kind: 'declared' as const }];
+    const met = run(arena(place, ch), SEED, { 'al-uh': 'countercharge' });
+    expect(notes(met.events)).toContain('al-uh is charged in the flank by fr-11h and fights back with the flank-or-rear adjustment.');
+    // Countercharging +1, in the flank −3, no support −1: −3 (stand-in values, not the author's).
+    expect(strikeOf(met.events, 'al-uh', 'fr-11h')).toMatch(/, code \S+ -3 → /);
+    const front = run(arena({ ...place, 'fr-11h': { at: { x: 20, y: 27 }, facing: S, formation: 'column' } }, ch), SEED, { 'al-uh': 'countercharge' });
+    expect(notes(front.events).some((t) => t.includes('is charged in the'))).toBe(false);
   });
 
   it('an infantry charge from the rear is a rear melee; a defender that draws turns to face its charger (not an advance), one that does not keeps its facing', () => {

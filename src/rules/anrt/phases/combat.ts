@@ -436,8 +436,8 @@ function melee(c: Ctx, group: readonly Pair[]): void {
     const first = units[os[0]!]!;
     const sp = supportFactor(supportIn(c.s, u));
     const fl = flankStrike(c.s, c.aspects, group, u, first);
-    const factors: AdjustFactor[] = [...classFactors(u, 'melee'), ...(charging.has(id) ? ['melee:charging' as const] : []), ...inCover(c.s, u), ...(sp ? [`melee:${sp}` as const] : []), ...(fl.struckInFlank ? ['melee:flank-or-rear' as const] : [])];
-    if (fl.struckInFlank) c.events.push({ kind: 'note', rule: 'ANRT §XI L839-846', text: `${id} is charged in the ${c.aspects?.get(`${first.id}>${id}`)} by ${first.id} and fights back with the flank-or-rear adjustment.` });
+    const factors: AdjustFactor[] = [...classFactors(u, 'melee'), ...(charging.has(id) ? ['melee:charging' as const] : []), ...inCover(c.s, u), ...(sp ? [`melee:${sp}` as const] : []), ...(fl.struckFrom ? ['melee:flank-or-rear' as const] : [])];
+    if (fl.struckFrom) c.events.push({ kind: 'note', rule: 'ANRT §XI L839-846', text: `${id} is charged in the ${fl.struckFrom} by ${first.id} and fights back with the flank-or-rear adjustment.` });
     if (fl.why) c.events.push({ kind: 'note', rule: 'ANRT §XI L852-865', text: `${id} strikes ${first.id} on the ${fl.why}.` });
     const n = strike(c, u, first, { table: 'melee', attacker: meleeArm(u), line: fl.line ?? line(c.s, first) }, factors, os.length > 1 ? 'ANRT §XI L831-837' : 'ANRT §XI', os.length > 1 ? `melee against ${os.join(' and ')} (one throw, hits divided, ANRT-M7)` : 'melee');
     for (const x of splitHits(n, os)) strikes.push({ from: id, to: x.to, hits: x.hits });

@@ -117,6 +117,13 @@ export function cavalryLineWhy(line: MeleeLine, aspect: Aspect, overlapped: bool
 /** A pair of a melee: `a` charged `d`. */
 interface MeleePair { readonly a: string; readonly d: string }
 
+/**
+ * The aspect of `a` charging `d` if they are a pair of this melee. A countercharge (L588-590) does
+ * not change it: L841 judges the charge from where it starts (ANRT-M12).
+ */
+const aspectIn = (aspects: ReadonlyMap<string, Aspect> | undefined, group: readonly MeleePair[], a: string, d: string): Aspect =>
+  group.some((q) => q.a === a && q.d === d) ? aspects?.get(`${a}>${d}`) ?? 'front' : 'front';
+
 /** Each charge's aspect, keyed `charger>target`, from the state before the charges moved (L841). */
 export function chargeAspects(s: AnrtState, charges: readonly { unit: string; target: string }[]): Map<string, Aspect> {
   const m = new Map<string, Aspect>();
@@ -131,14 +138,14 @@ export function chargeAspects(s: AnrtState, charges: readonly { unit: string; ta
 export interface FlankStrike {
   /** The line L852-865 choose, if they apply. */
   readonly line: MeleeLine | null;
-  /** L846: the target of a one-on-one flank or rear charge strikes with `melee:flank-or-rear`. */
-  readonly struckInFlank: boolean;
+  /** L846: the target of a one-on-one flank or rear charge strikes with `melee:flank-or-rear`; where it was charged. */
+  readonly struckFrom: Exclude<Aspect, 'front'> | null;
   readonly why: string | null;
 }
 
 export function flankStrike(s: AnrtState, aspects: ReadonlyMap<string, Aspect> | undefined, group: readonly MeleePair[], u: AnrtUnit, first: AnrtUnit): FlankStrike {
   const charged = group.some((p) => p.a === u.id && p.d === first.id);
-  const aspect = charged ? aspects?.get(`${u.id}>${first.id}`) ?? 'front' : 'front';
+  const aspect = aspectIn(aspects, group, u.id, first.id);
   let line: MeleeLine | null = null;
   let why: string | null = null;
   // L857: only cavalry that attack; infantry in buildings is meleed on its BUILDINGS line (ANRT-T11).
@@ -147,10 +154,10 @@ export function flankStrike(s: AnrtState, aspects: ReadonlyMap<string, Aspect> |
     line = cavalryLine(u, first, aspect, over);
     why = cavalryLineWhy(line!, aspect, over);
   }
-  const targetAspect = group.some((p) => p.a === first.id && p.d === u.id) ? aspects?.get(`${first.id}>${u.id}`) ?? 'front' : 'front';
+  const targetAspect = aspectIn(aspects, group, first.id, u.id);
   // L844-846: "in a one-on-one flank and rear melee situation" only.
-  const struckInFlank = group.length === 1 && targetAspect !== 'front';
-  return { line, struckInFlank, why };
+  const struckFrom = group.length === 1 && targetAspect !== 'front' ? targetAspect : null;
+  return { line, struckFrom, why };
 }
 
 /**
@@ -161,7 +168,7 @@ export function flankStrike(s: AnrtState, aspects: ReadonlyMap<string, Aspect> |
 export function turnToFace(s: AnrtState, aspects: ReadonlyMap<string, Aspect> | undefined, group: readonly MeleePair[], before: Readonly<Record<string, AnrtUnit>>, result: (id: string) => string | undefined): { unit: string; facing: number } | null {
   if (group.length !== 1) return null;
   const p = group[0]!;
-  if ((aspects?.get(`${p.a}>${p.d}`) ?? 'front') === 'front' || result(p.d) !== 'draw') return null;
+  if (aspectIn(aspects, group, p.a, p.d) === 'front' || result(p.d) !== 'draw') return null;
   const d = s.units[p.d]; const a = s.units[p.a];
   const d0 = before[p.d]; const a0 = before[p.a];
   if (!d || !a || !d0 || !a0 || d.gone || a.gone || d.routed || a.routed) return null;
