@@ -65,7 +65,8 @@ const move = (c: PursuitCtx, id: string, to: Point, rule: string, why: string, p
 /** L892, L894: the winner takes the ground (up to 1"), or occupies the building, disordered. */
 export function takeGround(c: PursuitCtx, id: string, ground: AnrtUnit, why = 'takes the ground the defenders held'): void {
   const u = c.s.units[id]!;
-  const building = buildingsOf(c.s, ground);
+  const area = buildingsOf(c.s, ground);
+  const building = area && (area.name ?? area.id);
   if (building && u.arm !== 'cavalry') {
     move(c, id, ground.at, 'ANRT §XI L894', `occupies ${building}`, { disordered: true });
     if (!u.disordered) c.events.push({ kind: 'status', rule: 'ANRT §XI L894', unit: id, status: 'disordered', on: true, reason: `occupied ${building}` });
