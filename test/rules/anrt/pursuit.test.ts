@@ -6,9 +6,11 @@ import type { GameEvent } from '../../../src/rules/events';
 import { resolveCombat } from '../../../src/rules/anrt/phases/combat';
 import { Thrower } from '../../../src/rules/anrt/phases/gm';
 import { ADVANCE_INCHES, pursue, type PursuitCtx } from '../../../src/rules/anrt/phases/pursuit';
-import type { AnrtState } from '../../../src/rules/anrt/state';
+import { anrt } from '../../../src/rules/anrt/index';
+import { seatOfSide, withUnit, type AnrtState } from '../../../src/rules/anrt/state';
 import type { Qrs } from '../../../src/rules/anrt/tables/qrs';
 import type { MoraleResult } from '../../../src/rules/anrt/tables/vocabulary';
+import { teachingFrenchPhase } from '../../helpers/anrt-game';
 import { sceneState, type SceneCase } from '../../helpers/anrt-scenes';
 
 /**
@@ -73,5 +75,36 @@ describe(`ANRT advances and pursuits: ${FILE}`, () => {
     expect(cases.length).toBeGreaterThanOrEqual(10);
     for (const l of ['L892', 'L894', 'L896', 'L898', 'L900', 'L902']) expect(cases.some((c) => c.rule.includes(l)), l).toBe(true);
     expect(ADVANCE_INCHES).toBe(1);
+  });
+});
+
+describe('a French phase through the turn (anrt.resolve): the hussars charge, win and test to pursue (L896)', () => {
+  const base = teachingFrenchPhase();
+  const put = (s: AnrtState, id: string, x: number, y: number, more: Partial<AnrtState['units'][string]> = {}): AnrtState => withUnit(s, { ...s.units[id]!, at: { x, y }, ...more });
+  // The 11e Hussards 10" south of the I/6th Reserve, in line (a good cavalry target), nobody else near.
+  const s0 = { ...put(put(base, 'fr-11h', 30, 30, { facing: 180, formation: 'column' }), 'al-1-6r', 30, 20, { facing: 0, formation: 'line' }), pips: { 'fr-d1': 6, 'fr-d2': 6, 'fr-cav': 6 } };
+  const seed = (n: number) => n.toString(16).padEnd(64, 'b');
+
+  it('each winning hussar charge takes the L896 test (not the recall), and does what its result says', () => {
+    const seen = new Set<string>();
+    for (let n = 1; n <= 120 && seen.size < 2; n++) {
+      const a = anrt.resolve(s0, new Map([['french', [{ kind: 'charge', unit: 'fr-11h', target: 'al-1-6r' }]]]), seededDice(seed(n)));
+      const b = a.state.step === 'responses' ? anrt.resolve(a.state, new Map([[seatOfSide(a.state, 'allies'), [{ kind: 'react', unit: 'al-1-6r', choice: 'stand' }]]]), seededDice(seed(n + 500))) : a;
+      const ev = [...a.events, ...b.events];
+      const won = ev.some((e) => e.kind === 'note' && e.text.startsWith('fr-11h: win'));
+      const test = ev.find((e) => e.kind === 'roll' && e.subject === 'fr-11h' && e.purpose === 'morale: cavalry-win-melee');
+      const recall = ev.some((e) => e.kind === 'roll' && e.subject === 'fr-11h' && e.purpose === 'morale: cavalry-recall');
+      const defeated = ev.some((e) => e.kind === 'move' && e.unit === 'al-1-6r' && /L955|L966/.test(e.rule)) || b.state.units['al-1-6r']!.gone;
+      if (!won || !defeated) { expect(test, `seed ${n}`).toBeUndefined(); continue; }
+      expect(test && test.kind === 'roll', `seed ${n}`).toBe(true);
+      expect(recall, `seed ${n}: tested twice`).toBe(false);
+      const result = test!.kind === 'roll' ? test!.tableRow!.split(' ')[0]! : '';
+      seen.add(result);
+      const moved = ev.filter((e) => e.kind === 'move' && e.unit === 'fr-11h').map((e) => e.kind === 'move' ? e.rule : '');
+      if (result === 'pursue') expect(moved, `seed ${n}`).toContain('ANRT §XI L896-900');
+      if (result === 'halt') expect(moved, `seed ${n}`).toContain('ANRT §XI L892');
+      if (result === 'rally-back') expect(b.state.units['fr-11h']!.at, `seed ${n}`).toEqual({ x: 30, y: 30 });
+    }
+    expect([...seen].sort(), 'results met in 120 games').toEqual(expect.arrayContaining(['halt', 'pursue']));
   });
 });
