@@ -40,7 +40,7 @@ function state(c: PursuitCase): AnrtState {
   const qrs = { ...q, melee, meleeAdjust, morale: { ...q.morale, bands: { ...q.morale!.bands!, charge: pass, 'charge-response': pass, ...forced } } } as Qrs;
   // Generals far off: no "general attached" nor risk to generals enters the dice.
   const generals = Object.fromEntries(Object.entries(s.generals).map(([id, g]) => [id, { ...g, at: { x: 70, y: 2 }, joined: undefined }]));
-  return { ...s, generals, settings: { ...s.settings, qrs }, step: 'responses', charges: (c.charges ?? []).map(([unit, target]) => ({ unit, target, kind: 'charge' as const })), moves: [], fireTargets: {}, command: undefined } as AnrtState;
+  return { ...s, generals, settings: { ...s.settings, qrs }, step: 'responses', charges: (c.charges ?? []).map(([unit, target]) => ({ unit, target, kind: 'declared' as const })), moves: [], fireTargets: {}, command: undefined } as AnrtState;
 }
 
 function run(c: PursuitCase): { s: AnrtState; events: GameEvent[]; fights: [string, string][] } {
