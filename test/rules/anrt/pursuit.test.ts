@@ -10,7 +10,8 @@ import { anrt } from '../../../src/rules/anrt/index';
 import { seatOfSide, withUnit, type AnrtState } from '../../../src/rules/anrt/state';
 import type { Qrs } from '../../../src/rules/anrt/tables/qrs';
 import type { MoraleResult } from '../../../src/rules/anrt/tables/vocabulary';
-import { teachingFrenchPhase } from '../../helpers/anrt-game';
+import { describeAnrtSettings, parseAnrtSettings } from '../../../src/rules/anrt/settings';
+import { anrtSettings, teachingFrenchPhase } from '../../helpers/anrt-game';
 import { sceneState, type SceneCase } from '../../helpers/anrt-scenes';
 
 /**
@@ -106,5 +107,16 @@ describe('a French phase through the turn (anrt.resolve): the hussars charge, wi
       if (result === 'rally-back') expect(b.state.units['fr-11h']!.at, `seed ${n}`).toEqual({ x: 30, y: 30 });
     }
     expect([...seen].sort(), 'results met in 120 games').toEqual(expect.arrayContaining(['halt', 'pursue']));
+  });
+});
+
+describe('the pursuit.advance setting (ANRT-P1)', () => {
+  it('defaults to take-ground, accepts stand, refuses anything else with the allowed values', () => {
+    expect(anrtSettings().pursuit.advance).toBe('take-ground');
+    const stand = parseAnrtSettings({ pursuit: { advance: 'stand' } });
+    expect(stand.ok && stand.value.pursuit.advance).toBe('stand');
+    const bad = parseAnrtSettings({ pursuit: { advance: 'charge-on' } });
+    expect(bad.ok).toBe(false);
+    expect(describeAnrtSettings(anrtSettings()).find((d) => d.key === 'pursuit.advance')).toMatchObject({ value: 'take-ground', ruling: 'ANRT-P1' });
   });
 });
