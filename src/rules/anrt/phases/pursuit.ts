@@ -141,7 +141,8 @@ export function pursue(c: PursuitCtx, id: string, after: Point, fight: Fight): v
   let to = at(reach);
   let why = 'pursues';
   let meet: { unit: AnrtUnit; withdrawing: boolean } | undefined;
-  for (const o of unitsOnPath(c.s, u, [u.at, to], (x) => !x.abandoned || x.side !== u.side)) {
+  // Abandoned guns are ridden past (ANRT-P4): there is no one to fight.
+  for (const o of unitsOnPath(c.s, u, [u.at, to], (x) => !x.abandoned)) {
     if (o.unit.side === u.side) { to = o.before; why = `pursues; halts on meeting ${o.unit.id}`; break; }
     if (o.unit.routed) { destroy(c, o.unit.id, id); continue; }
     to = o.before; // in contact, front to front (as a charge that meets its target's footprint)
@@ -154,7 +155,7 @@ export function pursue(c: PursuitCtx, id: string, after: Point, fight: Fight): v
   c.s = withUnit(c.s, { ...now, at: to, facing });
   c.events.push({ kind: 'move', rule: 'ANRT §XI L896-900', unit: id, from: u.at, to, path: [u.at, to], facing, stopped: why });
   if (!meet) return;
-  if (meet.withdrawing || meet.unit.abandoned) {
+  if (meet.withdrawing) {
     c.events.push({ kind: 'note', rule: 'ANRT §XI L898', text: `${id} catches withdrawing ${meet.unit.id}: they melee at once${now.disordered ? ' (the pursuers disordered)' : ''}.` });
     fight(id, meet.unit.id);
     return;
