@@ -472,7 +472,7 @@ function melee(c: Ctx, group: readonly Pair[], second = false): void {
     }
   }
   const won = new Set(fighting.filter((id) => tallies[id]!.result === 'win'));
-  afterMelee(c, { attackers: [...new Set(group.map((p) => p.a))], opponents, before: units, won, second }, (a, d) => melee(c, [{ a, d, counter: false }], true));
+  afterMelee(c, { attackers: [...charging], opponents, before: units, won, second }, (a, d) => melee(c, [{ a, d, counter: false }], true));
 }
 
 /**

@@ -33,7 +33,7 @@ export interface PursuitCtx {
 
 /** A melee just fought, as pursuit reads it. */
 export interface FoughtMelee {
-  /** The units that charged into it (L892 "attackers"). */
+  /** The units that charged into it, countercharges included (L892 "attackers", ANRT-P1). */
   readonly attackers: readonly string[];
   readonly opponents: ReadonlyMap<string, readonly string[]>;
   /** Each unit as it stood when the melee began (the ground it held, L892). */
