@@ -26,6 +26,8 @@ interface PursuitCase extends Omit<SceneCase, 'morale'> {
   readonly melee?: Record<string, Record<string, string | number>>;
   readonly morale?: Record<string, MoraleResult>;
   readonly pursue?: { unit: string; after: [number, number] };
+  /** The other side's answers to the charges (§X), by unit. */
+  readonly responses?: Record<string, string>;
 }
 
 const FILE = 'test/rules/anrt/cases/pursuit/pursuits.yaml';
@@ -53,7 +55,7 @@ function run(c: PursuitCase): { s: AnrtState; events: GameEvent[]; fights: [stri
     pursue(ctx, c.pursue.unit, { x: c.pursue.after[0], y: c.pursue.after[1] }, (a, d) => fights.push([a, d]));
     return { s: ctx.s, events: ctx.events, fights };
   }
-  const r = resolveCombat(s, {}, th);
+  const r = resolveCombat(s, c.responses ?? {}, th);
   return { ...r, fights: [] };
 }
 
