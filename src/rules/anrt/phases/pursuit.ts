@@ -63,7 +63,7 @@ const move = (c: PursuitCtx, id: string, to: Point, rule: string, why: string, p
 };
 
 /** L892, L894: the winner takes the ground (up to 1"), or occupies the building, disordered. */
-export function takeGround(c: PursuitCtx, id: string, ground: AnrtUnit, why = 'takes the ground the defenders held'): void {
+export function takeGround(c: PursuitCtx, id: string, ground: AnrtUnit, why = 'takes the ground the defenders held', rule = 'ANRT §XI L892'): void {
   const u = c.s.units[id]!;
   const area = buildingsOf(c.s, ground);
   const building = area && (area.name ?? area.id);
@@ -75,7 +75,7 @@ export function takeGround(c: PursuitCtx, id: string, ground: AnrtUnit, why = 't
   const d = distance(u.at, ground.at);
   if (d <= 1e-6) return;
   const to = d <= ADVANCE_INCHES ? ground.at : add(u.at, scale(headingVector(bearing(u.at, ground.at)), ADVANCE_INCHES));
-  move(c, id, to, 'ANRT §XI L892', why);
+  move(c, id, to, rule, why);
 }
 
 /** Advances and pursuits after one melee (L890-902). */
@@ -112,13 +112,13 @@ function cavalryWinner(c: PursuitCtx, id: string, m: FoughtMelee, ground: AnrtUn
   }
   if (result !== 'pursue') {
     // halt (and any other result the GM's table gives a winner): it occupies the opponent's ground (L896).
-    takeGround(c, id, ground, `halts on ${ground.id}'s ground`);
+    takeGround(c, id, ground, `halts on ${ground.id}'s ground`, 'ANRT §XI L896, L892');
     return;
   }
   // ANRT-P3: the beaten enemy still on the table nearest the pursuer; none left, it halts on the ground.
   const beaten = (m.opponents.get(id) ?? []).map((o) => c.s.units[o]!).filter((o) => o && !o.gone)
     .sort((a, b) => distance(a.at, c.s.units[id]!.at) - distance(b.at, c.s.units[id]!.at) || a.id.localeCompare(b.id))[0];
-  if (!beaten) { takeGround(c, id, ground, 'no enemy left to pursue: halts on the ground'); return; }
+  if (!beaten) { takeGround(c, id, ground, 'no enemy left to pursue: halts on the ground', 'ANRT §XI L896, L892'); return; }
   pursue(c, id, beaten.at, fight);
 }
 
