@@ -23,6 +23,7 @@ import { buildingsOf, coverOf } from '../terrain';
 import { regimentalHits } from '../tables/characteristics';
 import { isRegimental, loseGuns, syncRegimental } from './regimental';
 import { evadeRoute } from './evade';
+import { afterMelee } from './pursuit';
 
 /**
  * The second half of a side's phase, after the other side's responses (§I L20-31): charges with
@@ -45,6 +46,8 @@ interface Ctx {
   origins?: ReadonlyMap<string, Point>;
   /** Each charge's aspect at its start, `charger>target` (§XI L839-841, procedures/flank.ts). */
   aspects?: ReadonlyMap<string, Aspect>;
+  /** Cavalry that took its L896 test after winning a melee: the recall does not test it again. */
+  recalled?: Set<string>;
 }
 
 const CONTACT_GAP = 0.5;
@@ -408,9 +411,10 @@ interface Pair { a: string; d: string; counter: boolean }
  * One melee (§XI L640-653), single or multiple (L654-691, L831): every unit strikes at once — a
  * unit with several opponents throws once and divides its hits (ANRT-M7) — then each unit's hits
  * inflicted against all it suffered, fire into the melee included (L559), give its outcome:
- * disorder, and morale for the draw and the loser.
+ * disorder, and morale for the draw and the loser; then the winners advance or pursue (L890-902,
+ * phases/pursuit.ts). `second`: a pursuer's second melee (L902).
  */
-function melee(c: Ctx, group: readonly Pair[]): void {
+function melee(c: Ctx, group: readonly Pair[], second = false): void {
   const alive = (id: string): boolean => { const u = c.s.units[id]; return !!u && !u.gone; };
   const ids: string[] = [];
   const opponents = new Map<string, string[]>();
@@ -475,6 +479,8 @@ function melee(c: Ctx, group: readonly Pair[]): void {
       if (c.events.length > before) overrun.add(guns);
     }
   }
+  const won = new Set(fighting.filter((id) => tallies[id]!.result === 'win'));
+  afterMelee(c, { attackers: [...charging], opponents, before: units, won, second }, (a, d) => melee(c, [{ a, d, counter: false }], true));
 }
 
 /**
@@ -584,7 +590,7 @@ export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, 
   // Cavalry recall: cavalry that charged and is still formed tests; "rally back" returns it whence it came.
   for (const ch of kept) {
     const u = c.s.units[ch.unit];
-    if (!u || u.gone || u.routed || u.arm !== 'cavalry') continue;
+    if (!u || u.gone || u.routed || u.arm !== 'cavalry' || c.recalled?.has(u.id)) continue;
     const m = testMorale(c.s, u, 'cavalry-recall', th);
     c.events.push(...m.events);
     const r = applyMorale(c.s, u.id, m.result, origins.get(u.id)); c.s = r.s; c.events.push(...r.events);

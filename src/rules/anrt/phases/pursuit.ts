@@ -1,0 +1,182 @@
+import type { GameEvent } from '../../events';
+import type { Point } from '../../geometry/types';
+import { add, bearing, distance, headingVector, scale } from '../../geometry/vector';
+import { unitsOnPath } from '../passage';
+import { moverOf, withUnit, type AnrtState, type AnrtUnit } from '../state';
+import { buildingsOf, terrainMove } from '../terrain';
+import { qrsValue, type Thrower } from './gm';
+import { applyMorale, testMorale } from './morale';
+
+/**
+ * Advances after combat and pursuits (§XI L890-902), from the state after a melee's morale:
+ * - L892: attackers who defeat all their melee opponents may advance up to 1" to take the
+ *   ground the defenders held (`pursuit.advance`, ANRT-P1);
+ * - L894: units attacking a building occupy it and become disordered;
+ * - L896: cavalry tests morale (QRS `cavalry-win-melee`): rally back, halt on the opponent's
+ *   ground, or pursue a normal move after the beaten enemy (ANRT-P2…P5);
+ * - L898-900: pursuers meet withdrawers in melee at once, destroy routers and go on, and make any
+ *   other enemy test morale for being charged and fight;
+ * - L902: a pursuer's second melee won: "pursue" becomes "halt".
+ */
+
+/** L892: "up to 1"". */
+export const ADVANCE_INCHES = 1;
+
+/** What pursuit needs of the combat context (combat.ts's Ctx has it all). */
+export interface PursuitCtx {
+  s: AnrtState; events: GameEvent[]; readonly th: Thrower;
+  /** Where each charger started this phase (cavalry rallying back, L896). */
+  origins?: ReadonlyMap<string, Point>;
+  /** Cavalry that took its L896 test this phase: the end-of-phase recall does not test it again. */
+  recalled?: Set<string>;
+}
+
+/** A melee just fought, as pursuit reads it. */
+export interface FoughtMelee {
+  /** The units that charged into it, countercharges included (L892 "attackers", ANRT-P1). */
+  readonly attackers: readonly string[];
+  readonly opponents: ReadonlyMap<string, readonly string[]>;
+  /** Each unit as it stood when the melee began (the ground it held, L892). */
+  readonly before: Readonly<Record<string, AnrtUnit>>;
+  readonly won: ReadonlySet<string>;
+  /** A pursuer's second melee (L902): its "pursue" becomes "halt". */
+  readonly second: boolean;
+}
+
+/** A melee that pursuit starts: combat.ts fights it as a second melee (L898, L900). */
+export type Fight = (attacker: string, defender: string) => void;
+
+/** Units that withdrew this phase (§XII L955 moves): the "withdrawing opponents" of L898. */
+export const withdrawersOf = (events: readonly GameEvent[]): Set<string> =>
+  new Set(events.flatMap((e) => (e.kind === 'move' && e.rule === 'ANRT §XII L955' ? [e.unit] : [])));
+
+/** L892: an opponent is defeated when it is destroyed, routed or withdrew from the melee. */
+export function defeatedAll(c: PursuitCtx, id: string, m: FoughtMelee): boolean {
+  const withdrew = withdrawersOf(c.events);
+  return (m.opponents.get(id) ?? []).every((o) => { const u = c.s.units[o]; return !u || u.gone || u.routed || withdrew.has(o); });
+}
+
+const move = (c: PursuitCtx, id: string, to: Point, rule: string, why: string, patch: Partial<AnrtUnit> = {}): void => {
+  const u = c.s.units[id]!;
+  c.s = withUnit(c.s, { ...u, ...patch, at: to });
+  c.events.push({ kind: 'move', rule, unit: id, from: u.at, to, path: [u.at, to], stopped: why });
+};
+
+/** L892, L894: the winner takes the ground (up to 1"), or occupies the building, disordered. */
+export function takeGround(c: PursuitCtx, id: string, ground: AnrtUnit, why = 'takes the ground the defenders held', rule = 'ANRT §XI L892'): void {
+  const u = c.s.units[id]!;
+  const area = buildingsOf(c.s, ground);
+  const building = area && (area.name ?? area.id);
+  if (building && u.arm !== 'cavalry') {
+    move(c, id, ground.at, 'ANRT §XI L894', `occupies ${building}`, { disordered: true });
+    if (!u.disordered) c.events.push({ kind: 'status', rule: 'ANRT §XI L894', unit: id, status: 'disordered', on: true, reason: `occupied ${building}` });
+    return;
+  }
+  const d = distance(u.at, ground.at);
+  if (d <= 1e-6) return;
+  const to = d <= ADVANCE_INCHES ? ground.at : add(u.at, scale(headingVector(bearing(u.at, ground.at)), ADVANCE_INCHES));
+  move(c, id, to, rule, why);
+}
+
+/** Advances and pursuits after one melee (L890-902). */
+export function afterMelee(c: PursuitCtx, m: FoughtMelee, fight: Fight): void {
+  for (const id of m.attackers) {
+    const u = c.s.units[id];
+    if (!u || u.gone || u.routed || !m.won.has(id) || !defeatedAll(c, id, m)) continue;
+    const first = (m.opponents.get(id) ?? []).find((o) => m.before[o]);
+    if (!first) continue;
+    const ground = m.before[first]!;
+    if (u.arm !== 'cavalry') {
+      // ANRT-P1: an infantry winner takes the ground by default; `stand` keeps it where it fought. A building is always occupied (L894).
+      if (c.s.settings.pursuit?.advance === 'stand' && !buildingsOf(c.s, ground)) continue;
+      takeGround(c, id, ground);
+      continue;
+    }
+    cavalryWinner(c, id, m, ground, fight);
+  }
+}
+
+/** L896, L902: the winning cavalry's test and what it does. */
+function cavalryWinner(c: PursuitCtx, id: string, m: FoughtMelee, ground: AnrtUnit, fight: Fight): void {
+  const t = testMorale(c.s, c.s.units[id]!, 'cavalry-win-melee', c.th, [], ground);
+  c.events.push(...t.events);
+  (c.recalled ??= new Set()).add(id);
+  let result = t.result;
+  if (m.second && result === 'pursue') {
+    result = 'halt';
+    c.events.push({ kind: 'note', rule: 'ANRT §XI L902', text: `${id} has won a second melee: "pursue" becomes "halt".` });
+  }
+  if (result === 'rally-back') {
+    const r = applyMorale(c.s, id, 'rally-back', c.origins?.get(id)); c.s = r.s; c.events.push(...r.events);
+    return;
+  }
+  if (result !== 'pursue') {
+    // halt (and any other result the GM's table gives a winner): it occupies the opponent's ground (L896).
+    takeGround(c, id, ground, `halts on ${ground.id}'s ground`, 'ANRT §XI L896, L892');
+    return;
+  }
+  // ANRT-P3: the beaten enemy still on the table nearest the pursuer; none left, it halts on the ground.
+  const beaten = (m.opponents.get(id) ?? []).map((o) => c.s.units[o]!).filter((o) => o && !o.gone)
+    .sort((a, b) => distance(a.at, c.s.units[id]!.at) - distance(b.at, c.s.units[id]!.at) || a.id.localeCompare(b.id))[0];
+  if (!beaten) { takeGround(c, id, ground, 'no enemy left to pursue: halts on the ground', 'ANRT §XI L896, L892'); return; }
+  pursue(c, id, beaten.at, fight);
+}
+
+/**
+ * L896-900: a normal move straight at `after` (where the beaten enemy went, ANRT-P3): routers in
+ * the way are destroyed and passed; a withdrawer met is meleed at once (L898); any other enemy
+ * tests morale for being charged and fights (L900); friends and ground the pursuers may not
+ * enter stop them (ANRT-P4).
+ */
+export function pursue(c: PursuitCtx, id: string, after: Point, fight: Fight): void {
+  const u = c.s.units[id]!;
+  const inches = qrsValue(c.s, `movement.${moverOf(u)}`, `Normal move of ${moverOf(u)}`, 'ANRT §VII', [0, 60]);
+  const heading = distance(u.at, after) > 1e-9 ? bearing(u.at, after) : u.facing;
+  const at = (n: number): Point => add(u.at, scale(headingVector(heading), n));
+  // ANRT-P4: the pursuit stops short of ground its formation may not enter (woods for formed cavalry, L359).
+  let reach = inches;
+  while (reach > 0 && terrainMove(c.s, u, [u.at, at(reach)]).refused) reach = Math.max(0, reach - 0.5);
+  c.events.push({ kind: 'note', rule: 'ANRT §XI L896', text: `${id} pursues (${fmtIn(reach)} of a ${fmtIn(inches)} normal move${reach < inches ? ', stopped by the ground' : ''}).` });
+  const withdrew = withdrawersOf(c.events);
+  let to = at(reach);
+  let why = 'pursues';
+  let meet: { unit: AnrtUnit; withdrawing: boolean } | undefined;
+  // Abandoned guns are ridden past (ANRT-P4): there is no one to fight.
+  for (const o of unitsOnPath(c.s, u, [u.at, to], (x) => !x.abandoned)) {
+    if (o.unit.side === u.side) { to = o.before; why = `pursues; halts on meeting ${o.unit.id}`; break; }
+    if (o.unit.routed) { destroy(c, o.unit.id, id); continue; }
+    to = o.before; // in contact, front to front (as a charge that meets its target's footprint)
+    meet = { unit: o.unit, withdrawing: withdrew.has(o.unit.id) };
+    why = `pursues into ${o.unit.id}`;
+    break;
+  }
+  const facing = distance(u.at, to) > 1e-9 ? bearing(u.at, to) : u.facing;
+  const now = c.s.units[id]!;
+  c.s = withUnit(c.s, { ...now, at: to, facing });
+  c.events.push({ kind: 'move', rule: 'ANRT §XI L896-900', unit: id, from: u.at, to, path: [u.at, to], facing, stopped: why });
+  if (!meet) return;
+  if (meet.withdrawing) {
+    c.events.push({ kind: 'note', rule: 'ANRT §XI L898', text: `${id} catches withdrawing ${meet.unit.id}: they melee at once${now.disordered ? ' (the pursuers disordered)' : ''}.` });
+    fight(id, meet.unit.id);
+    return;
+  }
+  // L900: any other enemy tests morale for being charged, then fights.
+  const e = c.s.units[meet.unit.id]!;
+  const r0 = testMorale(c.s, e, 'charge-response', c.th, u.arm === 'cavalry' ? ['charged-by-cavalry'] : [], c.s.units[id]!);
+  c.events.push(...r0.events);
+  if (r0.result !== 'pass' && r0.result !== 'fight-on') { const r = applyMorale(c.s, e.id, r0.result, undefined, to); c.s = r.s; c.events.push(...r.events); }
+  const e2 = c.s.units[e.id]!;
+  if (e2.gone || e2.routed || distance(e2.at, e.at) > 1e-6) { c.events.push({ kind: 'note', rule: 'ANRT §XI L900', text: `${e.id} does not stand: ${id} halts.` }); return; }
+  c.events.push({ kind: 'note', rule: 'ANRT §XI L900', text: `${e.id} stands and fights ${id}.` });
+  fight(id, e.id);
+}
+
+/** L900: routers contacted by pursuers are destroyed (a loss in contact, §XVIII L1129). */
+function destroy(c: PursuitCtx, id: string, by: string): void {
+  const u = c.s.units[id]!;
+  c.s = withUnit(c.s, { ...u, hits: 0, gone: true, lastHit: 'contact' });
+  c.events.push({ kind: 'loss', rule: 'ANRT §XI L900', unit: id, amount: u.hits, measure: 'hits', remaining: 0, cause: `routers ridden down by ${by}'s pursuit` });
+  c.events.push({ kind: 'removed', rule: 'ANRT §XI L900', unit: id, at: u.at, reason: `destroyed by ${by}'s pursuit` });
+}
+
+const fmtIn = (n: number): string => `${Math.round(n * 100) / 100}"`;

@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { seededDice } from '../../../src/dice/dice';
+import type { GameEvent } from '../../../src/rules/events';
+import { resolveCombat } from '../../../src/rules/anrt/phases/combat';
+import { Thrower } from '../../../src/rules/anrt/phases/gm';
+import { ADVANCE_INCHES, pursue, type PursuitCtx } from '../../../src/rules/anrt/phases/pursuit';
+import { anrt } from '../../../src/rules/anrt/index';
+import { seatOfSide, withUnit, type AnrtState } from '../../../src/rules/anrt/state';
+import type { Qrs } from '../../../src/rules/anrt/tables/qrs';
+import type { MoraleResult } from '../../../src/rules/anrt/tables/vocabulary';
+import { describeAnrtSettings, parseAnrtSettings } from '../../../src/rules/anrt/settings';
+import { anrtSettings, teachingFrenchPhase } from '../../helpers/anrt-game';
+import { sceneState, type SceneCase } from '../../helpers/anrt-scenes';
+
+/**
+ * The plain-text cases of advances after combat and pursuits (§XI L890-902):
+ * cases/pursuit/pursuits.yaml. A case either runs the combat half of the French phase with its
+ * charges (resolveCombat), or one pursuit move (`pursue`) with the melees it starts recorded.
+ * The QRS is the stand-in's with the case's melee cells, every melee adjustment 0 and the case's
+ * morale results forced, so each case's winner and results are fixed whatever the dice.
+ */
+interface PursuitCase extends Omit<SceneCase, 'morale'> {
+  readonly charges?: [string, string][];
+  readonly melee?: Record<string, Record<string, string | number>>;
+  readonly morale?: Record<string, MoraleResult>;
+  readonly pursue?: { unit: string; after: [number, number] };
+  /** The other side's answers to the charges (§X), by unit. */
+  readonly responses?: Record<string, string>;
+}
+
+const FILE = 'test/rules/anrt/cases/pursuit/pursuits.yaml';
+const cases = parse(readFileSync(FILE, 'utf8')) as PursuitCase[];
+
+function state(c: PursuitCase): AnrtState {
+  const s = sceneState({ ...c, morale: undefined } as SceneCase);
+  const q = s.settings.qrs;
+  const pass = [{ min: -99, result: 'pass' as const }];
+  const forced = Object.fromEntries(Object.entries(c.morale ?? {}).map(([t, r]) => [t, [{ min: -99, result: r }]]));
+  const melee = Object.fromEntries(Object.entries(q.melee!).map(([arm, row]) => [arm, { ...row, ...(c.melee?.[arm] ?? {}) }]));
+  const meleeAdjust = Object.fromEntries(Object.keys(q.meleeAdjust ?? {}).map((k) => [k, 0]));
+  const qrs = { ...q, melee, meleeAdjust, morale: { ...q.morale, bands: { ...q.morale!.bands!, charge: pass, 'charge-response': pass, ...forced } } } as Qrs;
+  // Generals far off: no "general attached" nor risk to generals enters the dice.
+  const generals = Object.fromEntries(Object.entries(s.generals).map(([id, g]) => [id, { ...g, at: { x: 70, y: 2 }, joined: undefined }]));
+  return { ...s, generals, settings: { ...s.settings, qrs }, step: 'responses', charges: (c.charges ?? []).map(([unit, target]) => ({ unit, target, kind: 'declared' as const })), moves: [], fireTargets: {}, command: undefined } as AnrtState;
+}
+
+function run(c: PursuitCase): { s: AnrtState; events: GameEvent[]; fights: [string, string][] } {
+  const s = state(c);
+  const th = new Thrower(seededDice('9'.repeat(64)), []);
+  if (c.pursue) {
+    const ctx: PursuitCtx = { s, events: [], th };
+    const fights: [string, string][] = [];
+    pursue(ctx, c.pursue.unit, { x: c.pursue.after[0], y: c.pursue.after[1] }, (a, d) => fights.push([a, d]));
+    return { s: ctx.s, events: ctx.events, fights };
+  }
+  const r = resolveCombat(s, c.responses ?? {}, th);
+  return { ...r, fights: [] };
+}
+
+describe(`ANRT advances and pursuits: ${FILE}`, () => {
+  it.each(cases.map((c) => [`${c.case} (${c.rule})`, c] as const))('%s', (_n, c) => {
+    const r = run(c);
+    const texts = r.events.map((e) => JSON.stringify(e));
+    for (const [key, want] of Object.entries(c.expect)) {
+      if (key === 'notes') { for (const w of want as string[]) expect(texts.some((t) => t.includes(w)), `${c.case}: no event says "${w}"\n${texts.join('\n')}`).toBe(true); continue; }
+      if (key === 'fights') { expect(r.fights, c.case).toEqual(want); continue; }
+      if (key === 'melees') { expect(r.events.filter((e) => e.kind === 'engagement').length, `${c.case}\n${texts.join('\n')}`).toBe(want); continue; }
+      const u = r.s.units[key]!;
+      const w = want as Record<string, unknown>;
+      if (w.at) { const [x, y] = w.at as [number, number]; expect(Math.hypot(u.at.x - x, u.at.y - y) <= 0.05, `${c.case}: ${key} at (${u.at.x.toFixed(3)}, ${u.at.y.toFixed(3)}), expected (${x}, ${y})\n${texts.join('\n')}`).toBe(true); }
+      for (const f of ['routed', 'disordered', 'gone', 'hits'] as const) if (w[f] !== undefined) expect(u[f], `${c.case}: ${key}.${f}\n${texts.join('\n')}`).toBe(w[f]);
+    }
+  });
+
+  it('covers L892-902 with at least ten cases, and the advance is the text\'s 1"', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(10);
+    for (const l of ['L892', 'L894', 'L896', 'L898', 'L900', 'L902']) expect(cases.some((c) => c.rule.includes(l)), l).toBe(true);
+    expect(ADVANCE_INCHES).toBe(1);
+  });
+});
+
+describe('a French phase through the turn (anrt.resolve): the hussars charge, win and test to pursue (L896)', () => {
+  const base = teachingFrenchPhase();
+  const put = (s: AnrtState, id: string, x: number, y: number, more: Partial<AnrtState['units'][string]> = {}): AnrtState => withUnit(s, { ...s.units[id]!, at: { x, y }, ...more });
+  // The 11e Hussards 10" south of the I/6th Reserve, in line (a good cavalry target), nobody else near.
+  const s0 = { ...put(put(base, 'fr-11h', 30, 30, { facing: 180, formation: 'column' }), 'al-1-6r', 30, 20, { facing: 0, formation: 'line' }), pips: { 'fr-d1': 6, 'fr-d2': 6, 'fr-cav': 6 } };
+  const seed = (n: number) => n.toString(16).padEnd(64, 'b');
+
+  it('each winning hussar charge takes the L896 test (not the recall), and does what its result says', () => {
+    const seen = new Set<string>();
+    for (let n = 1; n <= 120 && seen.size < 2; n++) {
+      const a = anrt.resolve(s0, new Map([['french', [{ kind: 'charge', unit: 'fr-11h', target: 'al-1-6r' }]]]), seededDice(seed(n)));
+      const b = a.state.step === 'responses' ? anrt.resolve(a.state, new Map([[seatOfSide(a.state, 'allies'), [{ kind: 'react', unit: 'al-1-6r', choice: 'stand' }]]]), seededDice(seed(n + 500))) : a;
+      const ev = [...a.events, ...b.events];
+      const won = ev.some((e) => e.kind === 'note' && e.text.startsWith('fr-11h: win'));
+      const test = ev.find((e) => e.kind === 'roll' && e.subject === 'fr-11h' && e.purpose === 'morale: cavalry-win-melee');
+      const recall = ev.some((e) => e.kind === 'roll' && e.subject === 'fr-11h' && e.purpose === 'morale: cavalry-recall');
+      const defeated = ev.some((e) => e.kind === 'move' && e.unit === 'al-1-6r' && /L955|L966/.test(e.rule)) || b.state.units['al-1-6r']!.gone;
+      if (!won || !defeated) { expect(test, `seed ${n}`).toBeUndefined(); continue; }
+      expect(test && test.kind === 'roll', `seed ${n}`).toBe(true);
+      expect(recall, `seed ${n}: tested twice`).toBe(false);
+      const result = test!.kind === 'roll' ? test!.tableRow!.split(' ')[0]! : '';
+      seen.add(result);
+      const moved = ev.filter((e) => e.kind === 'move' && e.unit === 'fr-11h').map((e) => e.kind === 'move' ? e.rule : '');
+      if (result === 'pursue') expect(moved, `seed ${n}`).toContain('ANRT §XI L896-900');
+      if (result === 'halt') expect(moved, `seed ${n}`).toContain('ANRT §XI L896, L892');
+      if (result === 'rally-back') expect(b.state.units['fr-11h']!.at, `seed ${n}`).toEqual({ x: 30, y: 30 });
+    }
+    expect([...seen].sort(), 'results met in 120 games').toEqual(expect.arrayContaining(['halt', 'pursue']));
+  });
+});
+
+describe('the pursuit.advance setting (ANRT-P1)', () => {
+  it('defaults to take-ground, accepts stand, refuses anything else with the allowed values', () => {
+    expect(anrtSettings().pursuit.advance).toBe('take-ground');
+    const stand = parseAnrtSettings({ pursuit: { advance: 'stand' } });
+    expect(stand.ok && stand.value.pursuit.advance).toBe('stand');
+    const bad = parseAnrtSettings({ pursuit: { advance: 'charge-on' } });
+    expect(bad.ok).toBe(false);
+    expect(describeAnrtSettings(anrtSettings()).find((d) => d.key === 'pursuit.advance')).toMatchObject({ value: 'take-ground', ruling: 'ANRT-P1' });
+  });
+});
