@@ -66,6 +66,14 @@ export const AnrtRulingsSchema = z
        */
       cavalry: z.enum(['rally-back', 'withdraw']).default('rally-back'),
     }),
+    evade: group({
+      /**
+       * ANRT-E1 (L414 "they may either halt at the point where the evade started or rally back
+       * from that point"): cavalry that passed its "cavalry win melee" test after its target
+       * evaded out of reach. A game setting, so no window opens mid-resolution.
+       */
+      cavalry: z.enum(['rally-back', 'halt']).default('rally-back'),
+    }),
     pursuit: group({
       /**
        * ANRT-P1 (L892 "may advance up to 1""): infantry attackers who defeat all their melee
@@ -101,6 +109,7 @@ const INFO: Readonly<Record<Key, { ruling: string; allowed: string; explanation:
   'command.adcs': { ruling: 'ANRT-C1', allowed: '0-6', explanation: 'ADCs each corps or army commander has (L258 says "a varying number"): each that reaches a divisional general adds a pip.' },
   'fire.sequential': { ruling: 'A-7', allowed: 'true, false', explanation: 'The non-mover\'s fire takes effect before the mover fires back.' },
   'withdraw.cavalry': { ruling: 'ANRT-W1', allowed: 'rally-back, withdraw', explanation: 'Cavalry that charged and must withdraw (L955): rally back to where its charge started, or withdraw a move back from the enemy.' },
+  'evade.cavalry': { ruling: 'ANRT-E1', allowed: 'rally-back, halt', explanation: 'Cavalry whose target evaded out of its reach and that passed its "cavalry win melee" test (L414): rally back to where its charge started, or halt where the evade started.' },
   'pursuit.advance': { ruling: 'ANRT-P1', allowed: 'take-ground, stand', explanation: 'Infantry attackers who defeat all their melee opponents (L892): advance up to 1" onto the ground the defenders held, or stand where they fought.' },
   'fire.nonMoverChooses': { ruling: 'ANRT-F1', allowed: 'true, false', explanation: 'The non-moving side picks its fire targets in the responses window, opened whenever a unit has two or more; false: it fires at the nearest and the window opens only for charges.' },
 };

@@ -23,6 +23,7 @@ import { buildingsOf, coverOf } from '../terrain';
 import { regimentalHits } from '../tables/characteristics';
 import { isRegimental, loseGuns, syncRegimental } from './regimental';
 import { evadeRoute } from './evade';
+import { afterEvade, haltPoint } from './evaded';
 import { afterMelee } from './pursuit';
 
 /**
@@ -46,7 +47,9 @@ interface Ctx {
   origins?: ReadonlyMap<string, Point>;
   /** Each charge's aspect at its start, `charger>target` (§XI L839-841, procedures/flank.ts). */
   aspects?: ReadonlyMap<string, Aspect>;
-  /** Cavalry that took its L896 test after winning a melee: the recall does not test it again. */
+  /** Pursuers of evaders who turned (L419): disordered as the melee phase begins, with the reason. */
+  disorderAtMelee?: Map<string, string>;
+  /** Cavalry that took its L896 test after winning a melee (or its L412 test after an evade): the recall does not test it again. */
   recalled?: Set<string>;
 }
 
@@ -301,26 +304,14 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined): { a: st
     const roll = c.th.throw(dice, 'ANRT §X L574-613', 'evade', t0.id);
     const inches = evadeInches(evader, roll.faces);
     c.events.push({ ...roll.event, tableRow: `evades ${fmt(inches)}` });
-    const away = bearing(a.at, t0.at);
     // L402: directly away, or behind formed friends or into cover when nearer than the enemy (ANRT-W8).
     const route = evadeRoute(c.s, t0, a, inches);
     moveTo(c, t0.id, route.to, 'ANRT §X L402', route.why, bearing(route.to, a.at)); // L404: evaders end facing their opponents
-    const t = c.s.units[t0.id]!;
     if (route.sheltered) {
-      const to = distance(a.at, t0.at) <= reach ? t0.at : add(a.at, scale(headingVector(away), reach));
-      moveTo(c, a.id, to, 'ANRT §X L413', 'the evaders are sheltered; the chargers halt where the evade started');
+      moveTo(c, a.id, haltPoint(a.at, t0.at, reach), 'ANRT §X L413', 'the evaders are sheltered; the chargers halt where the evade started');
       return null;
     }
-    const gap = distance(a.at, t.at);
-    if (gap <= reach) {
-      // L620: evaders who do not out-distance the chargers take one hit and are routed.
-      moveTo(c, a.id, add(t.at, scale(headingVector(away), -CONTACT_GAP)), 'ANRT §X', 'catches the evaders');
-      hit(c, t.id, CAUGHT_EVADERS.hits, 'melee', 'ANRT L620', 'caught evading');
-      const tt = c.s.units[t.id]!;
-      if (!tt.gone) { c.s = withUnit(c.s, { ...tt, routed: true, disordered: true }); c.events.push({ kind: 'status', rule: 'ANRT L620', unit: t.id, status: 'routed', on: true, reason: 'caught evading' }); }
-    } else {
-      moveTo(c, a.id, add(a.at, scale(headingVector(away), reach)), 'ANRT §X', 'the enemy evaded');
-    }
+    chargersAfterEvade(c, a, t0, reach);
     return null;
   }
   if (response === 'square') {
@@ -363,6 +354,46 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined): { a: st
   const dir = bearing(a.at, t.at);
   moveTo(c, a.id, add(t.at, scale(headingVector(dir), -CONTACT_GAP)), 'ANRT §X', `in contact with ${t.id}`, dir);
   return { a: a.id, d: t.id, counter: response === 'countercharge' || (volleyed && !t.disordered) };
+}
+
+/**
+ * The chargers whose target evaded out of shelter (§VII L408-419, ANRT-E1, phases/evaded.ts):
+ * catch the evaders (L620), halt where the evade started, rally back from there, or pursue.
+ */
+function chargersAfterEvade(c: Ctx, a: AnrtUnit, t0: AnrtUnit, reach: number): void {
+  const end = c.s.units[t0.id]!.at;
+  const passed = c.s.settings.evade?.cavalry ?? 'rally-back';
+  let plan = afterEvade(a, t0.at, end, reach, CONTACT_GAP, undefined, passed);
+  if (plan.kind === 'test') {
+    const m = testMorale(c.s, a, 'cavalry-win-melee', c.th, [], t0);
+    c.events.push(...m.events);
+    (c.recalled ??= new Set()).add(a.id);
+    plan = afterEvade(a, t0.at, end, reach, CONTACT_GAP, m.result, passed);
+  }
+  switch (plan.kind) {
+    case 'halt': moveTo(c, a.id, plan.to, 'ANRT §VII L410-414', 'halts where the evade started'); return;
+    case 'rally-back':
+      moveTo(c, a.id, haltPoint(a.at, t0.at, reach), 'ANRT §VII L414', 'reaches where the evade started');
+      moveTo(c, a.id, plan.to, 'ANRT §VII L414', 'rallies back (ANRT-E1)');
+      return;
+    case 'test': return;
+    default: break;
+  }
+  const turned = plan.turn ? ` turning ${Math.round(Math.abs(plan.turn))}°` : '';
+  if (plan.kind === 'catch') {
+    // L620: evaders who do not out-distance the chargers take one hit and are routed.
+    moveTo(c, a.id, plan.to, 'ANRT §VII L416, L620', `pursues${turned} and catches the evaders`);
+    const t = c.s.units[t0.id]!;
+    hit(c, t.id, CAUGHT_EVADERS.hits, 'melee', 'ANRT L620', 'caught evading');
+    const tt = c.s.units[t.id]!;
+    if (!tt.gone) { c.s = withUnit(c.s, { ...tt, routed: true, disordered: true }); c.events.push({ kind: 'status', rule: 'ANRT L620', unit: t.id, status: 'routed', on: true, reason: 'caught evading' }); }
+  } else {
+    moveTo(c, a.id, plan.to, 'ANRT §VII L416', `pursues the evaders${turned}`);
+  }
+  if (plan.disorders) {
+    (c.disorderAtMelee ??= new Map()).set(a.id, `pursued evaders turning ${Math.round(Math.abs(plan.turn))}° in ${a.formation} (L419)`);
+    c.events.push({ kind: 'note', rule: 'ANRT §VII L419', text: `${a.id} changed direction ${Math.round(Math.abs(plan.turn))}° in ${a.formation} to pursue: disordered at the start of the melee phase.` });
+  }
 }
 
 /**
@@ -582,6 +613,13 @@ export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, 
   } else {
     fireLands(c, first);
     fireLands(c, fireSide(c, mover, moved));
+  }
+  // L419: pursuers of evaders who changed direction are disordered as the melee phase begins.
+  for (const [id, why] of c.disorderAtMelee ?? []) {
+    const u = c.s.units[id];
+    if (!u || u.gone || u.disordered) continue;
+    c.s = withUnit(c.s, { ...u, disordered: true });
+    c.events.push({ kind: 'status', rule: 'ANRT §VII L419', unit: id, status: 'disordered', on: true, reason: why });
   }
   for (const g of meleeGroups(pairs)) melee(c, g);
   // L406: sheltering gunners share their host's result; L1065: units standing with overrun guns spike them.

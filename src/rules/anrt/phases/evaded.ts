@@ -1,0 +1,69 @@
+import type { Point } from '../../geometry/types';
+import { add, angleDifference, bearing, distance, headingVector, scale } from '../../geometry/vector';
+import type { AnrtUnit } from '../state';
+import type { MoraleResult } from '../tables/vocabulary';
+
+/**
+ * Chargers whose target evades (§VII L408-419), ruling ANRT-E1 (README). What the chargers do is
+ * decided here from the geometry and, for cavalry, the result of its "cavalry win melee" test;
+ * phases/combat.ts throws the dice and moves the units.
+ *
+ * - L416 + L620: chargers who can reach the evaders' end point pursue and catch them (the
+ *   choice every player makes: "may ... pursue"); no test is needed to ride them down.
+ * - Otherwise (the evaders out-distanced them): infantry halt where the evade started (L410);
+ *   cavalry test "cavalry win melee" (L412): passed, they halt there or rally back from there
+ *   (setting `evade.cavalry`, L414); failed, they pursue the evaders their full reach (L415).
+ * - L419: a pursuit that changes direction disorders the chargers at the start of the melee
+ *   phase — any change in line, more than 45° in column.
+ */
+
+export type AfterEvade =
+  | { readonly kind: 'catch' | 'pursue'; readonly to: Point; readonly turn: number; readonly disorders: boolean }
+  | { readonly kind: 'halt' | 'rally-back' | 'test'; readonly to: Point };
+
+/** A change of direction this small (degrees) is a straight pursuit: the measuring tolerance of the table. */
+export const STRAIGHT_DEGREES = 1;
+/** L419: "more than 45o when the unit is in column". */
+export const COLUMN_TURN_DEGREES = 45;
+
+/**
+ * L419: does a pursuit turning `turn` degrees off the charge's heading disorder the unit? Line:
+ * any change; column, masse and march column: more than 45° (ANRT-E1: masse and march column
+ * count as columns). Skirmishers, squares and guns are not named: a turn never disorders them.
+ */
+export function pursuitDisorders(u: Pick<AnrtUnit, 'formation'>, turn: number): boolean {
+  const t = Math.abs(turn);
+  if (u.formation === 'line') return t > STRAIGHT_DEGREES;
+  if (u.formation === 'column' || u.formation === 'masse' || u.formation === 'march-column') return t > COLUMN_TURN_DEGREES;
+  return false;
+}
+
+/** L410, L413: where the evade started, or as far toward it as the chargers reach. */
+export function haltPoint(from: Point, start: Point, reach: number): Point {
+  return distance(from, start) <= reach ? start : add(from, scale(headingVector(bearing(from, start)), reach));
+}
+
+/** L415-419: a pursuit from `from` (the chargers) toward the evaders' end point, leaving `gap` when it catches them. */
+export function pursuit(u: Pick<AnrtUnit, 'formation'>, from: Point, start: Point, end: Point, reach: number, gap: number): Extract<AfterEvade, { kind: 'catch' | 'pursue' }> {
+  const heading = bearing(from, end);
+  const turn = angleDifference(bearing(from, start), heading);
+  const caught = distance(from, end) <= reach;
+  const to = caught ? add(end, scale(headingVector(heading), -gap)) : add(from, scale(headingVector(heading), reach));
+  return { kind: caught ? 'catch' : 'pursue', to, turn, disorders: pursuitDisorders(u, turn) };
+}
+
+/** "Passed" a cavalry-win-melee test (L414): any result but pursue, withdraw, rout or disorder. */
+export const passedWinMelee = (r: MoraleResult): boolean => r === 'pass' || r === 'fight-on' || r === 'halt' || r === 'rally-back';
+
+/**
+ * What the chargers do when the evaders were not sheltered (L413 is decided before). `test` is
+ * the cavalry's test result, needed only when the answer is `{ kind: 'test' }`.
+ */
+export function afterEvade(a: Pick<AnrtUnit, 'arm' | 'formation' | 'at'>, start: Point, end: Point, reach: number, gap: number, test: MoraleResult | undefined, passed: 'halt' | 'rally-back'): AfterEvade {
+  const p = pursuit(a, a.at, start, end, reach, gap);
+  if (p.kind === 'catch') return p;
+  if (a.arm !== 'cavalry') return { kind: 'halt', to: haltPoint(a.at, start, reach) };
+  if (test === undefined) return { kind: 'test', to: a.at };
+  if (!passedWinMelee(test)) return p;
+  return passed === 'halt' ? { kind: 'halt', to: haltPoint(a.at, start, reach) } : { kind: 'rally-back', to: a.at };
+}

@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { seededDice } from '../../../src/dice/dice';
+import { resolveCombat } from '../../../src/rules/anrt/phases/combat';
+import { Thrower } from '../../../src/rules/anrt/phases/gm';
+import { afterEvade, COLUMN_TURN_DEGREES, passedWinMelee, pursuitDisorders } from '../../../src/rules/anrt/phases/evaded';
+import type { AnrtFormation, AnrtState } from '../../../src/rules/anrt/state';
+import type { Qrs } from '../../../src/rules/anrt/tables/qrs';
+import { MORALE_RESULTS, type MoraleResult } from '../../../src/rules/anrt/tables/vocabulary';
+import { describeAnrtSettings } from '../../../src/rules/anrt/settings';
+import { anrtSettings } from '../../helpers/anrt-game';
+import { sceneState, type SceneCase } from '../../helpers/anrt-scenes';
+
+/**
+ * Chargers whose target evades (§VII L408-419, ANRT-E1): the plain-text cases in
+ * cases/evaded/evaded.yaml run the combat half of the French phase (resolveCombat) with the
+ * QRS stand-in, charge tests passed and the case's morale results forced; then the L419 and
+ * L414 decisions row by row.
+ */
+interface EvadedCase extends Omit<SceneCase, 'morale'> {
+  readonly charges: [string, string][];
+  readonly morale?: Record<string, MoraleResult>;
+  readonly responses: Record<string, string>;
+}
+
+const FILE = 'test/rules/anrt/cases/evaded/evaded.yaml';
+const cases = parse(readFileSync(FILE, 'utf8')) as EvadedCase[];
+
+function state(c: EvadedCase): AnrtState {
+  const s = sceneState({ ...c, morale: undefined } as SceneCase);
+  const q = s.settings.qrs;
+  const pass = [{ min: -99, result: 'pass' as const }];
+  const forced = Object.fromEntries(Object.entries(c.morale ?? {}).map(([t, r]) => [t, [{ min: -99, result: r }]]));
+  const qrs = { ...q, morale: { ...q.morale, bands: { ...q.morale!.bands!, charge: pass, ...forced } } } as Qrs;
+  // Generals far off: no "general attached" nor risk to generals enters the dice.
+  const generals = Object.fromEntries(Object.entries(s.generals).map(([id, g]) => [id, { ...g, at: { x: 70, y: 2 }, joined: undefined }]));
+  return { ...s, generals, settings: { ...s.settings, qrs }, step: 'responses', charges: c.charges.map(([unit, target]) => ({ unit, target, kind: 'declared' as const })), moves: [], fireTargets: {}, command: undefined } as AnrtState;
+}
+
+describe(`ANRT chargers whose target evades: ${FILE}`, () => {
+  // Three seeds: each case is placed to hold whatever the evade roll.
+  it.each(cases.flatMap((c) => ['1', '5', '9'].map((seed) => [`${c.case} (${c.rule}) seed ${seed}`, c, seed] as const)))('%s', (_n, c, seed) => {
+    const r = resolveCombat(state(c), c.responses, new Thrower(seededDice(seed.repeat(64)), []));
+    const texts = r.events.map((e) => JSON.stringify(e));
+    const all = texts.join('\n');
+    for (const [key, want] of Object.entries(c.expect)) {
+      if (key === 'notes') { for (const w of want as string[]) expect(texts.some((t) => t.includes(w)), `${c.case}: no event says "${w}"\n${all}`).toBe(true); continue; }
+      if (key === 'absent') { for (const w of want as string[]) expect(texts.some((t) => t.includes(w)), `${c.case}: an event says "${w}"\n${all}`).toBe(false); continue; }
+      const u = r.s.units[key]!;
+      const w = want as Record<string, unknown>;
+      if (w.at) { const [x, y] = w.at as [number, number]; expect(Math.hypot(u.at.x - x, u.at.y - y) <= 0.05, `${c.case}: ${key} at (${u.at.x.toFixed(3)}, ${u.at.y.toFixed(3)}), expected (${x}, ${y})\n${all}`).toBe(true); }
+      for (const f of ['routed', 'disordered', 'hits'] as const) if (w[f] !== undefined) expect(u[f], `${c.case}: ${key}.${f}\n${all}`).toBe(w[f]);
+    }
+  });
+
+  it('covers L410-419 and ANRT-E1', () => {
+    for (const l of ['L410', 'L412', 'L414', 'L415', 'L416', 'L419', 'L620', 'ANRT-E1']) expect(cases.some((c) => c.rule.includes(l)), l).toBe(true);
+  });
+});
+
+describe('L419: a pursuit\'s change of direction, row by row', () => {
+  const rows: [AnrtFormation, number, boolean][] = [
+    ['line', 0, false], ['line', 0.5, false], ['line', 5, true], ['line', -30, true],
+    ['column', 30, false], ['column', COLUMN_TURN_DEGREES, false], ['column', 46, true], ['column', -60, true],
+    ['masse', 46, true], ['march-column', 46, true], ['masse', 40, false],
+    ['skirmish', 120, false], ['square', 90, false],
+  ];
+  it.each(rows)('%s turning %d° → disordered %s', (formation, turn, want) => {
+    expect(pursuitDisorders({ formation }, turn)).toBe(want);
+  });
+});
+
+describe('L410-416: what the chargers do (afterEvade)', () => {
+  const start = { x: 0, y: 10 };
+  const far = { x: 0, y: 20 };
+  it('catches evaders within reach whatever the arm, measuring the turn to them', () => {
+    const p = afterEvade({ arm: 'infantry', formation: 'line', at: { x: 0, y: 0 } }, start, { x: 3, y: 4 }, 8, 0.5, undefined, 'halt');
+    expect(p.kind).toBe('catch');
+    if (p.kind === 'catch') { expect(Math.round(p.turn)).toBe(37); expect(p.disorders).toBe(true); }
+  });
+  it('infantry out of reach halts at the start, or short of it on its full reach', () => {
+    expect(afterEvade({ arm: 'infantry', formation: 'column', at: { x: 0, y: 0 } }, start, far, 12, 0.5, undefined, 'halt')).toEqual({ kind: 'halt', to: start });
+    const short = afterEvade({ arm: 'infantry', formation: 'column', at: { x: 0, y: 0 } }, start, far, 6, 0.5, undefined, 'halt');
+    expect(short.to.y).toBeCloseTo(6);
+  });
+  it('cavalry out of reach asks for its test, then follows the result and the setting', () => {
+    const cav = { arm: 'cavalry' as const, formation: 'column' as const, at: { x: 0, y: 0 } };
+    expect(afterEvade(cav, start, far, 14, 0.5, undefined, 'halt').kind).toBe('test');
+    expect(afterEvade(cav, start, far, 14, 0.5, 'rally-back', 'halt')).toEqual({ kind: 'halt', to: start });
+    expect(afterEvade(cav, start, far, 14, 0.5, 'halt', 'rally-back')).toEqual({ kind: 'rally-back', to: cav.at });
+    const p = afterEvade(cav, start, far, 14, 0.5, 'pursue', 'rally-back');
+    expect(p.kind).toBe('pursue');
+    expect(p.to.y).toBeCloseTo(14);
+  });
+  it('a pass is pass, fight-on, halt or rally-back; every other result fails', () => {
+    expect(MORALE_RESULTS.filter(passedWinMelee)).toEqual(['pass', 'fight-on', 'halt', 'rally-back']);
+  });
+  it('the evade.cavalry setting defaults to rally-back and is listed with its ruling', () => {
+    expect(anrtSettings().evade.cavalry).toBe('rally-back');
+    expect(describeAnrtSettings(anrtSettings()).find((d) => d.key === 'evade.cavalry')).toMatchObject({ value: 'rally-back', ruling: 'ANRT-E1' });
+  });
+});
