@@ -5,11 +5,12 @@ import { seededDice } from '../../../src/dice/dice';
 import { resolveCombat } from '../../../src/rules/anrt/phases/combat';
 import { Thrower } from '../../../src/rules/anrt/phases/gm';
 import { afterEvade, COLUMN_TURN_DEGREES, passedWinMelee, pursuitDisorders } from '../../../src/rules/anrt/phases/evaded';
-import type { AnrtFormation, AnrtState } from '../../../src/rules/anrt/state';
+import { anrt } from '../../../src/rules/anrt/index';
+import { seatOfSide, withUnit, type AnrtFormation, type AnrtState } from '../../../src/rules/anrt/state';
 import type { Qrs } from '../../../src/rules/anrt/tables/qrs';
 import { MORALE_RESULTS, type MoraleResult } from '../../../src/rules/anrt/tables/vocabulary';
 import { describeAnrtSettings } from '../../../src/rules/anrt/settings';
-import { anrtSettings } from '../../helpers/anrt-game';
+import { anrtSettings, teachingFrenchPhase } from '../../helpers/anrt-game';
 import { sceneState, type SceneCase } from '../../helpers/anrt-scenes';
 
 /**
@@ -99,5 +100,48 @@ describe('L410-416: what the chargers do (afterEvade)', () => {
   it('the evade.cavalry setting defaults to rally-back and is listed with its ruling', () => {
     expect(anrtSettings().evade.cavalry).toBe('rally-back');
     expect(describeAnrtSettings(anrtSettings()).find((d) => d.key === 'evade.cavalry')).toMatchObject({ value: 'rally-back', ruling: 'ANRT-E1' });
+  });
+});
+
+describe('through whole phases (anrt.resolve): the French charge, the Allies answer "evade"', () => {
+  const base = teachingFrenchPhase();
+  const put = (s: AnrtState, id: string, x: number, y: number, more: Partial<AnrtState['units'][string]> = {}): AnrtState => withUnit(s, { ...s.units[id]!, at: { x, y }, ...more });
+  const seed = (n: number) => n.toString(16).padEnd(64, 'b');
+  function play(s: AnrtState, unit: string, n: number) {
+    const a = anrt.resolve({ ...s, pips: { 'fr-d1': 6, 'fr-d2': 6, 'fr-cav': 6 } }, new Map([['french', [{ kind: 'charge', unit, target: 'al-1-6r' }]]]), seededDice(seed(n)));
+    expect(a.state.step).toBe('responses');
+    return anrt.resolve(a.state, new Map([[seatOfSide(a.state, 'allies'), [{ kind: 'react', unit: 'al-1-6r', choice: 'evade' }]]]), seededDice(seed(n + 100)));
+  }
+
+  it('infantry chargers out-distanced halt where the evade started (L410), never further', () => {
+    // 1/33e Ligne in column 7" from Allied skirmishers: they evade 3"-8" straight back, beyond the column's 8".
+    const s = put(put(base, 'fr-1-33', 20, 20, { formation: 'column', facing: 0 }), 'al-1-6r', 20, 27, { formation: 'skirmish', facing: 180 });
+    let seen = 0;
+    for (let n = 1; n <= 10; n++) {
+      const b = play(s, 'fr-1-33', n);
+      if (!b.events.some((e) => e.kind === 'move' && e.unit === 'al-1-6r' && e.rule === 'ANRT §X L402')) continue; // the charge test failed
+      seen++;
+      const mv = b.events.filter((e) => e.kind === 'move' && e.unit === 'fr-1-33').at(-1);
+      expect(mv && mv.kind === 'move' ? [mv.rule, mv.to] : null).toEqual(['ANRT §VII L410-414', { x: 20, y: 27 }]);
+      expect(b.state.units['al-1-6r']!.routed).toBe(false);
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+
+  it('cavalry out-distanced tests "cavalry win melee" (L412) instead of the recall, and rallies back or pursues as it says', () => {
+    // The 11e Hussards in column 12" from the skirmishers: evaded 3"-8" they are 15"-20" off, beyond 14".
+    const s = put(put(base, 'fr-11h', 20, 15, { formation: 'column', facing: 0 }), 'al-1-6r', 20, 27, { formation: 'skirmish', facing: 180 });
+    const outcomes = new Set<string>();
+    for (let n = 1; n <= 16; n++) {
+      const b = play(s, 'fr-11h', n);
+      const test = b.events.find((e) => e.kind === 'roll' && e.subject === 'fr-11h' && e.purpose === 'morale: cavalry-win-melee');
+      if (!test || test.kind !== 'roll') continue;
+      expect(b.events.some((e) => e.kind === 'roll' && e.subject === 'fr-11h' && e.purpose === 'morale: cavalry-recall')).toBe(false);
+      const result = test.tableRow!.split(' ')[0] as MoraleResult;
+      const u = b.state.units['fr-11h']!;
+      if (passedWinMelee(result)) { outcomes.add('rally-back'); expect(u.at).toEqual({ x: 20, y: 15 }); }
+      else { outcomes.add('pursue'); expect(Math.hypot(u.at.x - 20, u.at.y - 15)).toBeCloseTo(14); } // its full reach toward the evaders (L415)
+    }
+    expect([...outcomes].sort()).toEqual(['pursue', 'rally-back']);
   });
 });
