@@ -56,7 +56,7 @@ describe(`ANRT chargers whose target evades: ${FILE}`, () => {
   });
 
   it('covers L410-419 and ANRT-E1', () => {
-    for (const l of ['L410', 'L412', 'L414', 'L415', 'L416', 'L419', 'L620', 'ANRT-E1']) expect(cases.some((c) => c.rule.includes(l)), l).toBe(true);
+    for (const l of ['L410', 'L412', 'L414', 'L415', 'L416', 'L419', 'L421', 'L620', 'ANRT-E1', 'ANRT-E2']) expect(cases.some((c) => c.rule.includes(l)), l).toBe(true);
   });
 });
 

@@ -23,7 +23,7 @@ import { buildingsOf, coverOf } from '../terrain';
 import { regimentalHits } from '../tables/characteristics';
 import { isRegimental, loseGuns, syncRegimental } from './regimental';
 import { evadeRoute } from './evade';
-import { afterEvade, haltPoint } from './evaded';
+import { afterEvade, haltPoint, uncoveredBy } from './evaded';
 import { afterMelee } from './pursuit';
 
 /**
@@ -47,6 +47,8 @@ interface Ctx {
   origins?: ReadonlyMap<string, Point>;
   /** Each charge's aspect at its start, `charger>target` (§XI L839-841, procedures/flank.ts). */
   aspects?: ReadonlyMap<string, Aspect>;
+  /** Units charged this phase, which have answered their charge: not "uncovered" again (L421, ANRT-E2). */
+  answered?: Set<string>;
   /** Pursuers of evaders who turned (L419): disordered as the melee phase begins, with the reason. */
   disorderAtMelee?: Map<string, string>;
   /** Cavalry that took its L896 test after winning a melee (or its L412 test after an evade): the recall does not test it again. */
@@ -278,20 +280,22 @@ function fireLands(c: Ctx, shots: readonly { target: string; hits: number }[]): 
 }
 
 /** A charge goes in, after the charger's morale and the target's response (§X). Returns the pair in contact, if any. */
-function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined): { a: string; d: string; counter: boolean } | null {
+function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined, uncovered = false): { a: string; d: string; counter: boolean } | null {
   const a0 = c.s.units[ch.unit];
   const t0 = c.s.units[ch.target];
   if (!a0 || !t0 || a0.gone || t0.gone) return null;
   if (t0.abandoned) { c.events.push({ kind: 'note', rule: 'ANRT §XVI', text: `${ch.unit} finds ${ch.target}'s guns already abandoned and does not charge.` }); return null; }
-  c.events.push({ kind: 'note', rule: ch.kind === 'opportunity' ? 'ANRT §VII L424' : 'ANRT §X', text: `${ch.unit} ${ch.kind === 'opportunity' ? 'opportunity-charges' : 'charges'} ${ch.target}.` });
-  // The charger tests morale (§I L20 "declare charges and test morale").
-  const m = testMorale(c.s, a0, 'charge', c.th, [], t0);
-  c.events.push(...m.events);
-  if (m.result !== 'pass' && m.result !== 'fight-on' && m.result !== 'pursue' && m.result !== 'disorder') {
-    const r = applyMorale(c.s, a0.id, m.result); c.s = r.s; c.events.push(...r.events, { kind: 'note', rule: 'ANRT §X', text: `${a0.id} does not charge home (${m.result}).` });
-    return null;
+  if (!uncovered) {
+    c.events.push({ kind: 'note', rule: ch.kind === 'opportunity' ? 'ANRT §VII L424' : 'ANRT §X', text: `${ch.unit} ${ch.kind === 'opportunity' ? 'opportunity-charges' : 'charges'} ${ch.target}.` });
+    // The charger tests morale (§I L20 "declare charges and test morale"); pursuers of evaders (L421) have tested already.
+    const m = testMorale(c.s, a0, 'charge', c.th, [], t0);
+    c.events.push(...m.events);
+    if (m.result !== 'pass' && m.result !== 'fight-on' && m.result !== 'pursue' && m.result !== 'disorder') {
+      const r = applyMorale(c.s, a0.id, m.result); c.s = r.s; c.events.push(...r.events, { kind: 'note', rule: 'ANRT §X', text: `${a0.id} does not charge home (${m.result}).` });
+      return null;
+    }
+    if (m.result === 'disorder') { const r = applyMorale(c.s, a0.id, 'disorder'); c.s = r.s; c.events.push(...r.events); }
   }
-  if (m.result === 'disorder') { const r = applyMorale(c.s, a0.id, 'disorder'); c.s = r.s; c.events.push(...r.events); }
   const a = c.s.units[a0.id]!;
   const allowed = responsesTo(t0, a);
   const response = reaction && allowed.includes(reaction) ? reaction : allowed[0]!;
@@ -311,8 +315,7 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined): { a: st
       moveTo(c, a.id, haltPoint(a.at, t0.at, reach), 'ANRT §X L413', 'the evaders are sheltered; the chargers halt where the evade started');
       return null;
     }
-    chargersAfterEvade(c, a, t0, reach);
-    return null;
+    return chargersAfterEvade(c, a, t0, reach);
   }
   if (response === 'square') {
     const sq = testMorale(c.s, t0, 'emergency-square', c.th, ['charged-by-cavalry'], a);
@@ -360,7 +363,7 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined): { a: st
  * The chargers whose target evaded out of shelter (§VII L408-419, ANRT-E1, phases/evaded.ts):
  * catch the evaders (L620), halt where the evade started, rally back from there, or pursue.
  */
-function chargersAfterEvade(c: Ctx, a: AnrtUnit, t0: AnrtUnit, reach: number): void {
+function chargersAfterEvade(c: Ctx, a: AnrtUnit, t0: AnrtUnit, reach: number): { a: string; d: string; counter: boolean } | null {
   const end = c.s.units[t0.id]!.at;
   const passed = c.s.settings.evade?.cavalry ?? 'rally-back';
   let plan = afterEvade(a, t0.at, end, reach, CONTACT_GAP, undefined, passed);
@@ -371,13 +374,26 @@ function chargersAfterEvade(c: Ctx, a: AnrtUnit, t0: AnrtUnit, reach: number): v
     plan = afterEvade(a, t0.at, end, reach, CONTACT_GAP, m.result, passed);
   }
   switch (plan.kind) {
-    case 'halt': moveTo(c, a.id, plan.to, 'ANRT §VII L410-414', 'halts where the evade started'); return;
+    case 'halt': moveTo(c, a.id, plan.to, 'ANRT §VII L410-414', 'halts where the evade started'); return null;
     case 'rally-back':
       moveTo(c, a.id, haltPoint(a.at, t0.at, reach), 'ANRT §VII L414', 'reaches where the evade started');
       moveTo(c, a.id, plan.to, 'ANRT §VII L414', 'rallies back (ANRT-E1)');
-      return;
-    case 'test': return;
+      return null;
+    case 'test': return null;
     default: break;
+  }
+  if (plan.disorders) {
+    (c.disorderAtMelee ??= new Map()).set(a.id, `pursued evaders turning ${Math.round(Math.abs(plan.turn))}° in ${a.formation} (L419)`);
+    c.events.push({ kind: 'note', rule: 'ANRT §VII L419', text: `${a.id} changed direction ${Math.round(Math.abs(plan.turn))}° in ${a.formation} to pursue: disordered at the start of the melee phase.` });
+  }
+  // L421 (ANRT-E2): a unit the evaders uncovered on the pursuit's path answers as the charge's target.
+  const answered = (c.answered ??= new Set());
+  answered.add(t0.id);
+  const u = uncoveredBy(c.s, a, a.at, plan.to, reach, answered);
+  if (u) {
+    answered.add(u.id);
+    c.events.push({ kind: 'note', rule: 'ANRT §VII L421', text: `${a.id}, pursuing ${t0.id}, would hit ${u.id}, which the evaders uncovered: ${u.id} responds as if it were the target of the charge.` });
+    return charge(c, { unit: a.id, target: u.id, kind: 'declared' }, undefined, true);
   }
   const turned = plan.turn ? ` turning ${Math.round(Math.abs(plan.turn))}°` : '';
   if (plan.kind === 'catch') {
@@ -390,10 +406,7 @@ function chargersAfterEvade(c: Ctx, a: AnrtUnit, t0: AnrtUnit, reach: number): v
   } else {
     moveTo(c, a.id, plan.to, 'ANRT §VII L416', `pursues the evaders${turned}`);
   }
-  if (plan.disorders) {
-    (c.disorderAtMelee ??= new Map()).set(a.id, `pursued evaders turning ${Math.round(Math.abs(plan.turn))}° in ${a.formation} (L419)`);
-    c.events.push({ kind: 'note', rule: 'ANRT §VII L419', text: `${a.id} changed direction ${Math.round(Math.abs(plan.turn))}° in ${a.formation} to pursue: disordered at the start of the melee phase.` });
-  }
+  return null;
 }
 
 /**
@@ -593,6 +606,7 @@ export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, 
   }
   const { kept, shapes } = admitCharges(c, charges);
   const origins = new Map(kept.map((ch) => [ch.unit, s0.units[ch.unit]!.at]));
+  c.answered = new Set(kept.map((ch) => ch.target));
   const pairs = kept.map((ch) => charge(c, ch, responses[ch.target] as Reaction | undefined)).filter((p): p is NonNullable<typeof p> => p !== null);
   c.origins = origins;
   c.aspects = chargeAspects(s0, kept);

@@ -1,6 +1,7 @@
 import type { Point } from '../../geometry/types';
-import { add, angleDifference, bearing, distance, headingVector, scale } from '../../geometry/vector';
-import type { AnrtUnit } from '../state';
+import { add, angleDifference, bearing, distance, dot, headingVector, scale, sub } from '../../geometry/vector';
+import { footprint } from '../footprint';
+import { isTarget, liveUnits, type AnrtState, type AnrtUnit } from '../state';
 import type { MoraleResult } from '../tables/vocabulary';
 
 /**
@@ -66,4 +67,28 @@ export function afterEvade(a: Pick<AnrtUnit, 'arm' | 'formation' | 'at'>, start:
   if (test === undefined) return { kind: 'test', to: a.at };
   if (!passedWinMelee(test)) return p;
   return passed === 'halt' ? { kind: 'halt', to: haltPoint(a.at, start, reach) } : { kind: 'rally-back', to: a.at };
+}
+
+/**
+ * L421: the enemy unit the evaders uncovered that the pursuit from `from` to `to` would hit — the
+ * first along the path whose footprint comes within the chargers' half-frontage of it, and within
+ * their move (ANRT-E2).
+ * Routed units, units with no one to answer (abandoned guns, regimental guns) and units already
+ * charged this phase (`answered`: they have answered their own charge) are not "uncovered" targets.
+ */
+export function uncoveredBy(s: AnrtState, a: AnrtUnit, from: Point, to: Point, reach: number, answered: ReadonlySet<string>): AnrtUnit | undefined {
+  const len = distance(from, to);
+  if (len < 1e-9) return undefined;
+  const dir = scale(sub(to, from), 1 / len);
+  const half = footprint(a).width / 2;
+  let best: { u: AnrtUnit; t: number } | undefined;
+  for (const u of liveUnits(s)) {
+    // Within the chargers' move, measured centre to centre as every charge is (phases/combat.ts).
+    if (u.side === a.side || u.routed || !isTarget(u) || answered.has(u.id) || distance(from, u.at) > reach + 1e-6) continue;
+    const t = Math.max(0, Math.min(len, dot(sub(u.at, from), dir)));
+    const f = footprint(u);
+    if (distance(u.at, add(from, scale(dir, t))) > half + Math.max(f.width, f.depth) / 2) continue;
+    if (!best || t < best.t || (t === best.t && u.id < best.u.id)) best = { u, t };
+  }
+  return best?.u;
 }
