@@ -393,7 +393,8 @@ function chargersAfterEvade(c: Ctx, a: AnrtUnit, t0: AnrtUnit, reach: number): {
   if (u) {
     answered.add(u.id);
     c.events.push({ kind: 'note', rule: 'ANRT §VII L421', text: `${a.id}, pursuing ${t0.id}, would hit ${u.id}, which the evaders uncovered: ${u.id} responds as if it were the target of the charge.` });
-    return charge(c, { unit: a.id, target: u.id, kind: 'declared' }, undefined, true);
+    // Its owner's responses window has closed: skirmishers and limbered guns evade (L402, L574-617), others stand and test (ANRT-E2).
+    return charge(c, { unit: a.id, target: u.id, kind: 'declared' }, 'evade', true);
   }
   const turned = plan.turn ? ` turning ${Math.round(Math.abs(plan.turn))}°` : '';
   if (plan.kind === 'catch') {
