@@ -142,13 +142,15 @@ export function ringDistanceApart(a: readonly Point[], b: readonly Point[]): num
   for (let pass = 0; pass < 2; pass++) {
     const from = pass === 0 ? a : b;
     const ring = pass === 0 ? b : a;
-    for (let m = 0; m < from.length; m++) {
-      const p = from[m]!;
-      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-        const s0 = ring[j]!, s1 = ring[i]!;
+    // Edge by edge, its vector worked out once for every corner (the order of the offsets does
+    // not matter: only their least is kept, and any NaN sends the whole to the plain form).
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const s0 = ring[j]!, s1 = ring[i]!;
+      const dx = s1.x - s0.x, dy = s1.y - s0.y;
+      const len2 = dx * dx + dy * dy;
+      for (let m = 0; m < from.length; m++) {
+        const p = from[m]!;
         // pointSegmentDistance(p, s0, s1)'s offset, computed the same way.
-        const dx = s1.x - s0.x, dy = s1.y - s0.y;
-        const len2 = dx * dx + dy * dy;
         let ex: number, ey: number;
         if (len2 === 0) { ex = p.x - s0.x; ey = p.y - s0.y; } else {
           const t = Math.max(0, Math.min(1, ((p.x - s0.x) * dx + (p.y - s0.y) * dy) / len2));

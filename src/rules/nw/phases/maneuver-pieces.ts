@@ -209,11 +209,10 @@ function carried(p: Pose, from: Pose, to: Pose): Pose {
  * and attached officers with it (Ch.II §2.5, §9.0 A L225: they stay with the unit).
  */
 export function placePiece(s: NwState, id: string, pose: Pose): NwState {
-  const p = pieceOf(s, id);
-  if (!p) return s;
-  const from = p.pose;
-  if (p.kind === 'unit') {
-    const u = s.units[id]!;
+  // pieceOf's lookup order (brigade, battery, general, commander, CinC) without making the piece.
+  const u = s.units[id];
+  if (u) {
+    const from = u.pose;
     let next: NwState = { ...s, units: { ...s.units, [id]: { ...u, pose, onTable: true } } };
     const bat = u.attachedBattery ? s.batteries[u.attachedBattery] : undefined;
     if (bat && !bat.removed) next = { ...next, batteries: { ...next.batteries, [bat.id]: { ...bat, pose: carried(bat.pose, from, pose), onTable: true } } };
@@ -226,13 +225,14 @@ export function placePiece(s: NwState, id: string, pose: Pose): NwState {
     carryGrid(s, next, bat && !bat.removed ? [id, bat.id] : [id]);
     return next;
   }
-  if (p.kind === 'battery') {
+  if (s.batteries[id]) {
     const next = { ...s, batteries: { ...s.batteries, [id]: { ...s.batteries[id]!, pose, onTable: true } } };
     carryGrid(s, next, [id]);
     return next;
   }
-  if (p.kind === 'general') return { ...s, generals: { ...s.generals, [id]: { ...s.generals[id]!, pose, onTable: true } } };
-  if (p.kind === 'commander') return { ...s, commanders: { ...s.commanders, [id]: { ...s.commanders[id]!, pose, onTable: true } } };
-  const army = Object.values(s.armies).find((a) => a.cinc.id === id)!;
+  if (s.generals[id]) return { ...s, generals: { ...s.generals, [id]: { ...s.generals[id]!, pose, onTable: true } } };
+  if (s.commanders[id]) return { ...s, commanders: { ...s.commanders, [id]: { ...s.commanders[id]!, pose, onTable: true } } };
+  const army = Object.values(s.armies).find((a) => a.cinc.id === id);
+  if (!army) return s;
   return { ...s, armies: { ...s.armies, [army.side]: { ...army, cinc: { ...army.cinc, pose, onTable: true } } } };
 }

@@ -8,7 +8,7 @@ import type { BaseSize, Point, Pose, TerrainFeature } from '../../geometry/types
 import { add, angleDifference, headingVector, normalizeFacing, scale } from '../../geometry/vector';
 import { nwPathCost } from '../movement';
 import { awayFacing, OVERLAP_SLACK, overlaps } from '../movement-rules';
-import { ringDistance, ringDistanceApart, ringStrictlyContains } from '../../geometry/primitives';
+import { pointSegmentDistance, ringDistance, ringDistanceApart, ringStrictlyContains } from '../../geometry/primitives';
 import { isTownArea } from '../movement';
 import { infantryCategoryOfUnit, type NwBattery, type NwState, type NwUnit } from '../state';
 import { infantryCategory, MOVEMENT_ALLOWANCE } from '../tables/maneuver';
@@ -205,15 +205,27 @@ export function retreatPiece(s: NwState, d: Draft, o: RetreatOrder, events: Game
  * stand's centre within half its width of the base at some step (the maneuver sweep's test).
  */
 function officersOnTheWay(s: NwState, side: string, start: Pose, size: BaseSize, dir: Point, k: number): string[] {
-  const candidates = officers(s, (x) => x !== side).filter((o) => o.attachedTo === null);
-  if (candidates.length === 0 || k <= 0) return [];
+  if (k <= 0) return [];
+  // Broad phase: a stand whose centre is farther from the line of centres than the base's
+  // bounding radius and half the stand's width (with BROAD_SLACK) is met at no step.
+  const end = add(start.at, scale(dir, k));
+  const r = baseRadius(size);
+  const candidates = officers(s, (x) => x !== side)
+    .filter((o) => o.attachedTo === null && pointSegmentDistance(o.pose.at, start.at, end) <= r + o.base.width / 2 + BROAD_SLACK);
+  if (candidates.length === 0) return [];
   const met: string[] = [];
   const ks: number[] = [];
   for (let x = 0; x < k - EPS; x += RETREAT_STEP_INCHES) ks.push(x);
   ks.push(k);
   for (const x of ks) {
     const here: Base = { pose: { at: add(start.at, scale(dir, x)), facing: start.facing }, size };
-    for (const o of candidates) if (!met.includes(o.id) && pointToBaseDistance(o.pose.at, here) <= o.base.width / 2) met.push(o.id);
+    for (const o of candidates) {
+      if (met.includes(o.id)) continue;
+      // The same broad phase at this step: the centres farther apart than the reach cannot meet.
+      const dx = o.pose.at.x - here.pose.at.x, dy = o.pose.at.y - here.pose.at.y, reach = r + o.base.width / 2 + BROAD_SLACK;
+      if (dx * dx + dy * dy > reach * reach) continue;
+      if (pointToBaseDistance(o.pose.at, here) <= o.base.width / 2) met.push(o.id);
+    }
   }
   return met;
 }
