@@ -7,7 +7,8 @@ import { routUnit } from '../../src/rules/anrt/phases/withdraw';
 import { evadeRoute } from '../../src/rules/anrt/phases/evade';
 import { oneHitUnpaid } from '../../src/rules/anrt/phases/one-hit';
 import { withUnit, type AnrtFormation, type AnrtState } from '../../src/rules/anrt/state';
-import type { UnitClass } from '../../src/rules/anrt/tables/vocabulary';
+import type { Qrs } from '../../src/rules/anrt/tables/qrs';
+import type { MoraleResult, UnitClass } from '../../src/rules/anrt/tables/vocabulary';
 import type { GameEvent } from '../../src/rules/events';
 import { teachingFrenchPhase } from './anrt-game';
 
@@ -90,4 +91,21 @@ export function runScene(c: SceneCase): SceneResult {
   }
   if (c.unpaid) return oneHitUnpaid(s, c.unpaid);
   throw new Error(`${c.case}: nothing to do (morale, rout-on or order)`);
+}
+
+/**
+ * A scene at the combat step (charges declared, the responses in): the morale tests named in
+ * `morale` forced to that result and those in `passes` passed whatever the die, the generals sent
+ * far off so neither "general attached" nor risk to generals enters the dice; `qrs` may change
+ * other cells (evaded.test.ts, pursuit.test.ts).
+ */
+export function combatScene(c: Omit<SceneCase, 'morale'>, charges: readonly (readonly [string, string])[], opts: { readonly morale?: Readonly<Record<string, MoraleResult>>; readonly passes: readonly string[]; readonly qrs?: (q: Qrs) => Partial<Qrs> }): AnrtState {
+  const s = sceneState({ ...c, morale: undefined } as SceneCase);
+  const q = s.settings.qrs;
+  const pass = [{ min: -99, result: 'pass' as const }];
+  const passed = Object.fromEntries(opts.passes.map((t) => [t, pass]));
+  const forced = Object.fromEntries(Object.entries(opts.morale ?? {}).map(([t, r]) => [t, [{ min: -99, result: r }]]));
+  const qrs = { ...q, ...opts.qrs?.(q), morale: { ...q.morale, bands: { ...q.morale!.bands!, ...passed, ...forced } } } as Qrs;
+  const generals = Object.fromEntries(Object.entries(s.generals).map(([id, g]) => [id, { ...g, at: { x: 70, y: 2 }, joined: undefined }]));
+  return { ...s, generals, settings: { ...s.settings, qrs }, step: 'responses', charges: charges.map(([unit, target]) => ({ unit, target, kind: 'declared' as const })), moves: [], fireTargets: {}, command: undefined } as AnrtState;
 }

@@ -7,11 +7,10 @@ import { Thrower } from '../../../src/rules/anrt/phases/gm';
 import { afterEvade, COLUMN_TURN_DEGREES, passedWinMelee, pursuitDisorders } from '../../../src/rules/anrt/phases/evaded';
 import { anrt } from '../../../src/rules/anrt/index';
 import { seatOfSide, withUnit, type AnrtFormation, type AnrtState } from '../../../src/rules/anrt/state';
-import type { Qrs } from '../../../src/rules/anrt/tables/qrs';
 import { MORALE_RESULTS, type MoraleResult } from '../../../src/rules/anrt/tables/vocabulary';
 import { describeAnrtSettings } from '../../../src/rules/anrt/settings';
 import { anrtSettings, teachingFrenchPhase } from '../../helpers/anrt-game';
-import { sceneState, type SceneCase } from '../../helpers/anrt-scenes';
+import { combatScene, type SceneCase } from '../../helpers/anrt-scenes';
 
 /**
  * Chargers whose target evades (§VII L408-419, ANRT-E1): the plain-text cases in
@@ -29,14 +28,7 @@ const FILE = 'test/rules/anrt/cases/evaded/evaded.yaml';
 const cases = parse(readFileSync(FILE, 'utf8')) as EvadedCase[];
 
 function state(c: EvadedCase): AnrtState {
-  const s = sceneState({ ...c, morale: undefined } as SceneCase);
-  const q = s.settings.qrs;
-  const pass = [{ min: -99, result: 'pass' as const }];
-  const forced = Object.fromEntries(Object.entries(c.morale ?? {}).map(([t, r]) => [t, [{ min: -99, result: r }]]));
-  const qrs = { ...q, morale: { ...q.morale, bands: { ...q.morale!.bands!, charge: pass, ...forced } } } as Qrs;
-  // Generals far off: no "general attached" nor risk to generals enters the dice.
-  const generals = Object.fromEntries(Object.entries(s.generals).map(([id, g]) => [id, { ...g, at: { x: 70, y: 2 }, joined: undefined }]));
-  return { ...s, generals, settings: { ...s.settings, qrs }, step: 'responses', charges: c.charges.map(([unit, target]) => ({ unit, target, kind: 'declared' as const })), moves: [], fireTargets: {}, command: undefined } as AnrtState;
+  return combatScene(c, c.charges, { morale: c.morale, passes: ['charge'] });
 }
 
 describe(`ANRT chargers whose target evades: ${FILE}`, () => {

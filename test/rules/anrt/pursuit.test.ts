@@ -12,7 +12,7 @@ import type { Qrs } from '../../../src/rules/anrt/tables/qrs';
 import type { MoraleResult } from '../../../src/rules/anrt/tables/vocabulary';
 import { describeAnrtSettings, parseAnrtSettings } from '../../../src/rules/anrt/settings';
 import { anrtSettings, teachingFrenchPhase } from '../../helpers/anrt-game';
-import { sceneState, type SceneCase } from '../../helpers/anrt-scenes';
+import { combatScene, type SceneCase } from '../../helpers/anrt-scenes';
 
 /**
  * The plain-text cases of advances after combat and pursuits (§XI L890-902):
@@ -34,16 +34,14 @@ const FILE = 'test/rules/anrt/cases/pursuit/pursuits.yaml';
 const cases = parse(readFileSync(FILE, 'utf8')) as PursuitCase[];
 
 function state(c: PursuitCase): AnrtState {
-  const s = sceneState({ ...c, morale: undefined } as SceneCase);
-  const q = s.settings.qrs;
-  const pass = [{ min: -99, result: 'pass' as const }];
-  const forced = Object.fromEntries(Object.entries(c.morale ?? {}).map(([t, r]) => [t, [{ min: -99, result: r }]]));
-  const melee = Object.fromEntries(Object.entries(q.melee!).map(([arm, row]) => [arm, { ...row, ...(c.melee?.[arm] ?? {}) }]));
-  const meleeAdjust = Object.fromEntries(Object.keys(q.meleeAdjust ?? {}).map((k) => [k, 0]));
-  const qrs = { ...q, melee, meleeAdjust, morale: { ...q.morale, bands: { ...q.morale!.bands!, charge: pass, 'charge-response': pass, ...forced } } } as Qrs;
-  // Generals far off: no "general attached" nor risk to generals enters the dice.
-  const generals = Object.fromEntries(Object.entries(s.generals).map(([id, g]) => [id, { ...g, at: { x: 70, y: 2 }, joined: undefined }]));
-  return { ...s, generals, settings: { ...s.settings, qrs }, step: 'responses', charges: (c.charges ?? []).map(([unit, target]) => ({ unit, target, kind: 'declared' as const })), moves: [], fireTargets: {}, command: undefined } as AnrtState;
+  return combatScene(c, c.charges ?? [], {
+    morale: c.morale, passes: ['charge', 'charge-response'],
+    // Each case's winner fixed: its melee cells as the case gives them, no melee adjustments.
+    qrs: (q) => ({
+      melee: Object.fromEntries(Object.entries(q.melee!).map(([arm, row]) => [arm, { ...row, ...(c.melee?.[arm] ?? {}) }])) as Qrs['melee'],
+      meleeAdjust: Object.fromEntries(Object.keys(q.meleeAdjust ?? {}).map((k) => [k, 0])) as Qrs['meleeAdjust'],
+    }),
+  });
 }
 
 function run(c: PursuitCase): { s: AnrtState; events: GameEvent[]; fights: [string, string][] } {
