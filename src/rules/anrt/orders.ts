@@ -7,7 +7,8 @@ import { ANRT_FORMATIONS } from './state';
  * side's responses to charges (§X L565-640) and opportunity charges (§VII L424-430). Every
  * order is keyed by what it replaces, so a player amends one by posting it again.
  */
-export const REACTIONS = ['stand', 'evade', 'square', 'countercharge', 'volley', 'opportunity', 'gunners-evade'] as const;
+/** `evade-on`: evade without halting at the refuge L402 allows (ANRT-E3); `evade` halts there. */
+export const REACTIONS = ['stand', 'evade', 'evade-on', 'square', 'countercharge', 'volley', 'opportunity', 'gunners-evade'] as const;
 export type Reaction = (typeof REACTIONS)[number];
 
 export const AnrtOrder = z.discriminatedUnion('kind', [

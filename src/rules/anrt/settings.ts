@@ -82,6 +82,15 @@ export const AnrtRulingsSchema = z
        */
       advance: z.enum(['take-ground', 'stand']).default('take-ground'),
     }),
+    melee: group({
+      /**
+       * ANRT-M16 (L846 "In a one-on-one flank and rear melee situation the target fights back
+       * receiving the melee dice adjustment"; L663, L691 "frontally"): in a multiple melee the
+       * target strikes without it (`one-on-one`, the text), or with it when the opponent it strikes
+       * first charged it from a flank or the rear (`first-opponent`, a house option).
+       */
+      flankInMultiple: z.enum(['one-on-one', 'first-opponent']).default('one-on-one'),
+    }),
   })
   .readonly();
 
@@ -111,6 +120,7 @@ const INFO: Readonly<Record<Key, { ruling: string; allowed: string; explanation:
   'withdraw.cavalry': { ruling: 'ANRT-W1', allowed: 'rally-back, withdraw', explanation: 'Cavalry that charged and must withdraw (L955): rally back to where its charge started, or withdraw a move back from the enemy.' },
   'evade.cavalry': { ruling: 'ANRT-E1', allowed: 'rally-back, halt', explanation: 'Cavalry whose target evaded out of its reach and that passed its "cavalry win melee" test (L414): rally back to where its charge started, or halt where the evade started.' },
   'pursuit.advance': { ruling: 'ANRT-P1', allowed: 'take-ground, stand', explanation: 'Infantry attackers who defeat all their melee opponents (L892): advance up to 1" onto the ground the defenders held, or stand where they fought.' },
+  'melee.flankInMultiple': { ruling: 'ANRT-M16', allowed: 'one-on-one, first-opponent', explanation: 'The flank-or-rear melee adjustment in a multiple melee (L846 names one-on-one melees only): never (one-on-one), or when the unit\'s first opponent charged it from a flank or the rear (first-opponent).' },
   'fire.nonMoverChooses': { ruling: 'ANRT-F1', allowed: 'true, false', explanation: 'The non-moving side picks its fire targets in the responses window, opened whenever a unit has two or more; false: it fires at the nearest and the window opens only for charges.' },
 };
 

@@ -1,11 +1,12 @@
 import type { GameEvent } from '../../events';
 import type { Point } from '../../geometry/types';
-import { add, bearing, distance, headingVector, scale } from '../../geometry/vector';
+import { add, angleDifference, bearing, distance, headingVector, scale } from '../../geometry/vector';
 import { admitChargers, meleeSlots, meleeTallies, splitHits, type MeleeShape, type MeleeStrike } from '../procedures/multiple-melee';
 import { orderMixteColumns } from '../procedures/order-mixte';
 import { fireIntoMeleeClear, passThroughVictims, PASS_THROUGH_INCHES } from '../procedures/pass-through';
-import { supportFactor, supportIn } from '../procedures/support';
-import { chargeAspects, flankStrike, turnToFace, type Aspect } from '../procedures/flank';
+import { baseOf, supportFactor, supportIn } from '../procedures/support';
+import { chargeAspect, chargeAspects, flankStrike, turnToFace, type Aspect } from '../procedures/flank';
+import { baseDistance } from '../../geometry/base';
 import { resolveHits, resultCode, totalAdjustment, type AdjustFactor, type ResultCase } from '../procedures/results';
 import { evadeInches } from '../procedures/regroup';
 import { hitEffect, riskScore } from '../procedures/generals';
@@ -23,8 +24,9 @@ import { buildingsOf, coverOf } from '../terrain';
 import { regimentalHits } from '../tables/characteristics';
 import { isRegimental, loseGuns, syncRegimental } from './regimental';
 import { evadeRoute } from './evade';
-import { afterEvade, haltPoint, uncoveredBy } from './evaded';
-import { afterMelee } from './pursuit';
+import { afterEvade, haltPoint, pursuitDisorders, uncoveredBy } from './evaded';
+import { afterMelee, recallPursuit } from './pursuit';
+import { pursuitPath } from './pursuit-path';
 
 /**
  * The second half of a side's phase, after the other side's responses (§I L20-31): charges with
@@ -45,14 +47,20 @@ interface Ctx {
   firedInto: Record<string, number>;
   /** Where each charger started this phase (cavalry rallying back, ANRT-W1). */
   origins?: ReadonlyMap<string, Point>;
-  /** Each charge's aspect at its start, `charger>target` (§XI L839-841, procedures/flank.ts). */
-  aspects?: ReadonlyMap<string, Aspect>;
+  /** Each charge's aspect at its start, `charger>target` (§XI L839-841, procedures/flank.ts); pursuits add theirs. */
+  aspects?: Map<string, Aspect>;
   /** Units charged this phase, which have answered their charge: not "uncovered" again (L421, ANRT-E2). */
   answered?: Set<string>;
   /** Pursuers of evaders who turned (L419): disordered as the melee phase begins, with the reason. */
   disorderAtMelee?: Map<string, string>;
   /** Cavalry that took its L896 test after winning a melee (or its L412 test after an evade): the recall does not test it again. */
   recalled?: Set<string>;
+  /** Melees still to be fought this phase, and those fought (a pursuit may meet either, ANRT-P7). */
+  pending: Pair[][]; done: Pair[][];
+  /** Units that have fought a melee this phase (L902: a pursuer's second melee). */
+  fought: Set<string>;
+  /** Targets that evaded this phase: where from and to, and whether sheltered (a second charger follows the same evade). */
+  evaded?: Map<string, { start: Point; end: Point; sheltered: boolean }>;
 }
 
 const CONTACT_GAP = 0.5;
@@ -302,15 +310,24 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined, uncovere
   const reach = normalMove(c.s, a) ?? distance(a.at, t0.at);
   let volleyed = false;
   if (response === 'gunners-evade') { gunnersEvade(c, a, t0, reach); return null; }
-  if (response === 'evade') {
+  if (response === 'evade' || response === 'evade-on') {
+    // A target that has evaded one charger this phase does not evade again: the next follows the same evade.
+    const prior = c.evaded?.get(t0.id);
+    if (prior) {
+      c.events.push({ kind: 'note', rule: 'ANRT §X L402', text: `${t0.id} has already evaded; ${a.id} follows its evade.` });
+      if (prior.sheltered || t0.routed) { moveTo(c, a.id, haltPoint(a.at, prior.start, reach), 'ANRT §X L413', t0.routed ? 'the evaders are already caught; the chargers halt where the evade started' : 'the evaders are sheltered; the chargers halt where the evade started'); return null; }
+      return chargersAfterEvade(c, a, { ...t0, at: prior.start }, reach);
+    }
     const evader: Evader = isArtillery(t0) ? (t0.arm === 'horse-artillery' ? 'limbered-horse-artillery' : 'limbered-foot-artillery') : t0.arm === 'cavalry' ? 'skirmish-cavalry' : 'skirmish-infantry';
     const dice = evader === 'limbered-horse-artillery' || evader === 'skirmish-cavalry' ? 2 : 1;
     const roll = c.th.throw(dice, 'ANRT §X L574-613', 'evade', t0.id);
     const inches = evadeInches(evader, roll.faces);
     c.events.push({ ...roll.event, tableRow: `evades ${fmt(inches)}` });
     // L402: directly away, or behind formed friends or into cover when nearer than the enemy (ANRT-W8).
-    const route = evadeRoute(c.s, t0, a, inches);
+    // ANRT-E3: `evade` halts at the refuge, `evade-on` runs the whole move (the player's choice, L402 "may halt").
+    const route = evadeRoute(c.s, t0, a, inches, response === 'evade');
     moveTo(c, t0.id, route.to, 'ANRT §X L402', route.why, bearing(route.to, a.at)); // L404: evaders end facing their opponents
+    (c.evaded ??= new Map()).set(t0.id, { start: t0.at, end: route.to, sheltered: route.sheltered });
     if (route.sheltered) {
       moveTo(c, a.id, haltPoint(a.at, t0.at, reach), 'ANRT §X L413', 'the evaders are sheltered; the chargers halt where the evade started');
       return null;
@@ -382,32 +399,53 @@ function chargersAfterEvade(c: Ctx, a: AnrtUnit, t0: AnrtUnit, reach: number): {
     case 'test': return null;
     default: break;
   }
-  if (plan.disorders) {
-    (c.disorderAtMelee ??= new Map()).set(a.id, `pursued evaders turning ${Math.round(Math.abs(plan.turn))}° in ${a.formation} (L419)`);
-    c.events.push({ kind: 'note', rule: 'ANRT §VII L419', text: `${a.id} changed direction ${Math.round(Math.abs(plan.turn))}° in ${a.formation} to pursue: disordered at the start of the melee phase.` });
+  // ANRT-E1, P6: the pursuit's path is checked as a charge's — ground it may not enter, friends
+  // passed or gone round (phases/pursuit-path.ts); it catches only if it reaches the evaders.
+  const route = pursuitPath(c.s, a, plan.to, reach, plan.to);
+  const path = route.path;
+  const to = path[path.length - 1]!;
+  const caught = plan.kind === 'catch' && distance(to, plan.to) < 1e-6;
+  // L419: the largest change of direction along the pursuit, from the charge's heading (a way round turns too).
+  const charged = bearing(a.at, t0.at);
+  const turn = path.slice(1).reduce((m, q, i) => (distance(path[i]!, q) > 1e-9 ? Math.max(m, Math.abs(angleDifference(charged, bearing(path[i]!, q)))) : m), 0);
+  if (pursuitDisorders(a, turn)) {
+    (c.disorderAtMelee ??= new Map()).set(a.id, `pursued evaders turning ${Math.round(turn)}° in ${a.formation} (L419)`);
+    c.events.push({ kind: 'note', rule: 'ANRT §VII L419', text: `${a.id} changed direction ${Math.round(turn)}° in ${a.formation} to pursue: disordered at the start of the melee phase.` });
   }
+  if (route.skirted) c.events.push({ kind: 'note', rule: 'ANRT §VII L381-395; ANRT-P6', text: `${a.id}'s pursuit goes round ${route.skirted}, which it may not pass.` });
   // L421 (ANRT-E2): a unit the evaders uncovered on the pursuit's path answers as the charge's target.
   const answered = (c.answered ??= new Set());
   answered.add(t0.id);
-  const u = uncoveredBy(c.s, a, a.at, plan.to, reach, answered);
+  const u = path.slice(1).reduce<AnrtUnit | undefined>((f, q, i) => f ?? uncoveredBy(c.s, a, path[i]!, q, reach, answered), undefined);
   if (u) {
     answered.add(u.id);
     c.events.push({ kind: 'note', rule: 'ANRT §VII L421', text: `${a.id}, pursuing ${t0.id}, would hit ${u.id}, which the evaders uncovered: ${u.id} responds as if it were the target of the charge.` });
     // Its owner's responses window has closed: skirmishers and limbered guns evade (L402, L574-617), others stand and test (ANRT-E2).
     return charge(c, { unit: a.id, target: u.id, kind: 'declared' }, 'evade', true);
   }
-  const turned = plan.turn ? ` turning ${Math.round(Math.abs(plan.turn))}°` : '';
-  if (plan.kind === 'catch') {
+  const turned = turn > 1e-6 ? ` turning ${Math.round(turn)}°` : '';
+  const why = route.stopped ? `; ${route.stopped}` : '';
+  if (caught) {
     // L620: evaders who do not out-distance the chargers take one hit and are routed.
-    moveTo(c, a.id, plan.to, 'ANRT §VII L416, L620', `pursues${turned} and catches the evaders`);
+    movePath(c, a.id, path, 'ANRT §VII L416, L620', `pursues${turned} and catches the evaders`);
     const t = c.s.units[t0.id]!;
     hit(c, t.id, CAUGHT_EVADERS.hits, 'melee', 'ANRT L620', 'caught evading');
     const tt = c.s.units[t.id]!;
     if (!tt.gone) { c.s = withUnit(c.s, { ...tt, routed: true, disordered: true }); c.events.push({ kind: 'status', rule: 'ANRT L620', unit: t.id, status: 'routed', on: true, reason: 'caught evading' }); }
   } else {
-    moveTo(c, a.id, plan.to, 'ANRT §VII L416', `pursues the evaders${turned}`);
+    movePath(c, a.id, path, 'ANRT §VII L416', `pursues the evaders${turned}${why}`);
   }
   return null;
+}
+
+/** A move along a path of one or more legs, facing the way the last leg runs. */
+function movePath(c: Ctx, id: string, path: readonly Point[], rule: string, why: string): void {
+  const u = c.s.units[id]!;
+  const to = path[path.length - 1]!;
+  const from = path[path.length - 2] ?? u.at;
+  const facing = distance(from, to) > 1e-9 ? bearing(from, to) : u.facing;
+  c.s = withUnit(c.s, { ...u, at: to, facing });
+  c.events.push({ kind: 'move', rule, unit: id, from: u.at, to, path: [...path], facing, stopped: why });
 }
 
 /**
@@ -459,7 +497,7 @@ interface Pair { a: string; d: string; counter: boolean }
  * disorder, and morale for the draw and the loser; then the winners advance or pursue (L890-902,
  * phases/pursuit.ts). `second`: a pursuer's second melee (L902).
  */
-function melee(c: Ctx, group: readonly Pair[], second = false): void {
+function melee(c: Ctx, group: readonly Pair[]): void {
   const alive = (id: string): boolean => { const u = c.s.units[id]; return !!u && !u.gone; };
   const ids: string[] = [];
   const opponents = new Map<string, string[]>();
@@ -471,6 +509,10 @@ function melee(c: Ctx, group: readonly Pair[], second = false): void {
   }
   const fighting = ids.filter((id) => alive(id) && opponents.get(id)!.some(alive));
   if (!fighting.length) return;
+  c.done.push([...group]);
+  // L902: pursuers who fought a melee earlier this phase fight their second.
+  const second = new Set(fighting.filter((id) => c.fought.has(id)));
+  for (const id of fighting) c.fought.add(id);
   // L1104: a battalion meleed right after a failed (disordered) emergency square loses its regimental guns.
   for (const id of fighting) if (c.squareFailed?.has(id)) { const r = loseGuns(c.s, id, `${id} meleed after a disordered emergency square (L1104)`); c.s = r.s; c.events.push(...r.events); }
   const charging = new Set(group.flatMap((p) => (p.counter ? [p.a, p.d] : [p.a])));
@@ -525,7 +567,50 @@ function melee(c: Ctx, group: readonly Pair[], second = false): void {
     }
   }
   const won = new Set(fighting.filter((id) => tallies[id]!.result === 'win'));
-  afterMelee(c, { attackers: [...charging], opponents, before: units, won, second }, (a, d) => melee(c, [{ a, d, counter: false }], true));
+  afterMelee(c, { attackers: [...charging], opponents, before: units, won, second }, (a, d, from) => pursuitMelee(c, a, d, from));
+}
+
+/** The opponents `id` still stands in contact with from melees fought this phase (neither gone, routed, nor moved apart). */
+function inContactWith(c: Ctx, id: string): string[] {
+  const me = c.s.units[id]!;
+  const out = new Set<string>();
+  for (const p of c.done.flat()) {
+    const o = p.a === id ? p.d : p.d === id ? p.a : undefined;
+    const u = o ? c.s.units[o] : undefined;
+    if (!u || u.gone || u.routed || u.side === me.side) continue;
+    if (baseDistance(baseOf(me), baseOf(u)) <= CONTACT_GAP + 1e-6) out.add(u.id);
+  }
+  return [...out];
+}
+
+/**
+ * A melee a pursuit starts (§XI L898, L900; ANRT-P7), as the rules' melees are: an enemy already
+ * in a melee this phase — one still to be fought, or one fought that left it in contact — is met
+ * as multiple melees are (L656-691): the pursuer goes in only if the exceptions admit it beside the
+ * enemy's opponents (`admitChargers`: columns 2" apart on a line, L663; two overlappers of a unit
+ * with no flank supports, L691 — supports from procedures/support.ts), all placed as ANRT-M6 says;
+ * it then fights in that melee (still to be fought) or against that enemy now (fought: the others
+ * have had their round). Not admitted, it is "paired off" (L656): it halts in contact and does not
+ * fight. An enemy in no melee fights it alone. Its aspect (L841) is read from where its pursuit started.
+ */
+function pursuitMelee(c: Ctx, a: string, d: string, from: Point): void {
+  const p = c.s.units[a]!; const e = c.s.units[d]!;
+  (c.aspects ??= new Map()).set(`${a}>${d}`, chargeAspect({ ...p, at: from }, e));
+  const group = c.pending.find((g) => g.some((q) => q.a === d || q.d === d));
+  const opps = group ? [...new Set(group.flatMap((q) => (q.a === d ? [q.d] : q.d === d ? [q.a] : [])))] : inContactWith(c, d);
+  const others = opps.map((id) => c.s.units[id]!).filter((u) => !u.gone && u.id !== a);
+  if (!others.length) { melee(c, [{ a, d, counter: false }]); return; }
+  const adm = admitChargers(e, supportIn(c.s, e).flankSupported, [...others, p]);
+  if (adm.shape === 'single' || !adm.admitted.includes(a) || others.some((o) => !adm.admitted.includes(o.id))) {
+    const why = adm.refused.find((r) => r.id === a)?.why ?? `${d} is already met front to front`;
+    c.events.push({ kind: 'note', rule: 'ANRT §XI L656, L691', text: `${a} meets ${d}, already in melee with ${others.map((o) => o.id).join(', ')}: ${why}; ${a} is paired off, halts in contact and does not fight (ANRT-P7).` });
+    return;
+  }
+  const shape = adm.shape;
+  for (const slot of meleeSlots(e, shape, [...others, c.s.units[a]!])) moveTo(c, slot.id, slot.at, shape === 'columns-on-line' ? 'ANRT §XI L663' : 'ANRT §XI L691', shape === 'columns-on-line' ? `column 2" from the next, against ${d}'s front` : `overlapping a flank of ${d}`, slot.facing);
+  c.events.push({ kind: 'note', rule: shape === 'columns-on-line' ? 'ANRT §XI L663; ANRT-P7' : 'ANRT §XI L691; ANRT-P7', text: `${a}'s pursuit joins the melee against ${d} (${shape === 'columns-on-line' ? 'columns on a line' : 'overlapping a unit with no flank supports'}).` });
+  if (group) group.push({ a, d, counter: false });
+  else melee(c, [{ a, d, counter: false }]);
 }
 
 /**
@@ -595,7 +680,7 @@ function riskToGenerals(c: Ctx): void {
 
 /** The phase after the responses: charges, fire, melee, morale, recall, risk. */
 export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, string>>, th: Thrower): { s: AnrtState; events: GameEvent[] } {
-  const c: Ctx = { s: s0, events: [], hitBy: new Map(), th, engaged: new Set(), overlappers: new Set(), firedInto: {} };
+  const c: Ctx = { s: s0, events: [], hitBy: new Map(), th, engaged: new Set(), overlappers: new Set(), firedInto: {}, pending: [], done: [], fought: new Set() };
   const mover = phasingSide(s0);
   const charges: AnrtCharge[] = [...s0.charges];
   // Opportunity charges (§VII L424-430): the nearest eligible enemy; −1 pip next phase (L325).
@@ -636,7 +721,9 @@ export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, 
     c.s = withUnit(c.s, { ...u, disordered: true });
     c.events.push({ kind: 'status', rule: 'ANRT §VII L419', unit: id, status: 'disordered', on: true, reason: why });
   }
-  for (const g of meleeGroups(pairs)) melee(c, g);
+  c.pending = meleeGroups(pairs);
+  // One at a time: a pursuit may join a melee still to be fought (ANRT-P7).
+  for (let g = c.pending.shift(); g; g = c.pending.shift()) melee(c, g);
   // L406: sheltering gunners share their host's result; L1065: units standing with overrun guns spike them.
   const shared = gunnersShareFate(c.s); c.s = shared.s; c.events.push(...shared.events);
   const spiked = spikeByStanders(c.s, mover, new Set([...moved, ...charges.map((ch) => ch.unit)])); c.s = spiked.s; c.events.push(...spiked.events);
@@ -646,6 +733,8 @@ export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, 
     if (!u || u.gone || u.routed || u.arm !== 'cavalry' || c.recalled?.has(u.id)) continue;
     const m = testMorale(c.s, u, 'cavalry-recall', th);
     c.events.push(...m.events);
+    // L896-900: "pursue" is a pursuit (after a target that broke before contact), never a disorder (ANRT-P3).
+    if (m.result === 'pursue') { recallPursuit(c, u.id, ch.target, (a, d, from) => pursuitMelee(c, a, d, from)); continue; }
     const r = applyMorale(c.s, u.id, m.result, origins.get(u.id)); c.s = r.s; c.events.push(...r.events);
   }
   riskToGenerals(c);

@@ -45,7 +45,13 @@ const formed = (f: AnrtUnit): boolean => f.formation !== 'skirmish' && !f.routed
 /** Just inside the cover from its nearest edge, so the evaders have "entered" it. */
 const INSIDE_INCHES = 0.5;
 
-export function evadeRoute(s: AnrtState, e: AnrtUnit, charger: AnrtUnit, inches: number): EvadeRoute {
+/**
+ * `halt` (the evading player's choice, ANRT-E3: `/react choice:evade` halts, `evade-on` runs on):
+ * evaders that reach their refuge halt there, or run the rest of their evade move on the same
+ * heading — on through the cover (still sheltered if they end inside ground the chargers cannot
+ * enter) or past the friends (no longer sheltered by them).
+ */
+export function evadeRoute(s: AnrtState, e: AnrtUnit, charger: AnrtUnit, inches: number, halt = true): EvadeRoute {
   const toEnemy = distance(e.at, charger.at);
   const options: { at: Point; d: number; what: string; cover?: AreaFeature; friend?: AnrtUnit }[] = [];
   for (const f of coverAreas(s)) {
@@ -67,6 +73,12 @@ export function evadeRoute(s: AnrtState, e: AnrtUnit, charger: AnrtUnit, inches:
   if (!refuge) return { to: add(e.at, scale(headingVector(bearing(charger.at, e.at)), inches)), why: 'evades', sheltered: false };
   const far = distance(e.at, refuge.at);
   if (far > inches) return { to: add(e.at, scale(headingVector(bearing(e.at, refuge.at)), inches)), why: `evades toward cover ${refuge.what} (L402) but falls short`, sheltered: false };
-  const barred = refuge.cover ? barredTerrain(s, charger, { ...e, at: refuge.at }).some((b) => b.area === refuge.cover) : true;
-  return { to: refuge.at, why: `evades ${refuge.what} and halts there (L402)`, sheltered: barred };
+  const barredCover = refuge.cover !== undefined && barredTerrain(s, charger, { ...e, at: refuge.at }).some((b) => b.area === refuge.cover);
+  if (!halt && inches - far > 1e-6) {
+    // ANRT-E3: it does not halt; the rest of its move on the same heading.
+    const to = add(e.at, scale(headingVector(bearing(e.at, refuge.at)), inches));
+    const inside = refuge.cover !== undefined && barredCover && ringContains(refuge.cover.polygon, to);
+    return { to, why: `evades ${refuge.what} and runs on without halting (L402, ANRT-E3)`, sheltered: inside };
+  }
+  return { to: refuge.at, why: `evades ${refuge.what} and halts there (L402)`, sheltered: refuge.cover ? barredCover : true };
 }

@@ -56,7 +56,8 @@ export function applyMorale(s0: AnrtState, id: string, result: MoraleResult, ori
   const events: GameEvent[] = [];
   let s = s0;
   switch (result) {
-    case 'disorder': case 'pursue':
+    // "pursue" moves the unit (L896-900, phases/pursuit.ts); it disorders nothing (ANRT-P3).
+    case 'disorder':
       if (!u.disordered) { s = withUnit(s, { ...u, disordered: true }); events.push({ kind: 'status', rule: 'ANRT §XII', unit: id, status: 'disordered', on: true, reason: result }); }
       break;
     case 'withdraw': { const r = withdrawUnit(s, id, cause, origin); s = r.s; events.push(...r.events); break; }

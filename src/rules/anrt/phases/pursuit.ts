@@ -1,9 +1,9 @@
 import type { GameEvent } from '../../events';
 import type { Point } from '../../geometry/types';
 import { add, bearing, distance, headingVector, scale } from '../../geometry/vector';
-import { unitsOnPath } from '../passage';
 import { moverOf, withUnit, type AnrtState, type AnrtUnit } from '../state';
-import { buildingsOf, terrainMove } from '../terrain';
+import { buildingsOf } from '../terrain';
+import { legsMeet, pathLength, pursuitPath } from './pursuit-path';
 import { qrsValue, type Thrower } from './gm';
 import { applyMorale, testMorale } from './morale';
 
@@ -39,12 +39,12 @@ export interface FoughtMelee {
   /** Each unit as it stood when the melee began (the ground it held, L892). */
   readonly before: Readonly<Record<string, AnrtUnit>>;
   readonly won: ReadonlySet<string>;
-  /** A pursuer's second melee (L902): its "pursue" becomes "halt". */
-  readonly second: boolean;
+  /** The units for whom it is a second melee this phase (L902): their "pursue" becomes "halt". */
+  readonly second: ReadonlySet<string>;
 }
 
-/** A melee that pursuit starts: combat.ts fights it as a second melee (L898, L900). */
-export type Fight = (attacker: string, defender: string) => void;
+/** A melee that pursuit starts (L898, L900): combat.ts fights it, alone or joining the enemy's melee (ANRT-P7); `from` is where the pursuit started (its aspect, L841). */
+export type Fight = (attacker: string, defender: string, from: Point) => void;
 
 /** Units that withdrew this phase (§XII L955 moves): the "withdrawing opponents" of L898. */
 export const withdrawersOf = (events: readonly GameEvent[]): Set<string> =>
@@ -102,7 +102,7 @@ function cavalryWinner(c: PursuitCtx, id: string, m: FoughtMelee, ground: AnrtUn
   c.events.push(...t.events);
   (c.recalled ??= new Set()).add(id);
   let result = t.result;
-  if (m.second && result === 'pursue') {
+  if (m.second.has(id) && result === 'pursue') {
     result = 'halt';
     c.events.push({ kind: 'note', rule: 'ANRT §XI L902', text: `${id} has won a second melee: "pursue" becomes "halt".` });
   }
@@ -123,41 +123,43 @@ function cavalryWinner(c: PursuitCtx, id: string, m: FoughtMelee, ground: AnrtUn
 }
 
 /**
- * L896-900: a normal move straight at `after` (where the beaten enemy went, ANRT-P3): routers in
- * the way are destroyed and passed; a withdrawer met is meleed at once (L898); any other enemy
- * tests morale for being charged and fights (L900); friends and ground the pursuers may not
- * enter stop them (ANRT-P4).
+ * L896-900: a normal move at `after` (where the beaten enemy went, ANRT-P3), its path checked as
+ * a charge's (phases/pursuit-path.ts: ground it may not enter stops it, friends are passed or
+ * gone round, ANRT-P4, P6): routers in the way are destroyed and passed; a withdrawer met is
+ * meleed at once (L898); any other enemy tests morale for being charged and fights (L900).
  */
 export function pursue(c: PursuitCtx, id: string, after: Point, fight: Fight): void {
   const u = c.s.units[id]!;
   const inches = qrsValue(c.s, `movement.${moverOf(u)}`, `Normal move of ${moverOf(u)}`, 'ANRT §VII', [0, 60]);
   const heading = distance(u.at, after) > 1e-9 ? bearing(u.at, after) : u.facing;
-  const at = (n: number): Point => add(u.at, scale(headingVector(heading), n));
-  // ANRT-P4: the pursuit stops short of ground its formation may not enter (woods for formed cavalry, L359).
-  let reach = inches;
-  while (reach > 0 && terrainMove(c.s, u, [u.at, at(reach)]).refused) reach = Math.max(0, reach - 0.5);
-  c.events.push({ kind: 'note', rule: 'ANRT §XI L896', text: `${id} pursues (${fmtIn(reach)} of a ${fmtIn(inches)} normal move${reach < inches ? ', stopped by the ground' : ''}).` });
+  const route = pursuitPath(c.s, u, add(u.at, scale(headingVector(heading), inches)), inches);
+  const run = pathLength(route.path);
+  const short = route.stopped?.startsWith('stopped by the ground') ? ', stopped by the ground' : '';
+  c.events.push({ kind: 'note', rule: 'ANRT §XI L896', text: `${id} pursues (${fmtIn(run)} of a ${fmtIn(inches)} normal move${short}).` });
+  if (route.skirted) c.events.push({ kind: 'note', rule: 'ANRT §VII L381-395; ANRT-P6', text: `${id}'s pursuit goes round ${route.skirted}, which it may not pass.` });
+  if (route.passed.length) c.events.push({ kind: 'note', rule: 'ANRT §VII L381-395', text: `${id} pursues through ${route.passed.join(', ')}.` });
   const withdrew = withdrawersOf(c.events);
-  let to = at(reach);
-  let why = 'pursues';
+  let path: Point[] = [...route.path];
+  let why = route.stopped ? `pursues; ${route.stopped}` : 'pursues';
   let meet: { unit: AnrtUnit; withdrawing: boolean } | undefined;
   // Abandoned guns are ridden past (ANRT-P4): there is no one to fight.
-  for (const o of unitsOnPath(c.s, u, [u.at, to], (x) => !x.abandoned)) {
-    if (o.unit.side === u.side) { to = o.before; why = `pursues; halts on meeting ${o.unit.id}`; break; }
+  for (const o of legsMeet(c.s, u, route.path, (x) => x.side !== u.side && !x.abandoned)) {
     if (o.unit.routed) { destroy(c, o.unit.id, id); continue; }
-    to = o.before; // in contact, front to front (as a charge that meets its target's footprint)
+    path = o.pathBefore; // in contact, front to front (as a charge that meets its target's footprint)
     meet = { unit: o.unit, withdrawing: withdrew.has(o.unit.id) };
     why = `pursues into ${o.unit.id}`;
     break;
   }
-  const facing = distance(u.at, to) > 1e-9 ? bearing(u.at, to) : u.facing;
+  const to = path[path.length - 1]!;
+  const from = path[path.length - 2] ?? u.at;
+  const facing = distance(from, to) > 1e-9 ? bearing(from, to) : u.facing;
   const now = c.s.units[id]!;
   c.s = withUnit(c.s, { ...now, at: to, facing });
-  c.events.push({ kind: 'move', rule: 'ANRT §XI L896-900', unit: id, from: u.at, to, path: [u.at, to], facing, stopped: why });
+  c.events.push({ kind: 'move', rule: 'ANRT §XI L896-900', unit: id, from: u.at, to, path, facing, stopped: why });
   if (!meet) return;
   if (meet.withdrawing) {
     c.events.push({ kind: 'note', rule: 'ANRT §XI L898', text: `${id} catches withdrawing ${meet.unit.id}: they melee at once${now.disordered ? ' (the pursuers disordered)' : ''}.` });
-    fight(id, meet.unit.id);
+    fight(id, meet.unit.id, u.at);
     return;
   }
   // L900: any other enemy tests morale for being charged, then fights.
@@ -168,7 +170,24 @@ export function pursue(c: PursuitCtx, id: string, after: Point, fight: Fight): v
   const e2 = c.s.units[e.id]!;
   if (e2.gone || e2.routed || distance(e2.at, e.at) > 1e-6) { c.events.push({ kind: 'note', rule: 'ANRT §XI L900', text: `${e.id} does not stand: ${id} halts.` }); return; }
   c.events.push({ kind: 'note', rule: 'ANRT §XI L900', text: `${e.id} stands and fights ${id}.` });
-  fight(id, e.id);
+  fight(id, e.id, u.at);
+}
+
+/**
+ * The end-of-phase cavalry recall (L35) giving "pursue" (ANRT-P3): L896-900 make it a pursuit,
+ * never a disorder. Only a charger whose target broke before contact (routed or withdrew this
+ * phase) has a beaten enemy to pursue, and only if it fought no melee (a drawn or lost melee may
+ * not pursue, L650; a won one took the L896 test instead); it then pursues as L896-900 say. Any
+ * other charger halts where it is.
+ */
+export function recallPursuit(c: PursuitCtx & { fought: ReadonlySet<string> }, id: string, target: string, fight: Fight): void {
+  const t = c.s.units[target];
+  const broke = t && !t.gone && (t.routed || withdrawersOf(c.events).has(t.id));
+  if (!broke || c.fought.has(id)) {
+    c.events.push({ kind: 'note', rule: 'ANRT §XI L896, L650', text: `${id}: "pursue", but ${c.fought.has(id) ? 'a unit that did not win its melee may not pursue (L650)' : `${target} did not break before it`}: it halts (ANRT-P3).` });
+    return;
+  }
+  pursue(c, id, t.at, fight);
 }
 
 /** L900: routers contacted by pursuers are destroyed (a loss in contact, §XVIII L1129). */

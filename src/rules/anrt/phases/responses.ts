@@ -23,13 +23,14 @@ export function chargedCase(t: AnrtUnit, c: AnrtUnit): Charged {
 /** The responses a charged unit may choose, the first being what it does if its player says nothing (the "otherwise" or "must" line). */
 export function responsesTo(t: AnrtUnit, c: AnrtUnit): Reaction[] {
   switch (chargedCase(t, c)) {
-    case 'artillery-limbered-foot': case 'artillery-limbered-horse': return ['evade']; // L574, L577: must
+    // L574, L577: must evade; halting at a refuge or running on is the player's (L402, ANRT-E3).
+    case 'artillery-limbered-foot': case 'artillery-limbered-horse': return ['evade', 'evade-on'];
     // L580-583: unlimbered guns fire and fight; elite or veteran gunners may fire and evade (L406).
     case 'artillery-unlimbered': return t.cls === 'elite' || t.cls === 'veteran' ? ['stand', 'gunners-evade'] : ['stand'];
     // L588-590; ANRT-F3: formed cavalry (not disordered, not in skirmish order) may volley and countercharge.
     case 'cavalry-by-cavalry': return t.arm === 'cavalry' && c.arm === 'cavalry' ? (t.disordered ? ['countercharge'] : ['countercharge', 'volley']) : ['stand'];
     case 'infantry-by-cavalry': return t.formation === 'square' ? ['stand'] : ['stand', 'square']; // L595-599
-    case 'skirmish-infantry': case 'skirmish-cavalry': return ['stand', 'evade']; // L604-617
+    case 'skirmish-infantry': case 'skirmish-cavalry': return ['stand', 'evade', 'evade-on']; // L604-617; L402, ANRT-E3
     case 'infantry-by-infantry': return ['stand']; // L567-569
   }
 }

@@ -155,8 +155,10 @@ export function flankStrike(s: AnrtState, aspects: ReadonlyMap<string, Aspect> |
     why = cavalryLineWhy(line!, aspect, over);
   }
   const targetAspect = aspectIn(aspects, group, first.id, u.id);
-  // L844-846: "in a one-on-one flank and rear melee situation" only.
-  const struckFrom = group.length === 1 && targetAspect !== 'front' ? targetAspect : null;
+  // L844-846: "in a one-on-one flank and rear melee situation"; in a multiple melee only with the
+  // house option `melee.flankInMultiple` = first-opponent, for the opponent it strikes first (ANRT-M16).
+  const multipleToo = s.settings.melee?.flankInMultiple === 'first-opponent';
+  const struckFrom = (group.length === 1 || multipleToo) && targetAspect !== 'front' ? targetAspect : null;
   return { line, struckFrom, why };
 }
 

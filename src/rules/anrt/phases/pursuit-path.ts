@@ -1,0 +1,134 @@
+import type { Point } from '../../geometry/types';
+import { add, bearing, distance, dot, headingVector, rightVector, scale, sub } from '../../geometry/vector';
+import { footprint } from '../footprint';
+import { overlapsAny, passageThrough, unitsOnPath } from '../passage';
+import type { AnrtState, AnrtUnit } from '../state';
+import { chargeTerrain } from '../terrain';
+
+/**
+ * The path of a pursuit (§XI L896-900, ANRT-P4, P6) and of chargers pursuing evaders (§VII
+ * L415-419, ANRT-E1): both are charging moves, so they are checked as a charge is (ANRT-W9):
+ * - ground (L359, L363): the pursuit stops short of woods its formation may not enter (formed
+ *   cavalry, guns) and of a town a line may not pass; woods count double for those L359 halves;
+ * - friends (L381-395): a friend the pursuers may pass as chargers (skirmishers, abandoned guns,
+ *   lines more than 3" from the enemy, columns with 2" gaps…) is passed; any other is gone round
+ *   past its nearer end (ANRT-P6: as routers go round close-ranked friends, L966) when the way
+ *   round is clear and the ground allows it, the rest of the move then made toward the goal;
+ *   else the pursuers halt on meeting it. A pursuit never ends on a friend's ground: it halts
+ *   short of the friend it would end on. A second pursuer is a friend like any other, where its
+ *   own pursuit left it.
+ * Enemies on the path are the caller's (pursuit.ts, combat.ts).
+ */
+
+export interface PursuitPath {
+  /** The legs, from the pursuers' start (one leg, or two round a friend). */
+  readonly path: readonly Point[];
+  /** Why it ends short of its whole move, if it does. */
+  readonly stopped?: string;
+  /** Friends passed through (L383-395), by id. */
+  readonly passed: readonly string[];
+  /** The friend gone round, if any. */
+  readonly skirted?: string;
+}
+
+const radius = (u: Pick<AnrtUnit, 'arm' | 'formation'>): number => { const f = footprint(u); return Math.max(f.width, f.depth) / 2; };
+/** Stepping the ground back from a barred end: the sampling of passage.ts. */
+const STEP = 0.25;
+const length = (p: readonly Point[]): number => p.slice(1).reduce((n, q, i) => n + distance(p[i]!, q), 0);
+
+/** The first `inches` of a path. */
+export function cut(path: readonly Point[], inches: number): Point[] {
+  const out: Point[] = [path[0]!];
+  let left = inches;
+  for (let i = 1; i < path.length && left > 1e-9; i++) {
+    const a = path[i - 1]!, b = path[i]!, d = distance(a, b);
+    if (d <= left) { out.push(b); left -= d; continue; }
+    out.push(add(a, scale(headingVector(bearing(a, b)), left)));
+    left = 0;
+  }
+  return out;
+}
+
+/** How far along `path` the ground lets `u` go within `allowance` terrain-counted inches (L359, L363, charge rules). */
+function groundReach(s: AnrtState, u: AnrtUnit, path: readonly Point[], allowance: number): { inches: number; barred?: string } {
+  const total = length(path);
+  const fits = (n: number) => { const t = chargeTerrain(s, u, cut(path, n)); return !t.refused && t.inches <= allowance + 1e-6 ? null : t.refused?.message ?? 'woods count double'; };
+  const whole = fits(total);
+  if (!whole) return { inches: total };
+  let n = total;
+  while (n > 0 && fits(n)) n = Math.max(0, n - STEP);
+  return { inches: n, barred: whole.replace(/\s*\(L\d+\)\.?$/, '') };
+}
+
+/**
+ * The pursuit of `u` along the straight line to `to` (the whole move or less), `allowance` its
+ * normal move, with friends and ground checked. `goal`: where the rest of the move heads after
+ * going round a friend (default `to`).
+ */
+export function pursuitPath(s: AnrtState, u: AnrtUnit, to: Point, allowance: number, goal: Point = to): PursuitPath {
+  const straight = [u.at, to];
+  const g = groundReach(s, u, straight, allowance);
+  let path = cut(straight, g.inches);
+  let stopped = g.barred ? `stopped by the ground: ${g.barred}` : undefined;
+  const friends = (p: readonly Point[], skip: ReadonlySet<string>) => legsMeet(s, u, p, (o) => o.side === u.side && !skip.has(o.id));
+  const passed: string[] = [];
+  for (const m of friends(path, new Set())) {
+    if (passageThrough(s, u, m.unit, 'charge')) { passed.push(m.unit.id); continue; }
+    const round = goRound(s, u, m.unit, straight, goal, allowance);
+    if (round) return { ...round, passed };
+    return { path: [...m.pathBefore], stopped: `halts on meeting ${m.unit.id}`, passed };
+  }
+  // No pursuit ends on a friend's ground (passed or not): it halts short of it.
+  const end = path[path.length - 1]!;
+  const onTop = passed.map((id) => s.units[id]!).filter((f) => overlapsAny(u, end, [f]));
+  if (onTop.length) {
+    const m = friends(path, new Set()).find((x) => onTop.some((f) => f.id === x.unit.id))!;
+    path = [...m.pathBefore];
+    stopped = `halts on meeting ${m.unit.id} (no room beyond it)`;
+    passed.splice(passed.indexOf(m.unit.id));
+  }
+  return { path, ...(stopped ? { stopped } : {}), passed };
+}
+
+/**
+ * ANRT-P6: round the nearer end of friend `f`, clear of it by a quarter inch, then on toward
+ * `goal`; null when the way round meets another friend it may not pass or ground it may not enter.
+ */
+function goRound(s: AnrtState, u: AnrtUnit, f: AnrtUnit, straight: readonly Point[], goal: Point, allowance: number): PursuitPath | null {
+  const heading = bearing(straight[0]!, straight[1]!);
+  const side = rightVector(heading);
+  const rel = sub(f.at, u.at);
+  const lateral = dot(rel, side);
+  const off = lateral >= 0 ? -1 : 1;
+  const wp = add(add(u.at, scale(headingVector(heading), Math.max(0, dot(rel, headingVector(heading))))), scale(side, lateral + off * (radius(f) + radius(u) + 0.25)));
+  const onward = distance(wp, goal) > 1e-9 ? add(wp, scale(headingVector(bearing(wp, goal)), Math.min(distance(wp, goal), Math.max(0, allowance - distance(u.at, wp))))) : wp;
+  const full = cut([u.at, wp, onward], allowance);
+  const g = groundReach(s, u, full, allowance);
+  if (g.inches < Math.min(distance(u.at, wp), length(full)) - 1e-6) return null; // the way round is barred
+  const path = cut(full, g.inches);
+  const passed: string[] = [];
+  for (const m of legsMeet(s, u, path, (o) => o.side === u.side && o.id !== f.id)) {
+    if (passageThrough(s, u, m.unit, 'charge')) { passed.push(m.unit.id); continue; }
+    return null;
+  }
+  const end = path[path.length - 1]!;
+  if (overlapsAny(u, end, [f, ...passed.map((id) => s.units[id]!)])) return null;
+  return { path, ...(g.barred ? { stopped: `stopped by the ground: ${g.barred}` } : {}), passed, skirted: f.id };
+}
+
+/** The units met along a path of one or more legs, in order, each with the path up to the last clear point. */
+export function legsMeet(s: AnrtState, u: AnrtUnit, path: readonly Point[], who: (o: AnrtUnit) => boolean): { unit: AnrtUnit; pathBefore: Point[] }[] {
+  const out: { unit: AnrtUnit; pathBefore: Point[] }[] = [];
+  const seen = new Set<string>([u.id]);
+  for (let i = 1; i < path.length; i++) {
+    if (distance(path[i - 1]!, path[i]!) < 1e-9) continue;
+    const leg = { ...u, at: path[i - 1]! };
+    for (const m of unitsOnPath(s, leg, [path[i - 1]!, path[i]!], (o) => !seen.has(o.id) && who(o))) {
+      seen.add(m.unit.id);
+      out.push({ unit: m.unit, pathBefore: [...path.slice(0, i), m.before] });
+    }
+  }
+  return out;
+}
+
+export const pathLength = length;
