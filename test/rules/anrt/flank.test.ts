@@ -9,6 +9,7 @@ import type { AnrtCharge, AnrtState, AnrtUnit } from '../../../src/rules/anrt/st
 import { STAND_IN_QRS } from '../../../src/rules/anrt/tables/stand-in';
 import type { Qrs } from '../../../src/rules/anrt/tables/qrs';
 import { anrtSettings, anrtTeaching } from '../../helpers/anrt-game';
+import { describeAnrtSettings, parseAnrtSettings } from '../../../src/rules/anrt/settings';
 
 /**
  * Flank and rear melees (§XI L839-848) and cavalry against infantry lines and columns (L852-865)
@@ -127,5 +128,39 @@ describe('cavalry against infantry columns (L860-865)', () => {
     const { events } = run(arena({ 'fr-1-33': { at: { x: 20, y: 25 }, facing: S, formation: 'column' }, 'al-1-6r': { at: { x: 20, y: 20 }, facing: N, formation: 'column' } }, [{ unit: 'fr-1-33', target: 'al-1-6r', kind: 'declared' }]));
     expect(notes(events).some((t) => t.includes('L852-865') || t.includes('strikes al-1-6r on the'))).toBe(false);
     expect(strikeOf(events, 'fr-1-33', 'al-1-6r')).toMatch(code(STAND_IN_QRS.melee!.infantry!.COL));
+  });
+});
+
+describe('the flank-or-rear adjustment in multiple melees (ANRT-M16, L846 "one-on-one"; L691 "frontally")', () => {
+  // Two cavalry lines (each wider than half the line's frontage, L829) meet an infantry line with no
+  // flank supports (L691): the first charges from wholly beyond its right flank, the second from in front.
+  const placed = {
+    'fr-11h': { at: { x: 28, y: 18 }, facing: W, formation: 'line' as const },
+    'fr-6ch': { at: { x: 20, y: 27 }, facing: S, formation: 'line' as const },
+    'al-1-2wp': { at: { x: 20, y: 20 }, facing: N },
+  };
+  const charges: AnrtCharge[] = [hussars, { unit: 'fr-6ch', target: 'al-1-2wp', kind: 'declared' }];
+  const flankNote = 'al-1-2wp is charged in the flank by fr-11h and fights back with the flank-or-rear adjustment.';
+
+  it('by default (one-on-one, the text) the line fights its multiple melee without it', () => {
+    const { events } = run(arena(placed, charges));
+    expect(notes(events).some((t) => t.includes('overlapping a flank of al-1-2wp') || t.includes('melee against fr-11h and fr-6ch'))).toBe(true);
+    expect(notes(events)).not.toContain(flankNote);
+    expect(strikeOf(events, 'al-1-2wp', 'fr-11h')).toBeUndefined(); // its strike is the divided one (ANRT-M7)
+    expect(notes(events).find((t) => t.startsWith('melee against fr-11h and fr-6ch'))).toMatch(/ → \d hit/);
+  });
+
+  it('with melee.flankInMultiple = first-opponent it strikes with it, its first opponent having charged its flank', () => {
+    const s = arena(placed, charges);
+    const { events } = run({ ...s, settings: { ...s.settings, melee: { flankInMultiple: 'first-opponent' } } });
+    expect(notes(events)).toContain(flankNote);
+    // No support −1 and flank-or-rear −3 on its one throw (stand-in values, not the author's).
+    expect(notes(events).find((t) => t.startsWith('melee against fr-11h and fr-6ch'))).toMatch(/ -4 → /);
+  });
+
+  it('the setting is a ruling of /game settings, default one-on-one, and refuses other values', () => {
+    expect(anrtSettings().melee.flankInMultiple).toBe('one-on-one');
+    expect(describeAnrtSettings(anrtSettings()).find((d) => d.key === 'melee.flankInMultiple')).toMatchObject({ value: 'one-on-one', ruling: 'ANRT-M16' });
+    expect(parseAnrtSettings({ melee: { flankInMultiple: 'always' } }).ok).toBe(false);
   });
 });

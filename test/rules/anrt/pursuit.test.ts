@@ -5,7 +5,7 @@ import { seededDice } from '../../../src/dice/dice';
 import type { GameEvent } from '../../../src/rules/events';
 import { resolveCombat } from '../../../src/rules/anrt/phases/combat';
 import { Thrower } from '../../../src/rules/anrt/phases/gm';
-import { ADVANCE_INCHES, pursue, type PursuitCtx } from '../../../src/rules/anrt/phases/pursuit';
+import { ADVANCE_INCHES, pursue, pursuitJoin, type PursuitCtx } from '../../../src/rules/anrt/phases/pursuit';
 import { anrt } from '../../../src/rules/anrt/index';
 import { seatOfSide, withUnit, type AnrtState } from '../../../src/rules/anrt/state';
 import type { Qrs } from '../../../src/rules/anrt/tables/qrs';
@@ -26,6 +26,8 @@ interface PursuitCase extends Omit<SceneCase, 'morale'> {
   readonly melee?: Record<string, Record<string, string | number>>;
   readonly morale?: Record<string, MoraleResult>;
   readonly pursue?: { unit: string; after: [number, number] };
+  /** With `pursue`: the units already in melee with an enemy this phase (ANRT-P7), by enemy. */
+  readonly inMelee?: Record<string, string[]>;
   /** The other side's answers to the charges (§X), by unit. */
   readonly responses?: Record<string, string>;
 }
@@ -44,17 +46,25 @@ function state(c: PursuitCase): AnrtState {
   });
 }
 
-function run(c: PursuitCase): { s: AnrtState; events: GameEvent[]; fights: [string, string][] } {
+function run(c: PursuitCase): { s: AnrtState; events: GameEvent[]; fights: [string, string][]; joins: [string, string, string][] } {
   const s = state(c);
   const th = new Thrower(seededDice('9'.repeat(64)), []);
   if (c.pursue) {
     const ctx: PursuitCtx = { s, events: [], th };
     const fights: [string, string][] = [];
-    pursue(ctx, c.pursue.unit, { x: c.pursue.after[0], y: c.pursue.after[1] }, (a, d) => fights.push([a, d]));
-    return { s: ctx.s, events: ctx.events, fights };
+    const joins: [string, string, string][] = [];
+    pursue(ctx, c.pursue.unit, { x: c.pursue.after[0], y: c.pursue.after[1] }, (a, d) => {
+      // ANRT-P7: how the pursuer meets an enemy the case says is already in melee.
+      const j = pursuitJoin(ctx.s, ctx.s.units[a]!, ctx.s.units[d]!, (c.inMelee?.[d] ?? []).map((id) => ctx.s.units[id]!));
+      joins.push([a, d, j.kind]);
+      if (j.kind === 'paired-off') ctx.events.push({ kind: 'note', rule: 'ANRT-P7', text: j.why });
+      if (j.kind === 'join') ctx.events.push({ kind: 'note', rule: 'ANRT-P7', text: `${a} joins as ${j.shape}: ${j.slots.map((x) => `${x.id} at (${x.at.x.toFixed(2)}, ${x.at.y.toFixed(2)})`).join(', ')}` });
+      if (j.kind !== 'paired-off') fights.push([a, d]);
+    });
+    return { s: ctx.s, events: ctx.events, fights, joins };
   }
   const r = resolveCombat(s, c.responses ?? {}, th);
-  return { ...r, fights: [] };
+  return { ...r, fights: [], joins: [] };
 }
 
 describe(`ANRT advances and pursuits: ${FILE}`, () => {
@@ -64,6 +74,8 @@ describe(`ANRT advances and pursuits: ${FILE}`, () => {
     for (const [key, want] of Object.entries(c.expect)) {
       if (key === 'notes') { for (const w of want as string[]) expect(texts.some((t) => t.includes(w)), `${c.case}: no event says "${w}"\n${texts.join('\n')}`).toBe(true); continue; }
       if (key === 'fights') { expect(r.fights, c.case).toEqual(want); continue; }
+      if (key === 'joins') { expect(r.joins, `${c.case}\n${texts.join('\n')}`).toEqual(want); continue; }
+      if (key === 'absent') { for (const w of want as string[]) expect(texts.some((t) => t.includes(w)), `${c.case}: an event says "${w}"\n${texts.join('\n')}`).toBe(false); continue; }
       if (key === 'melees') { expect(r.events.filter((e) => e.kind === 'engagement').length, `${c.case}\n${texts.join('\n')}`).toBe(want); continue; }
       const u = r.s.units[key]!;
       const w = want as Record<string, unknown>;

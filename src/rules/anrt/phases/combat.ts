@@ -25,7 +25,7 @@ import { regimentalHits } from '../tables/characteristics';
 import { isRegimental, loseGuns, syncRegimental } from './regimental';
 import { evadeRoute } from './evade';
 import { afterEvade, haltPoint, pursuitDisorders, uncoveredBy } from './evaded';
-import { afterMelee, recallPursuit } from './pursuit';
+import { afterMelee, pursuitJoin, recallPursuit } from './pursuit';
 import { pursuitPath } from './pursuit-path';
 
 /**
@@ -598,17 +598,11 @@ function pursuitMelee(c: Ctx, a: string, d: string, from: Point): void {
   (c.aspects ??= new Map()).set(`${a}>${d}`, chargeAspect({ ...p, at: from }, e));
   const group = c.pending.find((g) => g.some((q) => q.a === d || q.d === d));
   const opps = group ? [...new Set(group.flatMap((q) => (q.a === d ? [q.d] : q.d === d ? [q.a] : [])))] : inContactWith(c, d);
-  const others = opps.map((id) => c.s.units[id]!).filter((u) => !u.gone && u.id !== a);
-  if (!others.length) { melee(c, [{ a, d, counter: false }]); return; }
-  const adm = admitChargers(e, supportIn(c.s, e).flankSupported, [...others, p]);
-  if (adm.shape === 'single' || !adm.admitted.includes(a) || others.some((o) => !adm.admitted.includes(o.id))) {
-    const why = adm.refused.find((r) => r.id === a)?.why ?? `${d} is already met front to front`;
-    c.events.push({ kind: 'note', rule: 'ANRT §XI L656, L691', text: `${a} meets ${d}, already in melee with ${others.map((o) => o.id).join(', ')}: ${why}; ${a} is paired off, halts in contact and does not fight (ANRT-P7).` });
-    return;
-  }
-  const shape = adm.shape;
-  for (const slot of meleeSlots(e, shape, [...others, c.s.units[a]!])) moveTo(c, slot.id, slot.at, shape === 'columns-on-line' ? 'ANRT §XI L663' : 'ANRT §XI L691', shape === 'columns-on-line' ? `column 2" from the next, against ${d}'s front` : `overlapping a flank of ${d}`, slot.facing);
-  c.events.push({ kind: 'note', rule: shape === 'columns-on-line' ? 'ANRT §XI L663; ANRT-P7' : 'ANRT §XI L691; ANRT-P7', text: `${a}'s pursuit joins the melee against ${d} (${shape === 'columns-on-line' ? 'columns on a line' : 'overlapping a unit with no flank supports'}).` });
+  const j = pursuitJoin(c.s, p, e, opps.map((id) => c.s.units[id]!));
+  if (j.kind === 'alone') { melee(c, [{ a, d, counter: false }]); return; }
+  if (j.kind === 'paired-off') { c.events.push({ kind: 'note', rule: 'ANRT §XI L656, L691', text: j.why }); return; }
+  for (const slot of j.slots) moveTo(c, slot.id, slot.at, j.shape === 'columns-on-line' ? 'ANRT §XI L663' : 'ANRT §XI L691', j.shape === 'columns-on-line' ? `column 2" from the next, against ${d}'s front` : `overlapping a flank of ${d}`, slot.facing);
+  c.events.push({ kind: 'note', rule: j.shape === 'columns-on-line' ? 'ANRT §XI L663; ANRT-P7' : 'ANRT §XI L691; ANRT-P7', text: `${a}'s pursuit joins the melee against ${d} (${j.shape === 'columns-on-line' ? 'columns on a line' : 'overlapping a unit with no flank supports'}).` });
   if (group) group.push({ a, d, counter: false });
   else melee(c, [{ a, d, counter: false }]);
 }

@@ -1,3 +1,4 @@
+import { baseRadius } from '../../geometry/base';
 import type { Point } from '../../geometry/types';
 import { add, bearing, distance, dot, headingVector, rightVector, scale, sub } from '../../geometry/vector';
 import { footprint } from '../footprint';
@@ -31,7 +32,8 @@ export interface PursuitPath {
   readonly skirted?: string;
 }
 
-const radius = (u: Pick<AnrtUnit, 'arm' | 'formation'>): number => { const f = footprint(u); return Math.max(f.width, f.depth) / 2; };
+/** The circumscribed radius: clear of it whatever the two units' facings. */
+const radius = (u: Pick<AnrtUnit, 'arm' | 'formation'>): number => baseRadius(footprint(u));
 /** Stepping the ground back from a barred end: the sampling of passage.ts. */
 const STEP = 0.25;
 const length = (p: readonly Point[]): number => p.slice(1).reduce((n, q, i) => n + distance(p[i]!, q), 0);
@@ -72,7 +74,10 @@ export function pursuitPath(s: AnrtState, u: AnrtUnit, to: Point, allowance: num
   let stopped = g.barred ? `stopped by the ground: ${g.barred}` : undefined;
   const friends = (p: readonly Point[], skip: ReadonlySet<string>) => legsMeet(s, u, p, (o) => o.side === u.side && !skip.has(o.id));
   const passed: string[] = [];
-  for (const m of friends(path, new Set())) {
+  // Friends beyond the first enemy that would stop it (not routed, not abandoned guns) are never reached.
+  const enemy = legsMeet(s, u, path, (o) => o.side !== u.side && !o.routed && !o.abandoned)[0];
+  const stop = enemy ? length(enemy.pathBefore) : Infinity;
+  for (const m of friends(path, new Set()).filter((x) => length(x.pathBefore) < stop)) {
     if (passageThrough(s, u, m.unit, 'charge')) { passed.push(m.unit.id); continue; }
     const round = goRound(s, u, m.unit, straight, goal, allowance);
     if (round) return { ...round, passed };
@@ -80,7 +85,7 @@ export function pursuitPath(s: AnrtState, u: AnrtUnit, to: Point, allowance: num
   }
   // No pursuit ends on a friend's ground (passed or not): it halts short of it.
   const end = path[path.length - 1]!;
-  const onTop = passed.map((id) => s.units[id]!).filter((f) => overlapsAny(u, end, [f]));
+  const onTop = enemy ? [] : passed.map((id) => s.units[id]!).filter((f) => overlapsAny(u, end, [f]));
   if (onTop.length) {
     const m = friends(path, new Set()).find((x) => onTop.some((f) => f.id === x.unit.id))!;
     path = [...m.pathBefore];
@@ -91,28 +96,35 @@ export function pursuitPath(s: AnrtState, u: AnrtUnit, to: Point, allowance: num
 }
 
 /**
- * ANRT-P6: round the nearer end of friend `f`, clear of it by a quarter inch, then on toward
- * `goal`; null when the way round meets another friend it may not pass or ground it may not enter.
+ * ANRT-P6: round the nearer end of friend `f`: aside to clear it by a quarter inch short of it,
+ * along it until past it, then on toward `goal`; null when the way round meets a friend it may
+ * not pass or ground it may not enter. The whole way round counts against the normal move.
  */
 function goRound(s: AnrtState, u: AnrtUnit, f: AnrtUnit, straight: readonly Point[], goal: Point, allowance: number): PursuitPath | null {
   const heading = bearing(straight[0]!, straight[1]!);
+  const ahead = headingVector(heading);
   const side = rightVector(heading);
   const rel = sub(f.at, u.at);
   const lateral = dot(rel, side);
-  const off = lateral >= 0 ? -1 : 1;
-  const wp = add(add(u.at, scale(headingVector(heading), Math.max(0, dot(rel, headingVector(heading))))), scale(side, lateral + off * (radius(f) + radius(u) + 0.25)));
-  const onward = distance(wp, goal) > 1e-9 ? add(wp, scale(headingVector(bearing(wp, goal)), Math.min(distance(wp, goal), Math.max(0, allowance - distance(u.at, wp))))) : wp;
-  const full = cut([u.at, wp, onward], allowance);
+  const clear = radius(f) + radius(u) + 0.25;
+  const aside = lateral + (lateral >= 0 ? -1 : 1) * clear;
+  const along = dot(rel, ahead);
+  const at = (fwd: number): Point => add(add(u.at, scale(ahead, fwd)), scale(side, aside));
+  const wp1 = at(Math.max(0, along - clear));
+  const wp2 = at(along + clear);
+  const used = distance(u.at, wp1) + distance(wp1, wp2);
+  const left = Math.max(0, allowance - used);
+  const onward = distance(wp2, goal) > 1e-9 ? add(wp2, scale(headingVector(bearing(wp2, goal)), Math.min(distance(wp2, goal), left))) : wp2;
+  const full = cut([u.at, wp1, wp2, onward], allowance);
   const g = groundReach(s, u, full, allowance);
-  if (g.inches < Math.min(distance(u.at, wp), length(full)) - 1e-6) return null; // the way round is barred
+  if (g.inches < Math.min(used, length(full)) - 1e-6) return null; // the way round is barred
   const path = cut(full, g.inches);
   const passed: string[] = [];
-  for (const m of legsMeet(s, u, path, (o) => o.side === u.side && o.id !== f.id)) {
-    if (passageThrough(s, u, m.unit, 'charge')) { passed.push(m.unit.id); continue; }
+  for (const m of legsMeet(s, u, path, (o) => o.side === u.side)) {
+    if (m.unit.id !== f.id && passageThrough(s, u, m.unit, 'charge')) { passed.push(m.unit.id); continue; }
     return null;
   }
-  const end = path[path.length - 1]!;
-  if (overlapsAny(u, end, [f, ...passed.map((id) => s.units[id]!)])) return null;
+  if (overlapsAny(u, path[path.length - 1]!, passed.map((id) => s.units[id]!))) return null;
   return { path, ...(g.barred ? { stopped: `stopped by the ground: ${g.barred}` } : {}), passed, skirted: f.id };
 }
 

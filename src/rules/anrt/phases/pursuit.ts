@@ -4,6 +4,8 @@ import { add, bearing, distance, headingVector, scale } from '../../geometry/vec
 import { moverOf, withUnit, type AnrtState, type AnrtUnit } from '../state';
 import { buildingsOf } from '../terrain';
 import { legsMeet, pathLength, pursuitPath } from './pursuit-path';
+import { admitChargers, meleeSlots, type MeleeShape } from '../procedures/multiple-melee';
+import { supportIn } from '../procedures/support';
 import { qrsValue, type Thrower } from './gm';
 import { applyMorale, testMorale } from './morale';
 
@@ -188,6 +190,30 @@ export function recallPursuit(c: PursuitCtx & { fought: ReadonlySet<string> }, i
     return;
   }
   pursue(c, id, t.at, fight);
+}
+
+/** How a pursuer meets an enemy (ANRT-P7): alone, joining its melee where it stands, or paired off. */
+export type PursuitJoin =
+  | { readonly kind: 'alone' }
+  | { readonly kind: 'join'; readonly shape: Exclude<MeleeShape, 'single'>; readonly slots: readonly { id: string; at: Point; facing: number }[] }
+  | { readonly kind: 'paired-off'; readonly why: string };
+
+/**
+ * ANRT-P7: a pursuer meeting `enemy`, whose `opponents` are those already in melee with it this
+ * phase. None: it fights alone. Else the multiple-melee exceptions decide (§XI L656-691,
+ * `admitChargers`, the enemy's flank supports from procedures/support.ts): the pursuer goes in
+ * beside them (placed as ANRT-M6 says) only if every one of them and it are admitted; otherwise
+ * it is paired off (L656) and halts in contact without fighting.
+ */
+export function pursuitJoin(s: AnrtState, pursuer: AnrtUnit, enemy: AnrtUnit, opponents: readonly AnrtUnit[]): PursuitJoin {
+  const others = opponents.filter((o) => !o.gone && o.id !== pursuer.id);
+  if (!others.length) return { kind: 'alone' };
+  const adm = admitChargers(enemy, supportIn(s, enemy).flankSupported, [...others, pursuer]);
+  if (adm.shape === 'single' || !adm.admitted.includes(pursuer.id) || others.some((o) => !adm.admitted.includes(o.id))) {
+    const why = adm.refused.find((r) => r.id === pursuer.id)?.why ?? `${enemy.id} is already met front to front (L656)`;
+    return { kind: 'paired-off', why: `${pursuer.id} meets ${enemy.id}, already in melee with ${others.map((o) => o.id).join(', ')}: ${why}; ${pursuer.id} is paired off, halts in contact and does not fight (ANRT-P7).` };
+  }
+  return { kind: 'join', shape: adm.shape, slots: meleeSlots(enemy, adm.shape, [...others, pursuer]) };
 }
 
 /** L900: routers contacted by pursuers are destroyed (a loss in contact, §XVIII L1129). */
