@@ -272,7 +272,8 @@ function validateReaction(s: AnrtState, u: AnrtUnit, o: Extract<AnrtOrder, { kin
   if (s.step !== 'responses' || phasingSide(s) === u.side) return err(problem('order/no-response', 'Responses are given only when the enemy has charged you or moved within reach of your cavalry (§X, §VII L424).', 'Wait for the enemy\'s phase.'));
   const allowed = reactionsOf(s, u);
   if (!allowed.includes(o.choice)) return err(problem('order/reaction', `${u.name} cannot ${o.choice} now.`, allowed.length ? `It may: ${allowed.join(', ')}.` : 'It is neither charged nor eligible for an opportunity charge.'));
-  return ok({ order: o, preview: [`${u.name}: ${o.choice}.`] });
+  const how = o.choice === 'evade' ? ' (halting in cover or behind formed friends if it reaches them, L402)' : o.choice === 'evade-on' ? ' (running its whole evade move, past any cover or friends, L402)' : '';
+  return ok({ order: o, preview: [`${u.name}: ${o.choice}${how}.`] });
 }
 
 /** A fire target (§IX): the mover's units in its orders, the other side's in the responses window; no pips. */

@@ -184,9 +184,11 @@ export function pursue(c: PursuitCtx, id: string, after: Point, fight: Fight): v
  */
 export function recallPursuit(c: PursuitCtx & { fought: ReadonlySet<string> }, id: string, target: string, fight: Fight): void {
   const t = c.s.units[target];
-  const broke = t && !t.gone && (t.routed || withdrawersOf(c.events).has(t.id));
+  // Overrun guns (abandoned, §XVI L1057) leave no one to pursue: their gunners fled or sheltered.
+  const broke = t && !t.gone && !t.abandoned && (t.routed || withdrawersOf(c.events).has(t.id));
   if (!broke || c.fought.has(id)) {
-    c.events.push({ kind: 'note', rule: 'ANRT §XI L896, L650', text: `${id}: "pursue", but ${c.fought.has(id) ? 'a unit that did not win its melee may not pursue (L650)' : `${target} did not break before it`}: it halts (ANRT-P3).` });
+    const why = c.fought.has(id) ? 'a unit that did not win its melee may not pursue (L650)' : t?.abandoned ? `it overran ${target}'s guns, with no one to pursue` : `${target} did not break before it`;
+    c.events.push({ kind: 'note', rule: 'ANRT §XI L896, L650', text: `${id}: "pursue", but ${why}: it halts (ANRT-P3).` });
     return;
   }
   pursue(c, id, t.at, fight);

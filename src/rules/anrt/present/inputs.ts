@@ -31,6 +31,12 @@ export function chargeTargets(s: AnrtState, u: AnrtUnit): AnrtUnit[] {
 /** Enemy units `u` may fire at now: in front, within its reach (§IX). */
 export const fireTargets = fireCandidates;
 
+/** The evade choices spelled out (L402, ANRT-E3): the others are their own names. */
+const REACTION_LABEL: Partial<Record<string, string>> = {
+  evade: 'evade — halt in cover or behind formed friends if reached (L402)',
+  'evade-on': 'evade-on — run the whole evade move, past cover or friends (L402)',
+};
+
 const unitChoices = (us: readonly AnrtUnit[]): InputChoice[] => us.map((u) => ({ name: u.name, value: u.id }));
 
 /** A side's brigades, named by their brigadier's brigade name where the scenario gives one. */
@@ -188,10 +194,10 @@ export const anrtInputs: Inputs<AnrtState> = {
   react: {
     kind: 'order',
     names: { unit: UNIT },
-    summary: 'answer a charge (stand, evade, square, countercharge, volley, gunners-evade) or opportunity charge an enemy that moved in front of your cavalry (§X, §VII L424)',
+    summary: 'answer a charge (stand, evade — halting in cover or behind formed friends, evade-on — running on past them, square, countercharge, volley, gunners-evade) or opportunity charge an enemy that moved in front of your cavalry (§X, §VII L402, L424)',
     build: (_s, o): AnrtOrder => ({ kind: 'react', unit: text(o.unit), choice: text(o.choice) as 'stand' }),
     choices(s, caller, focused, o) {
-      if (focused.name === 'choice') { const u = s.units[text(o.unit)]; return choicesMatching(focused.value, (u ? reactionsOf(s, u) : []).map((c) => ({ name: c, value: c }))); }
+      if (focused.name === 'choice') { const u = s.units[text(o.unit)]; return choicesMatching(focused.value, (u ? reactionsOf(s, u) : []).map((c) => ({ name: REACTION_LABEL[c] ?? c, value: c }))); }
       if (!caller.side || s.step !== 'responses') return [];
       return choicesMatching(focused.value, unitChoices(liveUnits(s).filter((u) => u.side === caller.side && reactionsOf(s, u).length > 0)));
     },
