@@ -137,3 +137,20 @@ describe('through whole phases (anrt.resolve): the French charge, the Allies ans
     expect([...outcomes].sort()).toEqual(['pursue', 'rally-back']);
   });
 });
+
+describe('ANRT-E3: the evading player chooses to halt at the refuge (evade) or run on (evade-on), on the response itself', () => {
+  const scene = (formation: AnrtFormation) => combatScene({ case: 'E3', rule: 'L402', place: { 'fr-11h': { at: [61, 33], facing: 180, formation: 'column' }, 'al-1-6r': { at: [61, 23.5], facing: 0, formation } }, expect: {} }, [['fr-11h', 'al-1-6r']], { passes: ['charge'] });
+  it('a charged skirmisher may answer stand, evade or evade-on; the preview says which (no new window)', () => {
+    const s = scene('skirmish');
+    const seat = seatOfSide(s, 'allies');
+    for (const [choice, words] of [['evade', 'halting in cover or behind formed friends'], ['evade-on', 'running its whole evade move']] as const) {
+      const r = anrt.validate(s, seat, { kind: 'react', unit: 'al-1-6r', choice }, []);
+      expect(r.ok && r.value.preview.join(' '), choice).toContain(words);
+    }
+  });
+  it('a formed column may not evade at all: evade-on is refused privately with the answers it has', () => {
+    const r = anrt.validate(scene('column'), seatOfSide(scene('column'), 'allies'), { kind: 'react', unit: 'al-1-6r', choice: 'evade-on' }, []);
+    expect(!r.ok && r.error.code).toBe('order/reaction');
+    expect(!r.ok && r.error.hint).toContain('It may: stand');
+  });
+});
