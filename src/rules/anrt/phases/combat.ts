@@ -383,12 +383,15 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined, uncovere
 function chargersAfterEvade(c: Ctx, a: AnrtUnit, t0: AnrtUnit, reach: number): { a: string; d: string; counter: boolean } | null {
   const end = c.s.units[t0.id]!.at;
   const passed = c.s.settings.evade?.cavalry ?? 'rally-back';
-  let plan = afterEvade(a, t0.at, end, reach, CONTACT_GAP, undefined, passed);
+  // A catch needs the checked path to reach the evaders (ANRT-P4, P6); else they out-distanced the chargers.
+  const first = afterEvade(a, t0.at, end, reach, CONTACT_GAP, undefined, passed);
+  const canCatch = first.kind !== 'catch' || reaches(pursuitPath(c.s, a, first.to, reach, first.to), first.to);
+  let plan = canCatch ? first : afterEvade(a, t0.at, end, reach, CONTACT_GAP, undefined, passed, false);
   if (plan.kind === 'test') {
     const m = testMorale(c.s, a, 'cavalry-win-melee', c.th, [], t0);
     c.events.push(...m.events);
     (c.recalled ??= new Set()).add(a.id);
-    plan = afterEvade(a, t0.at, end, reach, CONTACT_GAP, m.result, passed);
+    plan = afterEvade(a, t0.at, end, reach, CONTACT_GAP, m.result, passed, canCatch);
   }
   switch (plan.kind) {
     case 'halt': moveTo(c, a.id, plan.to, 'ANRT §VII L410-414', 'halts where the evade started'); return null;
@@ -403,8 +406,7 @@ function chargersAfterEvade(c: Ctx, a: AnrtUnit, t0: AnrtUnit, reach: number): {
   // passed or gone round (phases/pursuit-path.ts); it catches only if it reaches the evaders.
   const route = pursuitPath(c.s, a, plan.to, reach, plan.to);
   const path = route.path;
-  const to = path[path.length - 1]!;
-  const caught = plan.kind === 'catch' && distance(to, plan.to) < 1e-6;
+  const caught = plan.kind === 'catch' && reaches(route, plan.to);
   // L419: the largest change of direction along the pursuit, from the charge's heading (a way round turns too).
   const charged = bearing(a.at, t0.at);
   const turn = path.slice(1).reduce((m, q, i) => (distance(path[i]!, q) > 1e-9 ? Math.max(m, Math.abs(angleDifference(charged, bearing(path[i]!, q)))) : m), 0);
@@ -437,6 +439,9 @@ function chargersAfterEvade(c: Ctx, a: AnrtUnit, t0: AnrtUnit, reach: number): {
   }
   return null;
 }
+
+/** Whether a pursuit's path ends at `to`. */
+const reaches = (r: { path: readonly Point[] }, to: Point): boolean => distance(r.path[r.path.length - 1]!, to) < 1e-6;
 
 /** A move along a path of one or more legs, facing the way the last leg runs. */
 function movePath(c: Ctx, id: string, path: readonly Point[], rule: string, why: string): void {

@@ -58,10 +58,14 @@ export const passedWinMelee = (r: MoraleResult): boolean => r === 'pass' || r ==
 
 /**
  * What the chargers do when the evaders were not sheltered (L413 is decided before). `test` is
- * the cavalry's test result, needed only when the answer is `{ kind: 'test' }`.
+ * the cavalry's test result, needed only when the answer is `{ kind: 'test' }`; `canCatch`
+ * whether the pursuit's checked path reaches the evaders (phases/pursuit-path.ts).
  */
-export function afterEvade(a: Pick<AnrtUnit, 'arm' | 'formation' | 'at'>, start: Point, end: Point, reach: number, gap: number, test: MoraleResult | undefined, passed: 'halt' | 'rally-back'): AfterEvade {
-  const p = pursuit(a, a.at, start, end, reach, gap);
+export function afterEvade(a: Pick<AnrtUnit, 'arm' | 'formation' | 'at'>, start: Point, end: Point, reach: number, gap: number, test: MoraleResult | undefined, passed: 'halt' | 'rally-back', canCatch = true): AfterEvade {
+  // `canCatch` false: within reach as the crow flies, but the pursuit's path (ground, friends:
+  // ANRT-P4, P6) does not get there — the evaders have out-distanced them after all.
+  const p0 = pursuit(a, a.at, start, end, reach, gap);
+  const p = p0.kind === 'catch' && !canCatch ? { ...p0, kind: 'pursue' as const } : p0;
   if (p.kind === 'catch') return p;
   if (a.arm !== 'cavalry') return { kind: 'halt', to: haltPoint(a.at, start, reach) };
   if (test === undefined) return { kind: 'test', to: a.at };
