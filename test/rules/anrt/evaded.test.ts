@@ -11,6 +11,7 @@ import { MORALE_RESULTS, type MoraleResult } from '../../../src/rules/anrt/table
 import { describeAnrtSettings } from '../../../src/rules/anrt/settings';
 import { anrtSettings, teachingFrenchPhase } from '../../helpers/anrt-game';
 import { combatScene, type SceneCase } from '../../helpers/anrt-scenes';
+import { anrtInputs } from '../../../src/rules/anrt/present/inputs';
 
 /**
  * Chargers whose target evades (§VII L408-419, ANRT-E1): the plain-text cases in
@@ -147,6 +148,13 @@ describe('ANRT-E3: the evading player chooses to halt at the refuge (evade) or r
       const r = anrt.validate(s, seat, { kind: 'react', unit: 'al-1-6r', choice }, []);
       expect(r.ok && r.value.preview.join(' '), choice).toContain(words);
     }
+  });
+  it("/react's autocomplete offers both, spelled out (Discord's 100-character limit kept)", () => {
+    const s = scene('skirmish');
+    const got = anrtInputs.react!.choices!(s, { seats: [seatOfSide(s, 'allies')], side: 'allies' }, { name: 'choice', value: '' }, { unit: 'al-1-6r' });
+    expect(got.map((c) => c.value)).toEqual(['stand', 'evade', 'evade-on']);
+    expect(got.find((c) => c.value === 'evade-on')!.name).toContain('run the whole evade move');
+    for (const c of got) expect(c.name.length).toBeLessThanOrEqual(100);
   });
   it('a formed column may not evade at all: evade-on is refused privately with the answers it has', () => {
     const r = anrt.validate(scene('column'), seatOfSide(scene('column'), 'allies'), { kind: 'react', unit: 'al-1-6r', choice: 'evade-on' }, []);
