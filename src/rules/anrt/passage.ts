@@ -3,7 +3,7 @@ import { pointSegmentDistance, ringsIntersect } from '../geometry/primitives';
 import type { Point } from '../geometry/types';
 import { distance, lerp } from '../geometry/vector';
 import { footprint } from './footprint';
-import { isArtillery, liveUnits, type AnrtState, type AnrtUnit } from './state';
+import { isArtillery, isLineFormation, liveUnits, type AnrtState, type AnrtUnit } from './state';
 import { buildingsOf } from './terrain';
 
 /**
@@ -38,7 +38,7 @@ const hasGaps = (s: AnrtState, f: AnrtUnit): boolean => {
 /** A ring pushed out from its centre by `by` inches at each corner (near enough for a rectangle's clearance). */
 const grow = (ring: readonly Point[], c: Point, by: number): Point[] => ring.map((p) => { const d = distance(c, p); return d < 1e-9 ? p : lerp(c, p, (d + by) / d); });
 
-const isLine = (u: AnrtUnit): boolean => u.formation === 'line';
+const isLine = (u: AnrtUnit): boolean => isLineFormation(u.formation); // a reinforced line too (ANRT-RL2)
 const isColumnLike = (u: AnrtUnit): boolean => ['column', 'masse', 'march-column', 'square'].includes(u.formation);
 
 /**

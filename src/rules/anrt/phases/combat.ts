@@ -10,7 +10,7 @@ import { resolveHits, resultCode, totalAdjustment, type AdjustFactor, type Resul
 import { evadeInches } from '../procedures/regroup';
 import { hitEffect, riskScore } from '../procedures/generals';
 import type { Reaction } from '../orders';
-import { isArtillery, isTarget, liveUnits, otherSide, phasingSide, withUnit, type AnrtCharge, type AnrtState, type AnrtUnit } from '../state';
+import { isArtillery, isLineFormation, isTarget, liveUnits, otherSide, phasingSide, withUnit, type AnrtCharge, type AnrtState, type AnrtUnit } from '../state';
 import { CAUGHT_EVADERS, gunnersSafe, type Evader } from '../tables/evades';
 import { gunnersShareFate, overrun, sanctuaryOf, spikeByStanders } from './guns';
 import { GENERAL_HIT_EFFECT } from '../tables/generals';
@@ -78,7 +78,8 @@ const line = (s: AnrtState, u: AnrtUnit): MeleeLine => {
   if (buildingsOf(s, u)) return 'BUILDINGS';
   if (isArtillery(u)) return 'ARTILLERY';
   if (u.arm === 'cavalry') return u.formation === 'line' ? 'CAV LINE' : u.formation === 'skirmish' ? 'SKIRMISH' : 'CAV COL';
-  return u.formation === 'line' ? 'LINE' : u.formation === 'masse' ? 'MASSE' : u.formation === 'square' ? 'SQUARE' : u.formation === 'skirmish' ? 'SKIRMISH' : 'COL';
+  // ANRT-RL3: a reinforced line defends on its own row (the project's name); cavalry charging it is L858's (procedures/flank.ts).
+  return u.formation === 'line' ? 'LINE' : u.formation === 'reinforced-line' ? 'REINFORCED LINE' : u.formation === 'masse' ? 'MASSE' : u.formation === 'square' ? 'SQUARE' : u.formation === 'skirmish' ? 'SKIRMISH' : 'COL';
 };
 const meleeArm = (u: AnrtUnit): MeleeArm => (isArtillery(u) ? 'artillery' : u.formation === 'skirmish' ? 'skirmish' : u.arm === 'cavalry' ? 'cavalry' : 'infantry');
 const target = (s: AnrtState, u: AnrtUnit): FireTarget => (buildingsOf(s, u) ? 'buildings' : isArtillery(u) ? 'artillery' : u.arm === 'cavalry' ? 'cavalry' : u.formation === 'limbered' || u.formation === 'unlimbered' ? 'column' : u.formation);
@@ -172,7 +173,7 @@ function fireOf(c: Ctx, u: AnrtUnit, moved: ReadonlySet<string>): { target: stri
  */
 function mayFireIntoMelee(c: Ctx, u: AnrtUnit, e: AnrtUnit, reach: number): boolean {
   const exposed = (!isArtillery(e) && (e.formation === 'column' || e.formation === 'masse' || e.formation === 'square')) || buildingsOf(c.s, e) !== undefined
-    || ((e.formation === 'line' || e.formation === 'skirmish') && c.overlappers.has(e.id));
+    || ((isLineFormation(e.formation) || e.formation === 'skirmish') && c.overlappers.has(e.id));
   return exposed && distance(u.at, e.at) <= reach && fireIntoMeleeClear(u.at, e.at, liveUnits(c.s).filter((f) => f.side === u.side && f.id !== u.id));
 }
 
@@ -341,7 +342,8 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined, uncovere
     }
   } else if (response === 'stand') {
     const kase = chargedCase(t0, a);
-    const tests = (kase === 'infantry-by-infantry' && t0.formation === 'line' && a.formation === 'column') || kase === 'infantry-by-cavalry' && t0.formation !== 'square'; // L567, L597
+    // L567 "line charged by column" (a reinforced line is a line, ANRT-RL2); L597 "when they are in line or reinforced line": others fire and fight untested.
+    const tests = (kase === 'infantry-by-infantry' && isLineFormation(t0.formation) && a.formation === 'column') || (kase === 'infantry-by-cavalry' && isLineFormation(t0.formation));
     if (tests) {
       const r0 = testMorale(c.s, t0, 'charge-response', c.th, a.arm === 'cavalry' ? ['charged-by-cavalry'] : [], a);
       c.events.push(...r0.events);

@@ -3,7 +3,7 @@ import { baseDistance, basePolygon, localOffset, type Side } from '../../geometr
 import { isArea } from '../../geometry/features';
 import { ringContains } from '../../geometry/primitives';
 import { add, bearing, distance, rightVector, scale } from '../../geometry/vector';
-import { liveUnits, type AnrtFormation, type AnrtState, type AnrtUnit } from '../state';
+import { isLineFormation, liveUnits, type AnrtFormation, type AnrtState, type AnrtUnit } from '../state';
 import { buildingsOf } from '../terrain';
 import type { Arm, MeleeLine } from '../tables/vocabulary';
 import { baseOf, type SupportPiece } from './support';
@@ -102,7 +102,8 @@ const closeOrderCavalry = (u: { arm: Arm; formation: AnrtFormation }): boolean =
 export function cavalryLine(cavalry: { arm: Arm; formation: AnrtFormation }, infantry: { arm: Arm; formation: AnrtFormation }, aspect: Aspect, overlapped: boolean): MeleeLine | null {
   if (!closeOrderCavalry(cavalry) || infantry.arm !== 'infantry') return null;
   const outflanked = aspect !== 'front' || overlapped;
-  if (infantry.formation === 'line') return outflanked ? 'CAV LINE' : 'CAV COL';
+  // L858: "infantry line or reinforced line" alike (ANRT-RL2).
+  if (isLineFormation(infantry.formation)) return outflanked ? 'CAV LINE' : 'CAV COL';
   if (infantry.formation === 'column') return outflanked ? 'COL' : 'MASSE';
   return null;
 }
