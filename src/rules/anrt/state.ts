@@ -59,6 +59,8 @@ export interface AnrtState extends ScenarioGameFrame<AnrtSettings> {
   readonly shelled?: Readonly<Record<string, number>>;
   /** One-hit units in hard cover whose pip was not paid: gone to ground, they do not fire in the turn recorded (L204). */
   readonly toGround?: Readonly<Record<string, number>>;
+  /** Brigades with L389's brigade-level expertise (the scenario's `linesExpertise:` on their brigadier, ANRT-CL1). */
+  readonly linesExpertise?: readonly string[];
   readonly victory: Victory;
   readonly ended: { readonly winner: string | null; readonly summary: string } | null;
 }

@@ -25,6 +25,7 @@ import { isRegimental, loseGuns, syncRegimental } from './regimental';
 import { evadeRoute } from './evade';
 import { afterEvade, haltPoint, uncoveredBy } from './evaded';
 import { afterMelee } from './pursuit';
+import { relievedBy, stepBackBehind } from './relief';
 
 /**
  * The second half of a side's phase, after the other side's responses (§I L20-31): charges with
@@ -542,6 +543,8 @@ function admitCharges(c: Ctx, charges: readonly AnrtCharge[]): { kept: AnrtCharg
   for (const [tid, chs] of byTarget) {
     const t = c.s.units[tid];
     if (chs.length < 2 || !t || t.gone) continue;
+    // L389 (ANRT-CL2): a second line of an expert brigade relieving the first is no second charger (L656).
+    if (chs.length === 2 && relievedBy(c.s, c.s.units[chs[1]!.unit]!, t, [c.s.units[chs[0]!.unit]!], c.s.units, new Set(chs.map((ch) => ch.unit)))?.id === chs[0]!.unit) continue;
     const a = admitChargers(t, supportIn(c.s, t).flankSupported, chs.map((ch) => c.s.units[ch.unit]!));
     if (a.shape !== 'single') shapes.set(tid, a.shape);
     for (const r of a.refused) {
@@ -550,6 +553,29 @@ function admitCharges(c: Ctx, charges: readonly AnrtCharge[]): { kept: AnrtCharg
     }
   }
   return { kept: charges.filter((ch) => !refused.has(ch)), shapes };
+}
+
+/**
+ * L389 (ANRT-CL2, CL3): each charger in contact that relieves a line of its brigade (one that
+ * charged the same target before it this phase, or stood in contact with it) takes its place: the
+ * relieved line leaves the melee and steps back behind it.
+ */
+function relieve(c: Ctx, pairs: readonly Pair[], before: AnrtState['units'], charging: ReadonlySet<string>): Pair[] {
+  let out = [...pairs];
+  for (const p of pairs) {
+    const b = c.s.units[p.a]; const t = c.s.units[p.d];
+    if (!b || !t || b.gone || !out.includes(p)) continue;
+    const earlier = out.slice(0, out.indexOf(p)).filter((q) => q.d === p.d).map((q) => c.s.units[q.a]!);
+    const a = relievedBy(c.s, b, t, earlier, before, charging);
+    if (!a || a.gone) continue;
+    out = out.filter((q) => !(q.a === a.id && q.d === t.id));
+    // Out of the melee and behind the line that relieved it: no cavalry recall of its own (ANRT-CL3).
+    (c.recalled ??= new Set()).add(a.id);
+    const to = stepBackBehind(b, a);
+    moveTo(c, a.id, to.at, 'ANRT §VII L389', `replaced in the melee with ${t.id} by ${b.id} of its brigade; steps back behind it`, to.facing);
+    c.events.push({ kind: 'note', rule: 'ANRT §VII L389', text: `${b.id} charges into the melee and replaces ${a.id} against ${t.id} (the brigade's expertise, ANRT-CL2); ${a.id} steps back behind it (ANRT-CL3).` });
+  }
+  return out;
 }
 
 /** The chargers of a multiple melee stand where the exception puts them (ANRT-M6); overlappers are marked for L555. */
@@ -610,7 +636,7 @@ export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, 
   const { kept, shapes } = admitCharges(c, charges);
   const origins = new Map(kept.map((ch) => [ch.unit, s0.units[ch.unit]!.at]));
   c.answered = new Set(kept.map((ch) => ch.target));
-  const pairs = kept.map((ch) => charge(c, ch, responses[ch.target] as Reaction | undefined)).filter((p): p is NonNullable<typeof p> => p !== null);
+  const pairs = relieve(c, kept.map((ch) => charge(c, ch, responses[ch.target] as Reaction | undefined)).filter((p): p is NonNullable<typeof p> => p !== null), s0.units, new Set(kept.map((ch) => ch.unit)));
   c.origins = origins;
   c.aspects = chargeAspects(s0, kept);
   c.overlappers = arrange(c, pairs, shapes);
