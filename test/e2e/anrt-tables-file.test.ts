@@ -76,7 +76,7 @@ describe('a tables file attached to /game tables (issue 14)', () => {
     const text = replyText(h);
     expect(isPrivate(h)).toBe(false);
     expect(text).toContain('Tables file **my-qrs.yaml** entered');
-    expect(text).toContain('`qrs.movement` = 16/16');
+    expect(text).toContain('`qrs.movement` = 17/17');
     expect(text).toMatch(/`qrs\.melee` = 44\/44 — the project's stand-in, not the author's/);
     expect(text).toContain('`tables.mode` = entered');
     expect(served).toEqual(['my-qrs.yaml']);
