@@ -25,7 +25,7 @@ import { isRegimental, loseGuns, syncRegimental } from './regimental';
 import { evadeRoute } from './evade';
 import { afterEvade, haltPoint, uncoveredBy } from './evaded';
 import { afterMelee } from './pursuit';
-import { relievedBy, stepBackBehind } from './relief';
+import { relievedBy, stepBackBehind, STEP_BACK_GAP_INCHES } from './relief';
 
 /**
  * The second half of a side's phase, after the other side's responses (§I L20-31): charges with
@@ -573,7 +573,7 @@ function relieve(c: Ctx, pairs: readonly Pair[], before: AnrtState['units'], cha
     (c.recalled ??= new Set()).add(a.id);
     const to = stepBackBehind(b, a);
     moveTo(c, a.id, to.at, 'ANRT §VII L389', `replaced in the melee with ${t.id} by ${b.id} of its brigade; steps back behind it`, to.facing);
-    c.events.push({ kind: 'note', rule: 'ANRT §VII L389', text: `${b.id} charges into the melee and replaces ${a.id} against ${t.id} (the brigade's expertise, ANRT-CL2); ${a.id} steps back behind it (ANRT-CL3).` });
+    c.events.push({ kind: 'note', rule: 'ANRT §VII L389', text: `${b.id} charges into the melee and replaces ${a.id} against ${t.id} (the brigade's expertise, ANRT-CL2); ${a.id} steps back behind it (${STEP_BACK_GAP_INCHES}" behind, the project's gap, ANRT-CL3).` });
   }
   return out;
 }
