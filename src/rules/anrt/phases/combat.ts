@@ -560,11 +560,12 @@ function admitCharges(c: Ctx, charges: readonly AnrtCharge[]): { kept: AnrtCharg
  * charged the same target before it this phase, or stood in contact with it) takes its place: the
  * relieved line leaves the melee and steps back behind it.
  */
-function relieve(c: Ctx, pairs: readonly Pair[], before: AnrtState['units'], charging: ReadonlySet<string>): Pair[] {
+function relieve(c: Ctx, pairs: readonly Pair[], before: AnrtState['units'], charging: ReadonlySet<string>, multiple: ReadonlyMap<string, unknown>): Pair[] {
   let out = [...pairs];
   for (const p of pairs) {
     const b = c.s.units[p.a]; const t = c.s.units[p.d];
-    if (!b || !t || b.gone || !out.includes(p)) continue;
+    // A target L663 or L691 admitted several chargers against is a multiple melee, not a relief.
+    if (!b || !t || b.gone || !out.includes(p) || multiple.has(p.d)) continue;
     const earlier = out.slice(0, out.indexOf(p)).filter((q) => q.d === p.d).map((q) => c.s.units[q.a]!);
     const a = relievedBy(c.s, b, t, earlier, before, charging);
     if (!a || a.gone) continue;
@@ -636,7 +637,7 @@ export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, 
   const { kept, shapes } = admitCharges(c, charges);
   const origins = new Map(kept.map((ch) => [ch.unit, s0.units[ch.unit]!.at]));
   c.answered = new Set(kept.map((ch) => ch.target));
-  const pairs = relieve(c, kept.map((ch) => charge(c, ch, responses[ch.target] as Reaction | undefined)).filter((p): p is NonNullable<typeof p> => p !== null), s0.units, new Set(kept.map((ch) => ch.unit)));
+  const pairs = relieve(c, kept.map((ch) => charge(c, ch, responses[ch.target] as Reaction | undefined)).filter((p): p is NonNullable<typeof p> => p !== null), s0.units, new Set(kept.map((ch) => ch.unit)), shapes);
   c.origins = origins;
   c.aspects = chargeAspects(s0, kept);
   c.overlappers = arrange(c, pairs, shapes);
