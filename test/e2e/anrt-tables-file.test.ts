@@ -76,8 +76,8 @@ describe('a tables file attached to /game tables (issue 14)', () => {
     const text = replyText(h);
     expect(isPrivate(h)).toBe(false);
     expect(text).toContain('Tables file **my-qrs.yaml** entered');
-    expect(text).toContain('`qrs.movement` = 16/16');
-    expect(text).toMatch(/`qrs\.melee` = 40\/40 — the project's stand-in, not the author's/);
+    expect(text).toContain('`qrs.movement` = 17/17');
+    expect(text).toMatch(/`qrs\.melee` = 44\/44 — the project's stand-in, not the author's/);
     expect(text).toContain('`tables.mode` = entered');
     expect(served).toEqual(['my-qrs.yaml']);
     expect(settings().qrs.melee?.cavalry?.MASSE).toBeDefined();
@@ -96,7 +96,7 @@ describe('a tables file attached to /game tables (issue 14)', () => {
 
   it('the same file with mode gm is taken: the GM will rule the empty cell, and the echo says so', async () => {
     const text = replyText(await tables(GM, 'missing-row.yaml', [{ name: 'mode', type: 3, value: 'gm' }]));
-    expect(text).toMatch(/`qrs\.melee` = 39\/40 \(gaps: the GM rules those\)/);
+    expect(text).toMatch(/`qrs\.melee` = 43\/44 \(gaps: the GM rules those\)/);
     expect(settings().qrs.melee?.cavalry?.MASSE).toBeUndefined();
   });
 

@@ -1,8 +1,8 @@
 import { admitChargers, columnsAgainst, meleeSlots, meleeTallies, splitHits, type MeleePiece } from '../../src/rules/anrt/procedures/multiple-melee';
-import { cavalryLine, chargeAspect, overlaps, securedFlanks } from '../../src/rules/anrt/procedures/flank';
+import { cavalryLine, chargeAspect, gunsInLine, overlaps, securedFlanks } from '../../src/rules/anrt/procedures/flank';
 import { orderMixteColumns, type MixtePiece } from '../../src/rules/anrt/procedures/order-mixte';
 import { fireIntoMeleeClear, passThroughVictims } from '../../src/rules/anrt/procedures/pass-through';
-import { supportOf, type SupportPiece } from '../../src/rules/anrt/procedures/support';
+import { baseOf, supportOf, type SupportPiece } from '../../src/rules/anrt/procedures/support';
 import type { AnrtCase } from './anrt-cases';
 
 /**
@@ -19,7 +19,8 @@ import type { AnrtCase } from './anrt-cases';
  *   orderMixte:  { line, others: [..] }                   → { columns: [ids] }
  *   intoMelee:   { firer: [x, y], target: [x, y], friends: [..] } → { clear }   (the firer's line of fire touches no friend, L557)
  *   aspect:      { charger, target }                     → { aspect: front|flank|rear }   (the charger where it starts, L841)
- *   cavalryLine: { cavalry, target, others: [..], aspect } → { line, overlapped, secured }  (the cavalry centred on its target, L852-865)
+ *   cavalryLine: { cavalry, target, others: [..], guns, aspect } → { line, overlapped, secured, gunsInLine }  (the cavalry centred on its target, L852-865;
+ *                `guns`: the target's regimental battery, unlimbered unless its formation says otherwise, L1118)
  */
 interface RawPiece { id: string; at: [number, number]; facing?: number; formation?: string; arm?: string; side?: string; brigade?: string; disordered?: boolean; routed?: boolean }
 
@@ -71,12 +72,16 @@ export function runMeleeCase(c: AnrtCase): Record<string, unknown> | null {
     return { aspect: chargeAspect(piece(k.charger), piece(k.target)) };
   }
   if (c.cavalryLine) {
-    const k = c.cavalryLine as { cavalry: RawPiece; target: RawPiece; others?: RawPiece[]; aspect?: 'front' | 'flank' | 'rear' };
+    const k = c.cavalryLine as { cavalry: RawPiece; target: RawPiece; others?: RawPiece[]; guns?: RawPiece; aspect?: 'front' | 'flank' | 'rear' };
     const cav = piece({ arm: 'cavalry', ...k.cavalry });
     const target = piece(k.target);
-    const secured = securedFlanks(target, (k.others ?? []).map(piece));
-    const overlapped = overlaps(cav, target, secured);
-    return { line: cavalryLine(cav, target, k.aspect ?? 'front', overlapped), overlapped, secured };
+    const battery = k.guns ? piece({ arm: 'regimental-artillery', formation: 'unlimbered', side: target.side, ...k.guns }) : undefined;
+    const guns = gunsInLine(target, battery);
+    // Guns in the line are its flank, not a friend securing it (ANRT-R7); guns not in it are a friend like any other.
+    const others = [...(k.others ?? []).map(piece), ...(battery && !guns ? [battery] : [])];
+    const secured = securedFlanks(target, others);
+    const overlapped = overlaps(cav, target, secured, guns ? baseOf(guns).size.width : 0);
+    return { line: cavalryLine(cav, target, k.aspect ?? 'front', overlapped), overlapped, secured, gunsInLine: guns !== null };
   }
   return null;
 }

@@ -6,6 +6,9 @@ import { applyMorale } from '../../src/rules/anrt/phases/morale';
 import { routUnit } from '../../src/rules/anrt/phases/withdraw';
 import { evadeRoute } from '../../src/rules/anrt/phases/evade';
 import { oneHitUnpaid } from '../../src/rules/anrt/phases/one-hit';
+import { resolveCombat } from '../../src/rules/anrt/phases/combat';
+import { Thrower } from '../../src/rules/anrt/phases/gm';
+import { seededDice } from '../../src/dice/dice';
 import { withUnit, type AnrtFormation, type AnrtState } from '../../src/rules/anrt/state';
 import type { Qrs } from '../../src/rules/anrt/tables/qrs';
 import type { MoraleResult, UnitClass } from '../../src/rules/anrt/tables/vocabulary';
@@ -21,6 +24,7 @@ import { teachingFrenchPhase } from './anrt-game';
  *   place: { <unit id>: { at: [x, y], facing, formation, class, hits, disordered, routed } }
  *   abandon: [battery ids whose guns stand abandoned]
  *   settings: { withdraw: { cavalry: withdraw } }    (over the stand-in tables, entered)
+ *   expertise: [brigade ids with L389's expertise]   (state.linesExpertise; the teaching scenario's own otherwise)
  *   then one of:
  *     morale:  { unit, result: withdraw|rout|…, cause: <unit id>, origin: [x, y] }
  *     rout-on: <unit id>                         (a router continuing its rout, toward its baseline)
@@ -28,6 +32,8 @@ import { teachingFrenchPhase } from './anrt-game';
  *              with `pending: [orders]` already posted in the window
  *     evade:   { unit, charger, inches }          (where the evaders go, L402)
  *     unpaid:  [orders accepted]                  (L204 as the French orders are carried out)
+ *     combat:  { charges: [[unit, target]], passes: [morale tests passed whatever the die] }  (the French
+ *              combat step, as combatScene; default passes: charge, charge-response)
  *   expect:
  *     <unit id>: { at: [x, y] (±0.05"), near: [[x, y], inches], facing, routed, disordered, gone, formation }
  *     ok: true|false   code: <problem code>   says: [words in the problem or preview]   saysNot: [words it must not say]
@@ -42,6 +48,8 @@ export interface SceneCase {
   /** Batteries whose guns stand abandoned, their gunners fled (L406). */
   readonly abandon?: string[];
   readonly settings?: Record<string, Record<string, unknown>>;
+  readonly expertise?: string[];
+  readonly combat?: { charges: [string, string][]; passes?: string[] };
   readonly morale?: { unit: string; result: 'withdraw' | 'rout' | 'disorder'; cause?: string; origin?: [number, number] };
   readonly 'rout-on'?: string;
   readonly order?: AnrtOrder;
@@ -60,6 +68,7 @@ export function sceneState(c: SceneCase): AnrtState {
   base ??= teachingFrenchPhase();
   let s: AnrtState = { ...base, pips: { 'fr-d1': 6, 'fr-d2': 6, 'fr-cav': 6 } };
   if (c.settings) s = { ...s, settings: { ...s.settings, ...Object.fromEntries(Object.entries(c.settings).map(([k, v]) => [k, { ...(s.settings as unknown as Record<string, object>)[k], ...v }])) } as AnrtState['settings'] };
+  if (c.expertise) s = { ...s, linesExpertise: c.expertise };
   if (!c.keep) s = { ...s, units: Object.fromEntries(Object.entries(s.units).map(([id, u]) => [id, c.place[id] ? u : { ...u, gone: true }])) };
   for (const [id, p] of Object.entries(c.place)) {
     const u = s.units[id];
@@ -90,6 +99,10 @@ export function runScene(c: SceneCase): SceneResult {
     return { s: withUnit(s, { ...u, at: r.to }), events: [{ kind: 'note', rule: 'L402', text: r.why }], sheltered: r.sheltered };
   }
   if (c.unpaid) return oneHitUnpaid(s, c.unpaid);
+  if (c.combat) {
+    const cs = combatScene(c, c.combat.charges, { passes: c.combat.passes ?? ['charge', 'charge-response'] });
+    return resolveCombat(cs, {}, new Thrower(seededDice('5c'.padEnd(64, '0')), []));
+  }
   throw new Error(`${c.case}: nothing to do (morale, rout-on or order)`);
 }
 

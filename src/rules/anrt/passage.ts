@@ -3,8 +3,9 @@ import { pointSegmentDistance, ringsIntersect } from '../geometry/primitives';
 import type { Point } from '../geometry/types';
 import { distance, lerp } from '../geometry/vector';
 import { footprint } from './footprint';
-import { isArtillery, liveUnits, type AnrtState, type AnrtUnit } from './state';
+import { isArtillery, isLineFormation, liveUnits, type AnrtState, type AnrtUnit } from './state';
 import { buildingsOf } from './terrain';
+import { linesOfOneBrigade } from './phases/relief';
 
 /**
  * Passage of lines (§VII L381-395): which friends a unit may move through, and which friends a
@@ -38,13 +39,13 @@ const hasGaps = (s: AnrtState, f: AnrtUnit): boolean => {
 /** A ring pushed out from its centre by `by` inches at each corner (near enough for a rectangle's clearance). */
 const grow = (ring: readonly Point[], c: Point, by: number): Point[] => ring.map((p) => { const d = distance(c, p); return d < 1e-9 ? p : lerp(c, p, (d + by) / d); });
 
-const isLine = (u: AnrtUnit): boolean => u.formation === 'line';
+const isLine = (u: AnrtUnit): boolean => isLineFormation(u.formation); // a reinforced line too (ANRT-RL2)
 const isColumnLike = (u: AnrtUnit): boolean => ['column', 'masse', 'march-column', 'square'].includes(u.formation);
 
 /**
  * Whether `mover` may pass through friend `f` (L383-395), and the line that allows it; null if
- * not. L389 (cavalry lines of one brigade "where there is historical precedent") needs a
- * precedent the scenario format cannot give, so it never applies (ANRT-W3).
+ * not. L389: cavalry lines of one brigade with the scenario's expertise pass each other, near the
+ * enemy or not (ANRT-CL1, phases/relief.ts).
  */
 export function passageThrough(s: AnrtState, mover: AnrtUnit, f: AnrtUnit, how: Passage): string | null {
   if (f.abandoned) return 'L393';
@@ -52,6 +53,7 @@ export function passageThrough(s: AnrtState, mover: AnrtUnit, f: AnrtUnit, how: 
   // L395 (and L961 for withdrawers): friends in the buildings of a town are passed by units moving through it.
   if (buildingsOf(s, f)) return how === 'withdraw' ? 'L961' : 'L395';
   if (isArtillery(f) && f.formation === 'unlimbered' && how !== 'charge' && !isArtillery(mover)) return 'L391';
+  if (linesOfOneBrigade(s, mover, f)) return 'L389';
   const clear = () => nearestEnemy(s, f) > LINES_CLEAR_OF_ENEMY_INCHES;
   if (mover.arm === 'infantry' && isLine(mover) && f.arm === 'infantry' && isLine(f) && clear()) return 'L385';
   const cavOrLimbered = mover.arm === 'cavalry' || (isArtillery(mover) && mover.formation === 'limbered');

@@ -38,6 +38,12 @@ export type AnrtUnitRules = z.infer<typeof anrtUnitRules>;
  */
 export const anrtGeneralRules = z.strictObject({
   nation: z.enum(NATIONS).optional(),
+  /**
+   * On a brigadier only: his brigade has L389's "historical precedent for brigade level expertise"
+   * — its cavalry lines may withdraw or advance through each other, and a second line may charge
+   * into a melee and replace the line in contact (ANRT-CL1). The scenario's note says on what authority.
+   */
+  linesExpertise: z.boolean().optional(),
 }).default({});
 
 export const ANRT_PROFILE: ScenarioProfile = {

@@ -33,6 +33,7 @@ export function anrtScenarioData(sc: Scenario, settings: AnrtSettings): Result<A
   const units: Record<string, AnrtUnit> = {};
   const generals: Record<string, AnrtGeneral> = {};
   const divisions: Record<string, AnrtDivision> = {};
+  const expertise: string[] = [];
   for (const side of sc.sides) {
     const oob = sc.orderOfBattle[side.id];
     if (!oob) continue;
@@ -43,6 +44,13 @@ export function anrtScenarioData(sc: Scenario, settings: AnrtSettings): Result<A
     const nationOf = new Map<string, Nation>();
     for (const g of oob.generals) { const n = anrtGeneralRules.safeParse(g.rules).data?.nation; if (n) nationOf.set(g.id, n); }
     const brigadier = new Map((oob.brigades ?? []).map((b) => [b.id, b.general]));
+    // L389 (ANRT-CL1): the expertise is a brigade's, given on its brigadier.
+    for (const g of oob.generals) {
+      if (!anrtGeneralRules.safeParse(g.rules).data?.linesExpertise) continue;
+      const b = (oob.brigades ?? []).find((x) => x.general === g.id);
+      if (b) expertise.push(b.id);
+      else problems.push({ code: 'anrt/expertise', message: `${g.id}: linesExpertise is a brigade's (L389); ${g.id} commands no brigade.`, hint: 'Give it to the brigadier of the cavalry brigade, or drop it.' });
+    }
     const wingGeneral = new Map(oob.wings.map((w) => [w.id, w.general]));
     const inherited = (corps: (typeof oob.corps)[number], brigade: string | undefined): Nation | undefined =>
       [brigade ? brigadier.get(brigade) : undefined, corps.general, corps.wing ? wingGeneral.get(corps.wing) : undefined, side.commander]
@@ -111,7 +119,7 @@ export function anrtScenarioData(sc: Scenario, settings: AnrtSettings): Result<A
     seats: sc.sides.map((x) => ({ id: x.id, side: x.id, label: x.name, commands: [...Object.values(units).filter((u) => u.side === x.id).map((u) => u.id), ...Object.values(generals).filter((g) => g.side === x.id).map((g) => g.id),
       ...arrivals.filter((a) => a.side === x.id).flatMap((a) => [...a.units.map((u) => u.id), ...a.generals.map((g) => g.id)])] })),
     units, generals, divisions, order: ids, previousFirst: null, period: 0, step: 'orders', chooser: null, pips: {}, pipTerms: {}, opportunityDebt: {},
-    charges: [], moves: [], fireTargets: {}, rulings: {}, ask: null, ...(arrivals.length ? { arrivals } : {}), victory: sc.victory, ended: null,
+    charges: [], moves: [], fireTargets: {}, rulings: {}, ask: null, ...(arrivals.length ? { arrivals } : {}), ...(expertise.length ? { linesExpertise: expertise.sort() } : {}), victory: sc.victory, ended: null,
   });
 }
 

@@ -59,6 +59,8 @@ export interface AnrtState extends ScenarioGameFrame<AnrtSettings> {
   readonly shelled?: Readonly<Record<string, number>>;
   /** One-hit units in hard cover whose pip was not paid: gone to ground, they do not fire in the turn recorded (L204). */
   readonly toGround?: Readonly<Record<string, number>>;
+  /** Brigades with L389's brigade-level expertise (the scenario's `linesExpertise:` on their brigadier, ANRT-CL1). */
+  readonly linesExpertise?: readonly string[];
   readonly victory: Victory;
   readonly ended: { readonly winner: string | null; readonly summary: string } | null;
 }
@@ -68,8 +70,8 @@ export type AnrtStep = 'choose' | 'orders' | 'responses' | 'ended';
 
 export const liveGenerals = (s: AnrtState, side: string): AnrtGeneral[] => Object.values(s.generals).filter((g) => g.alive && g.side === side);
 
-/** Formations (§III, §VII): troops and guns. */
-export const ANRT_FORMATIONS = ['line', 'column', 'masse', 'march-column', 'square', 'skirmish', 'limbered', 'unlimbered'] as const;
+/** Formations (§III, §VII): troops and guns. "Reinforced line" (L105, L597, L858) is infantry's (ANRT-RL1). */
+export const ANRT_FORMATIONS = ['line', 'reinforced-line', 'column', 'masse', 'march-column', 'square', 'skirmish', 'limbered', 'unlimbered'] as const;
 export type AnrtFormation = (typeof ANRT_FORMATIONS)[number];
 
 export interface AnrtUnit {
@@ -244,7 +246,7 @@ export function moverOf(u: Pick<AnrtUnit, 'arm' | 'formation'>): Mover {
     const f = u.formation === 'limbered' || u.formation === 'unlimbered' ? 'column' : u.formation;
     return `infantry-${f}` as Mover;
   }
-  if (u.arm === 'cavalry') return `cavalry-${u.formation === 'masse' || u.formation === 'square' || u.formation === 'limbered' || u.formation === 'unlimbered' ? 'column' : u.formation}` as Mover;
+  if (u.arm === 'cavalry') return `cavalry-${u.formation === 'reinforced-line' ? 'line' : u.formation === 'masse' || u.formation === 'square' || u.formation === 'limbered' || u.formation === 'unlimbered' ? 'column' : u.formation}` as Mover;
   if (u.arm === 'position-battery') return 'position-battery-limbered';
   // Regimental artillery "moves as field artillery" (L1083): the foot artillery rows.
   if (u.arm === 'regimental-artillery') return `foot-artillery-${u.formation === 'unlimbered' ? 'prolong' : 'limbered'}`;
@@ -253,9 +255,16 @@ export function moverOf(u: Pick<AnrtUnit, 'arm' | 'formation'>): Mover {
 
 /** Formations a unit of `arm` may take (§VII: cavalry forms no square nor masse; guns limber). */
 export function formationsOf(arm: Arm): readonly AnrtFormation[] {
-  if (arm === 'infantry') return ['line', 'column', 'masse', 'march-column', 'square', 'skirmish'];
+  if (arm === 'infantry') return ['line', 'reinforced-line', 'column', 'masse', 'march-column', 'square', 'skirmish'];
   if (arm === 'cavalry') return ['line', 'column', 'march-column', 'skirmish'];
   return ['limbered', 'unlimbered'];
 }
+
+/**
+ * An infantry line in the text's sense: a line or a reinforced line. L597 and L858 name both; the
+ * project reads every other "line" of infantry (L385, L517, L567, L663, L419, L555, L363) the
+ * same way — a reinforced line is a line made deeper (L856 "reinforcing the line") — ANRT-RL2.
+ */
+export const isLineFormation = (f: AnrtFormation): boolean => f === 'line' || f === 'reinforced-line';
 
 export const isArtillery = (u: Pick<AnrtUnit, 'arm'>): boolean => u.arm === 'foot-artillery' || u.arm === 'horse-artillery' || u.arm === 'position-battery' || u.arm === 'regimental-artillery';

@@ -3,7 +3,7 @@ import { distanceToRingBoundary, ringContains } from '../geometry/primitives';
 import { segmentProfile } from '../geometry/terrain';
 import type { Point } from '../geometry/types';
 import { footprint } from './footprint';
-import { isArtillery, type AnrtState, type AnrtUnit } from './state';
+import { isArtillery, isLineFormation, type AnrtState, type AnrtUnit } from './state';
 
 /**
  * Terrain as the text gives it (§VII "Terrain Restrictions" L357-363; buildings L48, L306, L361;
@@ -42,7 +42,7 @@ const areaAt = (s: AnrtState, p: Point, kinds: ReadonlySet<string>): AreaFeature
  * skirmish, column or march column move through them). Each with the battery's gap to it.
  */
 export function barredTerrain(s: AnrtState, charger: Pick<AnrtUnit, 'arm' | 'formation'>, battery: Pick<AnrtUnit, 'arm' | 'formation' | 'at'>): { area: AreaFeature; inches: number }[] {
-  const kinds = new Set<string>([...(charger.arm === 'cavalry' && charger.formation !== 'skirmish' ? WOODS : []), ...(charger.formation === 'line' ? BUILDINGS : [])]);
+  const kinds = new Set<string>([...(charger.arm === 'cavalry' && charger.formation !== 'skirmish' ? WOODS : []), ...(isLineFormation(charger.formation) ? BUILDINGS : [])]);
   return areas(s).filter((f) => kinds.has(f.kind)).map((area) => ({ area, inches: gapTo(battery, area) }));
 }
 

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { scriptedDice, seededDice } from '../../../src/dice/dice';
 import { anrt } from '../../../src/rules/anrt/index';
 import type { AnrtOrder } from '../../../src/rules/anrt/orders';
-import { budgets, openCommand } from '../../../src/rules/anrt/phases/command';
+import { budgets, openCommand, whyOutOfCommand } from '../../../src/rules/anrt/phases/command';
 import { Thrower } from '../../../src/rules/anrt/phases/gm';
 import { returnGenerals } from '../../../src/rules/anrt/phases/replacement';
 import { moraleFactors } from '../../../src/rules/anrt/phases/morale';
-import { seatOfSide, type AnrtGeneral, type AnrtState } from '../../../src/rules/anrt/state';
+import { liveUnits, seatOfSide, type AnrtGeneral, type AnrtState } from '../../../src/rules/anrt/state';
+import { STAND_IN_QRS } from '../../../src/rules/anrt/tables/stand-in';
 import { anrtSettings, anrtTeaching, TEACHING_SEED, teachingFrenchPhase } from '../../helpers/anrt-game';
 
 /**
@@ -212,9 +213,19 @@ describe('generals out of play and back (§VI L271-278, §XIII L998-1015, A-6 sp
 });
 
 describe('units out of command (§VI L243-253)', () => {
+  it('as deployed, every unit of both teaching sides is in command with the stand-in box (L245, L250-253): the batteries stand in their brigadiers\' boxes', () => {
+    const s = anrt.setup(anrtTeaching(), anrtSettings(), seededDice(SEED)).state;
+    const box = { frontInches: STAND_IN_QRS.commandBox!.frontInches, depthInches: STAND_IN_QRS.commandBox!.depthInches };
+    const units = liveUnits(s);
+    expect(units.filter((u) => u.side === 'french').length).toBeGreaterThan(10);
+    expect(units.filter((u) => u.side === 'allies').length).toBeGreaterThan(10);
+    expect(units.flatMap((u) => { const why = whyOutOfCommand(s, u, box); return why ? [`${u.id}: ${why}`] : []; })).toEqual([]);
+    // The French phase's own command step agrees (both sides' phases open the same way).
+    expect(frenchPhase().command!.outOfCommand).toEqual({});
+  });
+
   it('a brigade whose brigadier rode off is out of command: its moves cost the QRS out-of-command price, and morale counts it', () => {
     const before = frenchPhase();
-    // As deployed, the guns 5" beside and 4" ahead of their brigadier are outside his 12" × 6" box.
     expect(Object.keys(before.command!.outOfCommand)).not.toContain('fr-1-13l');
     const s = reopen(before, [5, 5, 5], (x) => general(x, 'fr-b1-gen', { at: { x: 10, y: 4 } }));
     expect(Object.keys(s.command!.outOfCommand)).toEqual(expect.arrayContaining(['fr-1-13l', 'fr-2-13l', 'fr-bty-1']));

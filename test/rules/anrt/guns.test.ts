@@ -106,7 +106,9 @@ describe('abandoned guns (L406, §XVI L1065)', () => {
   /** The battery's guns abandoned, its gunners with the Prussian line al-2-1wp, the hussars in contact. */
   function abandoned(): AnrtState {
     let s = hussarsBeforeBattery();
-    s = withUnit(s, { ...s.units['fr-11h']!, at: { x: 24, y: 30.5 } });
+    // In contact with the guns (centres within 1", ANRT-G4): ½" in front of them, wherever the scenario stands them.
+    const guns = s.units['al-bty-1']!.at;
+    s = withUnit(s, { ...s.units['fr-11h']!, at: { x: guns.x, y: guns.y - 0.5 } });
     return withUnit(s, { ...s.units['al-bty-1']!, abandoned: { gunnersWith: 'al-2-1wp', turn: 1 } });
   }
 

@@ -95,9 +95,9 @@ describe('ANRT settings', () => {
     const r = parseAnrtSettings({ qrs: 'stand-in' });
     const lines = describeAnrtSettings(r.ok ? r.value : ANRT_SETTINGS_DEFAULTS);
     const melee = lines.find((l) => l.key === 'qrs.melee')!;
-    expect(melee.value).toBe("40/40 — the project's stand-in, not the author's");
+    expect(melee.value).toBe("44/44 — the project's stand-in, not the author's");
     const empty = describeAnrtSettings(ANRT_SETTINGS_DEFAULTS).find((l) => l.key === 'qrs.melee')!;
-    expect(empty.value).toBe('0/40 (empty: the GM rules each result)');
+    expect(empty.value).toBe('0/44 (empty: the GM rules each result)');
     expect(lines.find((l) => l.key === 'tables.mode')).toMatchObject({ ruling: 'A-1', value: 'gm' });
   });
 });

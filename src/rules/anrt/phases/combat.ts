@@ -11,7 +11,7 @@ import { resolveHits, resultCode, totalAdjustment, type AdjustFactor, type Resul
 import { evadeInches } from '../procedures/regroup';
 import { hitEffect, riskScore } from '../procedures/generals';
 import type { Reaction } from '../orders';
-import { isArtillery, isTarget, liveUnits, otherSide, phasingSide, withUnit, type AnrtCharge, type AnrtState, type AnrtUnit } from '../state';
+import { isArtillery, isLineFormation, isTarget, liveUnits, otherSide, phasingSide, withUnit, type AnrtCharge, type AnrtState, type AnrtUnit } from '../state';
 import { CAUGHT_EVADERS, gunnersSafe, type Evader } from '../tables/evades';
 import { gunnersShareFate, overrun, sanctuaryOf, spikeByStanders } from './guns';
 import { GENERAL_HIT_EFFECT } from '../tables/generals';
@@ -27,6 +27,7 @@ import { evadeRoute } from './evade';
 import { afterEvade, haltPoint, pursuitDisorders, uncoveredBy } from './evaded';
 import { afterMelee, pursuitJoin, recallPursuit } from './pursuit';
 import { pursuitPath } from './pursuit-path';
+import { relievedBy, stepBackBehind, STEP_BACK_GAP_INCHES } from './relief';
 
 /**
  * The second half of a side's phase, after the other side's responses (§I L20-31): charges with
@@ -86,7 +87,8 @@ const line = (s: AnrtState, u: AnrtUnit): MeleeLine => {
   if (buildingsOf(s, u)) return 'BUILDINGS';
   if (isArtillery(u)) return 'ARTILLERY';
   if (u.arm === 'cavalry') return u.formation === 'line' ? 'CAV LINE' : u.formation === 'skirmish' ? 'SKIRMISH' : 'CAV COL';
-  return u.formation === 'line' ? 'LINE' : u.formation === 'masse' ? 'MASSE' : u.formation === 'square' ? 'SQUARE' : u.formation === 'skirmish' ? 'SKIRMISH' : 'COL';
+  // ANRT-RL3: a reinforced line defends on its own row (the project's name); cavalry charging it is L858's (procedures/flank.ts).
+  return u.formation === 'line' ? 'LINE' : u.formation === 'reinforced-line' ? 'REINFORCED LINE' : u.formation === 'masse' ? 'MASSE' : u.formation === 'square' ? 'SQUARE' : u.formation === 'skirmish' ? 'SKIRMISH' : 'COL';
 };
 const meleeArm = (u: AnrtUnit): MeleeArm => (isArtillery(u) ? 'artillery' : u.formation === 'skirmish' ? 'skirmish' : u.arm === 'cavalry' ? 'cavalry' : 'infantry');
 const target = (s: AnrtState, u: AnrtUnit): FireTarget => (buildingsOf(s, u) ? 'buildings' : isArtillery(u) ? 'artillery' : u.arm === 'cavalry' ? 'cavalry' : u.formation === 'limbered' || u.formation === 'unlimbered' ? 'column' : u.formation);
@@ -180,7 +182,7 @@ function fireOf(c: Ctx, u: AnrtUnit, moved: ReadonlySet<string>): { target: stri
  */
 function mayFireIntoMelee(c: Ctx, u: AnrtUnit, e: AnrtUnit, reach: number): boolean {
   const exposed = (!isArtillery(e) && (e.formation === 'column' || e.formation === 'masse' || e.formation === 'square')) || buildingsOf(c.s, e) !== undefined
-    || ((e.formation === 'line' || e.formation === 'skirmish') && c.overlappers.has(e.id));
+    || ((isLineFormation(e.formation) || e.formation === 'skirmish') && c.overlappers.has(e.id));
   return exposed && distance(u.at, e.at) <= reach && fireIntoMeleeClear(u.at, e.at, liveUnits(c.s).filter((f) => f.side === u.side && f.id !== u.id));
 }
 
@@ -358,7 +360,8 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined, uncovere
     }
   } else if (response === 'stand') {
     const kase = chargedCase(t0, a);
-    const tests = (kase === 'infantry-by-infantry' && t0.formation === 'line' && a.formation === 'column') || kase === 'infantry-by-cavalry' && t0.formation !== 'square'; // L567, L597
+    // L567 "line charged by column" (a reinforced line is a line, ANRT-RL2); L597 "when they are in line or reinforced line": others fire and fight untested.
+    const tests = (kase === 'infantry-by-infantry' && isLineFormation(t0.formation) && a.formation === 'column') || (kase === 'infantry-by-cavalry' && isLineFormation(t0.formation));
     if (tests) {
       const r0 = testMorale(c.s, t0, 'charge-response', c.th, a.arm === 'cavalry' ? ['charged-by-cavalry'] : [], a);
       c.events.push(...r0.events);
@@ -624,6 +627,8 @@ function admitCharges(c: Ctx, charges: readonly AnrtCharge[]): { kept: AnrtCharg
   for (const [tid, chs] of byTarget) {
     const t = c.s.units[tid];
     if (chs.length < 2 || !t || t.gone) continue;
+    // L389 (ANRT-CL2): a second line of an expert brigade relieving the first is no second charger (L656).
+    if (chs.length === 2 && relievedBy(c.s, c.s.units[chs[1]!.unit]!, t, [c.s.units[chs[0]!.unit]!], c.s.units, new Set(chs.map((ch) => ch.unit)))?.id === chs[0]!.unit) continue;
     const a = admitChargers(t, supportIn(c.s, t).flankSupported, chs.map((ch) => c.s.units[ch.unit]!));
     if (a.shape !== 'single') shapes.set(tid, a.shape);
     for (const r of a.refused) {
@@ -632,6 +637,30 @@ function admitCharges(c: Ctx, charges: readonly AnrtCharge[]): { kept: AnrtCharg
     }
   }
   return { kept: charges.filter((ch) => !refused.has(ch)), shapes };
+}
+
+/**
+ * L389 (ANRT-CL2, CL3): each charger in contact that relieves a line of its brigade (one that
+ * charged the same target before it this phase, or stood in contact with it) takes its place: the
+ * relieved line leaves the melee and steps back behind it.
+ */
+function relieve(c: Ctx, pairs: readonly Pair[], before: AnrtState['units'], charging: ReadonlySet<string>, multiple: ReadonlyMap<string, unknown>): Pair[] {
+  let out = [...pairs];
+  for (const p of pairs) {
+    const b = c.s.units[p.a]; const t = c.s.units[p.d];
+    // A target L663 or L691 admitted several chargers against is a multiple melee, not a relief.
+    if (!b || !t || b.gone || !out.includes(p) || multiple.has(p.d)) continue;
+    const earlier = out.slice(0, out.indexOf(p)).filter((q) => q.d === p.d).map((q) => c.s.units[q.a]!);
+    const a = relievedBy(c.s, b, t, earlier, before, charging);
+    if (!a || a.gone) continue;
+    out = out.filter((q) => !(q.a === a.id && q.d === t.id));
+    // Out of the melee and behind the line that relieved it: no cavalry recall of its own (ANRT-CL3).
+    (c.recalled ??= new Set()).add(a.id);
+    const to = stepBackBehind(b, a);
+    moveTo(c, a.id, to.at, 'ANRT §VII L389', `replaced in the melee with ${t.id} by ${b.id} of its brigade; steps back behind it`, to.facing);
+    c.events.push({ kind: 'note', rule: 'ANRT §VII L389', text: `${b.id} charges into the melee and replaces ${a.id} against ${t.id} (the brigade's expertise, ANRT-CL2); ${a.id} steps back behind it (${STEP_BACK_GAP_INCHES}" behind, the project's gap, ANRT-CL3).` });
+  }
+  return out;
 }
 
 /** The chargers of a multiple melee stand where the exception puts them (ANRT-M6); overlappers are marked for L555. */
@@ -692,7 +721,7 @@ export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, 
   const { kept, shapes } = admitCharges(c, charges);
   const origins = new Map(kept.map((ch) => [ch.unit, s0.units[ch.unit]!.at]));
   c.answered = new Set(kept.map((ch) => ch.target));
-  const pairs = kept.map((ch) => charge(c, ch, responses[ch.target] as Reaction | undefined)).filter((p): p is NonNullable<typeof p> => p !== null);
+  const pairs = relieve(c, kept.map((ch) => charge(c, ch, responses[ch.target] as Reaction | undefined)).filter((p): p is NonNullable<typeof p> => p !== null), s0.units, new Set(kept.map((ch) => ch.unit)), shapes);
   c.origins = origins;
   c.aspects = chargeAspects(s0, kept);
   c.overlappers = arrange(c, pairs, shapes);

@@ -1,7 +1,7 @@
 import type { Point } from '../../geometry/types';
 import { add, angleDifference, bearing, distance, dot, headingVector, scale, sub } from '../../geometry/vector';
 import { footprint } from '../footprint';
-import { isTarget, liveUnits, type AnrtState, type AnrtUnit } from '../state';
+import { isLineFormation, isTarget, liveUnits, type AnrtState, type AnrtUnit } from '../state';
 import type { MoraleResult } from '../tables/vocabulary';
 
 /**
@@ -34,7 +34,7 @@ export const COLUMN_TURN_DEGREES = 45;
  */
 export function pursuitDisorders(u: Pick<AnrtUnit, 'formation'>, turn: number): boolean {
   const t = Math.abs(turn);
-  if (u.formation === 'line') return t > STRAIGHT_DEGREES;
+  if (isLineFormation(u.formation)) return t > STRAIGHT_DEGREES; // a reinforced line too (ANRT-RL2)
   if (u.formation === 'column' || u.formation === 'masse' || u.formation === 'march-column') return t > COLUMN_TURN_DEGREES;
   return false;
 }

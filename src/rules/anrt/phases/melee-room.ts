@@ -4,6 +4,7 @@ import { admitChargers } from '../procedures/multiple-melee';
 import { supportIn } from '../procedures/support';
 import type { AnrtState, AnrtUnit } from '../state';
 import { problem } from './common';
+import { relievedBy } from './relief';
 
 /**
  * A second charge at one target (§XI L656-691), checked as it is posted: the units are paired off
@@ -18,6 +19,9 @@ export function chargeRoom(s: AnrtState, u: AnrtUnit, target: AnrtUnit, others: 
     return f && f.kind === 'formation' ? { ...x, formation: f.formation } : x;
   };
   const mates = others.flatMap((o) => (o.kind === 'charge' && o.target === target.id && o.unit !== u.id && s.units[o.unit] ? [formed(s.units[o.unit]!)] : []));
+  // L389 (ANRT-CL2): a second cavalry line of an expert brigade charges into the melee and replaces the line in contact.
+  const relieved = mates.length <= 1 ? relievedBy(s, formed(u), target, mates, s.units, new Set([u.id, ...mates.map((x) => x.id)])) : undefined;
+  if (relieved) return { preview: `${u.name} charges into the melee and replaces ${relieved.name}, which steps back behind it (L389: the brigade's expertise, ANRT-CL2).` };
   if (!mates.length) return null;
   const a = admitChargers(target, supportIn(s, target).flankSupported, [...mates, formed(u)]);
   const mine = a.refused.find((r) => r.id === u.id);

@@ -158,7 +158,7 @@ export const anrtInputs: Inputs<AnrtState> = {
   formation: {
     kind: 'order',
     names: { unit: UNIT },
-    summary: 'change formation (line, column, masse, march-column, square, skirmish; guns limbered/unlimbered), or the same formation to recover from disorder; paid in pips',
+    summary: 'change formation (line, reinforced-line, column, masse, march-column, square, skirmish; guns limbered/unlimbered), or the same formation to recover from disorder; paid in pips',
     build: (_s, o): AnrtOrder => ({ kind: 'formation', unit: text(o.unit), formation: text(o.formation) as AnrtUnit['formation'] }),
     choices(s, caller, focused, o) {
       if (focused.name !== 'formation') return choicesMatching(focused.value, unitChoices(orderable(s, caller)));

@@ -9,7 +9,7 @@ import { shortUnitLabel } from '../../../render/map/labels';
 import type { Chip, LegendEntry, MapDescription, UnitSymbol } from '../../../render/map/model';
 import type { MapRequest } from '../../plugin';
 import { clockAt } from '../../scenario/clock';
-import { footprint as baseOf } from '../footprint';
+import { footprint as baseOf, REINFORCED_LINE } from '../footprint';
 import { isArtillery, phasingSide, sideName, type AnrtState, type AnrtUnit } from '../state';
 
 const CHIP_NOTES: readonly LegendEntry[] = [
@@ -18,9 +18,11 @@ const CHIP_NOTES: readonly LegendEntry[] = [
   { key: 'anrt:bad', label: 'Routed', swatch: { kind: 'chip', chip: { text: 'Rout', tone: 'bad' } } },
   { key: 'anrt:status', label: 'Disordered; formation', swatch: { kind: 'chip', chip: { text: 'Dis', tone: 'status' } } },
   { key: 'anrt:regt', label: 'Regimental guns: no hits of their own (L1079)', swatch: { kind: 'chip', chip: { text: 'Regt', tone: 'status' } } },
+  // ANRT-RL1: the text's diagram is lost, so the drawing's size is ours and says so.
+  { key: 'anrt:rline', label: `Reinforced line (L105): ${REINFORCED_LINE.width}" × ${REINFORCED_LINE.depth}", the project's drawing`, swatch: { kind: 'chip', chip: { text: 'R.Line', tone: 'status' } } },
 ];
 
-const FORMATION_TEXT: Readonly<Record<AnrtUnit['formation'], string>> = { line: 'Line', column: 'Col', masse: 'Masse', 'march-column': 'March', square: 'Sq', skirmish: 'Sk', limbered: 'Limb', unlimbered: 'Unlimb' };
+const FORMATION_TEXT: Readonly<Record<AnrtUnit['formation'], string>> = { line: 'Line', 'reinforced-line': 'R.Line', column: 'Col', masse: 'Masse', 'march-column': 'March', square: 'Sq', skirmish: 'Sk', limbered: 'Limb', unlimbered: 'Unlimb' };
 
 const symbolOf = (u: AnrtUnit): UnitSymbol => (isArtillery(u) ? 'artillery' : u.arm === 'cavalry' ? 'light-cavalry' : 'infantry');
 
@@ -55,6 +57,7 @@ export function describeAnrt(s: AnrtState, r: Partial<MapRequest> = {}): Result<
     table: s.map.table, gridCell: s.map.gridCell, scale: s.scale ?? {}, terrain: s.map.terrain, landmarks: s.map.landmarks, sides: s.sides,
     units, trails: moveTrails(events), engagements, ghosts,
     title: { title: s.scenario.name, subtitle: s.ended ? `${sub} — ${s.ended.summary}` : sub, view: who, ...(r.game ? { game: r.game } : {}) },
-    chipNotes: CHIP_NOTES, ...(r.view ? { view: r.view } : {}), palette: r.palette ?? 'default',
+    // The reinforced line's note only when one is drawn (the legend lists what is on this map).
+    chipNotes: units.some((u) => s.units[u.id]?.formation === 'reinforced-line') ? CHIP_NOTES : CHIP_NOTES.filter((n) => n.key !== 'anrt:rline'), ...(r.view ? { view: r.view } : {}), palette: r.palette ?? 'default',
   });
 }

@@ -3,7 +3,7 @@ import { baseDistance, basePolygon, localOffset, type Side } from '../../geometr
 import { isArea } from '../../geometry/features';
 import { ringContains } from '../../geometry/primitives';
 import { add, bearing, distance, rightVector, scale } from '../../geometry/vector';
-import { liveUnits, type AnrtFormation, type AnrtState, type AnrtUnit } from '../state';
+import { isLineFormation, liveUnits, type AnrtFormation, type AnrtState, type AnrtUnit } from '../state';
 import { buildingsOf } from '../terrain';
 import type { Arm, MeleeLine } from '../tables/vocabulary';
 import { baseOf, type SupportPiece } from './support';
@@ -23,6 +23,10 @@ import { baseOf, type SupportPiece } from './support';
  *        routed, whose footprint comes within `SECURED_INCHES` of it with its centre in that
  *        flank's sector; or woods or buildings (no charging horseman rides through them, L359,
  *        L363) within `SECURED_INCHES` out from the middle of that flank edge.
+ *   L1118 "include regimental artillery as part of the infantry line if appropriate": the line's
+ *        own guns, unlimbered and standing beside it as a securing friend would (footprint within
+ *        `SECURED_INCHES`, centre in a flank's sector), add their frontage to the line's and no
+ *        longer count as a friend securing that flank — they are the flank (ANRT-R7).
  */
 
 /** Where a charge comes from (L839-841). */
@@ -82,12 +86,28 @@ export function terrainSecuredFlanks(s: Pick<AnrtState, 'map'>, target: Piece): 
 
 /**
  * L857: the charger's frontage beyond the target's, centred on it (ANRT-M6), counted on each
- * flank that is not secured; overlapped when that reaches `OVERLAP_INCHES`.
+ * flank that is not secured; overlapped when that reaches `OVERLAP_INCHES`. `gunsWidth`: the
+ * frontage of regimental guns in the line (L1118, `gunsInLine`).
  */
-export function overlaps(charger: Piece, target: Piece, secured: readonly Side[]): boolean {
-  const perFlank = Math.max(0, (baseOf(charger).size.width - baseOf(target).size.width) / 2);
+export function overlaps(charger: Piece, target: Piece, secured: readonly Side[], gunsWidth = 0): boolean {
+  const perFlank = Math.max(0, (baseOf(charger).size.width - baseOf(target).size.width - gunsWidth) / 2);
   const open = 2 - secured.filter((s) => s === 'left-flank' || s === 'right-flank').length;
   return perFlank * open >= OVERLAP_INCHES - EPS;
+}
+
+/**
+ * L1118: `guns` (the line's own regimental battery, if any) counted as part of the infantry line
+ * when "appropriate" (ANRT-R7): the line is infantry in line or reinforced line; the guns are
+ * unlimbered (in action beside it), not routed nor abandoned, and stand beside it on a flank
+ * (footprints within `SECURED_INCHES`, the battery's centre in a flank sector). Null otherwise.
+ */
+export function gunsInLine<P extends SupportPiece>(line: Piece, guns: P | undefined): P | null {
+  if (!guns || line.arm !== 'infantry' || !isLineFormation(line.formation)) return null;
+  if (guns.formation !== 'unlimbered' || guns.routed || guns.abandoned) return null;
+  const me = baseOf(line);
+  if (baseDistance(me, baseOf(guns)) > SECURED_INCHES + EPS) return null;
+  const k = relativeSector(me, guns.at);
+  return k === 'left-flank' || k === 'right-flank' ? guns : null;
 }
 
 /** Close-order cavalry (L857): cavalry not in skirmish order. */
@@ -102,16 +122,18 @@ const closeOrderCavalry = (u: { arm: Arm; formation: AnrtFormation }): boolean =
 export function cavalryLine(cavalry: { arm: Arm; formation: AnrtFormation }, infantry: { arm: Arm; formation: AnrtFormation }, aspect: Aspect, overlapped: boolean): MeleeLine | null {
   if (!closeOrderCavalry(cavalry) || infantry.arm !== 'infantry') return null;
   const outflanked = aspect !== 'front' || overlapped;
-  if (infantry.formation === 'line') return outflanked ? 'CAV LINE' : 'CAV COL';
+  // L858: "infantry line or reinforced line" alike (ANRT-RL2).
+  if (isLineFormation(infantry.formation)) return outflanked ? 'CAV LINE' : 'CAV COL';
   if (infantry.formation === 'column') return outflanked ? 'COL' : 'MASSE';
   return null;
 }
 
 /** What the narrative says of L852-865's choice. */
-export function cavalryLineWhy(line: MeleeLine, aspect: Aspect, overlapped: boolean): string {
+export function cavalryLineWhy(line: MeleeLine, aspect: Aspect, overlapped: boolean, guns?: string): string {
   const how = aspect !== 'front' ? `from the ${aspect}` : overlapped ? 'overlapping it' : 'not overlapping it';
   const rule = line === 'CAV LINE' || line === 'CAV COL' ? 'L857-858' : 'L864-865';
-  return `${line} (${how}, ${rule}; overlap ≥ ${OVERLAP_INCHES}" is the project's measure, ANRT-M13)`;
+  const withGuns = guns && aspect === 'front' ? `, its regimental guns ${guns} counted in the line (L1118, ANRT-R7)` : '';
+  return `${line} (${how}${withGuns}, ${rule}; overlap ≥ ${OVERLAP_INCHES}" is the project's measure, ANRT-M13)`;
 }
 
 /** A pair of a melee: `a` charged `d`. */
@@ -150,9 +172,12 @@ export function flankStrike(s: AnrtState, aspects: ReadonlyMap<string, Aspect> |
   let why: string | null = null;
   // L857: only cavalry that attack; infantry in buildings is meleed on its BUILDINGS line (ANRT-T11).
   if (charged && cavalryLine(u, first, aspect, false) !== null && !buildingsOf(s, first)) {
-    const over = aspect === 'front' && overlaps(u, first, [...new Set([...securedFlanks(first, liveUnits(s)), ...terrainSecuredFlanks(s, first)])]);
+    // L1118: the line's own guns beside it widen it (ANRT-R7) instead of securing its flank as a friend.
+    const guns = gunsInLine(first, liveUnits(s).find((g) => g.parent === first.id && !g.stowed));
+    const friends = guns ? liveUnits(s).filter((g) => g.id !== guns.id) : liveUnits(s);
+    const over = aspect === 'front' && overlaps(u, first, [...new Set([...securedFlanks(first, friends), ...terrainSecuredFlanks(s, first)])], guns ? baseOf(guns).size.width : 0);
     line = cavalryLine(u, first, aspect, over);
-    why = cavalryLineWhy(line!, aspect, over);
+    why = cavalryLineWhy(line!, aspect, over, guns?.id);
   }
   const targetAspect = aspectIn(aspects, group, first.id, u.id);
   // L844-846: "in a one-on-one flank and rear melee situation"; in a multiple melee only with the

@@ -1,7 +1,7 @@
 import type { Point } from '../../geometry/types';
 import { add, dot, headingVector, normalizeFacing, rightVector, scale, sub } from '../../geometry/vector';
 import { footprint } from '../footprint';
-import type { AnrtFormation } from '../state';
+import { isLineFormation, type AnrtFormation } from '../state';
 import type { Arm } from '../tables/vocabulary';
 import { meleeOutcome, type MeleeOutcome } from './melee';
 
@@ -36,7 +36,7 @@ export const COLUMN_DEPLOYING_INCHES = { inches: 2, line: 'L663' } as const;
 export const FLANK_OVERLAPPERS = { units: 2, line: 'L691' } as const;
 
 const isColumn = (p: MeleePiece): boolean => p.formation === 'column';
-const isLine = (p: MeleePiece): boolean => p.arm === 'infantry' && p.formation === 'line';
+const isLine = (p: MeleePiece): boolean => p.arm === 'infantry' && isLineFormation(p.formation); // a reinforced line too (ANRT-RL2)
 
 /**
  * How many columns of frontage `w` fit against a line of frontage `l`, 2" apart, each with some of

@@ -2,6 +2,7 @@ import { relativeSector } from '../../geometry/arcs';
 import { baseDistance } from '../../geometry/base';
 import { distance } from '../../geometry/vector';
 import { baseOf, type SupportPiece } from './support';
+import { isLineFormation } from '../state';
 
 /**
  * "Order mixte" (§IX L517: "Units firing at order mixte to their front fire as normal at the line
@@ -16,7 +17,7 @@ export interface MixtePiece extends SupportPiece { readonly brigade: string }
 
 /** The columns in order mixte with `line`, nearest first (none if it is no infantry line). */
 export function orderMixteColumns(line: MixtePiece, others: readonly MixtePiece[]): string[] {
-  if (line.arm !== 'infantry' || line.formation !== 'line' || line.routed) return [];
+  if (line.arm !== 'infantry' || !isLineFormation(line.formation) || line.routed) return [];
   const me = baseOf(line);
   return others
     .filter((o) => o.id !== line.id && o.side === line.side && o.brigade === line.brigade && o.arm === 'infantry' && o.formation === 'column' && !o.routed)

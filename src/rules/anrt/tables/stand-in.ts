@@ -8,6 +8,7 @@ import type { Qrs } from './qrs';
 export const STAND_IN_QRS: Qrs = {
   "movement": {
     "infantry-line": 6,
+    "infantry-reinforced-line": 6,
     "infantry-column": 8,
     "infantry-masse": 6,
     "infantry-march-column": 12,
@@ -55,6 +56,7 @@ export const STAND_IN_QRS: Qrs = {
       "close": {
         "line": {
           "line": "X",
+          "reinforced-line": "X",
           "column": "X",
           "masse": "X",
           "square": "X",
@@ -66,6 +68,7 @@ export const STAND_IN_QRS: Qrs = {
         },
         "reinforced-line": {
           "line": "X+",
+          "reinforced-line": "X+",
           "column": "2X",
           "masse": "2X",
           "square": "2X",
@@ -77,6 +80,7 @@ export const STAND_IN_QRS: Qrs = {
         },
         "column": {
           "line": 4,
+          "reinforced-line": 4,
           "column": 2,
           "masse": 2,
           "square": "X",
@@ -88,6 +92,7 @@ export const STAND_IN_QRS: Qrs = {
         },
         "masse": {
           "line": 5,
+          "reinforced-line": 5,
           "column": 3,
           "masse": 3,
           "square": 2,
@@ -99,6 +104,7 @@ export const STAND_IN_QRS: Qrs = {
         },
         "square": {
           "line": 4,
+          "reinforced-line": 4,
           "column": 2,
           "masse": 2,
           "square": "X",
@@ -110,6 +116,7 @@ export const STAND_IN_QRS: Qrs = {
         },
         "skirmish": {
           "line": 4,
+          "reinforced-line": 4,
           "column": 2,
           "masse": 2,
           "square": "X",
@@ -121,6 +128,7 @@ export const STAND_IN_QRS: Qrs = {
         },
         "buildings": {
           "line": "X",
+          "reinforced-line": "X",
           "column": "X",
           "masse": "X",
           "square": "X",
@@ -132,6 +140,7 @@ export const STAND_IN_QRS: Qrs = {
         },
         "cavalry": {
           "line": 5,
+          "reinforced-line": 5,
           "column": 3,
           "masse": 3,
           "square": 2,
@@ -145,6 +154,7 @@ export const STAND_IN_QRS: Qrs = {
       "long": {
         "line": {
           "line": 4,
+          "reinforced-line": 4,
           "column": 2,
           "masse": 2,
           "square": "X",
@@ -156,6 +166,7 @@ export const STAND_IN_QRS: Qrs = {
         },
         "reinforced-line": {
           "line": "X",
+          "reinforced-line": "X",
           "column": "X",
           "masse": "X",
           "square": "X+",
@@ -167,6 +178,7 @@ export const STAND_IN_QRS: Qrs = {
         },
         "column": {
           "line": "NE",
+          "reinforced-line": "NE",
           "column": 5,
           "masse": 5,
           "square": 4,
@@ -178,6 +190,7 @@ export const STAND_IN_QRS: Qrs = {
         },
         "masse": {
           "line": "NE",
+          "reinforced-line": "NE",
           "column": 6,
           "masse": 6,
           "square": 5,
@@ -189,6 +202,7 @@ export const STAND_IN_QRS: Qrs = {
         },
         "square": {
           "line": "NE",
+          "reinforced-line": "NE",
           "column": 5,
           "masse": 5,
           "square": 4,
@@ -200,6 +214,7 @@ export const STAND_IN_QRS: Qrs = {
         },
         "skirmish": {
           "line": "NE",
+          "reinforced-line": "NE",
           "column": 5,
           "masse": 5,
           "square": 4,
@@ -211,6 +226,7 @@ export const STAND_IN_QRS: Qrs = {
         },
         "buildings": {
           "line": 4,
+          "reinforced-line": 4,
           "column": 2,
           "masse": 2,
           "square": "X",
@@ -222,6 +238,7 @@ export const STAND_IN_QRS: Qrs = {
         },
         "cavalry": {
           "line": "NE",
+          "reinforced-line": "NE",
           "column": 6,
           "masse": 6,
           "square": 5,
@@ -244,6 +261,7 @@ export const STAND_IN_QRS: Qrs = {
     "results": {
       "light": {
         "line": "X",
+        "reinforced-line": "X",
         "column": "X",
         "masse": "X",
         "square": "X",
@@ -255,6 +273,7 @@ export const STAND_IN_QRS: Qrs = {
       },
       "medium": {
         "line": "X+",
+        "reinforced-line": "2X",
         "column": "2X",
         "masse": "2X",
         "square": "2X",
@@ -266,6 +285,7 @@ export const STAND_IN_QRS: Qrs = {
       },
       "heavy": {
         "line": "2X",
+        "reinforced-line": "2X",
         "column": "2X",
         "masse": "2X",
         "square": "2X",
@@ -277,6 +297,7 @@ export const STAND_IN_QRS: Qrs = {
       },
       "horse": {
         "line": "X",
+        "reinforced-line": "X",
         "column": "X",
         "masse": "X",
         "square": "X",
@@ -298,6 +319,7 @@ export const STAND_IN_QRS: Qrs = {
     "results": {
       "light": {
         "line": 5,
+        "reinforced-line": 3,
         "column": 3,
         "masse": 3,
         "square": 2,
@@ -309,6 +331,7 @@ export const STAND_IN_QRS: Qrs = {
       },
       "medium": {
         "line": 4,
+        "reinforced-line": 2,
         "column": 2,
         "masse": 2,
         "square": "X",
@@ -320,6 +343,7 @@ export const STAND_IN_QRS: Qrs = {
       },
       "heavy": {
         "line": 2,
+        "reinforced-line": "X",
         "column": "X",
         "masse": "X",
         "square": "X",
@@ -331,6 +355,7 @@ export const STAND_IN_QRS: Qrs = {
       },
       "horse": {
         "line": 5,
+        "reinforced-line": 3,
         "column": 3,
         "masse": 3,
         "square": 2,
@@ -358,6 +383,7 @@ export const STAND_IN_QRS: Qrs = {
   "melee": {
     "infantry": {
       "LINE": "X",
+      "REINFORCED LINE": 4,
       "CAV LINE": "X+",
       "CAV COL": "X",
       "COL": "X",
@@ -370,6 +396,7 @@ export const STAND_IN_QRS: Qrs = {
     },
     "cavalry": {
       "LINE": "X",
+      "REINFORCED LINE": "X",
       "CAV LINE": "2X",
       "CAV COL": "X",
       "COL": "X+",
@@ -382,6 +409,7 @@ export const STAND_IN_QRS: Qrs = {
     },
     "skirmish": {
       "LINE": 5,
+      "REINFORCED LINE": 6,
       "CAV LINE": "X",
       "CAV COL": 4,
       "COL": 3,
@@ -394,6 +422,7 @@ export const STAND_IN_QRS: Qrs = {
     },
     "artillery": {
       "LINE": 6,
+      "REINFORCED LINE": "NE",
       "CAV LINE": 2,
       "CAV COL": 5,
       "COL": 4,

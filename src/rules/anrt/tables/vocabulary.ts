@@ -26,7 +26,7 @@ export type Nation = (typeof NATIONS)[number];
 
 /** What moves at its own QRS distance: arm and formation, and generals at "general speed" (§VI L255). */
 export const MOVERS = [
-  'infantry-line', 'infantry-column', 'infantry-masse', 'infantry-march-column', 'infantry-square', 'infantry-skirmish',
+  'infantry-line', 'infantry-reinforced-line', 'infantry-column', 'infantry-masse', 'infantry-march-column', 'infantry-square', 'infantry-skirmish',
   'cavalry-line', 'cavalry-column', 'cavalry-march-column', 'cavalry-skirmish',
   'foot-artillery-limbered', 'foot-artillery-prolong', 'horse-artillery-limbered', 'horse-artillery-prolong',
   'position-battery-limbered', 'general',
@@ -46,7 +46,7 @@ export const MUSKETRY_FIRERS = ['line', 'reinforced-line', 'column', 'masse', 's
 export type MusketryFirer = (typeof MUSKETRY_FIRERS)[number];
 
 /** Targets of fire. */
-export const FIRE_TARGETS = ['line', 'column', 'masse', 'square', 'skirmish', 'march-column', 'cavalry', 'artillery', 'buildings'] as const;
+export const FIRE_TARGETS = ['line', 'reinforced-line', 'column', 'masse', 'square', 'skirmish', 'march-column', 'cavalry', 'artillery', 'buildings'] as const;
 export type FireTarget = (typeof FIRE_TARGETS)[number];
 
 /** Musketry range bands. */
@@ -65,8 +65,12 @@ export type FireFactor = (typeof FIRE_FACTORS)[number];
 export const MELEE_ARMS = ['infantry', 'cavalry', 'skirmish', 'artillery'] as const;
 export type MeleeArm = (typeof MELEE_ARMS)[number];
 
-/** The line a unit defends on; "CAV LINE", "CAV COL", "COL", "MASSE" are the text's names (§XI). */
-export const MELEE_LINES = ['LINE', 'CAV LINE', 'CAV COL', 'COL', 'MASSE', 'SQUARE', 'CAVALRY', 'SKIRMISH', 'ARTILLERY', 'BUILDINGS'] as const;
+/**
+ * The line a unit defends on; "CAV LINE", "CAV COL", "COL", "MASSE" are the text's names (§XI).
+ * "REINFORCED LINE" is the project's name for the row a reinforced line (L105) defends on against
+ * all but close-order cavalry charging it (those use CAV LINE / CAV COL as for a line, L858; ANRT-RL3).
+ */
+export const MELEE_LINES = ['LINE', 'REINFORCED LINE', 'CAV LINE', 'CAV COL', 'COL', 'MASSE', 'SQUARE', 'CAVALRY', 'SKIRMISH', 'ARTILLERY', 'BUILDINGS'] as const;
 export type MeleeLine = (typeof MELEE_LINES)[number];
 
 /** Dice adjustments of melee the QRS prices. */
