@@ -14,7 +14,8 @@ parentPort!.on('message', ({ id, job }: { id: number; job: VerifyJob }) => {
     db.pragma('busy_timeout = 5000');
     // Pages read through a memory map, not one read() call and copy each: a verify reads the
     // whole trail once, and the system time of those calls was ~15% of the read (issue 12).
-    // The map goes with the connection when the job ends.
+    // The map goes with the connection when the job ends. (A mapped file that shrinks under a
+    // reader can fault; the bot never truncates its database: no VACUUM, WAL checkpoints only.)
     db.pragma(`mmap_size = ${MMAP_BYTES}`);
     parentPort!.postMessage({ id, result: runVerifyPart(db, job.guildId, job.part, job.uptoSeq) });
   } finally {
