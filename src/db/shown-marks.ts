@@ -54,10 +54,25 @@ export class ShownMarks {
     if (this.fd === null) return;
     this.marks.set(guildId, { seq, hash });
     const line = `${guildId} ${seq} ${hash}\n`;
-    // Batches finish in order, so the lines keep their order. A failed fsync writes nothing:
-    // that roll was never shown (its reply reports the failure).
-    if (this.durability === ALREADY_DURABLE) writeSync(this.fd, line);
-    else this.durability.durable().then(() => { if (this.fd !== null) writeSync(this.fd, line); }, () => undefined);
+    if (this.durability === ALREADY_DURABLE) { writeSync(this.fd, line); return; }
+    // Lines wait for the fsync that covers their roll, and the rolls of one fsync share one
+    // promise (Durability.durable): their lines are written together, in one call, instead of one
+    // write per roll (issue 12). Batches finish in order, so the lines keep their order. A failed
+    // fsync writes nothing: those rolls were never shown (their replies report the failure).
+    const done = this.durability.durable();
+    const lines = this.waiting.get(done);
+    if (lines) { lines.push(line); return; }
+    this.waiting.set(done, [line]);
+    done.then(() => this.writeBatch(done), () => this.waiting.delete(done));
+  }
+
+  /** Lines whose fsync finished, by the promise they waited on (see set). */
+  private readonly waiting = new Map<Promise<void>, string[]>();
+
+  private writeBatch(done: Promise<void>): void {
+    const lines = this.waiting.get(done);
+    this.waiting.delete(done);
+    if (lines && this.fd !== null) writeSync(this.fd, lines.length === 1 ? lines[0]! : lines.join(''));
   }
 
   close(): void {

@@ -14,6 +14,14 @@ export const ENTRY_COLUMNS = `id, guild_id AS guildId, seq, kind, created_at AS 
   detail, detail_hash AS detailHash, prev_hash AS prevHash, hash`;
 
 /**
+ * ENTRY_COLUMNS without guild_id, for iterateVerifiable: its rows are those whose guild_id
+ * equals the guild asked for (`guild_id = ?`, binary collation: the same text), so the column
+ * is not read again as one more string per row (issue 12).
+ */
+const VERIFY_COLUMNS = `id, seq, kind, created_at, actor_id, actor_name, game_id, epoch_id, roll_index, visibility, derives_from,
+  detail, detail_hash, prev_hash, hash`;
+
+/**
  * The chain in order as verifyChain wants it. Rows come as arrays (better-sqlite3 raw mode)
  * and become one object each: at 100k+ rows per second the row objects are a real cost.
  * `lazyDetail`: the detail is parsed only when read (the chain half of a split verify hashes the
@@ -21,34 +29,34 @@ export const ENTRY_COLUMNS = `id, guild_id AS guildId, seq, kind, created_at AS 
  * StoredEntry objects, whose detail is a getter: not for spreading.
  */
 export function* iterateVerifiable(client: TrailClient, guildId: string, opts: { kind?: string; fromSeq?: number; uptoSeq?: number; lazyDetail?: boolean } = {}): Generator<VerifiableEntry> {
-  const stmt = client.prepare(`SELECT ${ENTRY_COLUMNS} FROM audit_entries WHERE guild_id = ? AND seq BETWEEN ? AND ? ${opts.kind ? 'AND kind = ?' : ''} ORDER BY seq`).raw(true);
+  const stmt = client.prepare(`SELECT ${VERIFY_COLUMNS} FROM audit_entries WHERE guild_id = ? AND seq BETWEEN ? AND ? ${opts.kind ? 'AND kind = ?' : ''} ORDER BY seq`).raw(true);
   const args = [guildId, opts.fromSeq ?? 1, opts.uptoSeq ?? Number.MAX_SAFE_INTEGER, ...(opts.kind ? [opts.kind] : [])];
   for (const r of stmt.iterate(...args) as IterableIterator<unknown[]>) {
-    if (opts.lazyDetail) { yield new StoredEntry(r); continue; }
-    const text = r[12] as string;
+    if (opts.lazyDetail) { yield new StoredEntry(guildId, r); continue; }
+    const text = r[11] as string;
     yield {
-      id: r[0] as number, guildId: r[1] as string, seq: r[2] as number, kind: r[3] as ChainEntry['kind'], createdAt: r[4] as number,
-      actorId: r[5] as string, actorName: r[6] as string, gameId: r[7] as string | null, epochId: r[8] as number | null,
-      rollIndex: r[9] as number | null, visibility: r[10] as ChainEntry['visibility'], derivesFrom: r[11] as string | null,
-      detail: parseDetail(text), detailText: text, detailHash: r[13] as string, prevHash: r[14] as string, hash: r[15] as string,
+      id: r[0] as number, guildId, seq: r[1] as number, kind: r[2] as ChainEntry['kind'], createdAt: r[3] as number,
+      actorId: r[4] as string, actorName: r[5] as string, gameId: r[6] as string | null, epochId: r[7] as number | null,
+      rollIndex: r[8] as number | null, visibility: r[9] as ChainEntry['visibility'], derivesFrom: r[10] as string | null,
+      detail: parseDetail(text), detailText: text, detailHash: r[12] as string, prevHash: r[13] as string, hash: r[14] as string,
     };
   }
 }
 
 const UNPARSED = Symbol('unparsed');
 
-/** A row of ENTRY_COLUMNS whose detail JSON is parsed on first read. */
+/** A row of VERIFY_COLUMNS whose detail JSON is parsed on first read. */
 class StoredEntry implements VerifiableEntry {
-  readonly id: number; readonly guildId: string; readonly seq: number; readonly kind: ChainEntry['kind']; readonly createdAt: number;
+  readonly id: number; readonly seq: number; readonly kind: ChainEntry['kind']; readonly createdAt: number;
   readonly actorId: string; readonly actorName: string; readonly gameId: string | null; readonly epochId: number | null;
   readonly rollIndex: number | null; readonly visibility: ChainEntry['visibility']; readonly derivesFrom: string | null;
   readonly detailText: string; readonly detailHash: string; readonly prevHash: string; readonly hash: string;
   private parsed: unknown = UNPARSED;
-  constructor(r: unknown[]) {
-    this.id = r[0] as number; this.guildId = r[1] as string; this.seq = r[2] as number; this.kind = r[3] as ChainEntry['kind']; this.createdAt = r[4] as number;
-    this.actorId = r[5] as string; this.actorName = r[6] as string; this.gameId = r[7] as string | null; this.epochId = r[8] as number | null;
-    this.rollIndex = r[9] as number | null; this.visibility = r[10] as ChainEntry['visibility']; this.derivesFrom = r[11] as string | null;
-    this.detailText = r[12] as string; this.detailHash = r[13] as string; this.prevHash = r[14] as string; this.hash = r[15] as string;
+  constructor(readonly guildId: string, r: unknown[]) {
+    this.id = r[0] as number; this.seq = r[1] as number; this.kind = r[2] as ChainEntry['kind']; this.createdAt = r[3] as number;
+    this.actorId = r[4] as string; this.actorName = r[5] as string; this.gameId = r[6] as string | null; this.epochId = r[7] as number | null;
+    this.rollIndex = r[8] as number | null; this.visibility = r[9] as ChainEntry['visibility']; this.derivesFrom = r[10] as string | null;
+    this.detailText = r[11] as string; this.detailHash = r[12] as string; this.prevHash = r[13] as string; this.hash = r[14] as string;
   }
   get detail(): unknown {
     if (this.parsed === UNPARSED) this.parsed = parseDetail(this.detailText);

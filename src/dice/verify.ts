@@ -1,7 +1,8 @@
 import { err, ok, type Result } from '../lib/result';
 import { entryHash, detailHashOf, GENESIS_HASH } from './chain';
 import { commitmentOf, derivedRng, rollSalt, seedKey } from './derive';
-import { DETAIL_SCHEMAS, type ChainEntry, type EpochRevealDetail, type RollDetail } from './entry';
+import type { ChainEntry, EpochRevealDetail, RollDetail } from './entry';
+import { isDetailOf } from './detail-check';
 
 type TermResult = RollDetail['terms'][number];
 import { evaluate, parseExpression, type DiceExpression } from './expression';
@@ -110,10 +111,10 @@ export function verifyChain(entries: Iterable<VerifiableEntry>, opts: VerifyOpti
     prev = e.hash;
     expectedSeq++;
 
-    // Rolls are shape-checked cheaply here and fully (zod) only when something looks off.
+    // Rolls are shape-checked cheaply here and fully (the schema, detail-check.ts) only when
+    // something looks off.
     const detail = deferred ? null : e.detail === null ? null
-      : e.kind === 'roll' && looksLikeRoll(e.detail) ? { success: true as const, data: e.detail }
-      : DETAIL_SCHEMAS[e.kind].safeParse(e.detail);
+      : { success: (e.kind === 'roll' && looksLikeRoll(e.detail)) || isDetailOf(e.kind, e.detail), data: e.detail };
     if (detail && !detail.success) return fail(e, 'chain/bad-detail', `its ${e.kind} detail is malformed.`);
 
     if (e.kind === 'epoch-open') {
@@ -245,9 +246,9 @@ export function recomputeRolls(rolls: Iterable<RollToCheck>, seeds: ReadonlyMap<
     if (e.kind !== 'roll' || e.detail === null) continue;
     // Every roll's shape is checked here, whatever its epoch: the chain half leaves the rolls
     // past its share to this one (verifyChain, `deferred`).
-    // One zod accepts but the quick check does not is left unrecomputed, as before.
+    // One the schema accepts but the quick check does not is left unrecomputed, as before.
     const shaped = looksLikeRoll(e.detail);
-    if (!shaped && !DETAIL_SCHEMAS.roll.safeParse(e.detail).success) return failAt(e, 'chain/bad-detail', 'its roll detail is malformed.');
+    if (!shaped && !isDetailOf('roll', e.detail)) return failAt(e, 'chain/bad-detail', 'its roll detail is malformed.');
     if (e.epochId === null) continue;
     let k = keys.get(e.epochId);
     if (k === undefined) {

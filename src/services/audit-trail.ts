@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { detailHashOf, entryHash, GENESIS_HASH } from '../dice/chain';
-import { canonicalJson } from '../dice/canonical';
+import { entryHash, GENESIS_HASH } from '../dice/chain';
+import { canonicalJson, sha256Hex } from '../dice/canonical';
 import { commitmentOf, derivedRng, rollSalt, SEED_BYTES, seedKey } from '../dice/derive';
 import type { DetailOf, EntryKind, Modifier, RollDetail, Visibility } from '../dice/entry';
 import { evaluate, normalize, type DiceExpression } from '../dice/expression';
@@ -232,14 +232,16 @@ export class AuditTrail {
     visibility: Visibility; derivesFrom: string | null;
   }): { id: number; seq: number; hash: string } {
     const last = this.repo.lastLink(guildId);
+    // The detail's canonical text is both what is hashed and what is stored: made once (issue 12).
+    const detailText = canonicalJson(detail);
     const header = {
       guildId, seq: (last?.seq ?? 0) + 1, kind, createdAt: h.now, actorId: h.actor.id, actorName: h.actor.name,
       gameId: h.gameId, epochId: h.epochId, rollIndex: h.rollIndex, visibility: h.visibility, derivesFrom: h.derivesFrom,
-      detailHash: detailHashOf(detail),
+      detailHash: sha256Hex(detailText),
     };
     const prevHash = last?.hash ?? GENESIS_HASH;
     const hash = entryHash(prevHash, header);
-    const id = this.repo.insertEntry({ ...header, detail: canonicalJson(detail), prevHash, hash });
+    const id = this.repo.insertEntry({ ...header, detail: detailText, prevHash, hash });
     // The chain head is what replies anchor to. A new entry at or below the last anchor means
     // the trail lost entries the bot had written (and maybe shown): a rollback, recorded at once.
     if (!this.repo.advanceAnchor(guildId, header.seq, hash, h.now)) {

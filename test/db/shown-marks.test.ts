@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openDb } from '../../src/db/open';
 import { ShownMarks } from '../../src/db/shown-marks';
+import { gatedSync, settle } from '../helpers/gated-sync';
 
 describe('ShownMarks (the file beside the database)', () => {
   it('keeps the last mark per guild across a reopen, compacts a large file, and is off for :memory:', () => {
@@ -19,5 +21,39 @@ describe('ShownMarks (the file beside the database)', () => {
     expect(again.get('C')).toBeNull();
     again.close();
     expect(readFileSync(`${db}.shown`, 'utf8').trim().split('\n')).toHaveLength(2);
+  });
+
+  it('writes a mark only once the fsync covering its roll finished, the marks of one fsync together and in order; none after a failed fsync', async () => {
+    const g = gatedSync();
+    const path = join(mkdtempSync(join(tmpdir(), 'estafette-marks-')), 'e.db');
+    const db = openDb(path, { sync: g.sync });
+    db.$client.exec('CREATE TABLE t (x TEXT)');
+    const write = () => db.$client.prepare('INSERT INTO t VALUES (1)').run();
+    const m = ShownMarks.forDb(path, db.$durability)!;
+    const file = () => readFileSync(`${path}.shown`, 'utf8');
+    const hash = (n: number) => n.toString(16).padStart(64, '0');
+    write(); m.set('A', 1, hash(1)); // starts fsync #1
+    await g.until(1);
+    write(); m.set('A', 2, hash(2)); // these three wait for fsync #2
+    write(); m.set('B', 3, hash(3));
+    write(); m.set('A', 4, hash(4));
+    expect(m.get('A')).toEqual({ seq: 4, hash: hash(4) }); // in memory at once
+    await settle();
+    expect(file()).toBe('');
+    g.release();
+    await settle();
+    expect(file()).toBe(`A 1 ${hash(1)}\n`);
+    await g.until(1);
+    g.release();
+    await settle();
+    expect(file()).toBe([1, 2, 3, 4].map((n) => `${n === 3 ? 'B' : 'A'} ${n} ${hash(n)}\n`).join(''));
+    write(); m.set('A', 5, hash(5));
+    await g.until(1);
+    g.fail();
+    await settle();
+    expect(file().split('\n').filter(Boolean)).toHaveLength(4); // the failed batch wrote nothing
+    m.close();
+    db.$client.close();
+    expect(ShownMarks.forDb(path)!.get('A')).toEqual({ seq: 4, hash: hash(4) });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
-import { commitmentOf, derivedRng, hmacOf, rollSalt } from '../../src/dice/derive';
+import { commitmentOf, derivedRng, hmacHexOf, hmacOf, rollSalt } from '../../src/dice/derive';
 import { chiSquareTest } from '../../src/dice/stats';
 
 // Known-answer vectors computed by an independent Python implementation of the documented
@@ -81,5 +81,16 @@ describe('derivation (provably fair)', () => {
     }), { numRuns: 200 });
     const key = Buffer.from(SEED, 'hex');
     for (let i = 0; i < 200; i++) expect(hmacOf(key)(`estafette/roll/${i * 7919}/${i % 3}`).equals(createHmac('sha256', key).update(`estafette/roll/${i * 7919}/${i % 3}`).digest())).toBe(true);
+  });
+
+  it('hmacHexOf equals createHmac for every message length, lengths interleaved (its pad views are kept per length)', () => {
+    const key = Buffer.from(SEED, 'hex');
+    const mac = hmacHexOf(key);
+    const lengths = [...Array.from({ length: 71 }, (_, n) => n), ...Array.from({ length: 71 }, (_, n) => 70 - n), 5, 64, 0, 63, 65];
+    for (const n of lengths) {
+      const m = 'estafette/roll/'.concat('9'.repeat(80)).slice(0, n);
+      expect(mac(m)).toBe(createHmac('sha256', key).update(m).digest('hex'));
+    }
+    expect(hmacHexOf(key)).toBe(mac);
   });
 });
