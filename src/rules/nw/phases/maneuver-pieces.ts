@@ -6,6 +6,7 @@ import type { NwReinforcement, NwState } from '../state';
 import { BASES_INCHES } from '../tables/leaders';
 import { terrainClass, type Mover, type TerrainClass } from '../tables/terrain';
 import type { Status } from '../tables/vocabulary';
+import { withEntry } from '../record';
 
 /**
  * Every piece that can move in the maneuver phase — brigade, battery, corps commander, general
@@ -213,25 +214,25 @@ export function placePiece(s: NwState, id: string, pose: Pose): NwState {
   const u = s.units[id];
   if (u) {
     const from = u.pose;
-    let next: NwState = { ...s, units: { ...s.units, [id]: { ...u, pose, onTable: true } } };
+    let next: NwState = { ...s, units: withEntry(s.units, id, { ...u, pose, onTable: true }) };
     const bat = u.attachedBattery ? s.batteries[u.attachedBattery] : undefined;
-    if (bat && !bat.removed) next = { ...next, batteries: { ...next.batteries, [bat.id]: { ...bat, pose: carried(bat.pose, from, pose), onTable: true } } };
+    if (bat && !bat.removed) next = { ...next, batteries: withEntry(next.batteries, bat.id, { ...bat, pose: carried(bat.pose, from, pose), onTable: true }) };
     for (const g of Object.values(s.generals)) {
-      if (g.attachedTo === id) next = { ...next, generals: { ...next.generals, [g.id]: { ...g, pose: carried(g.pose, from, pose) } } };
+      if (g.attachedTo === id) next = { ...next, generals: withEntry(next.generals, g.id, { ...g, pose: carried(g.pose, from, pose) }) };
     }
     for (const c of Object.values(s.commanders)) {
-      if (c.attachedTo === id) next = { ...next, commanders: { ...next.commanders, [c.id]: { ...c, pose: carried(c.pose, from, pose) } } };
+      if (c.attachedTo === id) next = { ...next, commanders: withEntry(next.commanders, c.id, { ...c, pose: carried(c.pose, from, pose) }) };
     }
     carryGrid(s, next, bat && !bat.removed ? [id, bat.id] : [id]);
     return next;
   }
   if (s.batteries[id]) {
-    const next = { ...s, batteries: { ...s.batteries, [id]: { ...s.batteries[id]!, pose, onTable: true } } };
+    const next = { ...s, batteries: withEntry(s.batteries, id, { ...s.batteries[id]!, pose, onTable: true }) };
     carryGrid(s, next, [id]);
     return next;
   }
-  if (s.generals[id]) return { ...s, generals: { ...s.generals, [id]: { ...s.generals[id]!, pose, onTable: true } } };
-  if (s.commanders[id]) return { ...s, commanders: { ...s.commanders, [id]: { ...s.commanders[id]!, pose, onTable: true } } };
+  if (s.generals[id]) return { ...s, generals: withEntry(s.generals, id, { ...s.generals[id]!, pose, onTable: true }) };
+  if (s.commanders[id]) return { ...s, commanders: withEntry(s.commanders, id, { ...s.commanders[id]!, pose, onTable: true }) };
   const army = Object.values(s.armies).find((a) => a.cinc.id === id);
   if (!army) return s;
   return { ...s, armies: { ...s.armies, [army.side]: { ...army, cinc: { ...army.cinc, pose, onTable: true } } } };
