@@ -16,7 +16,7 @@ import { terrainClass, type Mover } from '../tables/terrain';
 import type { Nationality } from '../tables/vocabulary';
 import { rollLeaderLoss } from '../procedures/leaders';
 import { MOVE_DISTANCES } from '../tables/terrain';
-import { officers, pieceOf, placePiece } from './maneuver-pieces';
+import { officers, pieceOf, placeInRecords, placePiece } from './maneuver-pieces';
 import { disorder, hitBattery, loseOfficer, loseSp, nameOf, type Draft } from './target-units';
 
 /**
@@ -119,6 +119,7 @@ export const draftState = (s: NwState, d: Draft): NwState => ({ ...s, units: d.u
 
 /** Put a piece at `pose` in the draft, carrying its attachments (placePiece). */
 export function placeInDraft(s: NwState, d: Draft, id: string, pose: Pose): void {
+  if (placeInRecords(d, id, pose)) return;
   const n = placePiece(draftState(s, d), id, pose);
   d.units = n.units as Record<string, NwUnit>;
   d.batteries = n.batteries as Record<string, NwBattery>;
