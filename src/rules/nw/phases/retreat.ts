@@ -661,7 +661,7 @@ const BEHIND_MARGIN = 1e-6;
  * least t²/(2·gap + t), far above rounding at a step of 0.25"), and such a base can never lower
  * the walk's approach: leaving it out changes no result.
  */
-function approachable(start: Pose, size: BaseSize, away: number): (other: Base) => boolean {
+export function approachable(start: Pose, size: BaseSize, away: number): (other: Base) => boolean {
   const dirs = RETREAT_BENDS.map((b) => headingVector(normalizeFacing(away + b)));
   const a = headingVector(start.facing);
   const halfD = size.depth / 2, halfW = size.width / 2;
