@@ -2,7 +2,7 @@ import type { Dice } from '../../../dice/dice';
 import { err, ok, type Problem, type Result } from '../../../lib/result';
 import type { Step } from '../../contract';
 import type { GameEvent } from '../../events';
-import { baseDistance, basePolygon, contactSide, inContact, pointToBaseDistance, type Base } from '../../geometry/base';
+import { baseDistance, basePolygon, baseRadius, contactSide, CONTACT_TOLERANCE, inContact, pointToBaseDistance, type Base } from '../../geometry/base';
 import { EPS } from '../../geometry/epsilon';
 import type { AreaFeature } from '../../geometry/features';
 import { ringContains } from '../../geometry/primitives';
@@ -19,6 +19,7 @@ import { inTownOrHardCover } from '../targets';
 import { offTable } from './rally';
 import { areaCoverOf, settlementOf, townOf } from '../cover';
 import { combatGround } from '../conditions';
+import { bodiesNear } from './maneuver-pieces';
 import { fullMoveOf, placeInDraft, retreatPiece, retreatWayOrPlan, routMoveInches, type RetreatOrder } from './retreat';
 import {
   commit, disorder, draftOf, hitBattery, leftToRight, loseOfficer, loseSp, nameOf, phaseEvent, problem, unitTarget, type Draft,
@@ -137,16 +138,23 @@ export function findContacts(state: NwState): { contacts: NwContact[]; idle: str
 type Contacts = ReturnType<typeof findContacts>;
 const contactsCache = new WeakMap<NwState, Contacts>();
 
+/** Room beyond the contact tolerance for the grid's broad phase (it never misses a piece within its distance). */
+const CONTACT_SLACK = 0.01;
+
 function contactsOf(state: NwState): Contacts {
   const phasing = state.phasing;
   const barred: { unit: string; defender: string }[] = [];
   if (phasing === null) return { contacts: [], idle: [], barred };
   const mine = liveUnits(state, phasing).filter((u) => u.status !== 'routed');
-  const enemies = liveUnits(state).filter((u) => u.side !== phasing);
   const inTownArea = (u: NwUnit) => townOf(baseOf(u), state.map.terrain) !== null;
   const by = new Map<string, string[]>();
   for (const a of mine) {
-    const all = enemies.filter((e) => inContact(baseOf(a), baseOf(e)));
+    // The live enemy brigades touching it, found in the spatial grid (issue 12: not every enemy
+    // for every brigade): a base in contact has its centre within both bounding radii and the
+    // tolerance. Their order does not matter: both sorts below end on the id.
+    const all = bodiesNear(state, a.pose.at, baseRadius(a.base) + CONTACT_TOLERANCE + CONTACT_SLACK, (side) => side !== phasing)
+      .flatMap((p) => (p.kind === 'unit' ? [state.units[p.id]!] : []))
+      .filter((e) => inContact(baseOf(a), baseOf(e)));
     const touching = a.arm === 'cavalry' ? all.filter((e) => !inTownArea(e)) : all;
     if (touching.length === 0 && all.length > 0) barred.push({ unit: a.id, defender: all.sort((x, y) => (x.id < y.id ? -1 : 1))[0]!.id });
     if (touching.length === 0) continue;
@@ -305,6 +313,9 @@ function rout(c: Ctx, id: string, from: Point, foes: readonly string[], rule: st
   forcedMove(c, { id, from, inches: routMoveInches(u), kind: 'rout', foes, rule, cause: reason });
 }
 
+/** Room for rounding in advance's broad phase (far above float noise). */
+const ADVANCE_SLACK = 1e-3;
+
 /** How far ahead an advance looks for the far side of a town or works it may occupy (C19). */
 const OCCUPY_SEARCH_INCHES = 16;
 
@@ -324,8 +335,13 @@ function advance(c: Ctx, id: string, inches: number, rule: string, occupy: AreaF
     for (let t = 0; t <= OCCUPY_SEARCH_INCHES; t += 0.25) if (whollyIn(baseAt(t), occupy)) { want = Math.max(want, t); break; }
   }
   if (want <= 0) return;
+  // Only the enemies that could come within 1" of a pose on the way (centres within the advance,
+  // both bounding radii and the inch): the others pass okAt's test anyway (issue 12: an advance
+  // measured its distance to every enemy on the table, 30 times over).
+  const reach = want + baseRadius(u.base) + 1 + ADVANCE_SLACK;
   const enemies = [...Object.values(c.d.units), ...Object.values(c.d.batteries)]
-    .filter((e) => e.side !== u.side && e.onTable && !e.removed).map((e) => ({ pose: e.pose, size: e.base }));
+    .filter((e) => e.side !== u.side && e.onTable && !e.removed && distance(e.pose.at, u.pose.at) <= reach + baseRadius(e.base))
+    .map((e) => ({ pose: e.pose, size: e.base }));
   const okAt = (t: number) => {
     const b = baseAt(t);
     return !offTable(c.state, b) && enemies.every((e) => baseDistance(b, e) >= 1 - EPS);

@@ -6,6 +6,7 @@ import type { NwReinforcement, NwState } from '../state';
 import { BASES_INCHES } from '../tables/leaders';
 import { terrainClass, type Mover, type TerrainClass } from '../tables/terrain';
 import type { Status } from '../tables/vocabulary';
+import { withEntry } from '../record';
 
 /**
  * Every piece that can move in the maneuver phase — brigade, battery, corps commander, general
@@ -204,6 +205,49 @@ function carried(p: Pose, from: Pose, to: Pose): Pose {
   return { at: { x: to.at.x + x, y: to.at.y + y }, facing: (((p.facing + turn) % 360) + 360) % 360 };
 }
 
+/** The records a draft holds (phases/target-units.ts Draft): a phase's own copies, changed in place. */
+export interface PieceRecords {
+  units: Record<string, NwState['units'][string]>;
+  batteries: Record<string, NwState['batteries'][string]>;
+  generals: NwState['generals'];
+  commanders: NwState['commanders'];
+}
+
+/**
+ * placePiece for a brigade or battery in a draft's own records, changed in place (issue 12: a
+ * retreat or advance no longer copies every brigade of the table); the officer records, which
+ * officers() caches by identity, are still copied when an attached officer moves. False for an
+ * officer or a CinC, which the caller places with placePiece. A spatial grid made on these very
+ * records refiles the moved bodies (or is dropped when one was not filed), as carryGrid does.
+ */
+export function placeInRecords(d: PieceRecords, id: string, pose: Pose): boolean {
+  const u = d.units[id];
+  const moved: string[] = [];
+  if (u) {
+    const from = u.pose;
+    d.units[id] = { ...u, pose, onTable: true };
+    moved.push(id);
+    const bat = u.attachedBattery ? d.batteries[u.attachedBattery] : undefined;
+    if (bat && !bat.removed) { d.batteries[bat.id] = { ...bat, pose: carried(bat.pose, from, pose), onTable: true }; moved.push(bat.id); }
+    for (const g of Object.values(d.generals)) {
+      if (g.attachedTo === id) d.generals = withEntry(d.generals, g.id, { ...g, pose: carried(g.pose, from, pose) });
+    }
+    for (const c of Object.values(d.commanders)) {
+      if (c.attachedTo === id) d.commanders = withEntry(d.commanders, c.id, { ...c, pose: carried(c.pose, from, pose) });
+    }
+  } else if (d.batteries[id]) {
+    d.batteries[id] = { ...d.batteries[id]!, pose, onTable: true };
+    moved.push(id);
+  } else return false;
+  const byBatteries = gridCache.get(d.units);
+  const g = byBatteries?.get(d.batteries);
+  if (g) {
+    if (moved.every((m) => g.has(m))) for (const m of moved) { const b = d.units[m] ?? d.batteries[m]!; g.set(m, m, b.pose.at, baseRadius(b.base)); }
+    else byBatteries!.delete(d.batteries);
+  }
+  return true;
+}
+
 /**
  * The state with a piece at a new pose (on the table); a brigade carries its attached battery
  * and attached officers with it (Ch.II §2.5, §9.0 A L225: they stay with the unit).
@@ -213,25 +257,25 @@ export function placePiece(s: NwState, id: string, pose: Pose): NwState {
   const u = s.units[id];
   if (u) {
     const from = u.pose;
-    let next: NwState = { ...s, units: { ...s.units, [id]: { ...u, pose, onTable: true } } };
+    let next: NwState = { ...s, units: withEntry(s.units, id, { ...u, pose, onTable: true }) };
     const bat = u.attachedBattery ? s.batteries[u.attachedBattery] : undefined;
-    if (bat && !bat.removed) next = { ...next, batteries: { ...next.batteries, [bat.id]: { ...bat, pose: carried(bat.pose, from, pose), onTable: true } } };
+    if (bat && !bat.removed) next = { ...next, batteries: withEntry(next.batteries, bat.id, { ...bat, pose: carried(bat.pose, from, pose), onTable: true }) };
     for (const g of Object.values(s.generals)) {
-      if (g.attachedTo === id) next = { ...next, generals: { ...next.generals, [g.id]: { ...g, pose: carried(g.pose, from, pose) } } };
+      if (g.attachedTo === id) next = { ...next, generals: withEntry(next.generals, g.id, { ...g, pose: carried(g.pose, from, pose) }) };
     }
     for (const c of Object.values(s.commanders)) {
-      if (c.attachedTo === id) next = { ...next, commanders: { ...next.commanders, [c.id]: { ...c, pose: carried(c.pose, from, pose) } } };
+      if (c.attachedTo === id) next = { ...next, commanders: withEntry(next.commanders, c.id, { ...c, pose: carried(c.pose, from, pose) }) };
     }
     carryGrid(s, next, bat && !bat.removed ? [id, bat.id] : [id]);
     return next;
   }
   if (s.batteries[id]) {
-    const next = { ...s, batteries: { ...s.batteries, [id]: { ...s.batteries[id]!, pose, onTable: true } } };
+    const next = { ...s, batteries: withEntry(s.batteries, id, { ...s.batteries[id]!, pose, onTable: true }) };
     carryGrid(s, next, [id]);
     return next;
   }
-  if (s.generals[id]) return { ...s, generals: { ...s.generals, [id]: { ...s.generals[id]!, pose, onTable: true } } };
-  if (s.commanders[id]) return { ...s, commanders: { ...s.commanders, [id]: { ...s.commanders[id]!, pose, onTable: true } } };
+  if (s.generals[id]) return { ...s, generals: withEntry(s.generals, id, { ...s.generals[id]!, pose, onTable: true }) };
+  if (s.commanders[id]) return { ...s, commanders: withEntry(s.commanders, id, { ...s.commanders[id]!, pose, onTable: true }) };
   const army = Object.values(s.armies).find((a) => a.cinc.id === id);
   if (!army) return s;
   return { ...s, armies: { ...s.armies, [army.side]: { ...army, cinc: { ...army.cinc, pose, onTable: true } } } };

@@ -22,6 +22,7 @@ import { offTable } from './rally';
 import { nationalFireConditions } from './artillery';
 import { fullMoveOf, officersRunOverInDraft, retreatPiece, retreatWayQuestion, type RetreatOrder, type RetreatWay } from './retreat';
 import { disorder, draftOf, loseOfficer, loseSp, nameOf, type Draft } from './target-units';
+import { withEntry } from '../record';
 
 /** Steps of the maneuver phase that change more than the mover: attachments, artillery contacted, officers run over. */
 
@@ -50,7 +51,7 @@ export function applyAttach(s: NwState, req: NwAttachRequest, events: GameEvent[
   if (req.unit === null) {
     if (!old) return refuse(`${g.name} is not attached.`);
     events.push({ kind: 'general', rule, general: g.id, what: 'detaches', detail: `${g.name} leaves ${old.name}` });
-    return { ...s, generals: { ...s.generals, [g.id]: { ...g, attachedTo: null } }, units: { ...s.units, [old.id]: { ...old, attachedGeneral: null } } };
+    return { ...s, generals: withEntry(s.generals, g.id, { ...g, attachedTo: null }), units: withEntry(s.units, old.id, { ...old, attachedGeneral: null }) };
   }
   const u = typeof req.unit === 'string' ? s.units[req.unit] : undefined;
   if (!u || !u.onTable || u.removed) return refuse(`"${String(req.unit)}" is not a brigade in play (a general attaches to an infantry or cavalry unit).`);
@@ -62,10 +63,10 @@ export function applyAttach(s: NwState, req: NwAttachRequest, events: GameEvent[
   if (old && baseDistance(baseOf(old), baseOf(u)) > MOVE_DISTANCES.generalReattachInches + 1e-6) return refuse(`${u.name} is more than 6" from ${old.name}, the unit he leaves (L225).`);
   if (!old && pointToBaseDistance(g.pose.at, baseOf(u)) > OFFICER_MOVE_INCHES + 1e-6) return refuse(`${u.name} is beyond his 18" move (MV-26).`);
   const pose: Pose = { at: add(u.pose.at, scale(headingVector(u.pose.facing), -u.base.depth / 2)), facing: u.pose.facing };
-  let units = { ...s.units, [u.id]: { ...u, attachedGeneral: g.id } };
+  let units = withEntry(s.units, u.id, { ...u, attachedGeneral: g.id });
   if (old && old.id !== u.id) units = { ...units, [old.id]: { ...old, attachedGeneral: null } };
   events.push({ kind: 'general', rule, general: g.id, what: 'attaches', detail: `${g.name} attaches to ${u.name}${old ? ` (leaving ${old.name})` : ''}` });
-  return logMoved({ ...s, units, generals: { ...s.generals, [g.id]: { ...g, attachedTo: u.id, pose } } }, g.id);
+  return logMoved({ ...s, units, generals: withEntry(s.generals, g.id, { ...g, attachedTo: u.id, pose }) }, g.id);
 }
 
 /**
@@ -177,7 +178,7 @@ export function batteryContacted(s: NwState, plan: NwMoveDetail, dice: Dice, opt
   const gap = baseDistance(baseOf(attacker), { pose: to, size: b.base });
   if (remaining >= gap - 1e-6) {
     events.push({ kind: 'removed', rule: 'NW §8.5 L202 (MV-24)', unit: b.id, at: to.at, reason: `overrun by ${a.name}: it could still reach the battery after its escape` });
-    next = { ...next, batteries: { ...next.batteries, [b.id]: { ...next.batteries[b.id]!, removed: true } } };
+    next = { ...next, batteries: withEntry(next.batteries, b.id, { ...next.batteries[b.id]!, removed: true }) };
   }
   return { state: next, contactStands: false };
 }
@@ -209,9 +210,9 @@ function rocketOverrun(s: NwState, plan: NwMoveDetail, events: GameEvent[]): Bat
   const rule = 'NW Optional §4.0 L626 (OPT-5)';
   const b = s.batteries[plan.contact!]!;
   const a = s.units[plan.unit]!;
-  let next: NwState = { ...s, batteries: { ...s.batteries, [b.id]: { ...b, removed: true } } };
+  let next: NwState = { ...s, batteries: withEntry(s.batteries, b.id, { ...b, removed: true }) };
   if (b.attachedTo && next.units[b.attachedTo]?.attachedBattery === b.id) {
-    next = { ...next, units: { ...next.units, [b.attachedTo]: { ...next.units[b.attachedTo]!, attachedBattery: null } } };
+    next = { ...next, units: withEntry(next.units, b.attachedTo, { ...next.units[b.attachedTo]!, attachedBattery: null }) };
   }
   events.push({ kind: 'removed', rule, unit: b.id, at: b.pose.at, reason: `rocket battery overrun by ${a.name}: it failed to evade` });
   const left = Math.max(0, plan.allowance - plan.cost - ROCKETS.overrunOnFailedEvasionCostInches);

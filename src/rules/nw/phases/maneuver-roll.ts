@@ -14,6 +14,7 @@ import type { Ground, Nationality } from '../tables/vocabulary';
 import { offTable } from './rally';
 import { baseOf, bodies, bodiesNear, entryOf, isOfficerKind, pieceOf, placePiece, type NwPiece } from './maneuver-pieces';
 import { nameOf, problem } from './target-units';
+import { withEntry } from '../record';
 
 /** What the state does not carry and a caller may give (MV-11, MV-16). */
 export interface NwManeuverOptions {
@@ -147,10 +148,10 @@ export function rollUnitManeuver(state: NwState, unit: string, dice: Dice, opts:
     natural: r.natural, total: r.total, fraction: r.fraction, inches: r.inches ?? 0, reorders: r.reorders, retreatInches: r.retreatHalfMove ? (r.retreatInches ?? 0) : null,
   };
   const events: GameEvent[] = [...rolled.events];
-  let next: NwState = { ...state, log: { ...state.log, rolls: { ...state.log.rolls, [unit]: grant } } };
+  let next: NwState = { ...state, log: { ...state.log, rolls: withEntry(state.log.rolls, unit, grant) } };
   const u = next.units[unit];
   if (u && r.reorders && u.status === 'disordered') {
-    next = { ...next, units: { ...next.units, [unit]: { ...u, status: 'good-order' } } };
+    next = { ...next, units: withEntry(next.units, unit, { ...u, status: 'good-order' }) };
     events.push({ kind: 'status', rule: 'NW §9.0 C; chart L634', unit, status: 'disordered', on: false, reason: 're-ordered by its Maneuver roll' });
   }
   if (grant.retreatInches !== null && grant.retreatInches > 0) next = retreatHalf(next, unit, grant.retreatInches, events);

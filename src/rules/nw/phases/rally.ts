@@ -11,6 +11,7 @@ import { rollRally } from '../procedures/rally';
 import { assessVictory, rollPursuit, type ArmyState, type PursuitCavalry, type VictoryResult } from '../procedures/victory';
 import { RALLY_OUTCOME, type RallyCondition } from '../tables/rally';
 import { replacementCommander, REPLACEMENT_SETUP_INCHES } from '../tables/leaders';
+import { withEntry } from '../record';
 import {
   commandRangeNow, liveBatteries, liveUnits, type NwBattery, type NwCommander, type NwState, type NwUnit,
 } from '../state';
@@ -171,7 +172,7 @@ function rallyUnit(s: NwState, u: NwUnit, dice: Dice, events: GameEvent[]): NwSt
     const bat = u.attachedBattery ? next.batteries[u.attachedBattery] : undefined;
     if (bat && !bat.removed) {
       events.push({ kind: 'removed', rule, unit: bat.id, at: to, reason: `routed off the table with ${u.name}` });
-      next = { ...next, batteries: { ...next.batteries, [bat.id]: { ...bat, onTable: false, removed: true, attachedTo: null } } };
+      next = { ...next, batteries: withEntry(next.batteries, bat.id, { ...bat, onTable: false, removed: true, attachedTo: null }) };
     }
     return next;
   }
@@ -180,24 +181,24 @@ function rallyUnit(s: NwState, u: NwUnit, dice: Dice, events: GameEvent[]): NwSt
   return next;
 }
 
-const withUnit = (s: NwState, id: string, patch: Partial<NwUnit>): NwState => ({ ...s, units: { ...s.units, [id]: { ...s.units[id]!, ...patch } } });
+const withUnit = (s: NwState, id: string, patch: Partial<NwUnit>): NwState => ({ ...s, units: withEntry(s.units, id, { ...s.units[id]!, ...patch }) });
 
 function moveOfficer(s: NwState, officer: string | null, unit: string, dir: Point): NwState {
   if (!officer) return s;
   const d = scale(dir, RALLY_OUTCOME.failure.moveAwayInches);
   const g = s.generals[officer];
-  if (g && g.attachedTo === unit) return { ...s, generals: { ...s.generals, [officer]: { ...g, pose: { ...g.pose, at: add(g.pose.at, d) } } } };
+  if (g && g.attachedTo === unit) return { ...s, generals: withEntry(s.generals, officer, { ...g, pose: { ...g.pose, at: add(g.pose.at, d) } }) };
   const c = s.commanders[officer];
-  if (c && c.attachedTo === unit) return { ...s, commanders: { ...s.commanders, [officer]: { ...c, pose: { ...c.pose, at: add(c.pose.at, d) } } } };
+  if (c && c.attachedTo === unit) return { ...s, commanders: withEntry(s.commanders, officer, { ...c, pose: { ...c.pose, at: add(c.pose.at, d) } }) };
   return s;
 }
 
 function detachOfficer(s: NwState, officer: string | null, unit: string): NwState {
   if (!officer) return s;
   const g = s.generals[officer];
-  if (g && g.attachedTo === unit) return { ...s, generals: { ...s.generals, [officer]: { ...g, attachedTo: null } } };
+  if (g && g.attachedTo === unit) return { ...s, generals: withEntry(s.generals, officer, { ...g, attachedTo: null }) };
   const c = s.commanders[officer];
-  if (c && c.attachedTo === unit) return { ...s, commanders: { ...s.commanders, [officer]: { ...c, attachedTo: null } } };
+  if (c && c.attachedTo === unit) return { ...s, commanders: withEntry(s.commanders, officer, { ...c, attachedTo: null }) };
   return s;
 }
 
@@ -210,7 +211,7 @@ function rollReplacement(s: NwState, c: NwCommander, dice: Dice, events: GameEve
     lostOnTurn: s.turn, cincPresence: s.armies[c.side]?.cinc.presence ?? 0,
   }, dice);
   events.push(...r.events);
-  return { ...s, commanders: { ...s.commanders, [c.id]: { ...c, replacementTurn: r.result.arrivesOnTurn } } };
+  return { ...s, commanders: withEntry(s.commanders, c.id, { ...c, replacementTurn: r.result.arrivesOnTurn }) };
 }
 
 /** Replacements due by the (new) turn arrive (R5). */
@@ -229,7 +230,7 @@ function arriveReplacements(s: NwState, events: GameEvent[]): NwState {
       ...c, status: 'in-command', replacementTurn: null, replacement: true, skill: r.skill, valorous: false, rangeInches: r.range,
       name: `${c.name}'s replacement`, pose: { at, facing: anchor.pose.facing }, onTable: true, attachedTo: null,
     };
-    next = { ...next, commanders: { ...next.commanders, [c.id]: placed } };
+    next = { ...next, commanders: withEntry(next.commanders, c.id, placed) };
     events.push({
       kind: 'general', rule: 'NW §11.7 L421-423', general: c.id, what: 'replaced',
       detail: `${placed.name} takes command of ${c.command} on turn ${s.turn}, set up ${distance(at, anchor.pose.at).toFixed(1)}" from ${anchor.name} (within ${REPLACEMENT_SETUP_INCHES}"): ${c.skill} → ${r.skill}, no V, range ${c.rangeInches}" → ${r.range}"`,

@@ -16,7 +16,7 @@ import { terrainClass, type Mover } from '../tables/terrain';
 import type { Nationality } from '../tables/vocabulary';
 import { rollLeaderLoss } from '../procedures/leaders';
 import { MOVE_DISTANCES } from '../tables/terrain';
-import { officers, pieceOf, placePiece } from './maneuver-pieces';
+import { officers, pieceOf, placeInRecords, placePiece } from './maneuver-pieces';
 import { disorder, hitBattery, loseOfficer, loseSp, nameOf, type Draft } from './target-units';
 
 /**
@@ -119,6 +119,7 @@ export const draftState = (s: NwState, d: Draft): NwState => ({ ...s, units: d.u
 
 /** Put a piece at `pose` in the draft, carrying its attachments (placePiece). */
 export function placeInDraft(s: NwState, d: Draft, id: string, pose: Pose): void {
+  if (placeInRecords(d, id, pose)) return;
   const n = placePiece(draftState(s, d), id, pose);
   d.units = n.units as Record<string, NwUnit>;
   d.batteries = n.batteries as Record<string, NwBattery>;
@@ -311,10 +312,12 @@ function retreatPlanner(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | un
   const enemies: Body[] = [];
   const friends: Body[] = [];
   const others: Body[] = [];
+  const away = awayFacing(o.from, start.at, start.facing);
+  const mayCloseOn = rout ? null : approachable(start, size, away);
   for (const b of all) {
     if (b.side === piece.side) { if (near(b)) friends.push(b); continue; }
     if (near(b)) enemies.push(b);
-    if (!rout && !b.routed && !foes.has(b.id)) others.push(b);
+    if (!rout && !b.routed && !foes.has(b.id) && mayCloseOn!(b.base)) others.push(b);
   }
   // The terrain features that could hold a step's centre or corner: every other feature's box lies
   // wholly beyond the reach of them all, and a point outside a ring's box is not inside it.
@@ -364,7 +367,6 @@ function retreatPlanner(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | un
     otherAxes[a + 6] = across(h.x, h.y, halfD, halfW, aheadX, aheadY); otherAxes[a + 7] = across(h.y, -h.x, halfD, halfW, aheadX, aheadY);
     return a;
   };
-  const away = awayFacing(o.from, start.at, start.facing);
   const shrunkSize: BaseSize = { width: Math.max(0.05, size.width - 2 * OVERLAP_SLACK), depth: Math.max(0.05, size.depth - 2 * OVERLAP_SLACK) };
   const shrunkRadius = baseRadius(shrunkSize);
   const tableW = s.map.table.width, tableH = s.map.table.height;
@@ -644,6 +646,37 @@ const fmt1 = (n: number): string => String(Math.round(n * 10) / 10);
 function mayOverlapAt(at: Point, other: Body, reach: number): boolean {
   const dx = at.x - other.base.pose.at.x, dy = at.y - other.base.pose.at.y;
   return dx * dx + dy * dy <= reach * reach;
+}
+
+/** A margin far above the rounding of a projection, so "wholly behind" is sure (see approachable). */
+const BEHIND_MARGIN = 1e-6;
+
+/**
+ * A broad phase for §11.4 L401's "without moving closer" (issue 12: at 600 brigades every
+ * retreat measured its gap to every enemy on the table): whether a retreating base at `start`
+ * (its facing kept) could come closer to a base by walking any of C14's bends from `away`. Not
+ * when, along every bend's direction u, the other base lies wholly behind this one (its farthest
+ * point along u short of our nearest by BEHIND_MARGIN): then every pair of points p (its) and q
+ * (ours) has (p − q)·u < 0, so |p − q − t·u|² ≥ |p − q|² + t² and the distance only grows (by at
+ * least t²/(2·gap + t), far above rounding at a step of 0.25"), and such a base can never lower
+ * the walk's approach: leaving it out changes no result.
+ */
+export function approachable(start: Pose, size: BaseSize, away: number): (other: Base) => boolean {
+  const dirs = RETREAT_BENDS.map((b) => headingVector(normalizeFacing(away + b)));
+  const a = headingVector(start.facing);
+  const halfD = size.depth / 2, halfW = size.width / 2;
+  // Our nearest point along each direction (a rectangle's extreme is at a corner).
+  const ourMin = dirs.map((u) => start.at.x * u.x + start.at.y * u.y - (halfD * Math.abs(a.x * u.x + a.y * u.y) + halfW * Math.abs(a.y * u.x - a.x * u.y)));
+  return (other) => {
+    const h = headingVector(other.pose.facing);
+    const eD = other.size.depth / 2, eW = other.size.width / 2;
+    for (let i = 0; i < dirs.length; i++) {
+      const u = dirs[i]!;
+      const farthest = other.pose.at.x * u.x + other.pose.at.y * u.y + eD * Math.abs(h.x * u.x + h.y * u.y) + eW * Math.abs(h.y * u.x - h.x * u.y);
+      if (farthest >= ourMin[i]! - BEHIND_MARGIN) return true;
+    }
+    return false;
+  };
 }
 
 /** basePolygon's ring (baseCorners' arithmetic) for a base centred at `at` with half-extent vectors f (ahead) and r (right). */

@@ -7,6 +7,7 @@ import { liveBatteries, liveUnits, nationOf } from '../state';
 import { fatigueState } from '../tables/fatigue';
 import type { IrregularCavalry, NwTargetUnit } from '../targets';
 import { IRREGULAR_SKIRMISH_CAVALRY } from '../tables/skirmish';
+import { copyRecord } from '../record';
 
 /**
  * Shared helpers of the NW phase transitions (initiative.ts, skirmish.ts, artillery.ts, combat.ts):
@@ -101,7 +102,7 @@ export interface Draft {
   armies: NwState['armies'];
 }
 
-export const draftOf = (s: NwState): Draft => ({ units: { ...s.units }, batteries: { ...s.batteries }, generals: { ...s.generals }, commanders: { ...s.commanders }, armies: s.armies });
+export const draftOf = (s: NwState): Draft => ({ units: copyRecord(s.units), batteries: copyRecord(s.batteries), generals: copyRecord(s.generals), commanders: copyRecord(s.commanders), armies: s.armies });
 
 /** A brigade loses `n` s.p. (PH-6: at 0 s.p. it is eliminated and removed). */
 export function loseSp(d: Draft, id: string, n: number, rule: string, cause: string, events: GameEvent[]): void {
