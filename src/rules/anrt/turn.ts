@@ -187,7 +187,12 @@ function applyOrders(s0: AnrtState, orders: readonly AnrtOrder[]): { s: AnrtStat
   const accepted: AnrtOrder[] = [];
   // The allocation first: every other order was priced against it (L21).
   const ordered = [...orders.filter((o) => o.kind === 'allocate'), ...orders.filter((o) => o.kind !== 'allocate')];
-  for (const o of ordered) if (validateOrder(s, seat, o, accepted).ok) accepted.push(o);
+  for (const o of ordered) {
+    const v = validateOrder(s, seat, o, accepted);
+    if (v.ok) { accepted.push(o); continue; }
+    // A move checked again as the orders are carried out may now meet a friend it cannot pass (L381-395, ANRT-W10): say so, not where it was going.
+    if (o.kind === 'move' && v.error.code.startsWith('order/move-') && v.error.code.endsWith('friend')) events.push({ kind: 'note', rule: 'ANRT §VII L381-395', text: `${s.units[o.unit]?.name ?? o.unit} does not move: ${v.error.message}` });
+  }
   const c = applyCommand(s, accepted);
   s = c.s; events.push(...c.events);
   // The formation changes and moves land in one new units record (not a copy of the record per unit).

@@ -22,6 +22,7 @@ import { ignoresOneHitWithdraw, limberPips } from './nations';
 import { isRegimental, regimentalMovePips } from './regimental';
 import { chargeRoom } from './melee-room';
 import { chargeAspect } from '../procedures/flank';
+import { checkMovePath, postedPool } from './move-path';
 
 /**
  * Checking the orders of a window against the state (`validate`), with the preview the player
@@ -151,6 +152,12 @@ export function pendingMoves(s: AnrtState, orders: readonly AnrtOrder[]): Map<st
   return out;
 }
 
+/** Where a posted move takes a unit (null if it does not plan). */
+const plannedEnd = (s: AnrtState) => (x: AnrtUnit, to: string): Point | null => { const p = planMove(s, x, to); return p.ok ? p.value.at : null; };
+
+/** The formation a unit moves in: the one posted for it this phase, else its own (turn.ts changes formations before moving). */
+const formationPosted = (u: AnrtUnit, orders: readonly AnrtOrder[]): AnrtUnit['formation'] => orders.find((x): x is Extract<AnrtOrder, { kind: 'formation' }> => x.kind === 'formation' && x.unit === u.id)?.formation ?? u.formation;
+
 /** A move order as the resolution applies it (validated first). */
 export function moveOf(s: AnrtState, o: Extract<AnrtOrder, { kind: 'move' }>, formation?: AnrtUnit['formation']): AnrtMove | null {
   const u = s.units[o.unit];
@@ -192,6 +199,13 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
       const why = recoveryBarred(s, u, others);
       if (why) return err(why);
     }
+    // A move posted beside it is made in the new formation (turn.ts): its path is checked again against friends (L381-395).
+    const mv = others.find((x): x is Extract<AnrtOrder, { kind: 'move' }> => x.kind === 'move' && x.unit === u.id && !isHold(x));
+    const mp = mv && o.formation !== u.formation ? planMove(s, u, mv.to) : undefined;
+    if (mp?.ok) {
+      const blocked = checkMovePath(s, u, mp.value.path, postedPool(s, others.filter((x) => x !== mv), plannedEnd(s)), o.formation);
+      if (blocked) return err({ ...blocked, message: `In ${o.formation}, ${blocked.message}`, hint: `Keep ${u.name} in ${u.formation} for its move, or change its move. ${blocked.hint ?? ''}`.trim() });
+    }
     cost = pipCost(s, u, o.formation === u.formation ? 'recover-disorder' : 'formation-change', false);
     preview.push(o.formation === u.formation ? `${u.name} recovers from disorder.` : `${u.name}: ${u.formation} → ${o.formation}.`);
   } else if (o.kind === 'move' && isHold(o)) {
@@ -210,6 +224,9 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
     if (tm.refused) return err(problem(tm.refused.code, tm.refused.message, tm.refused.hint));
     const woods = tm.inches > p.value.inches + 1e-6 ? ` (${fmt(tm.inWoods)} in woods counts double, L359)` : '';
     if (tm.inches > allowance + 1e-6) return err(problem('order/too-far', `${u.name} would move ${fmt(tm.inches)}${woods}, beyond its normal move of ${fmt(allowance)} (QRS movement, ${u.formation}).`, `Choose a place within ${fmt(allowance)}, e.g. "forward ${Math.floor(allowance)}"${woods ? ', or go round the wood' : ''}.`));
+    // Friends in the way (L381-395, ANRT-W10), in the formation posted beside the move.
+    const blocked = checkMovePath(s, u, p.value.path, postedPool(s, others, plannedEnd(s)), formationPosted(u, others));
+    if (blocked) return err(blocked);
     cost = pipCost(s, u, tm.entersBuildings ? 'enter-buildings' : 'move', advance);
     preview.push(tm.entersBuildings
       ? `${u.name} deploys into the buildings of ${tm.entersBuildings.name ?? tm.entersBuildings.id}: its whole move, and it ends disordered (L361).`
