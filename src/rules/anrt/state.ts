@@ -175,6 +175,12 @@ export interface AnrtDivision {
    * division's pips.
    */
   readonly corpsLevel?: true;
+  /**
+   * The corps commander above it when an army commander stands above the corps (the shared
+   * format's `wing:`); absent: directly under the C-in-C. L457: an army commander's paid moves
+   * come out of each corps (ANRT-C14).
+   */
+  readonly corps?: string;
 }
 
 /** An attachment posted for the side's next phase (L234, ANRT-C12): an unattached unit to a brigade, or an unattached brigade to a division. */

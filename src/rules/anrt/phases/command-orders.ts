@@ -8,7 +8,7 @@ import { fmt, problem } from './common';
 import { planGeneral } from './generals';
 import { allocationIsAChoice } from '../procedures/radii';
 import { qrsKnown } from './gm';
-import { chargeOf, checkBudget } from './orders';
+import { chargesOf, checkBudget } from './orders';
 import { validateAttach } from './attach';
 
 type CommandOrder = Extract<AnrtOrder, { kind: 'allocate' | 'regroup' | 'adc' | 'general' | 'attach' }>;
@@ -56,10 +56,15 @@ export function validateCommandOrder(s: AnrtState, side: string, o: CommandOrder
   const g = s.generals[o.general]!;
   if (g.side !== side) return err(problem('order/not-yours', `${g.name} is not one of your generals.`));
   const preview = [`${g.name} rides ${fmt(p.value.inches)} (${p.value.why})${p.value.join ? ` and joins ${s.units[p.value.join]?.name}` : ''}.`];
-  if (!p.value.pips || !p.value.payer) return ok({ order: o, preview });
-  const b = checkBudget(s, others, o, p.value.payer, p.value.pips, 'a shorter ride');
-  if (!b.ok) return b;
-  return ok({ order: o, preview: [...preview, b.value] });
+  if (!p.value.pips || !p.value.payers.length) return ok({ order: o, preview });
+  // Each payer's budget: an army commander's paid moves come out of every corps (L457, ANRT-C14).
+  const lines: string[] = [];
+  for (const d of p.value.payers) {
+    const b = checkBudget(s, others, o, d, p.value.pips, 'a shorter ride');
+    if (!b.ok) return b;
+    lines.push(b.value);
+  }
+  return ok({ order: o, preview: [...preview, ...lines] });
 }
 
 /**
@@ -90,7 +95,7 @@ function validateAllocate(s: AnrtState, o: Extract<AnrtOrder, { kind: 'allocate'
   const all = [...others, o];
   const b = budgets(s, all);
   for (const d of pool.divisions) {
-    const spent = others.reduce((n, x) => { const c = chargeOf(s, x); return c && c.division === d ? n + c.pips : n; }, 0);
+    const spent = others.reduce((n, x) => n + chargesOf(s, x).reduce((m, c) => (c.division === d ? m + c.pips : m), 0), 0);
     if (spent > b[d]!.pips) return err(problem('order/pips', `This allocation leaves ${name(d)} ${b[d]!.pips} pips, but ${spent} are already ordered there (§VI L266).`, `Withdraw some of ${name(d)}'s orders first, or allocate differently.`));
   }
   const dice = divisionDice(s, all);

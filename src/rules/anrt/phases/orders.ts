@@ -267,17 +267,17 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
   return ok({ order: o, preview: [...preview, b.value] });
 }
 
-/** The division an accepted order's pips come from, and how many (0 for choices, responses and declarations). */
-export function chargeOf(s: AnrtState, o: AnrtOrder): { division: string; pips: number } | null {
-  if (o.kind === 'general') { const p = planGeneral(s, o); return p.ok && p.value.payer ? { division: p.value.payer, pips: p.value.pips } : null; }
+/** The divisions an accepted order's pips come from, and how many each (none for choices, responses and declarations; one per corps for an army commander's paid move, L457). */
+export function chargesOf(s: AnrtState, o: AnrtOrder): { division: string; pips: number }[] {
+  if (o.kind === 'general') { const p = planGeneral(s, o); return p.ok ? p.value.payers.map((division) => ({ division, pips: p.value.pips })) : []; }
   const u = 'unit' in o ? s.units[o.unit] : undefined;
-  return u ? { division: payerOf(s, u), pips: pipsOf(s, o) } : null;
+  return u ? [{ division: payerOf(s, u), pips: pipsOf(s, o) }] : [];
 }
 
 /** Whether `cost` more pips fit the division's budget under the allocation posted (L21, L266); the preview line if so. */
 export function checkBudget(s: AnrtState, others: readonly AnrtOrder[], o: AnrtOrder, division: string, cost: number, cheaper: string): Result<string, Problem> {
   const budget = budgets(s, [...others, o])[division]?.pips ?? s.pips[division] ?? 0;
-  const spent = others.reduce((n, p) => { const c = chargeOf(s, p); return c && c.division === division ? n + c.pips : n; }, 0);
+  const spent = others.reduce((n, p) => n + chargesOf(s, p).reduce((m, c) => (c.division === division ? m + c.pips : m), 0), 0);
   const name = s.divisions[division]?.name ?? division;
   if (spent + cost > budget) {
     return err(problem('order/pips', `Not enough command pips: ${name} has ${budget}, ${spent} already ordered, this costs ${cost} (§VI L266).`, `Withdraw or change another order of the division first (post it again), give the division a higher die (/pips allocate), or ${cheaper}.`));
