@@ -108,6 +108,11 @@ export interface AnrtUnit {
    * fire, move nor are fired at or charged; the gunners reoccupy them in their own phase (L406).
    */
   readonly abandoned?: { readonly gunnersWith: string | null; readonly turn: number; readonly inTerrain?: string };
+  /**
+   * Guns lost to the enemy (the battery is `gone` for its side) but still on the table in the hands
+   * of unit `by`, which moves them by prolong (L1061 on a 6, L1065 "prepared for prolong"; ANRT-G7).
+   */
+  readonly taken?: { readonly by: string; readonly turn: number; /** Where `by` stood when it took them or last moved them. */ readonly from: Point };
 }
 
 export interface AnrtGeneral {

@@ -9,14 +9,15 @@ import { resolveCombat } from './phases/combat';
 import { AskGm, need, qrsValue, Thrower } from './phases/gm';
 import { testMorale } from './phases/morale';
 import { routUnit } from './phases/withdraw';
-import { oneHitUnpaid } from './phases/one-hit';
+import { isHold, oneHitUnpaid } from './phases/one-hit';
 import { ROUT_MOVER } from './tables/withdrawals';
 import { reoccupy } from './phases/guns';
 import { syncRegimental } from './phases/regimental';
 import { applyCommand, followJoined, openCommand } from './phases/command';
 import { applyGeneralMoves } from './phases/generals';
 import { recordFallen, returnGenerals } from './phases/replacement';
-import { moveOf, validateOrder } from './phases/orders';
+import { moveOf, planMove, validateOrder } from './phases/orders';
+import { followCaptors, takesGuns } from './phases/prolong';
 import { fireChoices, responsesOwed } from './phases/responses';
 import { liveUnits, moverOf, otherSide, phasingSide, seatOfSide, sideName, withUnit, type AnrtState } from './state';
 import { qrsCells, qrsGaps } from './tables/qrs';
@@ -179,6 +180,9 @@ export function anrtSetup(s: AnrtState, dice: Dice): Step<AnrtState> {
   return { state: step.state, events: [{ kind: 'note', rule: 'ANRT A-1', text }, ...step.events] };
 }
 
+/** The path of a posted move (empty when it does not plan). */
+const planPath = (s: AnrtState, o: Extract<AnrtOrder, { kind: 'move' }>) => { const p = planMove(s, s.units[o.unit]!, o.to); return p.ok ? p.value.path : []; };
+
 /** Applies the mover's validated orders: formation changes, then moves (the charges wait for the responses). */
 function applyOrders(s0: AnrtState, orders: readonly AnrtOrder[]): { s: AnrtState; events: GameEvent[] } {
   let s = s0;
@@ -217,6 +221,9 @@ function applyOrders(s0: AnrtState, orders: readonly AnrtOrder[]): { s: AnrtStat
     if (into) events.push({ kind: 'status', rule: 'ANRT L361', unit: u.id, status: 'disordered', on: true, reason: `deployed into the buildings of ${into.name ?? into.id}` });
   }
   s = { ...s, units };
+  // L1061, L1065 (ANRT-G7): taken guns go along with a move within their prolong move, else are left spiked.
+  const carried = new Set(accepted.flatMap((o) => (o.kind === 'move' && !isHold(o) && takesGuns(s0, s0.units[o.unit]!, planPath(s0, o)) ? [o.unit] : [])));
+  const pr = followCaptors(s, carried); s = pr.s; events.push(...pr.events);
   // L204: one-hit units whose pip was not paid withdraw a move (or go to ground in hard cover).
   const unpaid = oneHitUnpaid(s, accepted); s = unpaid.s; events.push(...unpaid.events);
   const g = applyGeneralMoves(s, accepted);

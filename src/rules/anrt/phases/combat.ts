@@ -26,6 +26,7 @@ import { evadeRoute } from './evade';
 import { afterEvade, haltPoint, uncoveredBy } from './evaded';
 import { afterMelee } from './pursuit';
 import { blockedByMovedFriends, movedByMorale } from './charge-path';
+import { followCaptors } from './prolong';
 
 /**
  * The second half of a side's phase, after the other side's responses (§I L20-31): charges with
@@ -658,5 +659,7 @@ export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, 
   }
   riskToGenerals(c);
   const rg2 = syncRegimental(c.s); c.s = rg2.s; c.events.push(...rg2.events);
+  // ANRT-G7: taken guns whose holder charged, withdrew, routed, advanced or fell are left spiked.
+  const pr = followCaptors(c.s, new Set()); c.s = pr.s; c.events.push(...pr.events);
   return { s: c.s, events: c.events };
 }

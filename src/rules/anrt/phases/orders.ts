@@ -23,6 +23,7 @@ import { isRegimental, regimentalMovePips } from './regimental';
 import { chargeRoom } from './melee-room';
 import { chargeAspect } from '../procedures/flank';
 import { checkMovePath, postedPool } from './move-path';
+import { gunsHeldBy, prolongReach } from './prolong';
 
 /**
  * Checking the orders of a window against the state (`validate`), with the preview the player
@@ -152,6 +153,17 @@ export function pendingMoves(s: AnrtState, orders: readonly AnrtOrder[]): Map<st
   return out;
 }
 
+/** The preview line of a move by a unit holding taken guns (L1061, L1065, ANRT-G7): taken along within their prolong move, else left spiked. */
+function gunsPreview(s: AnrtState, u: AnrtUnit, inches: number): { line: string } | { problem: Problem } | null {
+  const reach = prolongReach(s, u);
+  if (reach === null) return null;
+  const names = gunsHeldBy(s, u.id).map((b) => b.name).join(', ');
+  if (reach === undefined) return { problem: problem('order/qrs-gap', `The QRS prolong move of the guns ${u.name} holds (${names}) is not entered nor ruled yet.`, 'The GM enters it (/game ruling key:qrs.movement.foot-artillery-prolong, or horse-artillery-prolong).') };
+  return { line: inches <= reach + 1e-6
+    ? `It takes the guns it holds (${names}) along by prolong: at most ${fmt(reach)} (QRS prolong move; the stand-in's is the project's, not the author's) (L1061, ANRT-G7).`
+    : `It leaves the guns it holds (${names}), spiked: ${fmt(inches)} is beyond their prolong move of ${fmt(reach)} (L1061, ANRT-G7). Move ${fmt(reach)} or less to take them along.` };
+}
+
 /** Where a posted move takes a unit (null if it does not plan). */
 const plannedEnd = (s: AnrtState) => (x: AnrtUnit, to: string): Point | null => { const p = planMove(s, x, to); return p.ok ? p.value.at : null; };
 
@@ -227,6 +239,9 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
     // Friends in the way (L381-395, ANRT-W10), in the formation posted beside the move.
     const blocked = checkMovePath(s, u, p.value.path, postedPool(s, others, plannedEnd(s)), formationPosted(u, others));
     if (blocked) return err(blocked);
+    const guns = gunsPreview(s, u, tm.inches);
+    if (guns && 'problem' in guns) return err(guns.problem);
+    if (guns) preview.push(guns.line);
     cost = pipCost(s, u, tm.entersBuildings ? 'enter-buildings' : 'move', advance);
     preview.push(tm.entersBuildings
       ? `${u.name} deploys into the buildings of ${tm.entersBuildings.name ?? tm.entersBuildings.id}: its whole move, and it ends disordered (L361).`
@@ -249,6 +264,8 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
     const room = chargeRoom(s, u, t, others);
     if (room && 'problem' in room) return err(room.problem);
     cost = pipCost(s, u, 'move', true);
+    const held = gunsHeldBy(s, u.id);
+    if (held.length) preview.push(`It leaves the guns it holds (${held.map((b) => b.name).join(', ')}), spiked: a charge takes no guns along (L1061, ANRT-G7).`);
     const aspect = chargeAspect(u, t);
     preview.push(`${u.name} will charge ${t.name} (${fmt(d)}${path.inWoods > 1e-6 ? `, ${fmt(path.inWoods)} in woods counting double (L359)` : ''}${aspect !== 'front' ? `, into its ${aspect}: wholly behind its ${aspect === 'rear' ? 'rear' : 'flank'} line (L841)` : ''}); the enemy answers before it goes in (§X).`, ...(room ? [room.preview] : []));
   }
