@@ -3,7 +3,7 @@ import { ringsIntersect } from '../../geometry/primitives';
 import type { Point } from '../../geometry/types';
 import { distance } from '../../geometry/vector';
 import type { AnrtOrder } from '../orders';
-import { COLUMN_GAP_INCHES, LINES_CLEAR_OF_ENEMY_INCHES, passageThrough, ringOf, unitsOnPath } from '../passage';
+import { COLUMN_GAP_INCHES, grow, LINES_CLEAR_OF_ENEMY_INCHES, passageThrough, ringOf, unitsOnPath } from '../passage';
 import { isArtillery, liveUnits, type AnrtFormation, type AnrtState, type AnrtUnit } from '../state';
 import { fmt, problem } from './common';
 import { isHold } from './one-hit';
@@ -21,6 +21,12 @@ import { isHold } from './one-hit';
  * (turn.ts makes the formation changes before the moves) — and a battalion and its own regimental
  * guns never block each other (they move together, L1083, ANRT-R2).
  */
+
+/**
+ * ANRT-W10: a move grazing a friend's edge — its ground overlapping the friend's by less than this
+ * at a corner — does not meet it (units stand edge to edge in line of battle; the project's measure).
+ */
+export const GRAZE_INCHES = 0.1;
 
 /** The side's units as its posted orders leave them: moved where a move takes them, in the formation posted. */
 export function postedPool(s: AnrtState, orders: readonly AnrtOrder[], moveTo: (u: AnrtUnit, to: string) => Point | null): AnrtUnit[] {
@@ -58,9 +64,9 @@ export function noPassage(s: AnrtState, mover: AnrtUnit, f: AnrtUnit): string {
 export function checkMovePath(s: AnrtState, u: AnrtUnit, path: readonly Point[], pool: readonly AnrtUnit[], formation: AnrtFormation = u.formation): Problem | null {
   if (path.length < 2 || distance(path[0]!, path[path.length - 1]!) < 1e-6) return null;
   const mover = formation === u.formation ? u : { ...u, formation };
-  const met = unitsOnPath(s, mover, path, (o) => o.side === u.side && !pair(u, o), pool);
+  const met = unitsOnPath(s, mover, path, (o) => o.side === u.side && !pair(u, o), pool, GRAZE_INCHES);
   const end = path[path.length - 1]!;
-  const endRing = met.length ? ringOf(mover, end) : [];
+  const endRing = met.length ? grow(ringOf(mover, end), end, -GRAZE_INCHES) : [];
   for (const m of met) {
     const by = passageThrough(s, mover, m.unit, 'move');
     const where = `${fmt(m.along)} along its path`;
