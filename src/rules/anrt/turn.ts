@@ -17,7 +17,7 @@ import { applyCommand, followJoined, openCommand } from './phases/command';
 import { applyGeneralMoves } from './phases/generals';
 import { recordFallen, returnGenerals } from './phases/replacement';
 import { moveOf, planMove, validateOrder } from './phases/orders';
-import { followCaptors, takesGuns } from './phases/prolong';
+import { followCaptors, prolongRow, takesGuns } from './phases/prolong';
 import { fireChoices, responsesOwed } from './phases/responses';
 import { liveUnits, moverOf, otherSide, phasingSide, seatOfSide, sideName, withUnit, type AnrtState } from './state';
 import { qrsCells, qrsGaps } from './tables/qrs';
@@ -100,7 +100,9 @@ function openPhase(s0: AnrtState, th: Thrower): { s: AnrtState; events: GameEven
   const mine = liveUnits(s).filter((u) => u.side === side);
   for (const cell of ['pips.cost.move', 'pips.cost.formation-change', 'pips.cost.recover-disorder', 'pips.cost.out-of-command-move', 'pips.cost.brigadier-move', 'pips.cost.higher-commander-extra-move']) qrsValue(s, cell, `Pip cost (${cell.split('.').pop()})`, 'ANRT §VI L266', [0, 6]);
   // The routers' skirmish rows too (L966): a withdrawal may turn into a rout as the orders are carried out (L958, L204).
-  for (const m of [...new Set([...liveUnits(s).map((u) => moverOf(u)), ...liveUnits(s).map((u) => ROUT_MOVER(u.arm))])].sort()) qrsValue(s, `movement.${m}`, `Normal move of ${m}`, 'ANRT §VII', [0, 60]);
+  // And the prolong rows of guns held by the enemy (L1061, ANRT-G7): their holders' moves are priced against them.
+  const prolonged = Object.values(s.units).filter((b) => b.gone && b.taken).map((b) => prolongRow(b));
+  for (const m of [...new Set([...liveUnits(s).map((u) => moverOf(u)), ...liveUnits(s).map((u) => ROUT_MOVER(u.arm)), ...prolonged])].sort()) qrsValue(s, `movement.${m}`, `Normal move of ${m}`, 'ANRT §VII', [0, 60]);
   if (mayEnterBuildings(s, mine)) qrsValue(s, 'pips.cost.enter-buildings', 'Pip cost (enter-buildings)', 'ANRT §VI L306', [0, 6]);
   for (const u of mine.filter((x) => x.routed).sort((a, b) => a.id.localeCompare(b.id))) {
     const m = testMorale(s, u, 'router', th);

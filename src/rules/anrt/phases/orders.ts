@@ -158,7 +158,7 @@ function gunsPreview(s: AnrtState, u: AnrtUnit, inches: number): { line: string 
   const reach = prolongReach(s, u);
   if (reach === null) return null;
   const names = gunsHeldBy(s, u.id).map((b) => b.name).join(', ');
-  if (reach === undefined) return { problem: problem('order/qrs-gap', `The QRS prolong move of the guns ${u.name} holds (${names}) is not entered nor ruled yet.`, 'The GM enters it (/game ruling key:qrs.movement.foot-artillery-prolong, or horse-artillery-prolong).') };
+  if (reach === undefined) return { problem: problem('order/qrs-gap', `The QRS prolong move of the guns ${u.name} holds (${names}) is not entered nor ruled yet.`, 'The GM rules it as your side\'s next phase opens (QRS movement.foot-artillery-prolong or horse-artillery-prolong), or enters it before the start.') };
   return { line: inches <= reach + 1e-6
     ? `It takes the guns it holds (${names}) along by prolong: at most ${fmt(reach)} (QRS prolong move; the stand-in's is the project's, not the author's) (L1061, ANRT-G7).`
     : `It leaves the guns it holds (${names}), spiked: ${fmt(inches)} is beyond their prolong move of ${fmt(reach)} (L1061, ANRT-G7). Move ${fmt(reach)} or less to take them along.` };
