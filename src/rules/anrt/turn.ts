@@ -192,7 +192,8 @@ function applyOrders(s0: AnrtState, orders: readonly AnrtOrder[]): { s: AnrtStat
   const seat = seatOfSide(s, phasingSide(s));
   const accepted: AnrtOrder[] = [];
   // The allocation first: every other order was priced against it (L21).
-  const ordered = [...orders.filter((o) => o.kind === 'allocate'), ...orders.filter((o) => o.kind !== 'allocate')];
+  // Then the payers named for the corps' own units (ANRT-C11): their orders are priced against them.
+  const ordered = [...orders.filter((o) => o.kind === 'allocate'), ...orders.filter((o) => o.kind === 'pay'), ...orders.filter((o) => o.kind !== 'allocate' && o.kind !== 'pay')];
   for (const o of ordered) {
     const v = validateOrder(s, seat, o, accepted);
     if (v.ok) { accepted.push(o); continue; }

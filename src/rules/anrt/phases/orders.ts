@@ -184,7 +184,7 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
   if (!side) return err(problem('order/no-seat', `${seat} has no seat in this game.`));
   if (s.ended) return err(problem('order/ended', 'The game is over.'));
   if (s.ask) return err(problem('game/gm-owes', 'The GM owes a ruling first.', 'Wait for /game answer.'));
-  if (o.kind === 'allocate' || o.kind === 'regroup' || o.kind === 'adc' || o.kind === 'general' || o.kind === 'attach') return validateCommandOrder(s, side, o, pending);
+  if (o.kind === 'allocate' || o.kind === 'regroup' || o.kind === 'adc' || o.kind === 'general' || o.kind === 'attach' || o.kind === 'pay') return validateCommandOrder(s, side, o, pending);
   if (o.kind === 'first') {
     if (s.step !== 'choose' || s.chooser !== side) return err(problem('order/not-chooser', 'Only the initiative winner chooses who moves first, while that window is open (L12).'));
     if (!s.sides.some((x) => x.id === o.side)) return err(problem('order/side', `${o.side} is not a side of this game.`, `One of: ${s.sides.map((x) => x.name).join(', ')}.`));
@@ -276,7 +276,7 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
     if (used + cost > BRIGADE_COMMANDER_KILLED_MAX_PIPS.pips) return err(problem('order/brigadier-fell', `${u.name}'s brigadier has fallen: the brigade may use no more than ${BRIGADE_COMMANDER_KILLED_MAX_PIPS.pips} pip in its following move (L274); ${used} ordered, this costs ${cost}.`, 'Give the brigade one cheap order this phase.'));
   }
   // The corps' own units are paid from the nearest division's pips (L231, ANRT-C11).
-  const payer = payerOf(s, u);
+  const payer = payerOf(s, u, others);
   const b = checkBudget(s, others, o, payer, cost, `give ${u.name} a cheaper one`);
   if (!b.ok) return b;
   // The price just laid out is the one pipsOf would lay out again (same plan, same pipCost).
@@ -285,16 +285,17 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
 }
 
 /** The divisions an accepted order's pips come from, and how many each (none for choices, responses and declarations; one per corps for an army commander's paid move, L457). */
-export function chargesOf(s: AnrtState, o: AnrtOrder): { division: string; pips: number }[] {
+export function chargesOf(s: AnrtState, o: AnrtOrder, orders: readonly AnrtOrder[] = []): { division: string; pips: number }[] {
   if (o.kind === 'general') { const p = planGeneral(s, o); return p.ok ? p.value.payers.map((division) => ({ division, pips: p.value.pips })) : []; }
   const u = 'unit' in o ? s.units[o.unit] : undefined;
-  return u ? [{ division: payerOf(s, u), pips: pipsOf(s, o) }] : [];
+  return u ? [{ division: payerOf(s, u, orders), pips: pipsOf(s, o) }] : [];
 }
 
 /** Whether `cost` more pips fit the division's budget under the allocation posted (L21, L266); the preview line if so. */
 export function checkBudget(s: AnrtState, others: readonly AnrtOrder[], o: AnrtOrder, division: string, cost: number, cheaper: string): Result<string, Problem> {
   const budget = budgets(s, [...others, o])[division]?.pips ?? s.pips[division] ?? 0;
-  const spent = others.reduce((n, p) => n + chargesOf(s, p).reduce((m, c) => (c.division === division ? m + c.pips : m), 0), 0);
+  const all = [...others, o];
+  const spent = others.reduce((n, p) => n + chargesOf(s, p, all).reduce((m, c) => (c.division === division ? m + c.pips : m), 0), 0);
   const name = s.divisions[division]?.name ?? division;
   if (spent + cost > budget) {
     return err(problem('order/pips', `Not enough command pips: ${name} has ${budget}, ${spent} already ordered, this costs ${cost} (§VI L266).`, `Withdraw or change another order of the division first (post it again), give the division a higher die (/pips allocate), or ${cheaper}.`));
