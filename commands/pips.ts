@@ -8,12 +8,14 @@ const Input = z.discriminatedUnion('subcommand', [
   z.object({ subcommand: z.literal('regroup'), brigade: z.string().min(1).max(100), on: z.boolean().default(true), units: z.string().max(300).optional() }),
   z.object({ subcommand: z.literal('adc'), adc: z.string().min(1).max(100), division: z.string().min(1) }),
   z.object({ subcommand: z.literal('attach'), what: z.string().min(1).max(100), to: z.string().min(1).max(100) }),
+  z.object({ subcommand: z.literal('pay'), what: z.string().min(1).max(100), division: z.string().min(1).max(100) }),
 ]);
 
 /**
  * `/pips …` — A Near Run Thing's command pips (§I L17-23, §VI): the corps commander's allocation
  * of his dice to the divisions (L21), brigades declared regrouping (L285) and ADCs sent to the
- * divisions (L258) and attachments of unattached units and brigades (L234). Posted with the side's orders; each has a default, so silence loses nothing.
+ * divisions (L258), attachments of unattached units and brigades (L234), and the division that pays a
+ * corps-level unit's orders this phase (L231). Posted with the side's orders; each has a default, so silence loses nothing.
  */
 export const pips = defineCommand({
   data: new SlashCommandBuilder().setName('pips').setDescription('Command pips (A Near Run Thing): allocate the corps dice, regroup, send ADCs').setDMPermission(false)
@@ -29,7 +31,10 @@ export const pips = defineCommand({
       .addStringOption((o) => o.setName('division').setDescription('The division, or none').setRequired(true).setAutocomplete(true)))
     .addSubcommand((s) => s.setName('attach').setDescription('Attach an unattached unit to a brigade, or a corps brigade to a division, next phase (L234)')
       .addStringOption((o) => o.setName('what').setDescription('The unattached unit or brigade').setRequired(true).setAutocomplete(true))
-      .addStringOption((o) => o.setName('to').setDescription('The brigade (for a unit) or division (for a brigade)').setRequired(true).setAutocomplete(true))),
+      .addStringOption((o) => o.setName('to').setDescription('The brigade (for a unit) or division (for a brigade)').setRequired(true).setAutocomplete(true)))
+    .addSubcommand((s) => s.setName('pay').setDescription('This phase, pay a corps-level unit\'s or brigade\'s orders from this division (L231)')
+      .addStringOption((o) => o.setName('what').setDescription('The corps\' own unit or brigade').setRequired(true).setAutocomplete(true))
+      .addStringOption((o) => o.setName('division').setDescription('The division whose pips pay').setRequired(true).setAutocomplete(true))),
   input: Input,
   execute: (ctx, i) => runVerb(ctx, `pips ${i.subcommand}`, i),
   autocomplete: (ctx, focused, inv) => verbChoices(ctx, `pips ${String(inv.subcommand)}`, focused, inv.options),

@@ -23,6 +23,7 @@ import { teachingFrenchPhase } from './anrt-game';
  *   case, rule                          as the procedure cases (anrt-cases.ts)
  *   place: { <unit id>: { at: [x, y], facing, formation, class, hits, disordered, routed } }
  *   abandon: [battery ids whose guns stand abandoned]
+ *   taken:   { <battery id>: <holder id> }   (guns lost to their side, held by that enemy unit, L1061)
  *   settings: { withdraw: { cavalry: withdraw } }    (over the stand-in tables, entered)
  *   expertise: [brigade ids with L389's expertise]   (state.linesExpertise; the teaching scenario's own otherwise)
  *   then one of:
@@ -47,6 +48,8 @@ export interface SceneCase {
   readonly keep?: boolean;
   /** Batteries whose guns stand abandoned, their gunners fled (L406). */
   readonly abandon?: string[];
+  /** Batteries whose guns are held by an enemy unit, which may move them by prolong (L1061, ANRT-G7). */
+  readonly taken?: Record<string, string>;
   readonly settings?: Record<string, Record<string, unknown>>;
   readonly expertise?: string[];
   readonly combat?: { charges: [string, string][]; passes?: string[] };
@@ -76,6 +79,7 @@ export function sceneState(c: SceneCase): AnrtState {
     s = withUnit(s, { ...u, gone: false, at: { x: p.at[0], y: p.at[1] }, facing: p.facing ?? u.facing, formation: p.formation ?? u.formation, cls: p.class ?? u.cls, hits: p.hits ?? u.hits, disordered: p.disordered ?? false, routed: p.routed ?? false });
   }
   for (const id of c.abandon ?? []) s = withUnit(s, { ...s.units[id]!, abandoned: { gunnersWith: null, turn: s.turn } });
+  for (const [id, by] of Object.entries(c.taken ?? {})) s = withUnit(s, { ...s.units[id]!, gone: true, lastHit: 'contact', taken: { by, turn: s.turn, from: s.units[by]!.at } });
   return s;
 }
 

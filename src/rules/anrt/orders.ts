@@ -27,6 +27,8 @@ export const AnrtOrder = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('adc'), adc: z.string().min(1), division: z.string().min(1) }),
   /** An unattached unit to a brigade, or an unattached brigade to a division, from the side's next phase (L234; ANRT-C12). */
   z.strictObject({ kind: z.literal('attach'), what: z.string().min(1), to: z.string().min(1) }),
+  /** ANRT-C11 (L231): this phase the orders of a corps-level unit or brigade are paid from this division's pips (default: the nearest division's). */
+  z.strictObject({ kind: z.literal('pay'), what: z.string().min(1), division: z.string().min(1) }),
   /** A general's move (§VII L451-457), joining a unit at its end if `join` names one (§XIII L975-979). */
   z.strictObject({ kind: z.literal('general'), general: z.string().min(1), to: z.string().min(1).max(200), join: z.string().min(1).optional() }),
   z.strictObject({ kind: z.literal('react'), unit: z.string().min(1), choice: z.enum(REACTIONS, { error: () => `a response: ${REACTIONS.join(', ')}` }) }),
@@ -35,7 +37,7 @@ export type AnrtOrder = z.infer<typeof AnrtOrder>;
 
 /** A move and a charge of one unit exclude each other; a formation change may go with a move. */
 export const orderKey = (o: AnrtOrder): string =>
-  o.kind === 'allocate' ? `allocate:${o.division}` : o.kind === 'regroup' ? `regroup:${o.brigade}` : o.kind === 'adc' ? `adc:${o.adc}` : o.kind === 'attach' ? `attach:${o.what}` : o.kind === 'general' ? `general:${o.general}` :
+  o.kind === 'allocate' ? `allocate:${o.division}` : o.kind === 'regroup' ? `regroup:${o.brigade}` : o.kind === 'adc' ? `adc:${o.adc}` : o.kind === 'attach' ? `attach:${o.what}` : o.kind === 'pay' ? `pay:${o.what}` : o.kind === 'general' ? `general:${o.general}` :
   o.kind === 'first' ? 'first' : o.kind === 'formation' ? `formation:${o.unit}` : o.kind === 'react' ? `react:${o.unit}` : o.kind === 'fire' ? `fire:${o.unit}` : `act:${o.unit}`;
 
 /** ANRT has no in-window actions: every decision is an order to its window. */

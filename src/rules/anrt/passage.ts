@@ -37,7 +37,7 @@ const hasGaps = (s: AnrtState, f: AnrtUnit): boolean => {
   return !liveUnits(s).some((o) => o.side === f.side && o.id !== f.id && !o.abandoned && distance(o.at, f.at) < 8 && ringsIntersect(ringHere(o), ring));
 };
 /** A ring pushed out from its centre by `by` inches at each corner (near enough for a rectangle's clearance). */
-const grow = (ring: readonly Point[], c: Point, by: number): Point[] => ring.map((p) => { const d = distance(c, p); return d < 1e-9 ? p : lerp(c, p, (d + by) / d); });
+export const grow = (ring: readonly Point[], c: Point, by: number): Point[] => ring.map((p) => { const d = distance(c, p); return d < 1e-9 ? p : lerp(c, p, (d + by) / d); });
 
 const isLine = (u: AnrtUnit): boolean => isLineFormation(u.formation); // a reinforced line too (ANRT-RL2)
 const isColumnLike = (u: AnrtUnit): boolean => ['column', 'masse', 'march-column', 'square'].includes(u.formation);
@@ -83,7 +83,7 @@ export function samples(path: readonly Point[]): { at: Point; along: number }[] 
  * facing kept), in the order it meets them, with the distance travelled at first touch and the
  * last point before it. Units it touches where it starts are not met.
  */
-export function unitsOnPath(s: AnrtState, u: AnrtUnit, path: readonly Point[], who: (o: AnrtUnit) => boolean, pool: readonly AnrtUnit[] = liveUnits(s)): { unit: AnrtUnit; along: number; before: Point }[] {
+export function unitsOnPath(s: AnrtState, u: AnrtUnit, path: readonly Point[], who: (o: AnrtUnit) => boolean, pool: readonly AnrtUnit[] = liveUnits(s), margin = 0): { unit: AnrtUnit; along: number; before: Point }[] {
   const ru = baseRadius(footprint(u));
   // Broad phase: a unit farther from every leg than both units' circumscribed radii cannot be met.
   const near: AnrtUnit[] = [];
@@ -94,7 +94,9 @@ export function unitsOnPath(s: AnrtState, u: AnrtUnit, path: readonly Point[], w
   }
   if (!near.length) return [];
   const pts = samples(path);
-  const start = ringOf(u);
+  // `margin`: the moving ground shrunk by that much, so grazing a friend's edge is no meeting (ANRT-W10).
+  const ringAt = (p: Point): Point[] => (margin ? grow(ringOf(u, p), p, -margin) : ringOf(u, p));
+  const start = ringAt(u.at);
   const out: { unit: AnrtUnit; along: number; before: Point }[] = [];
   for (const o of near) {
     const ring = ringHere(o);
@@ -102,7 +104,7 @@ export function unitsOnPath(s: AnrtState, u: AnrtUnit, path: readonly Point[], w
     const reach = ru + baseRadius(footprint(o)) + 1e-6;
     for (let i = 1; i < pts.length; i++) {
       // Only where the two circumscribed discs overlap can the grounds touch.
-      if (distance(pts[i]!.at, o.at) > reach || !ringsIntersect(ringOf(u, pts[i]!.at), ring)) continue;
+      if (distance(pts[i]!.at, o.at) > reach || !ringsIntersect(ringAt(pts[i]!.at), ring)) continue;
       out.push({ unit: o, along: pts[i]!.along, before: pts[i - 1]!.at });
       break;
     }

@@ -96,7 +96,9 @@ export function anrtScenarioData(sc: Scenario, settings: AnrtSettings): Result<A
       }
       // Under the corps commander himself: the corps' unattached units and brigades (L231, ANRT-C11).
       const higher = generals[corps.general]?.level === 'corps' || generals[corps.general]?.level === 'army';
-      divisions[corps.id] = { id: corps.id, name: corps.name, side: side.id, general: corps.general, brigades: [...brigades].sort(), ...(higher ? { corpsLevel: true as const } : {}) };
+      // Its corps commander when the order of battle puts it in a wing (L457 prices the army commander's moves by corps, ANRT-C14).
+      const corpsGeneral = corps.wing ? wingGeneral.get(corps.wing) : undefined;
+      divisions[corps.id] = { id: corps.id, name: corps.name, side: side.id, general: corps.general, brigades: [...brigades].sort(), ...(higher ? { corpsLevel: true as const } : {}), ...(corpsGeneral ? { corps: corpsGeneral } : {}) };
     }
   }
   const arrivals: AnrtArrival[] = [];

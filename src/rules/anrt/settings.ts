@@ -91,6 +91,15 @@ export const AnrtRulingsSchema = z
        */
       flankInMultiple: z.enum(['one-on-one', 'first-opponent']).default('one-on-one'),
     }),
+    guns: group({
+      /**
+       * ANRT-G5, G7 (L1065 "may be automatically spiked, or prepared for prolong in subsequent
+       * moves"): an undisordered unit that stood a move in contact with abandoned enemy guns spikes
+       * them (`spike`) or prepares them for prolong (`prolong`): it then takes them along. A game
+       * setting, so no window opens mid-resolution.
+       */
+      stood: z.enum(['spike', 'prolong']).default('spike'),
+    }),
   })
   .readonly();
 
@@ -121,6 +130,7 @@ const INFO: Readonly<Record<Key, { ruling: string; allowed: string; explanation:
   'evade.cavalry': { ruling: 'ANRT-E1', allowed: 'rally-back, halt', explanation: 'Cavalry whose target evaded out of its reach and that passed its "cavalry win melee" test (L414): rally back to where its charge started, or halt where the evade started.' },
   'pursuit.advance': { ruling: 'ANRT-P1', allowed: 'take-ground, stand', explanation: 'Infantry attackers who defeat all their melee opponents (L892): advance up to 1" onto the ground the defenders held, or stand where they fought.' },
   'melee.flankInMultiple': { ruling: 'ANRT-M16', allowed: 'one-on-one, first-opponent', explanation: 'The flank-or-rear melee adjustment in a multiple melee (L846 names one-on-one melees only): never (one-on-one), or when the unit\'s first opponent charged it from a flank or the rear (first-opponent).' },
+  'guns.stood': { ruling: 'ANRT-G7', allowed: 'spike, prolong', explanation: 'A unit that stood a move undisordered in contact with abandoned enemy guns (L1065): spike them, or prepare them for prolong and take them along in its later moves.' },
   'fire.nonMoverChooses': { ruling: 'ANRT-F1', allowed: 'true, false', explanation: 'The non-moving side picks its fire targets in the responses window, opened whenever a unit has two or more; false: it fires at the nearest and the window opens only for charges.' },
 };
 

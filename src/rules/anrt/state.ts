@@ -110,6 +110,11 @@ export interface AnrtUnit {
    * fire, move nor are fired at or charged; the gunners reoccupy them in their own phase (L406).
    */
   readonly abandoned?: { readonly gunnersWith: string | null; readonly turn: number; readonly inTerrain?: string };
+  /**
+   * Guns lost to the enemy (the battery is `gone` for its side) but still on the table in the hands
+   * of unit `by`, which moves them by prolong (L1061 on a 6, L1065 "prepared for prolong"; ANRT-G7).
+   */
+  readonly taken?: { readonly by: string; readonly turn: number; /** Where `by` stood when it took them or last moved them. */ readonly from: Point };
 }
 
 export interface AnrtGeneral {
@@ -177,6 +182,12 @@ export interface AnrtDivision {
    * division's pips.
    */
   readonly corpsLevel?: true;
+  /**
+   * The corps commander above it when an army commander stands above the corps (the shared
+   * format's `wing:`); absent: directly under the C-in-C. L457: an army commander's paid moves
+   * come out of each corps (ANRT-C14).
+   */
+  readonly corps?: string;
 }
 
 /** An attachment posted for the side's next phase (L234, ANRT-C12): an unattached unit to a brigade, or an unattached brigade to a division. */

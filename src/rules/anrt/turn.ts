@@ -9,14 +9,15 @@ import { resolveCombat } from './phases/combat';
 import { AskGm, need, qrsValue, Thrower } from './phases/gm';
 import { testMorale } from './phases/morale';
 import { routUnit } from './phases/withdraw';
-import { oneHitUnpaid } from './phases/one-hit';
+import { isHold, oneHitUnpaid } from './phases/one-hit';
 import { ROUT_MOVER } from './tables/withdrawals';
 import { reoccupy } from './phases/guns';
 import { syncRegimental } from './phases/regimental';
 import { applyCommand, followJoined, openCommand } from './phases/command';
 import { applyGeneralMoves } from './phases/generals';
 import { recordFallen, returnGenerals } from './phases/replacement';
-import { moveOf, validateOrder } from './phases/orders';
+import { moveOf, planMove, validateOrder } from './phases/orders';
+import { followCaptors, prolongRow, takesGuns } from './phases/prolong';
 import { fireChoices, responsesOwed } from './phases/responses';
 import { liveUnits, moverOf, otherSide, phasingSide, seatOfSide, sideName, withUnit, type AnrtState } from './state';
 import { qrsCells, qrsGaps } from './tables/qrs';
@@ -99,7 +100,9 @@ function openPhase(s0: AnrtState, th: Thrower): { s: AnrtState; events: GameEven
   const mine = liveUnits(s).filter((u) => u.side === side);
   for (const cell of ['pips.cost.move', 'pips.cost.formation-change', 'pips.cost.recover-disorder', 'pips.cost.out-of-command-move', 'pips.cost.brigadier-move', 'pips.cost.higher-commander-extra-move']) qrsValue(s, cell, `Pip cost (${cell.split('.').pop()})`, 'ANRT §VI L266', [0, 6]);
   // The routers' skirmish rows too (L966): a withdrawal may turn into a rout as the orders are carried out (L958, L204).
-  for (const m of [...new Set([...liveUnits(s).map((u) => moverOf(u)), ...liveUnits(s).map((u) => ROUT_MOVER(u.arm))])].sort()) qrsValue(s, `movement.${m}`, `Normal move of ${m}`, 'ANRT §VII', [0, 60]);
+  // And the prolong rows of guns held by the enemy (L1061, ANRT-G7): their holders' moves are priced against them.
+  const prolonged = Object.values(s.units).filter((b) => b.gone && b.taken).map((b) => prolongRow(b));
+  for (const m of [...new Set([...liveUnits(s).map((u) => moverOf(u)), ...liveUnits(s).map((u) => ROUT_MOVER(u.arm)), ...prolonged])].sort()) qrsValue(s, `movement.${m}`, `Normal move of ${m}`, 'ANRT §VII', [0, 60]);
   if (mayEnterBuildings(s, mine)) qrsValue(s, 'pips.cost.enter-buildings', 'Pip cost (enter-buildings)', 'ANRT §VI L306', [0, 6]);
   for (const u of mine.filter((x) => x.routed).sort((a, b) => a.id.localeCompare(b.id))) {
     const m = testMorale(s, u, 'router', th);
@@ -179,6 +182,9 @@ export function anrtSetup(s: AnrtState, dice: Dice): Step<AnrtState> {
   return { state: step.state, events: [{ kind: 'note', rule: 'ANRT A-1', text }, ...step.events] };
 }
 
+/** The path of a posted move (empty when it does not plan). */
+const planPath = (s: AnrtState, o: Extract<AnrtOrder, { kind: 'move' }>) => { const p = planMove(s, s.units[o.unit]!, o.to); return p.ok ? p.value.path : []; };
+
 /** Applies the mover's validated orders: formation changes, then moves (the charges wait for the responses). */
 function applyOrders(s0: AnrtState, orders: readonly AnrtOrder[]): { s: AnrtState; events: GameEvent[] } {
   let s = s0;
@@ -186,8 +192,14 @@ function applyOrders(s0: AnrtState, orders: readonly AnrtOrder[]): { s: AnrtStat
   const seat = seatOfSide(s, phasingSide(s));
   const accepted: AnrtOrder[] = [];
   // The allocation first: every other order was priced against it (L21).
-  const ordered = [...orders.filter((o) => o.kind === 'allocate'), ...orders.filter((o) => o.kind !== 'allocate')];
-  for (const o of ordered) if (validateOrder(s, seat, o, accepted).ok) accepted.push(o);
+  // Then the payers named for the corps' own units (ANRT-C11): their orders are priced against them.
+  const ordered = [...orders.filter((o) => o.kind === 'allocate'), ...orders.filter((o) => o.kind === 'pay'), ...orders.filter((o) => o.kind !== 'allocate' && o.kind !== 'pay')];
+  for (const o of ordered) {
+    const v = validateOrder(s, seat, o, accepted);
+    if (v.ok) { accepted.push(o); continue; }
+    // A move checked again as the orders are carried out may now meet a friend it cannot pass (L381-395, ANRT-W10): say so, not where it was going.
+    if (o.kind === 'move' && v.error.code.startsWith('order/move-') && v.error.code.endsWith('friend')) events.push({ kind: 'note', rule: 'ANRT §VII L381-395', text: `${s.units[o.unit]?.name ?? o.unit} does not move: ${v.error.message}` });
+  }
   const c = applyCommand(s, accepted);
   s = c.s; events.push(...c.events);
   // The formation changes and moves land in one new units record (not a copy of the record per unit).
@@ -212,6 +224,9 @@ function applyOrders(s0: AnrtState, orders: readonly AnrtOrder[]): { s: AnrtStat
     if (into) events.push({ kind: 'status', rule: 'ANRT L361', unit: u.id, status: 'disordered', on: true, reason: `deployed into the buildings of ${into.name ?? into.id}` });
   }
   s = { ...s, units };
+  // L1061, L1065 (ANRT-G7): taken guns go along with a move within their prolong move, else are left spiked.
+  const carried = new Set(accepted.flatMap((o) => (o.kind === 'move' && !isHold(o) && takesGuns(s0, s0.units[o.unit]!, planPath(s0, o)) ? [o.unit] : [])));
+  const pr = followCaptors(s, carried); s = pr.s; events.push(...pr.events);
   // L204: one-hit units whose pip was not paid withdraw a move (or go to ground in hard cover).
   const unpaid = oneHitUnpaid(s, accepted); s = unpaid.s; events.push(...unpaid.events);
   const g = applyGeneralMoves(s, accepted);

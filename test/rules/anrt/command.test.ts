@@ -63,7 +63,8 @@ describe('the corps commander\'s dice (§I L21) and their allocation', () => {
 
   it('orders are priced against the allocation posted; an allocation that would strand orders already posted is refused', () => {
     const s = reopen(frenchPhase(), [5, 2, 3]);
-    const moves: AnrtOrder[] = ['fr-1-13l', 'fr-2-13l', 'fr-1-17', 'fr-2-17', 'fr-bty-1'].map((u) => ({ kind: 'move', unit: u, to: 'back 1' }));
+    // The battery goes forward: back 1 would end on the 13e Léger's regimental guns behind it (L381-395, ANRT-W10).
+    const moves: AnrtOrder[] = ['fr-1-13l', 'fr-2-13l', 'fr-1-17', 'fr-2-17', 'fr-bty-1'].map((u) => ({ kind: 'move', unit: u, to: u === 'fr-bty-1' ? 'forward 1' : 'back 1' }));
     const pending: AnrtOrder[] = [];
     for (const m of moves) { expect(v(s, m, pending).ok).toBe(true); pending.push(m); }
     const strand = v(s, { kind: 'allocate', division: 'fr-d1', die: 2 }, pending);

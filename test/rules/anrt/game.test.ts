@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../../src/rules/events';
 import { anrt } from '../../../src/rules/anrt/index';
+import { fireChoices } from '../../../src/rules/anrt/phases/responses';
 import { anrtSettings, anrtTeaching, playAnrt, replayAnrt, stateHash, type AnrtPlayed } from '../../helpers/anrt-game';
 
 /**
@@ -71,7 +72,8 @@ describe('whole ANRT games on the teaching scenario (stand-in tables)', () => {
           if (!u.gone && !u.parent) expect(u.hits).toBeGreaterThan(0); // regimental guns have no hits of their own (L1079)
         }
         for (const p of Object.values(s.pips)) expect(p).toBeGreaterThanOrEqual(0);
-        if (s.step === 'responses') expect(s.charges.length > 0 || s.moves.length > 0, `state ${i}`).toBe(true);
+        // The window opens for charges, opportunity charges after moves, or the non-mover's fire choice (ANRT-F1) — never for nothing.
+        if (s.step === 'responses') expect(s.charges.length > 0 || s.moves.length > 0 || fireChoices(s).length > 0, `state ${i}`).toBe(true);
       });
     }
   });

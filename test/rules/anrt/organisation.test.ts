@@ -283,6 +283,31 @@ describe('unattached units and brigades at corps level (L231, L253; ANRT-C11) an
     expect(payerOf(s0, s0.units['fr-1-33']!)).toBe('fr-d2');
   });
 
+  it('/pips pay names the division that pays it this phase instead (L231, ANRT-C11): checked, priced, and carried out so', () => {
+    const pay = { kind: 'pay' as const, what: 'fr-res-12', division: 'fr-d1' };
+    const ok = v(s0, pay);
+    expect(ok.ok && ok.value.preview.join(' ')).toMatch(/12-pdr reserve battery's orders are paid from 1st Division \(Morand\)'s pips \(L231, ANRT-C11\): 0 of \d+/);
+    expect(payerOf(s0, s0.units['fr-res-12']!, [pay])).toBe('fr-d1');
+    const move = { kind: 'move' as const, unit: 'fr-res-12', to: 'forward 4' };
+    const priced = anrt.validate(s0, 'french', move, [pay]);
+    expect(priced.ok && priced.value.preview.join(' ')).toMatch(/Pips: 1 \(1 of \d+ for 1st Division \(Morand\)\)/);
+    // Posted after the move, it prices the move again against the division named.
+    const broke = { ...s0, pips: { ...s0.pips, 'fr-d1': 0 }, command: undefined };
+    const after = anrt.validate(broke, 'french', pay, [move]);
+    expect(!after.ok && after.error).toMatchObject({ code: 'order/pips', message: expect.stringContaining('would owe 1') });
+    // Only the corps' own units, and only a division with pips this phase.
+    const div = v(s0, { kind: 'pay', what: 'fr-1-33', division: 'fr-d1' });
+    expect(!div.ok && div.error).toMatchObject({ code: 'order/pay-what', hint: expect.stringContaining('12-pdr reserve battery') });
+    const none = v(s0, { kind: 'pay', what: 'fr-res-12', division: 'fr-reserve' });
+    expect(!none.ok && none.error.code).toBe('order/pay-division');
+    // As the orders are carried out the named division pays, whichever order was posted first: with
+    // Friant's division (the nearest) out of pips the battery moves only when Morand's is named.
+    const friantSpent = { ...s0, pips: { ...s0.pips, 'fr-d2': 0 }, command: undefined };
+    const moved = (orders: Parameters<typeof anrt.validate>[2][]) => anrt.resolve(friantSpent, new Map([['french', orders]]), seededDice('3c'.padEnd(64, '0'))).events.some((e) => e.kind === 'move' && e.unit === 'fr-res-12');
+    expect(moved([move, pay])).toBe(true);
+    expect(moved([move])).toBe(false);
+  });
+
   it('/pips attach: refused with a hint outside the new brigadier\'s box; accepted inside it; made as the next phase opens', () => {
     const far = v(s0, { kind: 'attach', what: 'fr-res-12', to: 'fr-b3' });
     expect(!far.ok && far.error).toMatchObject({ code: 'order/attach-command', hint: expect.stringMatching(/command box/) });

@@ -41,3 +41,26 @@ export function checkChargePath(s: AnrtState, u: AnrtUnit, t: AnrtUnit, allowanc
   }
   return { ok: true, inches: tm.inches, inWoods: tm.inWoods };
 }
+
+/**
+ * ANRT-W11: a charge's path is checked when posted against friends where they stand or will stand
+ * (above); as the charges go in it is checked again against the friends that withdrew, routed or
+ * evaded into it during the resolution (`moved`). The first it may not pass (L381-395) stops it:
+ * the chargers halt on contact, behind that friend, as withdrawers meeting friends they cannot
+ * interpenetrate do (L961); the charge does not go in.
+ */
+export function blockedByMovedFriends(s: AnrtState, u: AnrtUnit, t: AnrtUnit, moved: ReadonlySet<string>): { friend: AnrtUnit; before: Point; why: string } | null {
+  if (!moved.size) return null;
+  const pool = liveUnits(s).filter((o) => o.side === u.side && o.id !== u.id && moved.has(o.id));
+  if (!pool.length) return null;
+  for (const m of unitsOnPath(s, u, chargePath(u, t), () => true, pool)) {
+    if (passageThrough(s, u, m.unit, 'charge')) continue;
+    const why = isArtillery(m.unit) && m.unit.formation === 'unlimbered' ? 'only non-charging infantry and cavalry pass through unlimbered guns (L391)' : `L383-395 give ${u.name} no passage through ${m.unit.routed ? 'routers' : `friends in ${m.unit.formation}`}`;
+    return { friend: m.unit, before: m.before, why };
+  }
+  return null;
+}
+
+/** Units moved during the resolution by a withdrawal, a rout or an evade (§XII L955-966, §X L402): what ANRT-W11 checks a charge against. */
+export const movedByMorale = (events: readonly { kind: string; rule?: string; unit?: string }[]): Set<string> =>
+  new Set(events.flatMap((e) => (e.kind === 'move' && e.unit && (e.rule?.startsWith('ANRT §XII') || e.rule === 'ANRT §X L402') ? [e.unit] : [])));

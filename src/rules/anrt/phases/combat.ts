@@ -28,6 +28,8 @@ import { afterEvade, haltPoint, pursuitDisorders, uncoveredBy } from './evaded';
 import { afterMelee, pursuitJoin, recallPursuit } from './pursuit';
 import { pursuitPath } from './pursuit-path';
 import { relievedBy, stepBackBehind, STEP_BACK_GAP_INCHES } from './relief';
+import { blockedByMovedFriends, movedByMorale } from './charge-path';
+import { followCaptors } from './prolong';
 
 /**
  * The second half of a side's phase, after the other side's responses (§I L20-31): charges with
@@ -307,6 +309,13 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined, uncovere
     if (m.result === 'disorder') { const r = applyMorale(c.s, a0.id, 'disorder'); c.s = r.s; c.events.push(...r.events); }
   }
   const a = c.s.units[a0.id]!;
+  // ANRT-W11: friends that withdrew, routed or evaded into the path since it was posted stop the charge behind them (L381-395, L961).
+  const blocked = uncovered ? null : blockedByMovedFriends(c.s, a, t0, movedByMorale(c.events));
+  if (blocked) {
+    moveTo(c, a.id, blocked.before, 'ANRT §VII L381-395, L961', `halts behind ${blocked.friend.id}, which came into its path (ANRT-W11)`);
+    c.events.push({ kind: 'note', rule: 'ANRT §VII L381-395', text: `${a.id}'s charge at ${t0.id} is stopped: ${blocked.friend.id} now stands in its path and ${blocked.why}; it halts behind it and does not go in.` });
+    return null;
+  }
   const allowed = responsesTo(t0, a);
   const response = reaction && allowed.includes(reaction) ? reaction : allowed[0]!;
   const reach = normalMove(c.s, a) ?? distance(a.at, t0.at);
@@ -767,5 +776,7 @@ export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, 
   }
   riskToGenerals(c);
   const rg2 = syncRegimental(c.s); c.s = rg2.s; c.events.push(...rg2.events);
+  // ANRT-G7: taken guns whose holder charged, withdrew, routed, advanced or fell are left spiked.
+  const pr = followCaptors(c.s, new Set()); c.s = pr.s; c.events.push(...pr.events);
   return { s: c.s, events: c.events };
 }

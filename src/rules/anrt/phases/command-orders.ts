@@ -8,10 +8,10 @@ import { fmt, problem } from './common';
 import { planGeneral } from './generals';
 import { allocationIsAChoice } from '../procedures/radii';
 import { qrsKnown } from './gm';
-import { chargeOf, checkBudget } from './orders';
+import { chargesOf, checkBudget } from './orders';
 import { validateAttach } from './attach';
 
-type CommandOrder = Extract<AnrtOrder, { kind: 'allocate' | 'regroup' | 'adc' | 'general' | 'attach' }>;
+type CommandOrder = Extract<AnrtOrder, { kind: 'allocate' | 'regroup' | 'adc' | 'general' | 'attach' | 'pay' }>;
 
 /**
  * The command orders of the phasing side's window (§I L17-23, §VI, §VII L451-457, §XIII):
@@ -24,6 +24,7 @@ export function validateCommandOrder(s: AnrtState, side: string, o: CommandOrder
   const others = pending.filter((p) => orderKey(p) !== key);
   if (o.kind === 'allocate') return validateAllocate(s, o, others);
   if (o.kind === 'attach') return validateAttach(s, side, o);
+  if (o.kind === 'pay') return validatePay(s, side, o, others);
   if (o.kind === 'regroup') {
     const d = Object.values(s.divisions).find((x) => x.side === side && x.brigades.includes(o.brigade));
     if (!d) return err(problem('order/brigade', `${o.brigade} is not a brigade of yours.`, `One of: ${Object.values(s.divisions).filter((x) => x.side === side).flatMap((x) => x.brigades).join(', ')}.`));
@@ -56,10 +57,15 @@ export function validateCommandOrder(s: AnrtState, side: string, o: CommandOrder
   const g = s.generals[o.general]!;
   if (g.side !== side) return err(problem('order/not-yours', `${g.name} is not one of your generals.`));
   const preview = [`${g.name} rides ${fmt(p.value.inches)} (${p.value.why})${p.value.join ? ` and joins ${s.units[p.value.join]?.name}` : ''}.`];
-  if (!p.value.pips || !p.value.payer) return ok({ order: o, preview });
-  const b = checkBudget(s, others, o, p.value.payer, p.value.pips, 'a shorter ride');
-  if (!b.ok) return b;
-  return ok({ order: o, preview: [...preview, b.value] });
+  if (!p.value.pips || !p.value.payers.length) return ok({ order: o, preview });
+  // Each payer's budget: an army commander's paid moves come out of every corps (L457, ANRT-C14).
+  const lines: string[] = [];
+  for (const d of p.value.payers) {
+    const b = checkBudget(s, others, o, d, p.value.pips, 'a shorter ride');
+    if (!b.ok) return b;
+    lines.push(b.value);
+  }
+  return ok({ order: o, preview: [...preview, ...lines] });
 }
 
 /**
@@ -80,6 +86,29 @@ function regroupChoice(s: AnrtState, division: string, o: Extract<AnrtOrder, { k
   return ok([`This phase's throw takes back ${hits} hit(s): ${spread.map((r) => `${s.units[r.id]!.name} +${r.regained}`).join(', ') || 'no unit can take them'} (L285-289).`]);
 }
 
+/**
+ * ANRT-C11 (L231 "moved by divisional commanders using their own pips or by corps commanders using
+ * pips deducted from their divisional command dice"): `/pips pay what:<corps-level unit or brigade>
+ * division:<division>` names the division whose pips pay its orders this phase (default: the
+ * nearest); the orders already posted for it are priced again against that division's budget.
+ */
+function validatePay(s: AnrtState, side: string, o: Extract<AnrtOrder, { kind: 'pay' }>, others: readonly AnrtOrder[]): Result<Accepted<AnrtOrder>, Problem> {
+  const corps = Object.values(s.divisions).filter((d) => d.side === side && d.corpsLevel);
+  const unit = s.units[o.what];
+  const known = unit ? unit.side === side && !unit.gone && corps.some((d) => d.id === unit.division) : corps.some((d) => d.brigades.includes(o.what));
+  const own = corps.flatMap((d) => liveUnits(s).filter((u) => u.division === d.id).map((u) => u.name));
+  if (!known) return err(problem('order/pay-what', `${unit?.name ?? o.what} is not one of the corps' own units or brigades: a division's units are paid from its own pips (L231).`, own.length ? `Name one of: ${own.slice(0, 6).join(', ')}.` : 'Your corps has no units of its own.'));
+  const d = s.divisions[o.division];
+  const payers = Object.values(s.divisions).filter((x) => x.side === side && !x.corpsLevel && s.pips[x.id] !== undefined);
+  if (!d || d.side !== side || d.corpsLevel || s.pips[d.id] === undefined) return err(problem('order/pay-division', `${d?.name ?? o.division} has no command pips of yours this phase (L231).`, `Pay from: ${payers.map((x) => x.name).join(', ') || 'none'}.`));
+  const all = [...others, o];
+  const spent = others.reduce((n, x) => n + chargesOf(s, x, all).reduce((m, c) => (c.division === d.id ? m + c.pips : m), 0), 0);
+  const budget = budgets(s, all)[d.id]?.pips ?? s.pips[d.id] ?? 0;
+  const what = unit?.name ?? o.what;
+  if (spent > budget) return err(problem('order/pips', `${d.name} has ${budget} pips; with ${what}'s orders it would owe ${spent} (§VI L266).`, 'Withdraw some orders first, or pay from another division.'));
+  return ok({ order: o, preview: [`This phase ${what}'s orders are paid from ${d.name}'s pips (L231, ANRT-C11): ${spent} of ${budget} ordered there.`] });
+}
+
 function validateAllocate(s: AnrtState, o: Extract<AnrtOrder, { kind: 'allocate' }>, others: readonly AnrtOrder[]): Result<Accepted<AnrtOrder>, Problem> {
   const pool = s.command?.pool;
   if (!pool) return err(problem('order/no-allocation', 'The corps commander has no dice to allocate this phase: every division throws its own (L21).'));
@@ -90,7 +119,7 @@ function validateAllocate(s: AnrtState, o: Extract<AnrtOrder, { kind: 'allocate'
   const all = [...others, o];
   const b = budgets(s, all);
   for (const d of pool.divisions) {
-    const spent = others.reduce((n, x) => { const c = chargeOf(s, x); return c && c.division === d ? n + c.pips : n; }, 0);
+    const spent = others.reduce((n, x) => n + chargesOf(s, x, all).reduce((m, c) => (c.division === d ? m + c.pips : m), 0), 0);
     if (spent > b[d]!.pips) return err(problem('order/pips', `This allocation leaves ${name(d)} ${b[d]!.pips} pips, but ${spent} are already ordered there (§VI L266).`, `Withdraw some of ${name(d)}'s orders first, or allocate differently.`));
   }
   const dice = divisionDice(s, all);

@@ -76,10 +76,14 @@ export function whyOutOfCommand(s: AnrtState, u: AnrtUnit, box: Box): string | n
  * The division whose pips pay for a unit's orders: its own; for the corps' own units and brigades
  * (L231 "moved by divisional commanders using their own pips or by corps commanders using pips
  * deducted from their divisional command dice"), the division whose general is nearest the unit
- * among those with pips this phase (ANRT-C11, as ANRT-C6 pays a corps commander's moves).
+ * among those with pips this phase (ANRT-C11, as ANRT-C6 pays a corps commander's moves), unless the
+ * player named another for the unit or its brigade this phase (`/pips pay`).
  */
-export function payerOf(s: AnrtState, u: AnrtUnit): string {
+export function payerOf(s: AnrtState, u: AnrtUnit, orders: readonly AnrtOrder[] = []): string {
   if (!s.divisions[u.division]?.corpsLevel) return u.division;
+  // The division the player named for the unit or its brigade this phase (`/pips pay`), if it has pips.
+  const named = orders.find((o): o is Extract<AnrtOrder, { kind: 'pay' }> => o.kind === 'pay' && (o.what === u.id || o.what === u.brigade));
+  if (named && s.pips[named.division] !== undefined && s.divisions[named.division]?.side === u.side && !s.divisions[named.division]?.corpsLevel) return named.division;
   const near = Object.values(s.divisions).filter((d) => d.side === u.side && !d.corpsLevel && s.pips[d.id] !== undefined && s.generals[d.general]?.alive)
     .map((d) => ({ id: d.id, gap: distance(s.generals[d.general]!.at, u.at) }))
     .sort((a, b) => a.gap - b.gap || a.id.localeCompare(b.id))[0];

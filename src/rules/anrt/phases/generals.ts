@@ -26,8 +26,10 @@ export interface GeneralMove {
   readonly to: Point;
   readonly inches: number;
   readonly moves: number;
+  /** Pips each payer pays. */
   readonly pips: number;
-  readonly payer: string | null;
+  /** The divisions that pay `pips` each: one, or for an army commander above corps one in each corps (L457, ANRT-C14); none when free. */
+  readonly payers: readonly string[];
   /** Pips paid by ADCs he kept with him instead (L457). */
   readonly adcs?: number;
   readonly join: string | null;
@@ -110,7 +112,8 @@ function planUncached(s: AnrtState, o: Order): Result<GeneralMove, Problem> {
     const free = brigadeInBox(s, g, g.at) && brigadeInBox(s, g, to);
     const cost = free ? 0 : qrsKnown(s, 'pips.cost.brigadier-move');
     if (cost === undefined) return err(problem('order/qrs-gap', 'The QRS pip cost of a brigadier\'s move is not entered nor ruled yet.', 'The GM enters it (/game ruling key:qrs.pips.cost.brigadier-move).'));
-    return ok({ general: g.id, to, inches, moves, pips: cost, payer: divisionOf(s, g), join, why: free ? `free: he begins and ends with his brigade in his box (${GENERAL_MOVES.brigadierFreeInBox.line})` : `paid: he does not begin and end with his brigade in his box (${GENERAL_MOVES.brigadierFreeInBox.line})` });
+    const own = divisionOf(s, g);
+    return ok({ general: g.id, to, inches, moves, pips: cost, payers: cost && own ? [own] : [], join, why: free ? `free: he begins and ends with his brigade in his box (${GENERAL_MOVES.brigadierFreeInBox.line})` : `paid: he does not begin and end with his brigade in his box (${GENERAL_MOVES.brigadierFreeInBox.line})` });
   }
   const extra = moves - GENERAL_MOVES.higherFreeMoves.moves;
   const per = extra > 0 ? qrsKnown(s, 'pips.cost.higher-commander-extra-move') : 0;
@@ -119,9 +122,12 @@ function planUncached(s: AnrtState, o: Order): Result<GeneralMove, Problem> {
   // L457: a corps commander may pay "by not deploying eligible ADCs": each of his ADCs kept with him this phase pays one pip.
   const held = g.level === 'division' ? 0 : Math.min(owed, heldBackAdcs(s, g.id));
   const pips = owed - held;
-  const payer = pips <= 0 ? null : g.level === 'division' ? g.command : nearestDivision(s, g.side, to);
+  const corps = g.level === 'army' ? corpsUnder(s, g) : [];
+  // L457: an army commander above corps is paid by each corps (ANRT-C14); a corps commander from any pip dice (ANRT-C6).
+  const payers = pips <= 0 ? [] : g.level === 'division' ? [g.command] : corps.length ? corps.map((c) => nearestDivision(s, g.side, to, c.divisions) ?? c.divisions[0]!) : [nearestDivision(s, g.side, to)].filter((d): d is string => d !== null);
   const adcNote = held ? `; ${held} pip${held > 1 ? 's' : ''} paid by ADC${held > 1 ? 's' : ''} kept with him (L457)` : '';
-  return ok({ general: g.id, to, inches, moves, pips, payer, join, ...(held ? { adcs: held } : {}), why: extra > 0 ? `${moves} moves: the first free, ${extra} paid (${GENERAL_MOVES.higherFreeMoves.line})${adcNote}` : `one move, free (${GENERAL_MOVES.higherFreeMoves.line})` });
+  const armyNote = corps.length && pips > 0 ? `; ${pips} pip${pips > 1 ? 's' : ''} from each corps: ${corps.map((c) => c.name).join(', ')} (${ARMY_MOVES.line})` : '';
+  return ok({ general: g.id, to, inches, moves, pips, payers, join, ...(held ? { adcs: held } : {}), why: extra > 0 ? `${moves} moves: the first free, ${extra} paid (${GENERAL_MOVES.higherFreeMoves.line})${adcNote}${armyNote}` : `one move, free (${GENERAL_MOVES.higherFreeMoves.line})` });
 }
 
 /**
@@ -131,11 +137,35 @@ function planUncached(s: AnrtState, o: Order): Result<GeneralMove, Problem> {
  */
 export const heldBackAdcs = (s: AnrtState, general: string): number => Object.values(adcsOf(s)).filter((a) => a.of === general && a.to === null && a.at === null).length;
 
-/** ANRT-C6: a corps commander's extra moves come out of the dice of the division whose general is nearest where he ends. */
-function nearestDivision(s: AnrtState, side: string, at: Point): string | null {
-  const ds = Object.values(s.divisions).filter((d) => d.side === side && s.generals[d.general]?.alive)
+/** ANRT-C6: a corps commander's extra moves come out of the dice of the division whose general is nearest where he ends (among `among`, if given). */
+function nearestDivision(s: AnrtState, side: string, at: Point, among?: readonly string[]): string | null {
+  const ds = Object.values(s.divisions).filter((d) => d.side === side && s.generals[d.general]?.alive && (!among || among.includes(d.id)))
     .sort((a, b) => distance(s.generals[a.general]!.at, at) - distance(s.generals[b.general]!.at, at) || a.id.localeCompare(b.id));
   return ds[0]?.id ?? null;
+}
+
+/** L457 "Army commanders deduct the number of pips moved from each Corps commander". */
+export const ARMY_MOVES = { line: 'L457' } as const;
+
+/**
+ * The corps under an army commander (ANRT-C14), each with the divisions that throw dice this phase:
+ * one per corps commander the order of battle names (`AnrtDivision.corps`, the shared `wing:`),
+ * and the divisions with none, under the army commander himself, as one more. Empty when no
+ * division names a corps commander: the army commander is then the corps commander (ANRT-C6).
+ */
+export function corpsUnder(s: AnrtState, g: AnrtGeneral): { id: string; name: string; divisions: string[] }[] {
+  const ds = Object.values(s.divisions).filter((d) => d.side === g.side && !d.corpsLevel);
+  if (!ds.some((d) => d.corps)) return [];
+  const out = new Map<string, { id: string; name: string; divisions: string[] }>();
+  for (const d of ds.sort((a, b) => a.id.localeCompare(b.id))) {
+    if (s.pips[d.id] === undefined) continue; // no dice this phase (no units left)
+    const key = d.corps ?? g.id;
+    const name = d.corps ? `${s.generals[d.corps]?.name ?? d.corps}'s corps` : `the divisions under ${g.name} himself`;
+    const c = out.get(key) ?? { id: key, name, divisions: [] };
+    c.divisions.push(d.id);
+    out.set(key, c);
+  }
+  return [...out.values()];
 }
 
 /** Applies accepted general moves: each ends where planned, joined to the unit named or free (§XIII). */

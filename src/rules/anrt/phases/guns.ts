@@ -42,7 +42,10 @@ export function overrun(s0: AnrtState, batteryId: string, by: string, gunnersWit
   const events: GameEvent[] = [{ ...r.event, tableRow: fate === 'left' ? 'left on the field (5: spiked, 6: carried off)' : fate }];
   if (fate !== 'left') {
     events.push({ kind: 'removed', rule: `ANRT §XVI ${CAPTURED_GUNS.line}`, unit: batteryId, at: b.at, reason: fate === 'spiked' ? `guns spiked by ${by}` : `guns carried off by prolong by ${by}` });
-    return { s: withUnit(s0, { ...b, gone: true, lastHit: 'contact' }), events, fate };
+    // L1061 on a 6: the overrunning unit holds the guns and may move them by prolong (phases/prolong.ts, ANRT-G7).
+    const holder = s0.units[by];
+    const taken = fate === 'carried-off' && holder ? { taken: { by, turn: s0.turn, from: holder.at } } : {};
+    return { s: withUnit(s0, { ...b, gone: true, lastHit: 'contact', ...taken }), events, fate };
   }
   events.push({ kind: 'status', rule: 'ANRT L406, §XVI', unit: batteryId, status: 'guns abandoned', on: true, reason: gunnersWith ? `gunners with ${gunnersWith}` : inTerrain ? `gunners in ${inTerrain}` : 'gunners fled' });
   return { s: withUnit(s0, { ...b, abandoned: { gunnersWith, turn: s0.turn, ...(inTerrain ? { inTerrain } : {}) } }), events, fate };
@@ -91,7 +94,8 @@ export function reoccupy(s0: AnrtState, side: string): { s: AnrtState; events: G
  * may be automatically spiked." ANRT-G5: a unit of the side whose phase it is, formed, not
  * disordered, that neither moved nor charged this phase and is in contact with abandoned enemy
  * guns, spikes them at the end of its phase (an overrunning charger has moved: it spikes them in
- * its side's next phase if it stays).
+ * its side's next phase if it stays). With `guns.stood: prolong` it prepares them for prolong instead
+ * (ANRT-G7, phases/prolong.ts).
  */
 export function spikeByStanders(s0: AnrtState, mover: string, busy: ReadonlySet<string>): { s: AnrtState; events: GameEvent[] } {
   let s = s0;
@@ -100,8 +104,10 @@ export function spikeByStanders(s0: AnrtState, mover: string, busy: ReadonlySet<
     const by = liveUnits(s).filter((e) => e.side === mover && isManned(e) && !e.routed && !e.disordered && !busy.has(e.id) && distance(e.at, b.at) <= GUNS_CONTACT_INCHES + 1e-6)
       .sort((a, c) => a.id.localeCompare(c.id))[0];
     if (!by) continue;
-    s = withUnit(s, { ...b, gone: true, lastHit: 'contact' });
-    events.push({ kind: 'removed', rule: 'ANRT §XVI L1065', unit: b.id, at: b.at, reason: `guns spiked by ${by.id}, which stood a move with them` });
+    // ANRT-G7: or "prepared for prolong in subsequent moves", as the game's setting says.
+    const prolong = s.settings.guns?.stood === 'prolong';
+    s = withUnit(s, { ...b, gone: true, lastHit: 'contact', ...(prolong ? { taken: { by: by.id, turn: s.turn, from: by.at } } : {}) });
+    events.push({ kind: 'removed', rule: 'ANRT §XVI L1065', unit: b.id, at: b.at, reason: prolong ? `guns prepared for prolong by ${by.id}, which stood a move with them: it takes them along in its later moves` : `guns spiked by ${by.id}, which stood a move with them` });
   }
   return { s, events };
 }

@@ -22,6 +22,8 @@ import { ignoresOneHitWithdraw, limberPips } from './nations';
 import { isRegimental, regimentalMovePips } from './regimental';
 import { chargeRoom } from './melee-room';
 import { chargeAspect } from '../procedures/flank';
+import { checkMovePath, postedPool } from './move-path';
+import { gunsHeldBy, prolongReach } from './prolong';
 
 /**
  * Checking the orders of a window against the state (`validate`), with the preview the player
@@ -151,6 +153,23 @@ export function pendingMoves(s: AnrtState, orders: readonly AnrtOrder[]): Map<st
   return out;
 }
 
+/** The preview line of a move by a unit holding taken guns (L1061, L1065, ANRT-G7): taken along within their prolong move, else left spiked. */
+function gunsPreview(s: AnrtState, u: AnrtUnit, inches: number): { line: string } | { problem: Problem } | null {
+  const reach = prolongReach(s, u);
+  if (reach === null) return null;
+  const names = gunsHeldBy(s, u.id).map((b) => b.name).join(', ');
+  if (reach === undefined) return { problem: problem('order/qrs-gap', `The QRS prolong move of the guns ${u.name} holds (${names}) is not entered nor ruled yet.`, 'The GM rules it as your side\'s next phase opens (QRS movement.foot-artillery-prolong or horse-artillery-prolong), or enters it before the start.') };
+  return { line: inches <= reach + 1e-6
+    ? `It takes the guns it holds (${names}) along by prolong: at most ${fmt(reach)} (QRS prolong move; the stand-in's is the project's, not the author's) (L1061, ANRT-G7).`
+    : `It leaves the guns it holds (${names}), spiked: ${fmt(inches)} is beyond their prolong move of ${fmt(reach)} (L1061, ANRT-G7). Move ${fmt(reach)} or less to take them along.` };
+}
+
+/** Where a posted move takes a unit (null if it does not plan). */
+const plannedEnd = (s: AnrtState) => (x: AnrtUnit, to: string): Point | null => { const p = planMove(s, x, to); return p.ok ? p.value.at : null; };
+
+/** The formation a unit moves in: the one posted for it this phase, else its own (turn.ts changes formations before moving). */
+const formationPosted = (u: AnrtUnit, orders: readonly AnrtOrder[]): AnrtUnit['formation'] => orders.find((x): x is Extract<AnrtOrder, { kind: 'formation' }> => x.kind === 'formation' && x.unit === u.id)?.formation ?? u.formation;
+
 /** A move order as the resolution applies it (validated first). */
 export function moveOf(s: AnrtState, o: Extract<AnrtOrder, { kind: 'move' }>, formation?: AnrtUnit['formation']): AnrtMove | null {
   const u = s.units[o.unit];
@@ -165,7 +184,7 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
   if (!side) return err(problem('order/no-seat', `${seat} has no seat in this game.`));
   if (s.ended) return err(problem('order/ended', 'The game is over.'));
   if (s.ask) return err(problem('game/gm-owes', 'The GM owes a ruling first.', 'Wait for /game answer.'));
-  if (o.kind === 'allocate' || o.kind === 'regroup' || o.kind === 'adc' || o.kind === 'general' || o.kind === 'attach') return validateCommandOrder(s, side, o, pending);
+  if (o.kind === 'allocate' || o.kind === 'regroup' || o.kind === 'adc' || o.kind === 'general' || o.kind === 'attach' || o.kind === 'pay') return validateCommandOrder(s, side, o, pending);
   if (o.kind === 'first') {
     if (s.step !== 'choose' || s.chooser !== side) return err(problem('order/not-chooser', 'Only the initiative winner chooses who moves first, while that window is open (L12).'));
     if (!s.sides.some((x) => x.id === o.side)) return err(problem('order/side', `${o.side} is not a side of this game.`, `One of: ${s.sides.map((x) => x.name).join(', ')}.`));
@@ -192,6 +211,13 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
       const why = recoveryBarred(s, u, others);
       if (why) return err(why);
     }
+    // A move posted beside it is made in the new formation (turn.ts): its path is checked again against friends (L381-395).
+    const mv = others.find((x): x is Extract<AnrtOrder, { kind: 'move' }> => x.kind === 'move' && x.unit === u.id && !isHold(x));
+    const mp = mv && o.formation !== u.formation ? planMove(s, u, mv.to) : undefined;
+    if (mp?.ok) {
+      const blocked = checkMovePath(s, u, mp.value.path, postedPool(s, others.filter((x) => x !== mv), plannedEnd(s)), o.formation);
+      if (blocked) return err({ ...blocked, message: `In ${o.formation}, ${blocked.message}`, hint: `Keep ${u.name} in ${u.formation} for its move, or change its move. ${blocked.hint ?? ''}`.trim() });
+    }
     cost = pipCost(s, u, o.formation === u.formation ? 'recover-disorder' : 'formation-change', false);
     preview.push(o.formation === u.formation ? `${u.name} recovers from disorder.` : `${u.name}: ${u.formation} → ${o.formation}.`);
   } else if (o.kind === 'move' && isHold(o)) {
@@ -210,6 +236,12 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
     if (tm.refused) return err(problem(tm.refused.code, tm.refused.message, tm.refused.hint));
     const woods = tm.inches > p.value.inches + 1e-6 ? ` (${fmt(tm.inWoods)} in woods counts double, L359)` : '';
     if (tm.inches > allowance + 1e-6) return err(problem('order/too-far', `${u.name} would move ${fmt(tm.inches)}${woods}, beyond its normal move of ${fmt(allowance)} (QRS movement, ${u.formation}).`, `Choose a place within ${fmt(allowance)}, e.g. "forward ${Math.floor(allowance)}"${woods ? ', or go round the wood' : ''}.`));
+    // Friends in the way (L381-395, ANRT-W10), in the formation posted beside the move.
+    const blocked = checkMovePath(s, u, p.value.path, postedPool(s, others, plannedEnd(s)), formationPosted(u, others));
+    if (blocked) return err(blocked);
+    const guns = gunsPreview(s, u, tm.inches);
+    if (guns && 'problem' in guns) return err(guns.problem);
+    if (guns) preview.push(guns.line);
     cost = pipCost(s, u, tm.entersBuildings ? 'enter-buildings' : 'move', advance);
     preview.push(tm.entersBuildings
       ? `${u.name} deploys into the buildings of ${tm.entersBuildings.name ?? tm.entersBuildings.id}: its whole move, and it ends disordered (L361).`
@@ -232,6 +264,8 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
     const room = chargeRoom(s, u, t, others);
     if (room && 'problem' in room) return err(room.problem);
     cost = pipCost(s, u, 'move', true);
+    const held = gunsHeldBy(s, u.id);
+    if (held.length) preview.push(`It leaves the guns it holds (${held.map((b) => b.name).join(', ')}), spiked: a charge takes no guns along (L1061, ANRT-G7).`);
     const aspect = chargeAspect(u, t);
     preview.push(`${u.name} will charge ${t.name} (${fmt(d)}${path.inWoods > 1e-6 ? `, ${fmt(path.inWoods)} in woods counting double (L359)` : ''}${aspect !== 'front' ? `, into its ${aspect}: wholly behind its ${aspect === 'rear' ? 'rear' : 'flank'} line (L841)` : ''}); the enemy answers before it goes in (§X).`, ...(room ? [room.preview] : []));
   }
@@ -242,7 +276,7 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
     if (used + cost > BRIGADE_COMMANDER_KILLED_MAX_PIPS.pips) return err(problem('order/brigadier-fell', `${u.name}'s brigadier has fallen: the brigade may use no more than ${BRIGADE_COMMANDER_KILLED_MAX_PIPS.pips} pip in its following move (L274); ${used} ordered, this costs ${cost}.`, 'Give the brigade one cheap order this phase.'));
   }
   // The corps' own units are paid from the nearest division's pips (L231, ANRT-C11).
-  const payer = payerOf(s, u);
+  const payer = payerOf(s, u, others);
   const b = checkBudget(s, others, o, payer, cost, `give ${u.name} a cheaper one`);
   if (!b.ok) return b;
   // The price just laid out is the one pipsOf would lay out again (same plan, same pipCost).
@@ -250,17 +284,18 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
   return ok({ order: o, preview: [...preview, b.value] });
 }
 
-/** The division an accepted order's pips come from, and how many (0 for choices, responses and declarations). */
-export function chargeOf(s: AnrtState, o: AnrtOrder): { division: string; pips: number } | null {
-  if (o.kind === 'general') { const p = planGeneral(s, o); return p.ok && p.value.payer ? { division: p.value.payer, pips: p.value.pips } : null; }
+/** The divisions an accepted order's pips come from, and how many each (none for choices, responses and declarations; one per corps for an army commander's paid move, L457). */
+export function chargesOf(s: AnrtState, o: AnrtOrder, orders: readonly AnrtOrder[] = []): { division: string; pips: number }[] {
+  if (o.kind === 'general') { const p = planGeneral(s, o); return p.ok ? p.value.payers.map((division) => ({ division, pips: p.value.pips })) : []; }
   const u = 'unit' in o ? s.units[o.unit] : undefined;
-  return u ? { division: payerOf(s, u), pips: pipsOf(s, o) } : null;
+  return u ? [{ division: payerOf(s, u, orders), pips: pipsOf(s, o) }] : [];
 }
 
 /** Whether `cost` more pips fit the division's budget under the allocation posted (L21, L266); the preview line if so. */
 export function checkBudget(s: AnrtState, others: readonly AnrtOrder[], o: AnrtOrder, division: string, cost: number, cheaper: string): Result<string, Problem> {
   const budget = budgets(s, [...others, o])[division]?.pips ?? s.pips[division] ?? 0;
-  const spent = others.reduce((n, p) => { const c = chargeOf(s, p); return c && c.division === division ? n + c.pips : n; }, 0);
+  const all = [...others, o];
+  const spent = others.reduce((n, p) => n + chargesOf(s, p, all).reduce((m, c) => (c.division === division ? m + c.pips : m), 0), 0);
   const name = s.divisions[division]?.name ?? division;
   if (spent + cost > budget) {
     return err(problem('order/pips', `Not enough command pips: ${name} has ${budget}, ${spent} already ordered, this costs ${cost} (§VI L266).`, `Withdraw or change another order of the division first (post it again), give the division a higher die (/pips allocate), or ${cheaper}.`));

@@ -143,6 +143,24 @@ export const anrtInputs: Inputs<AnrtState> = {
     },
     confirm: (a) => `✅ Attachment recorded (sealed). ${a.preview.join(' ')}`,
   },
+  'pips pay': {
+    kind: 'order',
+    names: { division: DIVISION },
+    summary: 'this phase, pay the orders of one of the corps\' own units or brigades from a division you name (L231; default: the nearest division)',
+    build: (s, o): AnrtOrder => ({ kind: 'pay', what: attachable(s, text(o.what)), division: text(o.division) }),
+    choices(s, caller, focused) {
+      if (!caller.side) return [];
+      const side = caller.side;
+      const corps = Object.values(s.divisions).filter((d) => d.side === side && d.corpsLevel);
+      if (focused.name === 'what') {
+        const units = liveUnits(s).filter((u) => corps.some((d) => d.id === u.division)).map((u) => ({ name: `${u.name} (corps)`, value: u.id }));
+        const brigades = corps.flatMap((d) => d.brigades.filter((b) => b !== d.id).map((b) => ({ name: `${brigadeName(s, b)} (corps level)`, value: b })));
+        return choicesMatching(focused.value, [...units, ...brigades]);
+      }
+      return choicesMatching(focused.value, Object.values(s.divisions).filter((d) => d.side === side && !d.corpsLevel && s.pips[d.id] !== undefined).map((d) => ({ name: `${d.name} (${s.pips[d.id]} pips)`, value: d.id })));
+    },
+    confirm: (a) => `✅ Payer recorded (sealed). ${a.preview.join(' ')}`,
+  },
   'pips adc': {
     kind: 'order',
     names: { division: { ...DIVISION, keep: ['none'] } },

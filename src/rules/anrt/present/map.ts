@@ -20,6 +20,7 @@ const CHIP_NOTES: readonly LegendEntry[] = [
   { key: 'anrt:regt', label: 'Regimental guns: no hits of their own (L1079)', swatch: { kind: 'chip', chip: { text: 'Regt', tone: 'status' } } },
   // ANRT-RL1: the text's diagram is lost, so the drawing's size is ours and says so.
   { key: 'anrt:rline', label: `Reinforced line (L105): ${REINFORCED_LINE.width}" × ${REINFORCED_LINE.depth}", the project's drawing`, swatch: { kind: 'chip', chip: { text: 'R.Line', tone: 'status' } } },
+  { key: 'anrt:taken', label: 'Guns taken by the enemy, moved by prolong (L1061, L1065)', swatch: { kind: 'chip', chip: { text: 'Taken', tone: 'bad' } } },
 ];
 
 const FORMATION_TEXT: Readonly<Record<AnrtUnit['formation'], string>> = { line: 'Line', 'reinforced-line': 'R.Line', column: 'Col', masse: 'Masse', 'march-column': 'March', square: 'Sq', skirmish: 'Sk', limbered: 'Limb', unlimbered: 'Unlimb' };
@@ -42,9 +43,14 @@ export function describeAnrt(s: AnrtState, r: Partial<MapRequest> = {}): Result<
   const events = r.events ?? [];
   // Regimental guns taken off while their battalion is in square are not on the table (L1095).
   const units: MapUnit[] = Object.values(s.units).filter((u) => !u.gone && !u.stowed).map((u) => piece(u));
+  // Guns in enemy hands (ANRT-G7) stand behind their holder, in its colours.
+  for (const b of Object.values(s.units)) {
+    const by = b.gone && b.taken ? s.units[b.taken.by] : undefined;
+    if (by) units.push({ ...piece(b, false), side: by.side, chips: [{ text: 'Taken', tone: 'bad' }] });
+  }
   for (const g of Object.values(s.generals)) if (g.alive) units.push({ id: g.id, side: g.side, pose: { at: g.at, facing: 0 }, base: { width: 0.75, depth: 0.75 }, symbol: 'general', label: shortUnitLabel(g.name), chips: [], role: 'general' });
   const removed = new Set(events.flatMap((e) => (e.kind === 'removed' ? [e.unit] : [])));
-  const ghosts = Object.values(s.units).filter((u) => u.gone && removed.has(u.id)).map((u) => piece(u, false));
+  const ghosts = Object.values(s.units).filter((u) => u.gone && !u.taken && removed.has(u.id)).map((u) => piece(u, false));
   const engagements: MapEngagement[] = events.flatMap((e): MapEngagement[] => {
     if (e.kind !== 'engagement') return [];
     const sides = e.sides.map((x) => x.units);
