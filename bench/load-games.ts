@@ -8,7 +8,7 @@
  *   - a full-size game (Ligny): time from the last /ready to the resolution post in the channel.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { openDb } from '../src/db/open';
@@ -104,9 +104,24 @@ async function player(g: number, p: number): Promise<void> {
   }
   await Promise.all(inFlight);
 }
+/**
+ * CPU seconds (user + system, every thread) of the bot process, from the kernel's count in
+ * /proc/<pid>/stat (fields 14 and 15, in clock ticks of 10 ms): the bot's own work, whatever
+ * the load generator in this process costs.
+ */
+const botCpuSeconds = (): number => {
+  const fields = readFileSync(`/proc/${bot.pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime (fields 14, 15; 3 is fields[0] here)
+};
+const cpu0 = { bot: botCpuSeconds(), bench: process.cpuUsage() };
 const t0 = Date.now();
 await Promise.all(Array.from({ length: GAMES }, (_, g) => [0, 1, 2, 3].map((p) => player(g, p))).flat());
 const elapsed = (Date.now() - t0) / 1000;
+// CPU over the load window only (set-up, the lost-input check and the Ligny game excluded): the
+// bot's and this process's (the fake Discord + the 200 players), per input sent.
+const botCpu = botCpuSeconds() - cpu0.bot;
+const benchUsage = process.cpuUsage(cpu0.bench);
+const benchCpu = (benchUsage.user + benchUsage.system) / 1e6;
 
 // Lost or duplicated inputs: the stored live order of each stand is exactly the last one sent.
 await new Promise((r) => setTimeout(r, 2_000)); // let the bot finish what is in flight
@@ -128,6 +143,7 @@ for (let g = 0; g < GAMES; g++) {
 }
 console.log(`games under load (${RATE ? `open loop, ${RATE} inputs/s due` : 'closed loop'}): ${GAMES} games x 4 players for ${elapsed.toFixed(0)} s: ${sent} inputs (${(sent / elapsed).toFixed(0)}/s), ${failures} not acknowledged in time`);
 console.log(`  acknowledgement latency: p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms   (target p99 < 250 ms; Discord's limit 3 s)`);
+console.log(`  CPU over the load: bot ${botCpu.toFixed(1)} s (${((botCpu / elapsed) * 100).toFixed(0)}% of a core, ${((botCpu * 1e6) / sent).toFixed(0)} µs/input), load generator + fake Discord ${benchCpu.toFixed(1)} s (${((benchCpu / elapsed) * 100).toFixed(0)}% of a core, ${((benchCpu * 1e6) / sent).toFixed(0)} µs/input); load average ${loadavg()[0]!.toFixed(1)}`);
 console.log(`  lost inputs: ${lost}, duplicated inputs: ${duplicated}   (target 0 and 0)`);
 
 // A full-size game: from the last /ready to the resolution post in the channel, measured once
@@ -145,7 +161,7 @@ console.log(`full-size game (Ligny, ${stands} stands): last /ready → resolutio
 const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${bot.pid}/status`, 'utf8'));
 const peakRssMiB = hwm ? Number(hwm[1]) / 1024 : Number.NaN;
 console.log(`bot peak RSS: ${peakRssMiB.toFixed(0)} MiB   (target < 256 MiB)`);
-console.log(`JSON: ${JSON.stringify({ inputsPerSec: sent / elapsed, ackP99Ms: pct(latencies, 99), ackP50Ms: pct(latencies, 50), peakRssMiB, failures, lost, duplicated, rate: RATE })}`);
+console.log(`JSON: ${JSON.stringify({ inputsPerSec: sent / elapsed, ackP99Ms: pct(latencies, 99), ackP50Ms: pct(latencies, 50), peakRssMiB, failures, lost, duplicated, rate: RATE, botCpuUsPerInput: (botCpu * 1e6) / sent, benchCpuUsPerInput: (benchCpu * 1e6) / sent, botCpuSeconds: botCpu, benchCpuSeconds: benchCpu, seconds: elapsed, loadAverage: loadavg()[0] })}`);
 bot.kill('SIGTERM');
 await new Promise((r) => bot.on('exit', r));
 await fake.close();

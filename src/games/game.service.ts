@@ -134,9 +134,10 @@ export class GameService {
 
   /** The game's state, parsed once per version. Rules-core states are never mutated, so sharing is safe. */
   private stateOf(game: GameRow): unknown {
-    if (!game.state) return null;
+    // The cache first: a live game's row reads its state text only when asked (GamesRepo.liveGameIn).
     const hit = this.parsed.get(game.id);
     if (hit && hit.version === game.version) return hit.state;
+    if (!game.state) return null;
     const state = JSON.parse(game.state) as unknown;
     this.parsed.set(game.id, { version: game.version, state });
     return state;
