@@ -4,13 +4,14 @@
  * file, four players each, inputs round-robin over the games as the load benchmark sends them,
  * 200 at a time (the load's players in flight, sharing fsyncs), each through the command layer (option parsing, validation, the transaction that stores and
  * seals it, the wait for its fsync). Every 50 inputs the outbox is marked sent, as the bot's
- * sender would. Prints µs of CPU per input (process.cpuUsage over the whole run / inputs) and
+ * sender would; WAL checkpoints run in their worker thread, as in the bot. Prints µs of CPU per input (process.cpuUsage over the whole run / inputs) and
  * wall µs per input; asserts nothing. Profile it with `node --cpu-prof --import tsx bench/move-cpu.ts`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { commandMap } from '../commands/index';
+import { Checkpointer } from '../src/db/checkpointer';
 import { openDb } from '../src/db/open';
 import { execute, prepare } from '../src/interaction/dispatch';
 import { createLogger } from '../src/logger';
@@ -36,6 +37,8 @@ for (let g = 0; g < GAMES; g++) {
   seatsOf.forEach((seats, p) => seats.forEach((seat) => services.games.join(channel(g), player(g, p), seat)));
   services.games.start(channel(g), gm, false);
 }
+// WAL checkpoints in their worker, as the bot runs them (src/main.ts): never inside a commit here.
+const checkpoints = new Checkpointer(db.$client, dbPath).start();
 const markSent = db.$client.prepare('UPDATE outbox SET claimed_at = ?, sent_at = ? WHERE sent_at IS NULL');
 async function one(i: number): Promise<void> {
   const g = i % GAMES, p = Math.floor(i / GAMES) % 4, n = Math.floor(i / (GAMES * 4));
@@ -59,6 +62,7 @@ const used = process.cpuUsage(cpu);
 const cpuUs = (used.user + used.system) / INPUTS;
 console.log(`/move through the command path, ${INPUTS} inputs over ${GAMES} games: ${cpuUs.toFixed(0)} µs CPU per input (user ${(used.user / INPUTS).toFixed(0)}, system ${(used.system / INPUTS).toFixed(0)}), ${wallUs.toFixed(0)} µs wall; ${db.$durability.fsyncs} fsyncs; load average ${loadavg()[0]!.toFixed(1)}`);
 console.log(`JSON: ${JSON.stringify({ cpuUsPerInput: cpuUs, wallUsPerInput: wallUs, inputs: INPUTS, loadAverage: loadavg()[0] })}`);
+await checkpoints.stop();
 await services.rolls.close();
 db.$client.close();
 rmSync(dir, { recursive: true, force: true });

@@ -17,6 +17,7 @@ describe('a live game row', () => {
     const stored = s.db.$client.prepare('SELECT state, version FROM games').get() as { state: string; version: number };
     const row = s.games.repo.liveGameIn('c')!;
     expect(row.version).toBe(stored.version);
+    expect({ ...row }).toEqual(s.games.repo.game(row.id)); // every column, named as drizzle names them
     expect(row.state).toBe(stored.state);
     expect({ ...row }.state).toBe(stored.state); // a copy of the row carries it too
     // Read after its game changed (another version stored): refused, never the newer state under the old version.
