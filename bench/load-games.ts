@@ -54,10 +54,21 @@ await services.rolls.close();
 db.$client.close();
 
 const bot = spawn(process.execPath, [...(process.env.BOT_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BOT_PROFILE] : []), '--import', 'tsx', 'src/main.ts'], {
-  env: { ...process.env, DISCORD_TOKEN: fake.token, DISCORD_REST_API: fake.restApi, DATABASE_PATH: dbPath, LOG_LEVEL: 'info' },
+  env: { ...process.env, DISCORD_TOKEN: fake.token, DISCORD_REST_API: fake.restApi, DATABASE_PATH: dbPath, LOG_LEVEL: 'info', LOAD_STATS: '1000' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
-await new Promise<void>((resolve) => bot.stdout!.on('data', (c: Buffer) => { if (c.toString().includes('connected to Discord')) resolve(); }));
+/** The bot's event-loop delay each second (src/lib/loop-stats.ts), while the load runs. */
+const loopSpans: { p50: number; p99: number; max: number }[] = [];
+let loadRunning = false;
+let pendingLine = '';
+await new Promise<void>((resolve) => bot.stdout!.on('data', (c: Buffer) => {
+  const lines = (pendingLine + c.toString()).split('\n');
+  pendingLine = lines.pop()!;
+  for (const line of lines) {
+    if (line.includes('connected to Discord')) resolve();
+    if (loadRunning && line.includes('"load stats"')) loopSpans.push((JSON.parse(line) as { loopDelay: { p50: number; p99: number; max: number } }).loopDelay);
+  }
+}));
 
 // Load: every player amends a move for one of their stands, again and again.
 const latencies: number[] = [];
@@ -114,9 +125,11 @@ const botCpuSeconds = (): number => {
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime (fields 14, 15; 3 is fields[0] here)
 };
 const cpu0 = { bot: botCpuSeconds(), bench: process.cpuUsage() };
+loadRunning = true;
 const t0 = Date.now();
 await Promise.all(Array.from({ length: GAMES }, (_, g) => [0, 1, 2, 3].map((p) => player(g, p))).flat());
 const elapsed = (Date.now() - t0) / 1000;
+loadRunning = false;
 // CPU over the load window only (set-up, the lost-input check and the Ligny game excluded): the
 // bot's and this process's (the fake Discord + the 200 players), per input sent.
 const botCpu = botCpuSeconds() - cpu0.bot;
@@ -144,6 +157,8 @@ for (let g = 0; g < GAMES; g++) {
 console.log(`games under load (${RATE ? `open loop, ${RATE} inputs/s due` : 'closed loop'}): ${GAMES} games x 4 players for ${elapsed.toFixed(0)} s: ${sent} inputs (${(sent / elapsed).toFixed(0)}/s), ${failures} not acknowledged in time`);
 console.log(`  acknowledgement latency: p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms   (target p99 < 250 ms; Discord's limit 3 s)`);
 console.log(`  CPU over the load: bot ${botCpu.toFixed(1)} s (${((botCpu / elapsed) * 100).toFixed(0)}% of a core, ${((botCpu * 1e6) / sent).toFixed(0)} µs/input), load generator + fake Discord ${benchCpu.toFixed(1)} s (${((benchCpu / elapsed) * 100).toFixed(0)}% of a core, ${((benchCpu * 1e6) / sent).toFixed(0)} µs/input); load average ${loadavg()[0]!.toFixed(1)}`);
+const loopP99 = pct(loopSpans.map((x) => x.p99), 50), loopMax = Math.max(...loopSpans.map((x) => x.max));
+console.log(`  the bot's event-loop delay over ${loopSpans.length} one-second spans: p99 per span median ${loopP99} ms, worst ${Math.max(...loopSpans.map((x) => x.p99))} ms; longest stall ${loopMax} ms`);
 console.log(`  lost inputs: ${lost}, duplicated inputs: ${duplicated}   (target 0 and 0)`);
 
 // A full-size game: from the last /ready to the resolution post in the channel, measured once
@@ -161,7 +176,7 @@ console.log(`full-size game (Ligny, ${stands} stands): last /ready → resolutio
 const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${bot.pid}/status`, 'utf8'));
 const peakRssMiB = hwm ? Number(hwm[1]) / 1024 : Number.NaN;
 console.log(`bot peak RSS: ${peakRssMiB.toFixed(0)} MiB   (target < 256 MiB)`);
-console.log(`JSON: ${JSON.stringify({ inputsPerSec: sent / elapsed, ackP99Ms: pct(latencies, 99), ackP50Ms: pct(latencies, 50), peakRssMiB, failures, lost, duplicated, rate: RATE, botCpuUsPerInput: (botCpu * 1e6) / sent, benchCpuUsPerInput: (benchCpu * 1e6) / sent, botCpuSeconds: botCpu, benchCpuSeconds: benchCpu, seconds: elapsed, loadAverage: loadavg()[0] })}`);
+console.log(`JSON: ${JSON.stringify({ inputsPerSec: sent / elapsed, ackP99Ms: pct(latencies, 99), ackP50Ms: pct(latencies, 50), peakRssMiB, failures, lost, duplicated, rate: RATE, botCpuUsPerInput: (botCpu * 1e6) / sent, benchCpuUsPerInput: (benchCpu * 1e6) / sent, botCpuSeconds: botCpu, benchCpuSeconds: benchCpu, seconds: elapsed, loadAverage: loadavg()[0], loopDelayP99Ms: loopP99, loopDelayMaxMs: loopMax })}`);
 bot.kill('SIGTERM');
 await new Promise((r) => bot.on('exit', r));
 await fake.close();
