@@ -8,7 +8,7 @@
  *   - a full-size game (Ligny): time from the last /ready to the resolution post in the channel.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { openDb } from '../src/db/open';
@@ -29,7 +29,8 @@ const dir = mkdtempSync(join(tmpdir(), 'estafette-load-'));
 const dbPath = join(dir, 'load.db');
 let db = openDb(dbPath);
 let services = createServices(db, { dbPath });
-const fake = await startFakeDiscord({ guilds: [{ id: GUILD, name: 'Load', channels: Array.from({ length: GAMES + 1 }, (_, i) => ({ id: channel(i), name: `game-${i}` })) }] });
+// Lean: no request log and no RESUME replay log growing with every input in this process.
+const fake = await startFakeDiscord({ lean: true, guilds: [{ id: GUILD, name: 'Load', channels: Array.from({ length: GAMES + 1 }, (_, i) => ({ id: channel(i), name: `game-${i}` })) }] });
 
 // Set-up written straight to the database before the bot starts (not what is measured):
 // 50 games of 2 players a side, and a full-size Ligny game.
@@ -54,31 +55,48 @@ await services.rolls.close();
 db.$client.close();
 
 const bot = spawn(process.execPath, [...(process.env.BOT_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BOT_PROFILE] : []), '--import', 'tsx', 'src/main.ts'], {
-  env: { ...process.env, DISCORD_TOKEN: fake.token, DISCORD_REST_API: fake.restApi, DATABASE_PATH: dbPath, LOG_LEVEL: 'info' },
+  env: { ...process.env, DISCORD_TOKEN: fake.token, DISCORD_REST_API: fake.restApi, DATABASE_PATH: dbPath, LOG_LEVEL: 'info', LOAD_STATS: '1000' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
-await new Promise<void>((resolve) => bot.stdout!.on('data', (c: Buffer) => { if (c.toString().includes('connected to Discord')) resolve(); }));
+/** The bot's event-loop delay each second (src/lib/loop-stats.ts), while the load runs. */
+const loopSpans: { p50: number; p99: number; max: number }[] = [];
+let loadRunning = false;
+let pendingLine = '';
+await new Promise<void>((resolve) => bot.stdout!.on('data', (c: Buffer) => {
+  const lines = (pendingLine + c.toString()).split('\n');
+  pendingLine = lines.pop()!;
+  for (const line of lines) {
+    if (line.includes('connected to Discord')) resolve();
+    if (loadRunning && line.includes('"load stats"')) loopSpans.push((JSON.parse(line) as { loopDelay: { p50: number; p99: number; max: number } }).loopDelay);
+  }
+}));
 
 // Load: every player amends a move for one of their stands, again and again.
 const latencies: number[] = [];
-const lastSent = new Map<string, string>();
+/** Per `game|unit`: every `to` sent, in order, and how many of them had been sent when the last acknowledged one was. */
+const sentTo = new Map<string, { tos: string[]; acked: number }>();
 let failures = 0, sent = 0;
 const until = Date.now() + SECONDS * 1000;
 /** One /move from player p of game g; its latency counts from `from` (open loop: the time it was due). */
 async function one(g: number, p: number, n: number, from?: number): Promise<void> {
   const unit = units[p]![n % units[p]!.length]!;
   const to = `forward ${(1 + (n % 9)) / 10 + 0.5}in`;
-  lastSent.set(`${g}|${unit}`, to);
+  const record = sentTo.get(`${g}|${unit}`) ?? { tos: [], acked: 0 };
+  sentTo.set(`${g}|${unit}`, record);
+  record.tos.push(to);
+  const index = record.tos.length;
   const t = from ?? performance.now();
   const ix = fake.sendSlashCommand({ guildId: GUILD, channelId: channel(g), user: user(g, p), name: 'move', memberPermissions: '0', options: [{ name: 'unit', type: 3, value: unit }, { name: 'to', type: 3, value: to }] });
   sent++;
-  try {
-    const h = await ix.waitFor((x) => x.callback !== undefined, { timeoutMs: 5_000 });
-    latencies.push(performance.now() - t);
-    if (!h.callback?.content?.includes('accepted')) failures++;
-  } catch {
-    failures++; // not acknowledged within Discord's 3 s
-  }
+  // Told by the fake when the callback arrives (no polling); given up after 5 s. The fake refuses
+  // a callback later than Discord's 3 s, so a late answer never arrives.
+  let timer: NodeJS.Timeout | undefined;
+  const h = await Promise.race([ix.whenCallback(), new Promise<null>((r) => { timer = setTimeout(() => r(null), 5_000); })]);
+  clearTimeout(timer);
+  if (!h) { failures++; return; }
+  latencies.push(performance.now() - t);
+  if (!h.callback?.content?.includes('accepted')) failures++;
+  else record.acked = Math.max(record.acked, index);
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 /**
@@ -104,11 +122,28 @@ async function player(g: number, p: number): Promise<void> {
   }
   await Promise.all(inFlight);
 }
+/**
+ * CPU seconds (user + system, every thread) of the bot process, from the kernel's count in
+ * /proc/<pid>/stat (fields 14 and 15, in clock ticks of 10 ms): the bot's own work, whatever
+ * the load generator in this process costs.
+ */
+const botCpuSeconds = (): number => {
+  const fields = readFileSync(`/proc/${bot.pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime (fields 14, 15; 3 is fields[0] here)
+};
+const cpu0 = { bot: botCpuSeconds(), bench: process.cpuUsage() };
+loadRunning = true;
 const t0 = Date.now();
 await Promise.all(Array.from({ length: GAMES }, (_, g) => [0, 1, 2, 3].map((p) => player(g, p))).flat());
 const elapsed = (Date.now() - t0) / 1000;
+loadRunning = false;
+// CPU over the load window only (set-up, the lost-input check and the Ligny game excluded): the
+// bot's and this process's (the fake Discord + the 200 players), per input sent.
+const botCpu = botCpuSeconds() - cpu0.bot;
+const benchUsage = process.cpuUsage(cpu0.bench);
+const benchCpu = (benchUsage.user + benchUsage.system) / 1e6;
 
-// Lost or duplicated inputs: the stored live order of each stand is exactly the last one sent.
+// Lost or duplicated inputs: the stored live order of each stand is the last acknowledged one (or one sent after it).
 await new Promise((r) => setTimeout(r, 2_000)); // let the bot finish what is in flight
 db = openDb(dbPath);
 services = createServices(db, { dbPath });
@@ -119,15 +154,20 @@ for (let g = 0; g < GAMES; g++) {
   const byKey = new Map<string, number>();
   for (const x of live) byKey.set(x.key, (byKey.get(x.key) ?? 0) + 1);
   for (const n of byKey.values()) if (n > 1) duplicated += n - 1;
-  for (const [key, to] of lastSent) {
+  // Lost: the stored order is not the last acknowledged one or one sent after it (an input the
+  // bot took but could not acknowledge in time, as when it is overloaded, may come later).
+  for (const [key, { tos, acked }] of sentTo) {
     const [gi, unit] = key.split('|');
-    if (Number(gi) !== g) continue;
+    if (Number(gi) !== g || acked === 0) continue;
     const stored = live.find((x) => x.key === `move:${unit}`);
-    if (!stored || (JSON.parse(stored.body) as { to: string }).to !== to) lost++;
+    if (!stored || !tos.slice(acked - 1).includes((JSON.parse(stored.body) as { to: string }).to)) lost++;
   }
 }
 console.log(`games under load (${RATE ? `open loop, ${RATE} inputs/s due` : 'closed loop'}): ${GAMES} games x 4 players for ${elapsed.toFixed(0)} s: ${sent} inputs (${(sent / elapsed).toFixed(0)}/s), ${failures} not acknowledged in time`);
 console.log(`  acknowledgement latency: p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms   (target p99 < 250 ms; Discord's limit 3 s)`);
+console.log(`  CPU over the load: bot ${botCpu.toFixed(1)} s (${((botCpu / elapsed) * 100).toFixed(0)}% of a core, ${((botCpu * 1e6) / sent).toFixed(0)} µs/input), load generator + fake Discord ${benchCpu.toFixed(1)} s (${((benchCpu / elapsed) * 100).toFixed(0)}% of a core, ${((benchCpu * 1e6) / sent).toFixed(0)} µs/input); load average ${loadavg()[0]!.toFixed(1)}`);
+const loopP99 = pct(loopSpans.map((x) => x.p99), 50), loopMax = Math.max(...loopSpans.map((x) => x.max));
+console.log(`  the bot's event-loop delay over ${loopSpans.length} one-second spans: p99 per span median ${loopP99} ms, worst ${Math.max(...loopSpans.map((x) => x.p99))} ms; longest stall ${loopMax} ms`);
 console.log(`  lost inputs: ${lost}, duplicated inputs: ${duplicated}   (target 0 and 0)`);
 
 // A full-size game: from the last /ready to the resolution post in the channel, measured once
@@ -145,7 +185,7 @@ console.log(`full-size game (Ligny, ${stands} stands): last /ready → resolutio
 const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${bot.pid}/status`, 'utf8'));
 const peakRssMiB = hwm ? Number(hwm[1]) / 1024 : Number.NaN;
 console.log(`bot peak RSS: ${peakRssMiB.toFixed(0)} MiB   (target < 256 MiB)`);
-console.log(`JSON: ${JSON.stringify({ inputsPerSec: sent / elapsed, ackP99Ms: pct(latencies, 99), ackP50Ms: pct(latencies, 50), peakRssMiB, failures, lost, duplicated, rate: RATE })}`);
+console.log(`JSON: ${JSON.stringify({ inputsPerSec: sent / elapsed, ackP99Ms: pct(latencies, 99), ackP50Ms: pct(latencies, 50), peakRssMiB, failures, lost, duplicated, rate: RATE, botCpuUsPerInput: (botCpu * 1e6) / sent, benchCpuUsPerInput: (benchCpu * 1e6) / sent, botCpuSeconds: botCpu, benchCpuSeconds: benchCpu, seconds: elapsed, loadAverage: loadavg()[0], loopDelayP99Ms: loopP99, loopDelayMaxMs: loopMax })}`);
 bot.kill('SIGTERM');
 await new Promise((r) => bot.on('exit', r));
 await fake.close();

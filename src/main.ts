@@ -16,6 +16,7 @@ import { Checkpointer } from './db/checkpointer';
 import { acquireLease, LeaseHeldError, LeaseWaitAborted, type ProcessLease } from './db/lease';
 import { openDb, type Db } from './db/open';
 import { createLogger, type Logger } from './logger';
+import { startLoopStats } from './lib/loop-stats';
 import { storageErrorCode } from './lib/storage-error';
 import { installProcessGuard } from './process-guard';
 import { createServices } from './services/services';
@@ -173,12 +174,15 @@ async function main(): Promise<number> {
     return 1;
   }
   const client = bot.client;
+  // Load tests only: the event loop's delay and the CPU, logged every LOAD_STATS ms (bench/load-games.ts).
+  const stopStats = process.env.LOAD_STATS ? startLoopStats(log, Number(process.env.LOAD_STATS) || 1_000) : null;
   outbox = new OutboxSender(services.games.repo, discordPoster(client), Date.now, log, maps, { retentionMs: config.outboxRetentionMs });
   outbox.start();
   dashboards = startDashboards(new DashboardSender(services.db, services.games, discordDashboardPoster(client), Date.now, log));
   // Posts go out as soon as the transaction that wrote them commits; the poll is the safety net.
   services.games.onPosted = () => outbox?.kick();
   const code = await stopRequested;
+  stopStats?.();
   await close();
   return code;
 }

@@ -132,11 +132,26 @@ export class GameService {
     return { game, ruleset, state: this.stateOf(game), window: this.repo.openWindow(game.id), seats: this.repo.seats(game.id) };
   }
 
+  /**
+   * The seats that owe the open window, worked out once per state: a submit asks twice (whose
+   * seat comes first, and whether everyone is ready), and DRAM works it out from every corps
+   * (issue 12). States are never mutated, so a state's answer never changes.
+   */
+  private owing(l: Pick<Live, 'ruleset' | 'state'>): readonly string[] {
+    const state = l.state;
+    if (typeof state !== 'object' || state === null) return l.ruleset.owing(state);
+    let seats = this.owingByState.get(state);
+    if (!seats) this.owingByState.set(state, (seats = l.ruleset.owing(state)));
+    return seats;
+  }
+  private readonly owingByState = new WeakMap<object, readonly string[]>();
+
   /** The game's state, parsed once per version. Rules-core states are never mutated, so sharing is safe. */
   private stateOf(game: GameRow): unknown {
-    if (!game.state) return null;
+    // The cache first: a live game's row reads its state text only when asked (GamesRepo.liveGameIn).
     const hit = this.parsed.get(game.id);
     if (hit && hit.version === game.version) return hit.state;
+    if (!game.state) return null;
     const state = JSON.parse(game.state) as unknown;
     this.parsed.set(game.id, { version: game.version, state });
     return state;
@@ -171,7 +186,7 @@ export class GameService {
 
   /** Each seat's progress in the open window (for /game status); only counts, never order contents. */
   progress(l: Live): { seatId: string; userId: string | null; owing: boolean; ready: boolean; posted: number }[] {
-    const owing = new Set(l.ruleset.owing(l.state));
+    const owing = new Set(this.owing(l));
     const ready = l.window ? this.repo.readySeats(l.window.id) : new Set<string>();
     return l.seats.map((s) => ({
       seatId: s.seatId, userId: s.userId, owing: owing.has(s.seatId), ready: ready.has(s.seatId),
@@ -325,7 +340,7 @@ export class GameService {
       let lastError: Problem | null = null;
       // A player holding several seats (both sides in a solo game) acts for the seat that owes the
       // window first, and hears that seat's refusal rather than another seat's "not your turn".
-      const owing = new Set(l.ruleset.owing(l.state));
+      const owing = new Set(this.owing(l));
       let owingError: Problem | null = null;
       const mine = [...this.mySeats(l, user)].sort((a, b) => Number(owing.has(b)) - Number(owing.has(a)));
       for (const seat of mine) {
@@ -459,7 +474,7 @@ export class GameService {
   private mySeats(l: Live, user: Actor): string[] {
     const mine = l.seats.filter((s) => s.userId === user.id).map((s) => s.seatId);
     if (!mine.length) throw new UserError('game/not-a-player', 'You hold no seat in this game.', 'Take one with /game join.');
-    const owing = new Set(l.ruleset.owing(l.state));
+    const owing = new Set(this.owing(l));
     return [...mine.filter((s) => owing.has(s)), ...mine.filter((s) => !owing.has(s))];
   }
 
@@ -490,7 +505,7 @@ export class GameService {
   private resolveIfAllReady(l: Live & { window: WindowRow }): Resolved | null {
     const ready = this.repo.readySeats(l.window.id);
     const taken = new Set(l.seats.filter((s) => s.userId).map((s) => s.seatId));
-    const blocking = l.ruleset.owing(l.state).filter((s: string) => taken.has(s) && !ready.has(s));
+    const blocking = this.owing(l).filter((s: string) => taken.has(s) && !ready.has(s));
     if (blocking.length) return null;
     return this.resolveInTx(this.repo.game(l.game.id)!, l.window.id, 'all-ready');
   }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { actions, games, heartbeat, outbox, readiness, receipts, remindersSent, resolutions, seats, submissions, windows } from '../db/games.schema';
 
@@ -23,8 +23,15 @@ export class GamesRepo {
   }
 
   constructor(private readonly db: Db) {
+    const { state: _state, ...gameMeta } = getTableColumns(games);
     this.hot = {
-      liveGameIn: db.select().from(games).where(and(eq(games.channelId, sql.placeholder('channel')), ne(games.status, 'ended'))).prepare(),
+      // Without `state`: the game's whole rules state is kilobytes of JSON (most of a command's
+      // reading time, issue 12), and the service keeps it parsed per version (GameService.stateOf).
+      // Plain SQL with the columns named as the row's fields: drizzle's mapping of a row cost
+      // more than the query (issue 12). The same columns as `games`, less `state` (checked in a test).
+      liveGameIn: db.$client.prepare<[string], Omit<GameRow, 'state'>>(`SELECT ${Object.entries(gameMeta).map(([field, c]) => `"${c.name}" AS "${field}"`).join(', ')}
+        FROM games WHERE channel_id = ? AND status != 'ended'`),
+      stateAt: db.$client.prepare<[number, number], { state: string | null }>('SELECT state FROM games WHERE id = ? AND version = ?'),
       openWindow: db.select().from(windows).where(and(eq(windows.gameId, sql.placeholder('game')), eq(windows.status, 'open'))).prepare(),
       seats: db.select().from(seats).where(eq(seats.gameId, sql.placeholder('game'))).orderBy(asc(seats.seatId)).prepare(),
       active: db.select().from(submissions).where(and(eq(submissions.windowId, sql.placeholder('window')), isNull(submissions.withdrawnAt))).orderBy(asc(submissions.id)).prepare(),
@@ -41,8 +48,17 @@ export class GamesRepo {
         orders: sql.placeholder('orders'), createdAt: sql.placeholder('createdAt'),
       }).returning({ id: receipts.id }).prepare(),
       // Only a row no sender has claimed: one being posted keeps what it says (issue 16, the amend race).
+      // The family's keys are found as a range of the outbox_dedupe index (`from` ≤ key < `to`, the
+      // keys that start with the family); the prefix test alone scanned every unsent post (issue 12).
       replaceUnsent: db.update(outbox).set({ body: sql.placeholder('body') as never, dedupeKey: sql.placeholder('key') as never })
-        .where(and(sql`substr(${outbox.dedupeKey}, 1, length(${sql.placeholder('family')})) = ${sql.placeholder('family')}`, isNull(outbox.sentAt), isNull(outbox.claimedAt))).prepare(),
+        .where(and(sql`${outbox.dedupeKey} >= ${sql.placeholder('family')} AND ${outbox.dedupeKey} < ${sql.placeholder('familyEnd')}`,
+          sql`substr(${outbox.dedupeKey}, 1, length(${sql.placeholder('family')})) = ${sql.placeholder('family')}`,
+          // `+` keeps the planner off outbox_pending (sent_at IS NULL: every unsent post).
+          sql`+${outbox.sentAt} IS NULL`, isNull(outbox.claimedAt))).prepare(),
+      enqueue: db.insert(outbox).values({
+        gameId: sql.placeholder('gameId'), channelId: sql.placeholder('channelId'), body: sql.placeholder('body'), dedupeKey: sql.placeholder('dedupeKey'),
+        createdAt: sql.placeholder('createdAt'), nextAttemptAt: sql.placeholder('nextAttemptAt'), attempts: 0,
+      }).onConflictDoNothing().prepare(),
     };
   }
 
@@ -52,8 +68,26 @@ export class GamesRepo {
   game(id: number): GameRow | null {
     return this.db.select().from(games).where(eq(games.id, id)).get() ?? null;
   }
+  /**
+   * The channel's live game. Its `state` is read from the database only when something reads it
+   * (the service's parsed copy of that version usually serves instead); every change of the state
+   * bumps `version`, so the row's version names the state it had when the row was read.
+   */
   liveGameIn(channelId: string): GameRow | null {
-    return this.hot.liveGameIn.get({ channel: channelId }) ?? null;
+    const meta = this.hot.liveGameIn.get(channelId);
+    if (!meta) return null;
+    let text: string | null | undefined;
+    const stateAt = this.hot.stateAt;
+    return {
+      ...meta,
+      get state(): string | null {
+        if (text !== undefined) return text;
+        const row = stateAt.get(meta.id, meta.version);
+        // A row kept across a change of its game and read only afterwards: a bug of the caller's.
+        if (!row) throw new Error(`game ${meta.id} changed after version ${meta.version} was read: read the game again`);
+        return (text = row.state);
+      },
+    };
   }
   gamesIn(guildId: string): GameRow[] {
     return this.db.select().from(games).where(eq(games.guildId, guildId)).orderBy(desc(games.id)).limit(50).all();
@@ -156,7 +190,10 @@ export class GamesRepo {
   }
 
   enqueue(o: Omit<typeof outbox.$inferInsert, 'id' | 'attempts'>): void {
-    this.db.insert(outbox).values({ ...o, attempts: 0 }).onConflictDoNothing().run();
+    // A post with columns beyond the common ones (none today) goes through the query builder.
+    const { gameId = null, channelId, body, dedupeKey = null, createdAt, nextAttemptAt, ...rest } = o;
+    if (Object.keys(rest).length) this.db.insert(outbox).values({ ...o, attempts: 0 }).onConflictDoNothing().run();
+    else this.hot.enqueue.run({ gameId, channelId, body, dedupeKey, createdAt, nextAttemptAt });
   }
   /**
    * Enqueue a post that supersedes any unsent, unclaimed post of the same family (`family` is a
@@ -165,7 +202,7 @@ export class GamesRepo {
    * one is queued after it, so it still reaches the channel before anything queued later.
    */
   enqueueLatest(family: string, o: Omit<typeof outbox.$inferInsert, 'id' | 'attempts' | 'dedupeKey'> & { dedupeKey: string }): void {
-    const replaced = this.hot.replaceUnsent.run({ body: o.body, key: o.dedupeKey, family }).changes;
+    const replaced = this.hot.replaceUnsent.run({ body: o.body, key: o.dedupeKey, family, familyEnd: prefixEnd(family) }).changes;
     if (!replaced) this.enqueue(o);
   }
 
@@ -219,4 +256,14 @@ export class GamesRepo {
   beat(key: string, at: number): void {
     this.db.insert(heartbeat).values({ key, at }).onConflictDoUpdate({ target: heartbeat.key, set: { at } }).run();
   }
+}
+
+/**
+ * The least string above every string that starts with `prefix` (its last character raised by
+ * one), for an index range: in SQLite's BINARY order (bytes of UTF-8) this holds for any prefix
+ * whose last character is below U+D800, as the outbox's ASCII families are.
+ */
+export function prefixEnd(prefix: string): string {
+  if (!prefix) throw new Error('prefixEnd: an empty prefix has no range');
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 }

@@ -25,6 +25,19 @@ export function publicEventsFor(game: Pick<GameRow, 'ruleset'>, events: readonly
  * printed names, or (a ruleset that lists none) its pieces and sides by name.
  */
 export function printedFor(ruleset: { readonly present: Presentation<unknown, unknown> }, state: unknown): readonly PrintedName[] {
+  // States are never mutated (a change is a new state, GameService.stateOf keeps one per version):
+  // the names of one state are worked out once, not on every input that names a piece (issue 12).
+  if (typeof state !== 'object' || state === null) return printedOf(ruleset, state);
+  let byRuleset = printedCache.get(state);
+  if (!byRuleset) printedCache.set(state, (byRuleset = new WeakMap()));
+  let names = byRuleset.get(ruleset);
+  if (!names) byRuleset.set(ruleset, (names = printedOf(ruleset, state)));
+  return names;
+}
+
+const printedCache = new WeakMap<object, WeakMap<object, readonly PrintedName[]>>();
+
+function printedOf(ruleset: { readonly present: Presentation<unknown, unknown> }, state: unknown): readonly PrintedName[] {
   if (ruleset.present.printed) return ruleset.present.printed(state);
   return [
     ...ruleset.present.sides(state).map((c): PrintedName => ({ id: c.value, kind: 'side', names: [c.name] })),

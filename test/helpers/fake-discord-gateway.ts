@@ -245,7 +245,7 @@ export class FakeGateway {
   private dispatchTo(session: Session, t: string, d: unknown): void {
     session.seq += 1;
     const payload: GatewayPayload = { op: 0, d, s: session.seq, t };
-    session.log.push(payload);
+    if (!this.state.options.lean) session.log.push(payload);
     session.connection?.send(payload);
   }
 

@@ -75,7 +75,7 @@ export class FakeRest {
       responseBody: undefined,
       at: Date.now(),
     };
-    this.state.requests.push(record);
+    if (!this.state.options.lean) this.state.requests.push(record);
 
     let result: RouteResult;
     try {

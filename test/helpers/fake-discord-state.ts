@@ -45,6 +45,7 @@ export class InteractionRecord implements InteractionHistory {
   deferredFilled = false;
   // An ES private field, so vitest diffs of a history do not dump the whole fake.
   readonly #state: FakeDiscordState;
+  #onCallback: (() => void)[] = [];
 
   constructor(
     state: FakeDiscordState,
@@ -59,6 +60,23 @@ export class InteractionRecord implements InteractionHistory {
     readonly componentMessageId?: string,
   ) {
     this.#state = state;
+  }
+
+  /**
+   * Resolves once the interaction's first callback has arrived: told by the REST route itself, so
+   * a load generator with thousands of interactions in flight needs no polling and no re-checking
+   * of every wait on every request (FakeDiscordState.waitFor).
+   */
+  whenCallback(): Promise<this> {
+    if (this.callback) return Promise.resolve(this);
+    return new Promise((resolve) => this.#onCallback.push(() => resolve(this)));
+  }
+
+  /** @internal called by the callback route after it recorded the callback. */
+  callbackArrived(): void {
+    const waiting = this.#onCallback;
+    this.#onCallback = [];
+    for (const f of waiting) f();
   }
 
   get callback(): InteractionEvent | undefined {

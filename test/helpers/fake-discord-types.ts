@@ -58,6 +58,12 @@ export interface StartFakeDiscordOptions {
   interactionCallbackDeadlineMs?: number;
   /** Default `app_permissions` on interactions; defaults to the @everyone permissions of the guild. */
   appPermissions?: string;
+  /**
+   * For load benchmarks (bench/load-games.ts): keep no log of REST requests (`requests` stays
+   * empty) and no log of dispatches to replay on RESUME, which would otherwise grow with every
+   * input for the whole run and cost the generator's process memory and GC time.
+   */
+  lean?: boolean;
 }
 
 /** A file uploaded through multipart/form-data. */

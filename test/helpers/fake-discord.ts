@@ -50,6 +50,8 @@ export interface SentInteraction {
   /** See {@link FakeDiscord.waitForResponse}. */
   waitForResponse(options?: WaitOptions): Promise<InteractionHistory>;
   waitFor(predicate: (history: InteractionHistory) => boolean, options?: WaitOptions): Promise<InteractionHistory>;
+  /** Resolves when the first callback (reply, defer, update…) arrives; never times out (load benchmarks). */
+  whenCallback(): Promise<InteractionHistory>;
 }
 
 export interface FakeGuildInfo {
@@ -202,6 +204,7 @@ export class FakeDiscord {
       history: record,
       waitForResponse: (options) => this.waitForResponse(record.id, options),
       waitFor: (predicate, options) => this.waitForInteraction(record.id, predicate, options),
+      whenCallback: () => record.whenCallback(),
     };
   }
 
