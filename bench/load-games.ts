@@ -1,6 +1,6 @@
 /**
  * `npm run bench:load [seconds] [--rate N]` — games under load (issue 4; open loop: issue 12). The bot runs as in production, in
- * its own process (`src/main.ts`, DISCORD_REST_API pointing at the fake Discord on 127.0.0.1);
+ * its own process (built and started as `npm start` does: `dist/main.mjs`, DISCORD_REST_API pointing at the fake Discord on 127.0.0.1);
  * this process runs the fake and the players. Prints figures; asserts nothing.
  *   - 50 concurrent games (Saint-Rémy), 4 players each, every player submitting and amending
  *     moves as fast as the bot answers, for LOAD_SECONDS (default 60): acknowledgement latency
