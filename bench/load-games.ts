@@ -1,6 +1,6 @@
 /**
  * `npm run bench:load [seconds] [--rate N]` — games under load (issue 4; open loop: issue 12). The bot runs as in production, in
- * its own process (`src/main.ts`, DISCORD_REST_API pointing at the fake Discord on 127.0.0.1);
+ * its own process (built and started as `npm start` does: `dist/main.mjs`, DISCORD_REST_API pointing at the fake Discord on 127.0.0.1);
  * this process runs the fake and the players. Prints figures; asserts nothing.
  *   - 50 concurrent games (Saint-Rémy), 4 players each, every player submitting and amending
  *     moves as fast as the bot answers, for LOAD_SECONDS (default 60): acknowledgement latency
@@ -14,6 +14,8 @@ import { spawn } from 'node:child_process';
 import { openDb } from '../src/db/open';
 import { createServices } from '../src/services/services';
 import { startFakeDiscord } from '../test/helpers/fake-discord';
+import { mib, type MemorySummary } from '../src/lib/memory-stats';
+import { bundleBot, productionNodeArgs } from '../src/lib/bot-bundle';
 
 const rateAt = process.argv.indexOf('--rate');
 /** Open-loop arrival rate (inputs/s in all); 0: closed loop. */
@@ -54,8 +56,15 @@ services.games.ready(big, { id: '1400000000000888881', name: 'a' });
 await services.rolls.close();
 db.$client.close();
 
-const bot = spawn(process.execPath, [...(process.env.BOT_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BOT_PROFILE] : []), '--import', 'tsx', 'src/main.ts'], {
-  env: { ...process.env, DISCORD_TOKEN: fake.token, DISCORD_REST_API: fake.restApi, DATABASE_PATH: dbPath, LOG_LEVEL: 'info', LOAD_STATS: '1000' },
+// BOT_HEAP_SNAPSHOT=<dir>: a heap snapshot of the bot's main thread when the load ends (its peak).
+const heapDir = process.env.BOT_HEAP_SNAPSHOT;
+const memoryFile = join(dir, 'memory.json');
+// Started as `npm start` starts it (package.json): built into dist/main.mjs, then node with the
+// same options. BOT_NODE_ARGS="--import tsx src/main.ts" (say) runs another way, for comparisons.
+const botArgs = process.env.BOT_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? productionNodeArgs();
+if (!process.env.BOT_NODE_ARGS) await bundleBot();
+const bot = spawn(process.execPath, [...(process.env.BOT_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BOT_PROFILE] : []), ...(heapDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${heapDir}`] : []), ...botArgs], {
+  env: { ...process.env, DISCORD_TOKEN: fake.token, DISCORD_REST_API: fake.restApi, DATABASE_PATH: dbPath, LOG_LEVEL: 'info', LOAD_STATS: '1000', MEMORY_STATS: memoryFile },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 /** The bot's event-loop delay each second (src/lib/loop-stats.ts), while the load runs. */
@@ -136,6 +145,7 @@ loadRunning = true;
 const t0 = Date.now();
 await Promise.all(Array.from({ length: GAMES }, (_, g) => [0, 1, 2, 3].map((p) => player(g, p))).flat());
 const elapsed = (Date.now() - t0) / 1000;
+if (heapDir) bot.kill('SIGUSR2');
 loadRunning = false;
 // CPU over the load window only (set-up, the lost-input check and the Ligny game excluded): the
 // bot's and this process's (the fake Discord + the 200 players), per input sent.
@@ -188,6 +198,15 @@ console.log(`bot peak RSS: ${peakRssMiB.toFixed(0)} MiB   (target < 256 MiB)`);
 console.log(`JSON: ${JSON.stringify({ inputsPerSec: sent / elapsed, ackP99Ms: pct(latencies, 99), ackP50Ms: pct(latencies, 50), peakRssMiB, failures, lost, duplicated, rate: RATE, botCpuUsPerInput: (botCpu * 1e6) / sent, benchCpuUsPerInput: (benchCpu * 1e6) / sent, botCpuSeconds: botCpu, benchCpuSeconds: benchCpu, seconds: elapsed, loadAverage: loadavg()[0], loopDelayP99Ms: loopP99, loopDelayMaxMs: loopMax })}`);
 bot.kill('SIGTERM');
 await new Promise((r) => bot.on('exit', r));
+// The bot's own sampling (MEMORY_STATS, every second), written as it exits.
+try {
+  const m = JSON.parse(readFileSync(memoryFile, 'utf8')) as MemorySummary;
+  const p = m.atPeakRss;
+  console.log(`  bot memory at its sampled peak RSS ${mib(p.rss)}: V8 heap ${mib(p.heapTotal)} (used ${mib(p.heapUsed)}), external ${mib(p.external)} (array buffers ${mib(p.arrayBuffers)}), the rest ${mib(p.rss - p.heapTotal - p.external)} (code, native allocations, worker threads), ${m.threadsAtPeak ?? '?'} threads; highest heap used ${mib(m.max.heapUsed)} (${m.samples} samples); GC pauses ${m.gc.pauseMs} ms in ${m.gc.count} collections over ${(m.gc.sampledMs / 1000).toFixed(0)} s; CPU ${(m.cpuMs / sent).toFixed(2)} ms per input (start-up included)`);
+  console.log(`MEMORY: ${JSON.stringify(m)}`);
+} catch (e) {
+  console.log(`  bot memory: no summary (${(e as Error).message})`);
+}
 await fake.close();
 await services.rolls.close();
 db.$client.close();

@@ -18,6 +18,7 @@ import { openDb, type Db } from './db/open';
 import { createLogger, type Logger } from './logger';
 import { startLoopStats } from './lib/loop-stats';
 import { storageErrorCode } from './lib/storage-error';
+import { MemoryStats } from './lib/memory-stats';
 import { installProcessGuard } from './process-guard';
 import { createServices } from './services/services';
 
@@ -32,6 +33,7 @@ async function main(): Promise<number> {
     if (e instanceof ConfigError) { process.stderr.write(`${e.message}\n`); return 2; }
     throw e;
   }
+  if (config.memoryStatsFile) new MemoryStats().start(config.memoryStatsFile);
   // In console mode stdout is the conversation: logs go to stderr.
   const log = createLogger(config.logLevel, config.discordToken ? undefined : pino.destination(2));
   // Until the bot runs, an uncaught error only has the log to flush; `shutdown` grows below.

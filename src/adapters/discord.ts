@@ -1,5 +1,5 @@
 import {
-  AttachmentBuilder, Client, EmbedBuilder, Events, GatewayIntentBits, MessageFlags, PermissionFlagsBits,
+  AttachmentBuilder, Client, EmbedBuilder, Events, GatewayIntentBits, MessageFlags, Options, PermissionFlagsBits,
   type AutocompleteInteraction, type ChatInputCommandInteraction, type CommandInteractionOption, type InteractionReplyOptions, type MessageComponentInteraction,
 } from 'discord.js';
 import { componentRow, handleComponent } from './discord-components';
@@ -26,9 +26,31 @@ export interface DiscordBot {
   stop(): Promise<void>;
 }
 
+/**
+ * What discord.js keeps in memory (issue 12: memory under load). The bot reads nothing back from
+ * these caches: a reply goes through its interaction, a post through `channels.fetch` (channels
+ * stay cached), a dashboard is edited and pinned by message id (REST), and the invoking member's
+ * name and roles come with each interaction. By default discord.js keeps the last 200 messages of
+ * every channel it posts in (resolutions with their embeds, for every game) and every user and
+ * member who ever used a command: here none but the bot's own. Guilds, channels and roles keep
+ * discord.js's defaults (it does not support limiting them; a member's roles are read through
+ * the role cache).
+ */
+const BOUNDED_CACHES = Options.cacheWithLimits({
+  ...Options.DefaultMakeCacheSettings,
+  MessageManager: 0,
+  ReactionManager: 0,
+  UserManager: { maxSize: 0, keepOverLimit: (u) => u.id === u.client.user.id },
+  GuildMemberManager: { maxSize: 0, keepOverLimit: (m) => m.id === m.client.user.id },
+  PresenceManager: 0,
+  VoiceStateManager: 0,
+  GuildInviteManager: 0,
+  GuildBanManager: 0,
+});
+
 /** Connect to Discord and route slash commands through the command layer. */
 export async function startDiscord(o: DiscordOptions): Promise<DiscordBot> {
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], ...(o.restApi ? { rest: { api: o.restApi } } : {}) });
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], makeCache: BOUNDED_CACHES, ...(o.restApi ? { rest: { api: o.restApi } } : {}) });
   client.on(Events.InteractionCreate, (interaction) => {
     if (interaction.isChatInputCommand()) {
       void handleChatInput(interaction, o).catch((e) => o.log.error({ err: e, interaction: interaction.id }, 'could not answer an interaction'));

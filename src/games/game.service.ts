@@ -18,6 +18,15 @@ import { safeText } from '../interaction/safe-text';
 import { gmQuestionOf, resolveWindowOnce, type Resolved, type Trigger } from './resolve';
 import { openNextWindow } from './windows';
 import { refuseBotSeat } from './bot-general';
+import { WeightedLru } from '../lib/lru';
+
+/**
+ * How much parsed game state the service keeps, in characters of the states' JSON (parsed, a
+ * state takes about as many bytes: Ligny's 39,000 characters ~50 KB of heap): ~600 games at
+ * Saint-Rémy's size or ~200 at Ligny's, ~10 MB. A game forgotten is parsed again on its next
+ * input (well under a millisecond at these sizes).
+ */
+export const PARSED_STATES_JSON = 8 * 1024 * 1024;
 
 export interface GameDeps {
   readonly db: Db;
@@ -41,8 +50,11 @@ export interface Live {
 export class GameService {
   readonly repo: GamesRepo;
   readonly posts: Posts;
-  /** Parsed states by game, valid while the stored version is unchanged (states are large JSON). */
-  private readonly parsed = new Map<number, { version: number; state: unknown }>();
+  /**
+   * Parsed states by game, valid while the stored version is unchanged (states are large JSON),
+   * the least recently used forgotten past PARSED_STATES_JSON characters of their JSON (issue 12).
+   */
+  private readonly parsed = new WeightedLru<number, { version: number; state: unknown }>(PARSED_STATES_JSON);
 
   constructor(private readonly deps: GameDeps) {
     this.repo = new GamesRepo(deps.db);
@@ -153,7 +165,7 @@ export class GameService {
     if (hit && hit.version === game.version) return hit.state;
     if (!game.state) return null;
     const state = JSON.parse(game.state) as unknown;
-    this.parsed.set(game.id, { version: game.version, state });
+    this.parsed.set(game.id, { version: game.version, state }, game.state.length);
     return state;
   }
 
@@ -329,7 +341,7 @@ export class GameService {
     // and what the ruleset worked out on the parts it did not change (terrain, the other pieces) is
     // still known to it (issue 12). States are never mutated and survive JSON unchanged (the NW and
     // DRAM whole-game tests check both), so this is the state a re-parse would give.
-    let kept: { gameId: number; version: number; state: unknown } | null = null;
+    let kept: { gameId: number; version: number; state: unknown; json: number } | null = null;
     const events = this.tx(() => {
       const l = this.running(channelId);
       const schema = l.ruleset.actionSchema(l.state);
@@ -347,9 +359,10 @@ export class GameService {
         const r = l.ruleset.act(l.state, seat, parsed.data, dice);
         if (!r.ok) { lastError = r.error; if (owing.has(seat)) owingError ??= r.error; continue; }
         const now = this.deps.clock();
-        this.repo.updateGame(l.game.id, { state: JSON.stringify(r.value.state), version: l.game.version + 1, updatedAt: now });
+        const json = JSON.stringify(r.value.state);
+        this.repo.updateGame(l.game.id, { state: json, version: l.game.version + 1, updatedAt: now });
         this.repo.insertAction({ windowId: l.window.id, seatId: seat, userId: user.id, body: JSON.stringify(parsed.data), createdAt: now });
-        kept = { gameId: l.game.id, version: l.game.version + 1, state: r.value.state };
+        kept = { gameId: l.game.id, version: l.game.version + 1, state: r.value.state, json: json.length };
         // The roll is answered publicly by the command itself; the audit trail already holds it.
         return r.value.events;
       }
@@ -357,8 +370,8 @@ export class GameService {
       throw refusal ? UserError.from(refusal) : new UserError('action/not-yours', 'None of your seats can do that.');
     });
     // Only a commit of our own: inside an outer transaction that may still roll back, the next read parses.
-    const k = kept as { gameId: number; version: number; state: unknown } | null;
-    if (k && !this.deps.db.$client.inTransaction) this.parsed.set(k.gameId, { version: k.version, state: k.state });
+    const k = kept as { gameId: number; version: number; state: unknown; json: number } | null;
+    if (k && !this.deps.db.$client.inTransaction) this.parsed.set(k.gameId, { version: k.version, state: k.state }, k.json);
     return events;
   }
 

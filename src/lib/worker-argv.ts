@@ -2,7 +2,14 @@
 const PRELOADS = new Set(['--require', '-r', '--import', '--loader', '--experimental-loader']);
 
 /**
- * The process's Node options minus tsx's (issue 12), for a worker thread whose entry is plain
+ * V8's own options, which a worker thread refuses (ERR_WORKER_INVALID_EXEC_ARGV: they are the
+ * process's, set once): the heap sizes the bot may run with (README "Memory") and the other V8
+ * switches an operator is likely to add. A worker's heap is sized by `resourceLimits` instead.
+ */
+const V8_ONLY = new Set(['--max-old-space-size', '--max-semi-space-size', '--min-semi-space-size', '--max-young-generation-size', '--initial-old-space-size', '--initial-heap-size', '--max-heap-size', '--optimize-for-size', '--stack-size', '--expose-gc', '--gc-interval', '--single-threaded-gc', '--predictable']);
+
+/**
+ * The process's Node options minus tsx's and V8's (issue 12), for a worker thread whose entry is plain
  * JavaScript (a bundle, a .mjs). A worker inherits `process.execArgv`, and the bot runs as
  * `node --import tsx`: each worker then loaded tsx and started its loader for nothing. Measured
  * on this loaded 2-core machine: a verify worker loaded its bundle in 2.7–3.0 s with them and
@@ -15,6 +22,7 @@ export function execArgvWithoutTsx(argv: readonly string[] = process.execArgv): 
     const a = argv[i]!;
     const eq = a.indexOf('=');
     const flag = eq > 0 ? a.slice(0, eq) : a;
+    if (V8_ONLY.has(flag.replaceAll('_', '-'))) continue; // V8 takes these as --max_old_space_size too
     if (!PRELOADS.has(flag)) { out.push(a); continue; }
     const value = eq > 0 ? a.slice(eq + 1) : argv[i + 1] ?? '';
     if (eq < 0) i++; // the value is the next argument

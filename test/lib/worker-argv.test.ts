@@ -11,9 +11,19 @@ describe('execArgvWithoutTsx (worker threads of plain JavaScript start without t
   });
 
   it('keeps every other option, preloads of other modules included, in order', () => {
-    const argv = ['--cpu-prof', '--cpu-prof-dir=/tmp/p', '--require', './otel.cjs', '--import', 'tsx', '--max-semi-space-size=8', '--import=./metrics.mjs', '--enable-source-maps'];
-    expect(execArgvWithoutTsx(argv)).toEqual(['--cpu-prof', '--cpu-prof-dir=/tmp/p', '--require', './otel.cjs', '--max-semi-space-size=8', '--import=./metrics.mjs', '--enable-source-maps']);
+    const argv = ['--cpu-prof', '--cpu-prof-dir=/tmp/p', '--require', './otel.cjs', '--import', 'tsx', '--heapsnapshot-signal=SIGUSR2', '--import=./metrics.mjs', '--enable-source-maps'];
+    expect(execArgvWithoutTsx(argv)).toEqual(['--cpu-prof', '--cpu-prof-dir=/tmp/p', '--require', './otel.cjs', '--heapsnapshot-signal=SIGUSR2', '--import=./metrics.mjs', '--enable-source-maps']);
     // A module whose name merely contains "tsx" is not tsx.
     expect(execArgvWithoutTsx(['--import', './my-tsx-metrics.mjs'])).toEqual(['--import', './my-tsx-metrics.mjs']);
+  });
+
+  it('drops V8\'s options, which a worker thread refuses (the bot runs with heap sizes: README "Memory")', async () => {
+    const argv = ['--max-old-space-size=256', '--max_semi_space_size=4', '--stack-size=900', '--enable-source-maps', '--optimize-for-size'];
+    expect(execArgvWithoutTsx(argv)).toEqual(['--enable-source-maps']);
+    // What node itself says: the options left start a worker; the heap sizes do not.
+    const { Worker } = await import('node:worker_threads');
+    expect(() => new Worker('1', { eval: true, execArgv: ['--max-old-space-size=256'] })).toThrow(/invalid execArgv/);
+    const w = new Worker('1', { eval: true, execArgv: execArgvWithoutTsx(argv) });
+    expect(await new Promise((r) => w.once('exit', r))).toBe(0);
   });
 });
