@@ -2,6 +2,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { NODE_BUNDLE } from './worker-bundle';
 
 /** The project's root (this file is src/lib/bot-bundle.ts). */
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -36,12 +37,7 @@ export async function bundleBot(opts: { entry?: string; outfile?: string } = {})
     await esbuild.build({
       entryPoints: [opts.entry ?? resolve(PROJECT_ROOT, 'src/main.ts')],
       outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: `node${process.versions.node}`,
-      minify: true,
-      keepNames: true,
+      ...NODE_BUNDLE,
       sourcemap: 'linked',
       logLevel: 'error',
       external: EXTERNAL,

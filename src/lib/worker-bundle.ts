@@ -15,6 +15,19 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * so the bundle may live in a temporary folder. The folder is removed when the process exits.
  * Any failure leaves the caller on the tsx start-up: slower, never broken.
  */
+/**
+ * What every bundle of ours is (the workers', the bot's, src/lib/bot-bundle.ts): one ES module for
+ * this Node. Smaller text parses sooner; names kept so stack traces still say where.
+ */
+export const NODE_BUNDLE = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: `node${process.versions.node}`,
+  minify: true,
+  keepNames: true,
+} as const;
+
 export async function bundleWorker(entry: URL, opts: { external?: readonly string[] } = {}): Promise<URL> {
   const esbuild = await import('esbuild');
   const externals = new Map((opts.external ?? ['better-sqlite3']).map((name) => [name, import.meta.resolve(name)]));
@@ -25,13 +38,7 @@ export async function bundleWorker(entry: URL, opts: { external?: readonly strin
     await esbuild.build({
       entryPoints: [fileURLToPath(entry)],
       outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: `node${process.versions.node}`,
-      // Smaller text parses sooner; names kept so stack traces still say where.
-      minify: true,
-      keepNames: true,
+      ...NODE_BUNDLE,
       logLevel: 'silent',
       plugins: [{
         name: 'native-packages-outside',
