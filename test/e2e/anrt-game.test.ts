@@ -105,12 +105,12 @@ describe('two players and a GM play A Near Run Thing (The Brandhof ridge) on Dis
     expect(isPrivate(await cmd(FR, 'move', undefined, [str('unit', 'fr-2-13l'), str('to', 'forward 6')]))).toBe(true);
     // The command layer (§I L17-23), posted with the orders: the corps commander's dice, an ADC's
     // errand for the next phase, a regroup declaration, a brigadier's ride; bad ones refused privately.
-    const pool = state().command!.pool!;
+    const pool = state().command!.pools![0]!;
     expect(pool.divisions).toEqual(['fr-d1', 'fr-d2']);
     const die = (value: number): Opt => ({ name: 'die', type: 4, value });
     const alloc = await cmd(FR, 'pips', 'allocate', [str('division', '1st Division'), die(Math.max(...pool.faces))]);
     expect(isPrivate(alloc)).toBe(true);
-    expect(replyText(alloc)).toContain(new Set(pool.faces).size > 1 ? 'Allocation (L21)' : 'order/no-allocation');
+    expect(replyText(alloc)).toContain(new Set(pool.faces).size > 1 ? 'allocation (L21)' : 'order/no-allocation');
     expectRefused(await cmd(FR, 'pips', 'allocate', [str('division', 'fr-cav'), die(pool.faces[0]!)]), 'order/allocate-division');
     expectRefused(await cmd(AL, 'pips', 'adc', [str('adc', 'kleist-adc1'), str('division', 'al-d1')]), 'order/not-phasing');
     const adc = await cmd(FR, 'pips', 'adc', [str('adc', 'lagrange-adc1'), str('division', 'fr-d2')]);

@@ -15,7 +15,7 @@ import { reactionsOf } from '../../src/rules/anrt/phases/responses';
 import { ANRT_PROFILE } from '../../src/rules/anrt/profile';
 import type { AnrtScenarioData } from '../../src/rules/anrt/scenario';
 import { parseAnrtSettings, type AnrtSettings } from '../../src/rules/anrt/settings';
-import { adcsOf } from '../../src/rules/anrt/phases/command';
+import { adcsOf, poolsOf } from '../../src/rules/anrt/phases/command';
 import { commandedBy } from '../../src/rules/anrt/phases/generals';
 import { formationsOf, liveGenerals, liveUnits, otherSide, phasingSide, seatOfSide, type AnrtState } from '../../src/rules/anrt/state';
 import { formatScenarioError, parseScenarioYaml } from '../../src/rules/scenario';
@@ -71,7 +71,9 @@ export function candidates(s: AnrtState, r: () => number): { seat: string; order
   const seat = seatOfSide(s, side);
   const out: { seat: string; order: AnrtOrder }[] = [];
   // The command layer first: the allocation prices every order after it (L21).
-  const pool = s.command?.pool;
+  // One corps commander's dice a phase (ANRT-C15: with an army commander above corps, several pools).
+  const pools = s.command ? poolsOf(s.command) : [];
+  const pool = pools.length > 1 ? pick(r, pools) : pools[0];
   if (pool && r() < 0.6) out.push({ seat, order: { kind: 'allocate', division: pick(r, pool.divisions)!, die: pick(r, pool.faces)! } });
   for (const a of Object.values(adcsOf(s)).filter((x) => x.side === side)) if (r() < 0.3) out.push({ seat, order: { kind: 'adc', adc: a.id, division: r() < 0.2 ? 'none' : pick(r, Object.values(s.divisions).filter((d) => d.side === side).map((d) => d.id))! } });
   for (const d of Object.values(s.divisions).filter((x) => x.side === side)) for (const b of d.brigades) if (r() < 0.15) out.push({ seat, order: { kind: 'regroup', brigade: b, on: r() < 0.9 } });

@@ -55,7 +55,8 @@ export const ANRT_PROFILE: ScenarioProfile = {
   unitRules: anrtUnitRules,
   generalRules: anrtGeneralRules,
   strengths: ['figures'],
-  formations: ['line', 'column', 'square', 'skirmish', 'limbered', 'unlimbered'],
+  // The reinforced line starts a battle like any formation (ANRT-RL1, L105).
+  formations: ['line', 'reinforced-line', 'column', 'square', 'skirmish', 'limbered', 'unlimbered'],
   // 1 inch = 50 yards (L51).
   inchesPerMile: 35.2,
 };

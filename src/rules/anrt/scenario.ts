@@ -83,6 +83,8 @@ export function anrtScenarioData(sc: Scenario, settings: AnrtSettings): Result<A
         const horse = u.arm === 'light-cavalry' ? 'light' : u.arm === 'medium-cavalry' ? 'medium' : u.arm === 'heavy-cavalry' ? 'heavy' : undefined;
         const formation: AnrtFormation = gun ? (u.formation === 'limbered' ? 'limbered' : 'unlimbered') : ((u.formation ?? 'line') as AnrtFormation);
         if (!gun && (formation === 'limbered' || formation === 'unlimbered')) { problems.push({ code: 'anrt/formation', message: `${u.id}: only guns limber.` }); continue; }
+        // The reinforced line is an infantry formation (L105, ANRT-RL1).
+        if (arm !== 'infantry' && formation === 'reinforced-line') { problems.push({ code: 'anrt/formation', message: `${u.id}: only infantry forms a reinforced line (L105).` }); continue; }
         if (arm === 'cavalry' && formation === 'square') { problems.push({ code: 'anrt/formation', message: `${u.id}: cavalry forms no square (§VII).` }); continue; }
         const brigade = u.brigade ?? corps.id;
         brigades.add(brigade);

@@ -51,6 +51,8 @@ export interface AnrtState extends ScenarioGameFrame<AnrtSettings> {
   readonly attachNext?: Readonly<Record<string, readonly AnrtAttach[]>>;
   /** Brigades declared regrouping in their side's next phase (L19, L285), by side. */
   readonly regroupNext?: Readonly<Record<string, readonly string[]>>;
+  /** Standing `/pips pay` choices by side (ANRT-C11, C16): a corps-level unit or brigade → the division that pays its orders, until changed. */
+  readonly payStanding?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** Brigades whose brigadier fell since their side last moved: one pip at most in their following move (L274). */
   readonly brigadierFell?: Readonly<Record<string, true>>;
   /** Generals out of play, since when and why (§XIII L998-1015), until they return or are replaced (L278, L1015). */
@@ -151,8 +153,14 @@ export interface AnrtAdc {
  * what each division adds to whatever die it gets (`facts`). The pips follow from the allocation
  * the player posts with his orders (default: the dice in the order thrown).
  */
+/** A commander's command dice this phase (L21): one a division of his within 20", his to allocate among them. */
+export interface AnrtPool { readonly general: string; readonly faces: readonly number[]; readonly divisions: readonly string[] }
+
 export interface AnrtCommand {
-  readonly pool: { readonly general: string; readonly faces: readonly number[]; readonly divisions: readonly string[] } | null;
+  /** Each corps commander's dice (L21); with an army commander above corps one pool per corps, his own divisions' his (ANRT-C15). */
+  readonly pools?: readonly AnrtPool[];
+  /** A game saved before ANRT-C15: the one corps commander's dice (read by `poolsOf`). */
+  readonly pool?: AnrtPool | null;
   readonly own: Readonly<Record<string, number>>;
   readonly facts: Readonly<Record<string, AnrtPipFacts>>;
   /** Units out of command as the phase opens (§VI L243-253, L271), with why. */

@@ -12,7 +12,7 @@ import { routUnit } from './phases/withdraw';
 import { isHold, oneHitUnpaid } from './phases/one-hit';
 import { ROUT_MOVER } from './tables/withdrawals';
 import { reoccupy } from './phases/guns';
-import { syncRegimental } from './phases/regimental';
+import { followParents, syncRegimental } from './phases/regimental';
 import { applyCommand, followJoined, openCommand } from './phases/command';
 import { applyGeneralMoves } from './phases/generals';
 import { recordFallen, returnGenerals } from './phases/replacement';
@@ -224,6 +224,9 @@ function applyOrders(s0: AnrtState, orders: readonly AnrtOrder[]): { s: AnrtStat
     if (into) events.push({ kind: 'status', rule: 'ANRT L361', unit: u.id, status: 'disordered', on: true, reason: `deployed into the buildings of ${into.name ?? into.id}` });
   }
   s = { ...s, units };
+  // L1083 (ANRT-R8): regimental guns in contact go with their battalion, unless moved themselves.
+  const fl = followParents(s0, s, new Set(accepted.flatMap((o) => (o.kind === 'move' || o.kind === 'formation' ? [o.unit] : []))));
+  s = fl.s; events.push(...fl.events);
   // L1061, L1065 (ANRT-G7): taken guns go along with a move within their prolong move, else are left spiked.
   const carried = new Set(accepted.flatMap((o) => (o.kind === 'move' && !isHold(o) && takesGuns(s0, s0.units[o.unit]!, planPath(s0, o)) ? [o.unit] : [])));
   const pr = followCaptors(s, carried); s = pr.s; events.push(...pr.events);

@@ -1,3 +1,5 @@
+import { FORMATIONS } from '../battalion/formations';
+
 /**
  * The words a scenario file may use, declared once (STYLE.md: `as const` tuples, types derived).
  * Ruleset-independent: a ruleset narrows them through its profile (profiles.ts).
@@ -45,5 +47,9 @@ export const STRENGTH_KINDS = ['sp', 'historical', 'figures'] as const;
 /** One way to give strength. */
 export type StrengthKind = (typeof STRENGTH_KINDS)[number];
 
-/** Starting formations of a unit of several stands (src/rules/battalion/formations.ts). */
-export { FORMATIONS as UNIT_FORMATIONS, type Formation as UnitFormation } from '../battalion/formations';
+/**
+ * Starting formations of a unit of several stands: the battalion layer's (src/rules/battalion/formations.ts)
+ * and A Near Run Thing's reinforced line (ANRT-RL1), which only a profile listing it accepts.
+ */
+export const UNIT_FORMATIONS = [...FORMATIONS, 'reinforced-line'] as const;
+export type UnitFormation = (typeof UNIT_FORMATIONS)[number];

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { seededDice } from '../../../src/dice/dice';
+import { scriptedDice, seededDice } from '../../../src/dice/dice';
 import { anrt } from '../../../src/rules/anrt/index';
 import type { AnrtOrder } from '../../../src/rules/anrt/orders';
-import { adcsOf } from '../../../src/rules/anrt/phases/command';
+import { adcsOf, applyCommand, openCommand } from '../../../src/rules/anrt/phases/command';
+import { Thrower } from '../../../src/rules/anrt/phases/gm';
 import { corpsUnder, planGeneral } from '../../../src/rules/anrt/phases/generals';
 import type { AnrtState } from '../../../src/rules/anrt/state';
 import { anrtScenario, anrtSettings, teachingFrenchPhase } from '../../helpers/anrt-game';
@@ -98,5 +99,63 @@ describe('an army commander\'s paid moves come out of each corps (L457)', () => 
     const unit = Object.values(s.units).find((u) => u.division === 'perponcher-div' && u.arm === 'infantry' && !u.routed)!;
     const after = anrt.validate(s, 'allies', { kind: 'move', unit: unit.id, to: 'back 1' }, [w]);
     expect(!after.ok && after.error.code).toBe('order/pips');
+  });
+});
+
+/**
+ * The Allied phase opened on `s` with these dice (Picton's and Brunswick's divisions brought on
+ * beside their generals): each commander throws for his own divisions in turn (L21).
+ */
+function alliedCommand(s0: AnrtState, faces: number[], change: (s: AnrtState) => AnrtState = (x) => x) {
+  const units = { ...s0.units };
+  for (const a of s0.arrivals ?? []) for (const u of a.units) if (u.side === 'allies') units[u.id] = { ...u, at: s0.generals[s0.divisions[u.division]!.general]!.at };
+  const s = change({ ...s0, units, order: ['allies', 'french'] as const, period: 0 as const, step: 'orders' as const });
+  return openCommand(s, new Thrower(scriptedDice(faces), []));
+}
+const poolsOf = (s: AnrtState) => (s.command!.pools ?? []).map((p) => [p.general, p.divisions, p.faces]);
+
+describe('each corps commander throws and allocates the dice of his own corps (L21, ANRT-C15)', () => {
+  it('Wellington throws for Brunswick and Picton, under him directly; Orange for Perponcher; each die names its thrower', () => {
+    const r = alliedCommand(quatreBras(), [6, 1, 4]);
+    expect(poolsOf(r.s)).toEqual([['wellington', ['brunswick-div', 'picton-div'], [6, 1]], ['orange', ['perponcher-div'], [4]]]);
+    expect(r.s.command!.own).toEqual({});
+    const dice = r.events.filter((e) => e.kind === 'roll').map((e) => (e as { tableRow?: string }).tableRow);
+    expect(dice).toEqual([
+      expect.stringMatching(/^Duke of Wellington's die for .*Brunswick.*Picton.*, his to allocate \(L21\)$/),
+      expect.stringMatching(/^Duke of Wellington's die for /),
+      expect.stringMatching(/^Prince of Orange's die for .*Perponcher.*, his to allocate \(L21\)$/),
+    ]);
+  });
+
+  it('Ney, above Reille, throws none: Reille throws for the II Corps divisions within 20" of him', () => {
+    const s = { ...quatreBras(), command: undefined };
+    const r = openCommand({ ...s, order: ['french', 'allies'] as const, period: 0 as const }, new Thrower(scriptedDice([5, 3, 2, 6]), []));
+    const pools = r.s.command!.pools!;
+    expect(pools.map((p) => p.general)).toEqual(['reille']);
+    // Bachelu (52, 15) is 20.9" from Reille (32, 9): he throws his own (L21).
+    expect(pools[0]!.divisions).toEqual(['foy-div', 'pire-div']);
+    expect(Object.keys(r.s.command!.own)).toEqual(['bachelu-div']);
+  });
+
+  it('/pips allocate swaps within one commander\'s dice only; a die of another corps is refused with the dice it may give', () => {
+    const s = alliedCommand(quatreBras(), [6, 1, 4]).s;
+    const ok = anrt.validate(s, 'allies', { kind: 'allocate', division: 'picton-div', die: 6 }, []);
+    expect(ok.ok && ok.value.preview.join(' ')).toMatch(/^Duke of Wellington's allocation \(L21\): .*Brunswick.* 1 → .*Picton.* 6 →/);
+    const other = anrt.validate(s, 'allies', { kind: 'allocate', division: 'picton-div', die: 4 }, []);
+    expect(!other.ok && other.error).toMatchObject({ code: 'order/allocate-die', message: expect.stringContaining('Duke of Wellington threw 6, 1'), hint: 'Give one of: 6, 1.' });
+    const alone = anrt.validate(s, 'allies', { kind: 'allocate', division: 'perponcher-div', die: 4 }, []);
+    expect(!alone.ok && alone.error).toMatchObject({ code: 'order/no-allocation', message: expect.stringContaining('Prince of Orange\'s dice are all 4') });
+    const after = applyCommand(s, [{ kind: 'allocate', division: 'picton-div', die: 6 }]);
+    const notes = after.events.flatMap((e) => (e.kind === 'note' && e.text.includes('allocates his dice') ? [e.text] : []));
+    expect(notes).toEqual([expect.stringMatching(/^Duke of Wellington allocates his dice: .*Brunswick.* 1, .*Picton.* 6\.$/)]);
+  });
+
+  it('a corps commander out of play: the army commander throws for his corps too; divisions beyond 20" throw their own', () => {
+    const r = alliedCommand(quatreBras(), [6, 1, 4], (s) => ({ ...s, generals: { ...s.generals, orange: { ...s.generals.orange!, alive: false } } }));
+    // Perponcher (42, 59) is 12.5" from Wellington (36, 70).
+    expect(poolsOf(r.s)).toEqual([['wellington', ['brunswick-div', 'perponcher-div', 'picton-div'], [6, 1, 4]]]);
+    const far = alliedCommand(quatreBras(), [6, 1, 4], (s) => ({ ...s, generals: { ...s.generals, picton: { ...s.generals.picton!, at: { x: 60, y: 60 } } } }));
+    expect(poolsOf(far.s)).toEqual([['wellington', ['brunswick-div'], [6]], ['orange', ['perponcher-div'], [1]]]);
+    expect(far.s.command!.own).toEqual({ 'picton-div': 4 });
   });
 });

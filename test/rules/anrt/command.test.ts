@@ -40,8 +40,8 @@ const throughFrench = (s: AnrtState, orders: AnrtOrder[]) => {
 describe('the corps commander\'s dice (§I L21) and their allocation', () => {
   it('divisions whose generals are within 20" share his dice; the cavalry 28" off throws its own', () => {
     const s = frenchPhase();
-    expect(s.command!.pool).toMatchObject({ general: 'lagrange', divisions: ['fr-d1', 'fr-d2'] });
-    expect(s.command!.pool!.faces).toHaveLength(2);
+    expect(s.command!.pools).toMatchObject([{ general: 'lagrange', divisions: ['fr-d1', 'fr-d2'] }]);
+    expect(s.command!.pools![0]!.faces).toHaveLength(2);
     expect(Object.keys(s.command!.own)).toEqual(['fr-cav']);
   });
 
@@ -86,7 +86,7 @@ describe('the corps commander\'s dice (§I L21) and their allocation', () => {
 
   it('with no corps commander every division throws its own, and /pips allocate says so', () => {
     const s = reopen(frenchPhase(), [4, 4, 4], (x) => general(x, 'lagrange', { alive: false }));
-    expect(s.command!.pool).toBeNull();
+    expect(s.command!.pools).toEqual([]);
     expect(Object.keys(s.command!.own).sort()).toEqual(['fr-cav', 'fr-d1', 'fr-d2']);
     expect(v(s, { kind: 'allocate', division: 'fr-d1', die: 4 })).toMatchObject({ ok: false, error: { code: 'order/no-allocation' } });
   });

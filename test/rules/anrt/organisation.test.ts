@@ -6,7 +6,8 @@ import { anrt } from '../../../src/rules/anrt/index';
 import { resolveCombat } from '../../../src/rules/anrt/phases/combat';
 import { Thrower } from '../../../src/rules/anrt/phases/gm';
 import { applyAttachments } from '../../../src/rules/anrt/phases/attach';
-import { openCommand, payerOf, whyOutOfCommand } from '../../../src/rules/anrt/phases/command';
+import { applyCommand, openCommand, payerOf, whyOutOfCommand } from '../../../src/rules/anrt/phases/command';
+import { anrtRoster } from '../../../src/rules/anrt/present/index';
 import { ignoresOneHitWithdraw, limberPips, nationalMorale } from '../../../src/rules/anrt/phases/nations';
 import { regimentalMovePips, syncRegimental, withParent } from '../../../src/rules/anrt/phases/regimental';
 import { isTarget, type AnrtState, type AnrtUnit } from '../../../src/rules/anrt/state';
@@ -267,7 +268,7 @@ describe('unattached units and brigades at corps level (L231, L253; ANRT-C11) an
     expect(s0.divisions['fr-reserve']).toMatchObject({ general: 'lagrange', corpsLevel: true });
     expect(s0.units['fr-res-12']).toMatchObject({ division: 'fr-reserve', brigade: 'fr-reserve', arm: 'position-battery' });
     expect(s0.generals['lagrange']!.command).toBe('');
-    expect([...(s0.command!.pool?.divisions ?? []), ...Object.keys(s0.command!.own)]).not.toContain('fr-reserve');
+    expect([...(s0.command!.pools ?? []).flatMap((p) => p.divisions), ...Object.keys(s0.command!.own)]).not.toContain('fr-reserve');
     expect(s0.pips['fr-reserve']).toBeUndefined();
     expect(whyOutOfCommand(s0, s0.units['fr-res-12']!, box)).toBeNull();
     // 22" from Lagrange (at 36,4): within a division's 10"? no matter — beyond the corps' 20" (L253).
@@ -286,7 +287,7 @@ describe('unattached units and brigades at corps level (L231, L253; ANRT-C11) an
   it('/pips pay names the division that pays it this phase instead (L231, ANRT-C11): checked, priced, and carried out so', () => {
     const pay = { kind: 'pay' as const, what: 'fr-res-12', division: 'fr-d1' };
     const ok = v(s0, pay);
-    expect(ok.ok && ok.value.preview.join(' ')).toMatch(/12-pdr reserve battery's orders are paid from 1st Division \(Morand\)'s pips \(L231, ANRT-C11\): 0 of \d+/);
+    expect(ok.ok && ok.value.preview.join(' ')).toMatch(/until you change it, 12-pdr reserve battery's orders are paid from 1st Division \(Morand\)'s pips \(L231, ANRT-C11, C16\): 0 of \d+/);
     expect(payerOf(s0, s0.units['fr-res-12']!, [pay])).toBe('fr-d1');
     const move = { kind: 'move' as const, unit: 'fr-res-12', to: 'forward 4' };
     const priced = anrt.validate(s0, 'french', move, [pay]);
@@ -306,6 +307,27 @@ describe('unattached units and brigades at corps level (L231, L253; ANRT-C11) an
     const moved = (orders: Parameters<typeof anrt.validate>[2][]) => anrt.resolve(friantSpent, new Map([['french', orders]]), seededDice('3c'.padEnd(64, '0'))).events.some((e) => e.kind === 'move' && e.unit === 'fr-res-12');
     expect(moved([move, pay])).toBe(true);
     expect(moved([move])).toBe(false);
+  });
+
+  it('/pips pay stands until changed (ANRT-C16): the next phases pay from the division named; `nearest` sets the default back', () => {
+    const pay = { kind: 'pay' as const, what: 'fr-res-12', division: 'fr-d1' };
+    const after = applyCommand(s0, [pay]).s;
+    expect(after.payStanding).toEqual({ french: { 'fr-res-12': 'fr-d1' } });
+    // A later phase, no /pips pay posted: Morand's division still pays, not Friant's (the nearest).
+    expect(payerOf(after, after.units['fr-res-12']!)).toBe('fr-d1');
+    expect(anrtRoster(after, 'french', true)).toContain('Paid by (L231, until changed): 12-pdr reserve battery → 1st Division (Morand).');
+    expect(anrtRoster(after, 'allies', false).some((l) => l.startsWith('Paid by'))).toBe(false);
+    // A phase in which Morand's division has no pips: the nearest pays, and the choice still stands.
+    const { 'fr-d1': _gone, ...rest } = after.pips;
+    expect(payerOf({ ...after, pips: rest }, after.units['fr-res-12']!)).toBe('fr-d2');
+    // Back to the default, priced and then kept so.
+    const near = { kind: 'pay' as const, what: 'fr-res-12', division: 'nearest' };
+    const back = v(after, near);
+    expect(back.ok && back.value.preview.join(' ')).toMatch(/paid again from the division whose general is nearest/);
+    expect(payerOf(after, after.units['fr-res-12']!, [near])).toBe('fr-d2');
+    const cleared = applyCommand(after, [near]).s;
+    expect(cleared.payStanding).toEqual({ french: {} });
+    expect(payerOf(cleared, cleared.units['fr-res-12']!)).toBe('fr-d2');
   });
 
   it('/pips attach: refused with a hint outside the new brigadier\'s box; accepted inside it; made as the next phase opens', () => {

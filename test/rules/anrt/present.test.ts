@@ -30,13 +30,17 @@ describe('ANRT presentation', () => {
   });
 
   it('/roster shows its own side the corps dice to allocate, the ADCs\' errands and who is out of command; never to the enemy', () => {
-    const s = { ...s0, order: ['french', 'allies'] as const, period: 0 as const, step: 'orders' as const, command: { pool: { general: 'lagrange', faces: [5, 2], divisions: ['fr-d1', 'fr-d2'] }, own: { 'fr-cav': 3 }, facts: {}, outOfCommand: { 'fr-bty-1': 'outside its brigadier\'s command box (12" × 6", L245)' }, regrouping: [] } };
+    const s = { ...s0, order: ['french', 'allies'] as const, period: 0 as const, step: 'orders' as const, command: { pools: [{ general: 'lagrange', faces: [5, 2], divisions: ['fr-d1', 'fr-d2'] }], own: { 'fr-cav': 3 }, facts: {}, outOfCommand: { 'fr-bty-1': 'outside its brigadier\'s command box (12" × 6", L245)' }, regrouping: [] } };
     const mine = anrt.present.roster!(s, 'french', true).join('\n');
-    expect(mine).toContain('Corps dice to allocate (L21): 5, 2 — /pips allocate (default: as thrown, 1st Division (Morand) 5, 2nd Division (Friant) 2)');
+    const line = 'Général Lagrange\'s dice to allocate (L21): 5, 2 — /pips allocate (default: as thrown, 1st Division (Morand) 5, 2nd Division (Friant) 2)';
+    expect(mine).toContain(line);
+    // A game saved before ANRT-C15 kept one pool, `pool`: read the same.
+    const { pools: _p, ...saved } = s.command;
+    expect(anrt.present.roster!({ ...s, command: { ...saved, pool: s.command.pools[0]! } }, 'french', true).join('\n')).toContain(line);
     expect(mine).toContain('ADC 1 of Général Lagrange → at headquarters');
     expect(mine).toMatch(/Foot battery Morand: .*out of command: outside its brigadier's command box/);
     const theirs = anrt.present.roster!(s, 'french', false).join('\n');
-    expect(theirs).not.toMatch(/Corps dice|ADC|out of command/);
+    expect(theirs).not.toMatch(/dice to allocate|ADC|out of command/);
   });
 
   it('/game settings lists the rulings and every QRS table, the stand-in labelled as the project\'s', () => {

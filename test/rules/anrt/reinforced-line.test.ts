@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { seededDice } from '../../../src/dice/dice';
 import type { GameEvent } from '../../../src/rules/events';
 import { anrt } from '../../../src/rules/anrt/index';
@@ -161,5 +162,24 @@ describe('L389 expertise in the scenario (ANRT-CL1)', () => {
       .replace('{ id: fr-d1-gen,', '{ id: fr-d1-gen, rules: { linesExpertise: true },');
     expect(text).toContain('fr-d1-gen, rules: { linesExpertise: true }');
     expect(() => anrtScenario('teaching', settings, text)).toThrow(/fr-d1-gen: linesExpertise is a brigade's \(L389\)/);
+  });
+});
+
+describe('the scenario vocabulary: a battalion may start the battle in reinforced line (L105, ANRT-RL1)', () => {
+  const teaching = readFileSync('assets/scenarios/anrt/teaching.yaml', 'utf8');
+  it('formation: reinforced-line on an infantry battalion starts it so, with the reinforced line\'s footprint', () => {
+    const text = teaching.replace('name: "2/33e Ligne", arm: infantry, figures: 12, formation: line', 'name: "2/33e Ligne", arm: infantry, figures: 12, formation: reinforced-line');
+    expect(text).not.toBe(teaching);
+    const d = anrtScenario('teaching', anrtSettings(), text);
+    expect(d.units['fr-2-33']!.formation).toBe('reinforced-line');
+    // ANRT-RL1: the line folded in two, 2" × 2", not the line's 4" × 1".
+    expect(footprint(d.units['fr-2-33']!)).toEqual(REINFORCED_LINE);
+    expect(anrtTeaching().units['fr-2-33']!.formation).toBe('line');
+  });
+
+  it('a cavalry regiment or a battery in reinforced line is refused, naming the rule', () => {
+    const cav = teaching.replace(/(arm: light-cavalry, figures: \d+)(, formation: \w+)?/, '$1, formation: reinforced-line');
+    expect(cav).not.toBe(teaching);
+    expect(() => anrtScenario('teaching', anrtSettings(), cav)).toThrow(/only infantry forms a reinforced line \(L105\)/);
   });
 });

@@ -3,7 +3,7 @@ import type { Accepted } from '../../contract';
 import { distance } from '../../geometry/vector';
 import { orderKey, type AnrtOrder } from '../orders';
 import { liveUnits, phasingSide, type AnrtState } from '../state';
-import { adcAt, adcsOf, brigadierOf, budgets, divisionDice, mayRegroupUnit, regroupSpread } from './command';
+import { adcAt, adcsOf, brigadierOf, budgets, divisionDice, mayRegroupUnit, PAY_NEAREST, poolOf, poolsOf, regroupSpread } from './command';
 import { fmt, problem } from './common';
 import { planGeneral } from './generals';
 import { allocationIsAChoice } from '../procedures/radii';
@@ -89,8 +89,9 @@ function regroupChoice(s: AnrtState, division: string, o: Extract<AnrtOrder, { k
 /**
  * ANRT-C11 (L231 "moved by divisional commanders using their own pips or by corps commanders using
  * pips deducted from their divisional command dice"): `/pips pay what:<corps-level unit or brigade>
- * division:<division>` names the division whose pips pay its orders this phase (default: the
- * nearest); the orders already posted for it are priced again against that division's budget.
+ * division:<division>` names the division whose pips pay its orders from this phase until changed
+ * (ANRT-C16; `division:nearest` sets back the default, the nearest); the orders already posted for
+ * it are priced again against that division's budget.
  */
 function validatePay(s: AnrtState, side: string, o: Extract<AnrtOrder, { kind: 'pay' }>, others: readonly AnrtOrder[]): Result<Accepted<AnrtOrder>, Problem> {
   const corps = Object.values(s.divisions).filter((d) => d.side === side && d.corpsLevel);
@@ -98,24 +99,36 @@ function validatePay(s: AnrtState, side: string, o: Extract<AnrtOrder, { kind: '
   const known = unit ? unit.side === side && !unit.gone && corps.some((d) => d.id === unit.division) : corps.some((d) => d.brigades.includes(o.what));
   const own = corps.flatMap((d) => liveUnits(s).filter((u) => u.division === d.id).map((u) => u.name));
   if (!known) return err(problem('order/pay-what', `${unit?.name ?? o.what} is not one of the corps' own units or brigades: a division's units are paid from its own pips (L231).`, own.length ? `Name one of: ${own.slice(0, 6).join(', ')}.` : 'Your corps has no units of its own.'));
-  const d = s.divisions[o.division];
-  const payers = Object.values(s.divisions).filter((x) => x.side === side && !x.corpsLevel && s.pips[x.id] !== undefined);
-  if (!d || d.side !== side || d.corpsLevel || s.pips[d.id] === undefined) return err(problem('order/pay-division', `${d?.name ?? o.division} has no command pips of yours this phase (L231).`, `Pay from: ${payers.map((x) => x.name).join(', ') || 'none'}.`));
-  const all = [...others, o];
-  const spent = others.reduce((n, x) => n + chargesOf(s, x, all).reduce((m, c) => (c.division === d.id ? m + c.pips : m), 0), 0);
-  const budget = budgets(s, all)[d.id]?.pips ?? s.pips[d.id] ?? 0;
   const what = unit?.name ?? o.what;
+  const payers = Object.values(s.divisions).filter((x) => x.side === side && !x.corpsLevel && s.pips[x.id] !== undefined);
+  const all = [...others, o];
+  const spentIn = (d: string) => others.reduce((n, x) => n + chargesOf(s, x, all).reduce((m, c) => (c.division === d ? m + c.pips : m), 0), 0);
+  const b = budgets(s, all);
+  if (o.division === PAY_NEAREST) {
+    // Back to the default: the orders already posted go to the nearest division again, each priced there.
+    for (const d of payers) if (spentIn(d.id) > (b[d.id]?.pips ?? 0)) return err(problem('order/pips', `Paid from the nearest division again, ${what}'s orders would leave ${d.name} owing ${spentIn(d.id)} of its ${b[d.id]?.pips ?? 0} pips (§VI L266).`, 'Withdraw some orders first, or name a division to pay.'));
+    return ok({ order: o, preview: [`From this phase ${what}'s orders are paid again from the division whose general is nearest (L231, ANRT-C11, the default).`] });
+  }
+  const d = s.divisions[o.division];
+  if (!d || d.side !== side || d.corpsLevel || s.pips[d.id] === undefined) return err(problem('order/pay-division', `${d?.name ?? o.division} has no command pips of yours this phase (L231).`, `Pay from: ${payers.map((x) => x.name).join(', ') || 'none'}, or ${PAY_NEAREST}.`));
+  const spent = spentIn(d.id);
+  const budget = b[d.id]?.pips ?? s.pips[d.id] ?? 0;
   if (spent > budget) return err(problem('order/pips', `${d.name} has ${budget} pips; with ${what}'s orders it would owe ${spent} (§VI L266).`, 'Withdraw some orders first, or pay from another division.'));
-  return ok({ order: o, preview: [`This phase ${what}'s orders are paid from ${d.name}'s pips (L231, ANRT-C11): ${spent} of ${budget} ordered there.`] });
+  // It stands until changed (ANRT-C16): a phase in which that division has no pips, the nearest pays.
+  return ok({ order: o, preview: [`From this phase until you change it, ${what}'s orders are paid from ${d.name}'s pips (L231, ANRT-C11, C16): ${spent} of ${budget} ordered there now.`] });
 }
 
 function validateAllocate(s: AnrtState, o: Extract<AnrtOrder, { kind: 'allocate' }>, others: readonly AnrtOrder[]): Result<Accepted<AnrtOrder>, Problem> {
-  const pool = s.command?.pool;
-  if (!pool) return err(problem('order/no-allocation', 'The corps commander has no dice to allocate this phase: every division throws its own (L21).'));
+  const pools = s.command ? poolsOf(s.command) : [];
+  if (!pools.length) return err(problem('order/no-allocation', 'No corps commander has dice to allocate this phase: every division throws its own (L21).'));
   const name = (d: string) => s.divisions[d]?.name ?? d;
-  if (!pool.divisions.includes(o.division)) return err(problem('order/allocate-division', `${name(o.division)} is not among the divisions whose generals are within 20" of the corps commander (L21).`, `Allocate to: ${pool.divisions.map(name).join(', ')}.`));
-  if (!allocationIsAChoice(pool.faces)) return err(problem('order/no-allocation', `The corps commander's dice are all ${pool.faces[0]}: there is nothing to choose (L21).`, 'Each division keeps the die it has.'));
-  if (!pool.faces.includes(o.die)) return err(problem('order/allocate-die', `The corps commander threw ${pool.faces.join(', ')}; there is no ${o.die} to give (L21).`, `Give one of: ${[...new Set(pool.faces)].join(', ')}.`));
+  const gname = (g: string) => s.generals[g]?.name ?? g;
+  // Each corps commander allocates his own dice among his own divisions (L21, ANRT-C15).
+  const pool = poolOf(s.command, o.division);
+  if (!pool) return err(problem('order/allocate-division', `${name(o.division)} gets no corps commander's die this phase: its general is not within 20" of its corps commander (L21).`, `Allocate to: ${pools.map((p) => `${p.divisions.map(name).join(', ')} (${gname(p.general)}'s dice)`).join('; ')}.`));
+  const who = gname(pool.general);
+  if (!allocationIsAChoice(pool.faces)) return err(problem('order/no-allocation', `${who}'s dice are all ${pool.faces[0]}: there is nothing to choose (L21).`, 'Each division keeps the die it has.'));
+  if (!pool.faces.includes(o.die)) return err(problem('order/allocate-die', `${who} threw ${pool.faces.join(', ')} for ${pool.divisions.map(name).join(', ')}; there is no ${o.die} to give (L21).`, `Give one of: ${[...new Set(pool.faces)].join(', ')}.`));
   const all = [...others, o];
   const b = budgets(s, all);
   for (const d of pool.divisions) {
@@ -123,5 +136,5 @@ function validateAllocate(s: AnrtState, o: Extract<AnrtOrder, { kind: 'allocate'
     if (spent > b[d]!.pips) return err(problem('order/pips', `This allocation leaves ${name(d)} ${b[d]!.pips} pips, but ${spent} are already ordered there (§VI L266).`, `Withdraw some of ${name(d)}'s orders first, or allocate differently.`));
   }
   const dice = divisionDice(s, all);
-  return ok({ order: o, preview: [`Allocation (L21): ${pool.divisions.map((d) => `${name(d)} ${dice[d]} → ${b[d]!.pips} pips`).join('; ')}.`] });
+  return ok({ order: o, preview: [`${who}'s allocation (L21): ${pool.divisions.map((d) => `${name(d)} ${dice[d]} → ${b[d]!.pips} pips`).join('; ')}.`] });
 }

@@ -5,7 +5,7 @@ import type { AnrtOrder } from '../orders';
 import { commandPips, type Pips } from '../procedures/command';
 import { allocate, meanFacing, outOfCommandWhy, type Box } from '../procedures/radii';
 import { regroupable, spreadRegroup } from '../procedures/regroup';
-import { liveGenerals, liveUnits, phasingSide, sideName, withUnit, type AnrtAdc, type AnrtCommand, type AnrtGeneral, type AnrtPipFacts, type AnrtState, type AnrtUnit } from '../state';
+import { liveGenerals, liveUnits, phasingSide, sideName, withUnit, type AnrtAdc, type AnrtCommand, type AnrtDivision, type AnrtGeneral, type AnrtPipFacts, type AnrtPool, type AnrtState, type AnrtUnit } from '../state';
 import { COMMAND_RADII, REGROUP_MIN_ENEMY_INCHES } from '../tables/command';
 import { applyAttachments, attachOf } from './attach';
 import { need, qrsKnown, qrsValue, type Thrower } from './gm';
@@ -26,6 +26,39 @@ export function corpsCommander(s: AnrtState, side: string): AnrtGeneral | null {
   const gs = liveGenerals(s, side);
   return gs.find((g) => g.level === 'corps') ?? gs.find((g) => g.level === 'army') ?? null;
 }
+
+/** An army commander standing above corps commanders (ANRT-C14): some division of the side names its corps commander. */
+export function armyAboveCorps(s: AnrtState, side: string): AnrtGeneral | null {
+  const army = liveGenerals(s, side).find((g) => g.level === 'army');
+  return army && Object.values(s.divisions).some((d) => d.side === side && d.corps) ? army : null;
+}
+
+/**
+ * Who throws each division's command die (L21 "Corps Commanders throw a D6 for each divisional
+ * commander within 20”"), by thrower: the side's one corps commander (`corpsCommander`); with an
+ * army commander above corps (ANRT-C14, ANRT-C15) each corps commander for the divisions of HIS
+ * corps, and the army commander for the divisions under him directly (no corps commander named, or
+ * their corps commander out of play) — the text has no army level at L21, so he is their corps
+ * commander. Divisions with no thrower on the table throw their own.
+ */
+export function dieThrowers(s: AnrtState, side: string, divisions: readonly AnrtDivision[]): Map<string, AnrtDivision[]> {
+  const out = new Map<string, AnrtDivision[]>();
+  const army = armyAboveCorps(s, side);
+  const cc = army ? null : corpsCommander(s, side);
+  for (const d of divisions) {
+    const corps = d.corps ? s.generals[d.corps] : undefined;
+    const g = army ? (corps?.alive ? corps : army) : cc;
+    if (!g) continue;
+    out.set(g.id, [...(out.get(g.id) ?? []), d]);
+  }
+  return out;
+}
+
+/** The command dice pools of a phase (a game saved before ANRT-C15 kept one, `pool`). */
+export const poolsOf = (c: AnrtCommand): readonly AnrtPool[] => c.pools ?? (c.pool ? [c.pool] : []);
+
+/** The pool holding a division's die this phase, if a commander throws for it. */
+export const poolOf = (c: AnrtCommand | undefined, division: string): AnrtPool | undefined => (c ? poolsOf(c).find((p) => p.divisions.includes(division)) : undefined);
 
 /** The brigadier the order of battle gives a brigade (living or not), if any. */
 export function brigadierOf(s: AnrtState, brigade: string): AnrtGeneral | undefined {
@@ -81,14 +114,21 @@ export function whyOutOfCommand(s: AnrtState, u: AnrtUnit, box: Box): string | n
  */
 export function payerOf(s: AnrtState, u: AnrtUnit, orders: readonly AnrtOrder[] = []): string {
   if (!s.divisions[u.division]?.corpsLevel) return u.division;
-  // The division the player named for the unit or its brigade this phase (`/pips pay`), if it has pips.
+  const pays = (d: string | undefined): d is string => d !== undefined && s.pips[d] !== undefined && s.divisions[d]?.side === u.side && !s.divisions[d]?.corpsLevel;
+  // The division the player names for the unit or its brigade this phase (`/pips pay`), else his
+  // standing choice (ANRT-C16), if it has pips now; `nearest` sets the default back.
   const named = orders.find((o): o is Extract<AnrtOrder, { kind: 'pay' }> => o.kind === 'pay' && (o.what === u.id || o.what === u.brigade));
-  if (named && s.pips[named.division] !== undefined && s.divisions[named.division]?.side === u.side && !s.divisions[named.division]?.corpsLevel) return named.division;
+  const standing = s.payStanding?.[u.side];
+  const choice = named ? named.division : standing?.[u.id] ?? standing?.[u.brigade];
+  if (choice !== PAY_NEAREST && pays(choice)) return choice;
   const near = Object.values(s.divisions).filter((d) => d.side === u.side && !d.corpsLevel && s.pips[d.id] !== undefined && s.generals[d.general]?.alive)
     .map((d) => ({ id: d.id, gap: distance(s.generals[d.general]!.at, u.at) }))
     .sort((a, b) => a.gap - b.gap || a.id.localeCompare(b.id))[0];
   return near?.id ?? u.division;
 }
+
+/** `/pips pay … division:nearest`: back to the default payer, the nearest division (ANRT-C16). */
+export const PAY_NEAREST = 'nearest';
 
 /**
  * A brigade's mean facing and march columns, once per units record and brigade: every unit's
@@ -197,16 +237,23 @@ export function openCommand(s0: AnrtState, th: Thrower): { s: AnrtState; events:
   const declared = s1.regroupNext?.[side] ?? [];
   const regrouping = declared.filter((b) => liveUnits(s1).some((u) => u.brigade === b && mayRegroupUnit(s1, u)));
   for (const b of declared.filter((x) => !regrouping.includes(x))) events.push({ kind: 'note', rule: 'ANRT §VI L285', text: `${b} was declared regrouping but none of its units may regroup now (enemy within 10", artillery fire last turn, or nothing to take back): the declaration lapses.` });
-  const cc = corpsCommander(s1, side);
-  const near = (d: (typeof divisions)[number]) => { const g = s1.generals[d.general]; return !!cc && !!g?.alive && distance(g.at, cc.at) <= COMMAND_RADII.corpsAllocates.inches + 1e-9; };
-  const poolDivs = divisions.filter(near).map((d) => d.id);
-  const faces = poolDivs.map(() => th.throw(1, 'ANRT §I L21', 'command die', cc!.id));
-  for (const f of faces) events.push({ ...f.event, tableRow: `${cc!.name}'s die, his to allocate (L21)` });
+  // Each commander throws a D6 for each of his divisions whose general is within 20" (L21, ANRT-C15).
+  const pools: AnrtPool[] = [];
   const own: Record<string, number> = {};
-  for (const d of divisions.filter((x) => !poolDivs.includes(x.id))) {
+  for (const [gid, ds] of dieThrowers(s1, side, divisions)) {
+    const g = s1.generals[gid]!;
+    const mine = ds.filter((d) => { const dg = s1.generals[d.general]; return !!dg?.alive && distance(dg.at, g.at) <= COMMAND_RADII.corpsAllocates.inches + 1e-9; });
+    if (!mine.length) continue;
+    const names = mine.map((d) => d.name).join(', ');
+    const faces = mine.map(() => th.throw(1, 'ANRT §I L21', 'command die', g.id));
+    for (const f of faces) events.push({ ...f.event, tableRow: `${g.name}'s die for ${names}, his to allocate (L21)` });
+    pools.push({ general: g.id, faces: faces.map((f) => f.faces[0]!), divisions: mine.map((d) => d.id) });
+  }
+  const pooled = new Set(pools.flatMap((p) => p.divisions));
+  for (const d of divisions.filter((x) => !pooled.has(x.id))) {
     const r = th.throw(1, 'ANRT §I L21', 'command die', d.id);
     own[d.id] = r.faces[0]!;
-    events.push({ ...r.event, tableRow: `${d.name} throws its own (beyond 20" of the corps commander, L21)` });
+    events.push({ ...r.event, tableRow: `${d.name} throws its own (beyond 20" of its corps commander, L21)` });
   }
   const facts: Record<string, AnrtPipFacts> = {};
   for (const d of divisions) {
@@ -230,7 +277,7 @@ export function openCommand(s0: AnrtState, th: Thrower): { s: AnrtState; events:
   for (const u of liveUnits(s1).filter((x) => x.side === side)) { const why = whyOutOfCommand(s1, u, box); if (why) outOfCommand[u.id] = why; }
   const n = Object.keys(outOfCommand).length;
   if (n) events.push({ kind: 'note', rule: 'ANRT §VI L243-253', text: `${sideName(s1, side)}: ${n} unit(s) out of command — ${Object.entries(outOfCommand).slice(0, 4).map(([id, why]) => `${s1.units[id]!.name} (${why})`).join('; ')}${n > 4 ? '…' : ''}.` });
-  const command: AnrtCommand = { pool: poolDivs.length ? { general: cc!.id, faces: faces.map((f) => f.faces[0]!), divisions: poolDivs } : null, own, facts, outOfCommand, regrouping };
+  const command: AnrtCommand = { pools, own, facts, outOfCommand, regrouping };
   const s: AnrtState = { ...s1, adcs: ride.adcs, command };
   const b = budgets(s, []);
   return { s: { ...s, pips: Object.fromEntries(Object.entries(b).map(([d, p]) => [d, p.pips])), pipTerms: Object.fromEntries(Object.entries(b).map(([d, p]) => [d, p.terms])) }, events };
@@ -241,7 +288,7 @@ export function divisionDice(s: AnrtState, orders: readonly AnrtOrder[]): Record
   const c = s.command;
   if (!c) return {};
   const choices = orders.flatMap((o) => (o.kind === 'allocate' ? [{ division: o.division, die: o.die }] : []));
-  return { ...c.own, ...(c.pool ? allocate(c.pool.faces, c.pool.divisions, choices) : {}) };
+  return Object.assign({ ...c.own }, ...poolsOf(c).map((p) => allocate(p.faces, p.divisions, choices)));
 }
 
 const budgetCache = new WeakMap<AnrtState, Map<string, Record<string, Pips>>>();
@@ -296,8 +343,9 @@ export function applyCommand(s0: AnrtState, accepted: readonly AnrtOrder[]): { s
   if (s.command) {
     const b = budgets(s, accepted);
     const dice = divisionDice(s, accepted);
-    if (s.command.pool && accepted.some((o) => o.kind === 'allocate')) {
-      events.push({ kind: 'note', rule: 'ANRT §I L21', text: `${s.generals[s.command.pool.general]?.name ?? 'The corps commander'} allocates his dice: ${s.command.pool.divisions.map((d) => `${s.divisions[d]?.name ?? d} ${dice[d]}`).join(', ')}.` });
+    // Each commander whose dice were reallocated says so, by name (L21, ANRT-C15).
+    for (const p of poolsOf(s.command).filter((x) => accepted.some((o) => o.kind === 'allocate' && x.divisions.includes(o.division)))) {
+      events.push({ kind: 'note', rule: 'ANRT §I L21', text: `${s.generals[p.general]?.name ?? 'The corps commander'} allocates his dice: ${p.divisions.map((d) => `${s.divisions[d]?.name ?? d} ${dice[d]}`).join(', ')}.` });
     }
     for (const [d, p] of Object.entries(b)) events.push({ kind: 'note', rule: 'ANRT §I L23, §VI L263', text: `${s.divisions[d]?.name ?? d}: ${p.pips} pips (${p.terms.join('; ')}).` });
     s = { ...s, pips: Object.fromEntries(Object.entries(b).map(([d, p]) => [d, p.pips])), pipTerms: Object.fromEntries(Object.entries(b).map(([d, p]) => [d, p.terms])) };
@@ -316,6 +364,13 @@ export function applyCommand(s0: AnrtState, accepted: readonly AnrtOrder[]): { s
   const regroupNext = { ...(s.regroupNext ?? {}), [side]: accepted.flatMap((o) => (o.kind === 'regroup' && o.on ? [o.brigade] : [])) };
   const attaching = accepted.flatMap((o) => (o.kind === 'attach' ? [attachOf(s, o)] : [])).filter((a): a is NonNullable<typeof a> => a !== null);
   if (attaching.length || s.attachNext?.[side]?.length) s = { ...s, attachNext: { ...(s.attachNext ?? {}), [side]: attaching } };
+  // `/pips pay` stands until changed (ANRT-C16); `nearest` clears it.
+  const pays = accepted.filter((o): o is Extract<AnrtOrder, { kind: 'pay' }> => o.kind === 'pay');
+  if (pays.length) {
+    const mine: Record<string, string> = { ...(s.payStanding?.[side] ?? {}) };
+    for (const o of pays) { if (o.division === PAY_NEAREST) delete mine[o.what]; else mine[o.what] = o.division; }
+    s = { ...s, payStanding: { ...(s.payStanding ?? {}), [side]: mine } };
+  }
   let adcs = adcsOf(s);
   for (const o of accepted) if (o.kind === 'adc' && adcs[o.adc]) adcs = { ...adcs, [o.adc]: { ...adcs[o.adc]!, to: o.division === 'none' ? null : o.division } };
   return { s: { ...s, regroupNext, adcs }, events };

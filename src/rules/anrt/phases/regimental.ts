@@ -1,6 +1,7 @@
 import type { GameEvent } from '../../events';
-import { add, distance, headingVector, scale } from '../../geometry/vector';
+import { add, bearing, distance, headingVector, scale } from '../../geometry/vector';
 import { footprint } from '../footprint';
+import { terrainMove } from '../terrain';
 import { withUnit, type AnrtState, type AnrtUnit } from '../state';
 import { REGIMENTAL_ARTILLERY } from '../tables/characteristics';
 
@@ -68,6 +69,39 @@ export function syncRegimental(s0: AnrtState): { s: AnrtState; events: GameEvent
       s = withUnit(s, { ...rest, at, facing: p.facing });
       events.push({ kind: 'status', rule: 'ANRT §XVII L1095', unit: b.id, status: 'removed while its battalion is in square', on: false, reason: `${p.id} left its square: the guns are replaced on its right` });
     }
+  }
+  return { s, events };
+}
+
+/**
+ * Regimental guns follow their battalion (L1083 "moves as field artillery, except if it is not in
+ * base edge contact with part of its parent unit it must pay a pip": in contact its move is its
+ * battalion's, ANRT-R8). After the orders land, each battery that stood in contact with its
+ * parent before them, whose parent moved, turned or changed formation and which the player did not
+ * move himself (`ordered`), is placed beside it again: on the same side as before (its bearing from
+ * the battalion relative to the battalion's facing kept), in contact (ANRT-R2), facing with it.
+ * Refused only where the ground forbids the guns the way there (woods and towns, L359, L363):
+ * then they stay where they were, detached, and the narrative says why.
+ */
+export function followParents(s0: AnrtState, s1: AnrtState, ordered: ReadonlySet<string>): { s: AnrtState; events: GameEvent[] } {
+  let s = s1;
+  const events: GameEvent[] = [];
+  for (const b0 of Object.values(s0.units)) {
+    if (!b0.parent || b0.gone || b0.stowed || ordered.has(b0.id)) continue;
+    const p0 = s0.units[b0.parent];
+    const p1 = s1.units[b0.parent];
+    const b1 = s1.units[b0.id];
+    if (!p0 || !p1 || !b1 || p1.gone || p1.routed || b1.gone || b1.stowed || !withParent(s0, b0)) continue;
+    if (p0.at.x === p1.at.x && p0.at.y === p1.at.y && p0.facing === p1.facing && p0.formation === p1.formation) continue;
+    const side = distance(p0.at, b0.at) > 1e-9 ? bearing(p0.at, b0.at) - p0.facing : 90;
+    const at = add(p1.at, scale(headingVector(p1.facing + side), radius(p1) + radius(b1)));
+    const way = terrainMove(s, b1, [b1.at, at]);
+    if (way.refused) {
+      events.push({ kind: 'note', rule: 'ANRT §XVII L1083', text: `${b1.name} cannot follow ${p1.name}: ${way.refused.message} They stay where they were, out of contact (a pip to move them, L1083).` });
+      continue;
+    }
+    s = withUnit(s, { ...b1, at, facing: p1.facing });
+    events.push({ kind: 'move', rule: 'ANRT §XVII L1083', unit: b1.id, from: b1.at, to: at, path: [b1.at, at], facing: p1.facing, cost: 0 });
   }
   return { s, events };
 }

@@ -1,7 +1,7 @@
 import type { Presentation } from '../../plugin';
 import { clockAt } from '../../scenario/clock';
 import { describeAnrtSettings, type AnrtSettings } from '../settings';
-import { adcsOf } from '../phases/command';
+import { adcsOf, poolsOf } from '../phases/command';
 import { allocationIsAChoice } from '../procedures/radii';
 import { liveUnits, phasingSide, type AnrtState } from '../state';
 import { brigadeName } from './inputs';
@@ -17,10 +17,14 @@ import { anrtPrinted } from './printed';
 export function anrtRoster(s: AnrtState, side: string, own: boolean): string[] {
   const lines: string[] = [];
   const mine = own && s.command && phasingSide(s) === side ? s.command : undefined;
-  if (mine?.pool && allocationIsAChoice(mine.pool.faces)) lines.push(`Corps dice to allocate (L21): ${mine.pool.faces.join(', ')} — /pips allocate (default: as thrown, ${mine.pool.divisions.map((d, i) => `${s.divisions[d]?.name ?? d} ${mine.pool!.faces[i]}`).join(', ')}).`);
+  // Each corps commander's dice, by name (L21, ANRT-C15).
+  for (const p of mine ? poolsOf(mine).filter((x) => allocationIsAChoice(x.faces)) : []) lines.push(`${s.generals[p.general]?.name ?? 'Corps'}'s dice to allocate (L21): ${p.faces.join(', ')} — /pips allocate (default: as thrown, ${p.divisions.map((d, i) => `${s.divisions[d]?.name ?? d} ${p.faces[i]}`).join(', ')}).`);
   if (own) {
     const adcs = Object.values(adcsOf(s)).filter((a) => a.side === side);
     if (adcs.length) lines.push(`ADCs (L258): ${adcs.map((a) => `${a.name} → ${a.to ? s.divisions[a.to]?.name ?? a.to : 'at headquarters'}`).join('; ')}.`);
+    // Standing `/pips pay` choices (ANRT-C16), until changed.
+    const pays = Object.entries(s.payStanding?.[side] ?? {});
+    if (pays.length) lines.push(`Paid by (L231, until changed): ${pays.map(([w, d]) => `${s.units[w]?.name ?? brigadeName(s, w)} → ${s.divisions[d]?.name ?? d}`).join('; ')}.`);
     const next = s.regroupNext?.[side] ?? [];
     if (next.length) lines.push(`Declared regrouping next phase (L285): ${next.map((b) => brigadeName(s, b)).join(', ')}.`);
   }

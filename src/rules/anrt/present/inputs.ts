@@ -3,7 +3,7 @@ import { choicesMatching, type Caller, type InputChoice, type Inputs, type Named
 import type { AnrtOrder } from '../orders';
 import { canFire, fireReach, inFront, normalMove } from '../phases/common';
 import { fireCandidates, reactionsOf } from '../phases/responses';
-import { adcsOf, brigadierOf } from '../phases/command';
+import { adcsOf, brigadierOf, PAY_NEAREST, poolsOf } from '../phases/command';
 import { allocationIsAChoice } from '../procedures/radii';
 import { commandedBy } from '../phases/generals';
 import { formationsOf, isArtillery, isTarget, liveGenerals, liveUnits, phasingSide, type AnrtState, type AnrtUnit } from '../state';
@@ -105,13 +105,14 @@ export const anrtInputs: Inputs<AnrtState> = {
   'pips allocate': {
     kind: 'order',
     names: { division: DIVISION },
-    summary: 'the corps commander gives one of his command dice to a division within 20" (L21); the division that had it takes the other\'s; default: as thrown',
+    summary: 'a corps commander gives one of his command dice to a division of his within 20" (L21, ANRT-C15); the division that had it takes the other\'s; default: as thrown',
     build: (_s, o): AnrtOrder => ({ kind: 'allocate', division: text(o.division), die: Number(o.die) }),
     choices(s, caller, focused) {
-      const pool = caller.side && phasingSide(s) === caller.side ? s.command?.pool : undefined;
-      if (!pool || !allocationIsAChoice(pool.faces)) return [];
-      if (focused.name === 'division') return choicesMatching(focused.value, pool.divisions.map((d) => ({ name: s.divisions[d]?.name ?? d, value: d })));
-      return [...new Set(pool.faces)].map((f) => ({ name: String(f), value: String(f) }));
+      const pools = caller.side && phasingSide(s) === caller.side && s.command ? poolsOf(s.command).filter((p) => allocationIsAChoice(p.faces)) : [];
+      if (!pools.length) return [];
+      const gname = (g: string) => s.generals[g]?.name ?? g;
+      if (focused.name === 'division') return choicesMatching(focused.value, pools.flatMap((p) => p.divisions.map((d) => ({ name: `${s.divisions[d]?.name ?? d} (${gname(p.general)}'s dice)`, value: d }))));
+      return [...new Set(pools.flatMap((p) => p.faces))].map((f) => ({ name: String(f), value: String(f) }));
     },
     confirm: (a) => `✅ Dice allocated (sealed). ${a.preview.join(' ')}`,
   },
@@ -145,8 +146,9 @@ export const anrtInputs: Inputs<AnrtState> = {
   },
   'pips pay': {
     kind: 'order',
-    names: { division: DIVISION },
-    summary: 'this phase, pay the orders of one of the corps\' own units or brigades from a division you name (L231; default: the nearest division)',
+    // `nearest` sets back the default payer (ANRT-C16).
+    names: { division: { ...DIVISION, keep: [PAY_NEAREST] } },
+    summary: 'pay the orders of one of the corps\' own units or brigades from a division you name, from this phase until changed (L231, ANRT-C16; default and `nearest`: the nearest division)',
     build: (s, o): AnrtOrder => ({ kind: 'pay', what: attachable(s, text(o.what)), division: text(o.division) }),
     choices(s, caller, focused) {
       if (!caller.side) return [];
@@ -157,7 +159,7 @@ export const anrtInputs: Inputs<AnrtState> = {
         const brigades = corps.flatMap((d) => d.brigades.filter((b) => b !== d.id).map((b) => ({ name: `${brigadeName(s, b)} (corps level)`, value: b })));
         return choicesMatching(focused.value, [...units, ...brigades]);
       }
-      return choicesMatching(focused.value, Object.values(s.divisions).filter((d) => d.side === side && !d.corpsLevel && s.pips[d.id] !== undefined).map((d) => ({ name: `${d.name} (${s.pips[d.id]} pips)`, value: d.id })));
+      return choicesMatching(focused.value, [...Object.values(s.divisions).filter((d) => d.side === side && !d.corpsLevel && s.pips[d.id] !== undefined).map((d) => ({ name: `${d.name} (${s.pips[d.id]} pips)`, value: d.id })), { name: 'nearest (the default)', value: PAY_NEAREST }]);
     },
     confirm: (a) => `✅ Payer recorded (sealed). ${a.preview.join(' ')}`,
   },
