@@ -77,7 +77,7 @@ export function checkMoveEnemies(s: AnrtState, mover: AnrtUnit, path: readonly P
   const enemy = (o: AnrtUnit): boolean => o.side !== mover.side && !o.abandoned && !o.gone;
   const start = ringOf(mover, path[0]!);
   const touching = (o: AnrtUnit, ring: readonly Point[]): boolean => ringDistance(ring, ringOf(o)) <= ENEMY_CONTACT_INCHES + 1e-9;
-  const hint = (e: AnrtUnit) => `Moving into contact is a charge: use /charge unit:${mover.id} target:${e.id} (the enemy answers it, §X), or stop more than ${fmt(ENEMY_CONTACT_INCHES)} short of ${e.name}.`;
+  const hint = (e: AnrtUnit) => `Moving into contact is a charge: use /charge unit:"${mover.name}" target:"${e.name}" (the enemy answers it, §X), or stop more than ${fmt(ENEMY_CONTACT_INCHES)} short of ${e.name}.`;
   const crossed = unitsOnPath(s, mover, path, enemy).find((m) => !touching(m.unit, start));
   if (crossed) {
     return problem('order/move-into-enemy', `${mover.name} would move into ${crossed.unit.name} (${fmt(crossed.along)} along its path): moving into contact is a charge, use /charge (§X L398-400).`, hint(crossed.unit));
