@@ -65,9 +65,9 @@ export const ENEMY_CONTACT_INCHES = 0.5;
 
 /**
  * ANRT-W12: an ordinary move against the enemies in its way. Moving into contact with an enemy is
- * a charge (§X L398-400: charges, with the target's responses; §XI: "units … paired off into
- * individual melees" are those that charged), so a `/move` may neither cross an enemy's ground nor
- * end within `ENEMY_CONTACT_INCHES` of it. How near it may come otherwise: the text limits only
+ * a charge (§X L398-400, with the enemy's responses; the melees of §XI are fought by chargers and
+ * their targets), so a `/move` may neither cross an enemy's ground nor end within
+ * `ENEMY_CONTACT_INCHES` of it (its footprint carried along the path, its facing kept, as ANRT-W10). How near it may come otherwise: the text limits only
  * multiple moves, "may not approach closer than 6” to known enemy" (L311, `MULTIPLE_MOVES`); a
  * single move may stop short of contact anywhere (facing the risk of opportunity charges, L424-430).
  * Enemies it already stood in contact with are no new contact (a unit stepping back from a melee);
@@ -83,6 +83,7 @@ export function checkMoveEnemies(s: AnrtState, mover: AnrtUnit, path: readonly P
     return problem('order/move-into-enemy', `${mover.name} would move into ${crossed.unit.name} (${fmt(crossed.along)} along its path): moving into contact is a charge, use /charge (§X L398-400).`, hint(crossed.unit));
   }
   const end = ringOf(mover, path[path.length - 1]!);
+  // Centres 12" apart never touch (no footprint reaches 3" from its centre): only the near are measured.
   const met = liveUnits(s).find((o) => enemy(o) && distance(o.at, path[path.length - 1]!) < 12 && touching(o, end) && !touching(o, start));
   if (met) {
     return problem('order/move-into-enemy', `${mover.name} would end its move in contact with ${met.name} (within ${fmt(ENEMY_CONTACT_INCHES)}): moving into contact is a charge, use /charge (§X L398-400).`, hint(met));
