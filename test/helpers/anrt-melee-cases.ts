@@ -1,7 +1,9 @@
-import { admitChargers, columnsAgainst, meleeSlots, meleeTallies, splitHits, type MeleePiece } from '../../src/rules/anrt/procedures/multiple-melee';
+import { admitChargers, columnsAgainst, contactSlot, meleeSlots, meleeTallies, splitHits, type MeleePiece } from '../../src/rules/anrt/procedures/multiple-melee';
 import { cavalryLine, chargeAspect, gunsInLine, overlaps, securedFlanks } from '../../src/rules/anrt/procedures/flank';
 import { orderMixteColumns, type MixtePiece } from '../../src/rules/anrt/procedures/order-mixte';
 import { fireIntoMeleeClear, passThroughVictims } from '../../src/rules/anrt/procedures/pass-through';
+import { baseDistance, basePolygon } from '../../src/rules/geometry/base';
+import { ringsIntersect } from '../../src/rules/geometry/primitives';
 import { baseOf, supportOf, type SupportPiece } from '../../src/rules/anrt/procedures/support';
 import type { AnrtCase } from './anrt-cases';
 
@@ -18,6 +20,8 @@ import type { AnrtCase } from './anrt-cases';
  *   passThrough: { firer: [x, y], target, units: [..], mode: screen|long, reach | depth } → { victims: [ids] }
  *   orderMixte:  { line, others: [..] }                   → { columns: [ids] }
  *   intoMelee:   { firer: [x, y], target: [x, y], friends: [..] } → { clear }   (the firer's line of fire touches no friend, L557)
+ *   inContact:   { charger, target, firer?: [x, y] }     → { at: [x, y], facing, gap, overlap, clear }   (a single charger placed in contact, ANRT-M6b,
+ *                from where it starts (its aspect, L841); `gap`: inches between the two footprints; `clear`: a firer of the charger's side may fire at the target, L557)
  *   aspect:      { charger, target }                     → { aspect: front|flank|rear }   (the charger where it starts, L841)
  *   cavalryLine: { cavalry, target, others: [..], guns, aspect } → { line, overlapped, secured, gunsInLine }  (the cavalry centred on its target, L852-865;
  *                `guns`: the target's regimental battery, unlimbered unless its formation says otherwise, L1118)
@@ -28,6 +32,8 @@ const piece = (p: RawPiece): SupportPiece & MixtePiece & MeleePiece => ({
   id: p.id, at: { x: p.at[0], y: p.at[1] }, facing: p.facing ?? 0, formation: (p.formation ?? 'line') as MeleePiece['formation'], arm: (p.arm ?? 'infantry') as MeleePiece['arm'],
   side: p.side ?? 'fr', brigade: p.brigade ?? 'b1', disordered: !!p.disordered, routed: !!p.routed,
 });
+/** A ring pulled 0.01" in toward its centre: touching edges are no overlap. */
+const shrunk = (r: { x: number; y: number }[]): { x: number; y: number }[] => { const cx = r.reduce((a, p) => a + p.x, 0) / r.length, cy = r.reduce((a, p) => a + p.y, 0) / r.length; return r.map((p) => { const d = Math.hypot(p.x - cx, p.y - cy); return { x: cx + ((p.x - cx) * (d - 0.01)) / d, y: cy + ((p.y - cy) * (d - 0.01)) / d }; }); };
 const round = (n: number): number => Math.round(n * 100) / 100 + 0;
 
 export function runMeleeCase(c: AnrtCase): Record<string, unknown> | null {
@@ -66,6 +72,17 @@ export function runMeleeCase(c: AnrtCase): Record<string, unknown> | null {
   if (c.intoMelee) {
     const k = c.intoMelee as { firer: [number, number]; target: [number, number]; friends: RawPiece[] };
     return { clear: fireIntoMeleeClear({ x: k.firer[0], y: k.firer[1] }, { x: k.target[0], y: k.target[1] }, k.friends.map(piece)) };
+  }
+  if (c.inContact) {
+    const k = c.inContact as { charger: RawPiece; target: RawPiece; firer?: [number, number] };
+    const charger = piece(k.charger); const target = piece(k.target);
+    const slot = contactSlot(target, charger, chargeAspect(charger, target));
+    const placed = { ...charger, at: slot.at, facing: slot.facing };
+    return {
+      at: [round(slot.at.x), round(slot.at.y)], facing: round(slot.facing), gap: round(baseDistance(baseOf(placed), baseOf(target))),
+      overlap: ringsIntersect(shrunk(basePolygon(baseOf(placed))), basePolygon(baseOf(target))),
+      ...(k.firer ? { clear: fireIntoMeleeClear({ x: k.firer[0], y: k.firer[1] }, target.at, [placed]) } : {}),
+    };
   }
   if (c.aspect) {
     const k = c.aspect as { charger: RawPiece; target: RawPiece };

@@ -31,7 +31,7 @@ import { teachingFrenchPhase } from './anrt-game';
  *     rout-on: <unit id>                         (a router continuing its rout, toward its baseline)
  *     order:   <an order as posted, e.g. { kind: charge, unit, target }>   (validated for the French)
  *              with `pending: [orders]` already posted in the window
- *     evade:   { unit, charger, inches }          (where the evaders go, L402)
+ *     evade:   { unit, charger, inches, on }      (where the evaders go, L402; `on: true` runs on past the refuge, ANRT-E3)
  *     unpaid:  [orders accepted]                  (L204 as the French orders are carried out)
  *     combat:  { charges: [[unit, target]], passes: [morale tests passed whatever the die] }  (the French
  *              combat step, as combatScene; default passes: charge, charge-response)
@@ -57,7 +57,7 @@ export interface SceneCase {
   readonly 'rout-on'?: string;
   readonly order?: AnrtOrder;
   readonly pending?: AnrtOrder[];
-  readonly evade?: { unit: string; charger: string; inches: number };
+  readonly evade?: { unit: string; charger: string; inches: number; on?: boolean };
   readonly unpaid?: AnrtOrder[];
   readonly expect: Record<string, unknown>;
 }
@@ -98,7 +98,7 @@ export function runScene(c: SceneCase): SceneResult {
     return r.ok ? { s, events: [], ok: true, text: r.value.preview.join(' ') } : { s, events: [], ok: false, code: r.error.code, text: `${r.error.message} ${r.error.hint ?? ''}` };
   }
   if (c.evade) {
-    const r = evadeRoute(s, s.units[c.evade.unit]!, s.units[c.evade.charger]!, c.evade.inches);
+    const r = evadeRoute(s, s.units[c.evade.unit]!, s.units[c.evade.charger]!, c.evade.inches, !c.evade.on);
     const u = s.units[c.evade.unit]!;
     return { s: withUnit(s, { ...u, at: r.to }), events: [{ kind: 'note', rule: 'L402', text: r.why }], sheltered: r.sheltered };
   }

@@ -199,6 +199,8 @@ function applyOrders(s0: AnrtState, orders: readonly AnrtOrder[]): { s: AnrtStat
     if (v.ok) { accepted.push(o); continue; }
     // A move checked again as the orders are carried out may now meet a friend it cannot pass (L381-395, ANRT-W10): say so, not where it was going.
     if (o.kind === 'move' && v.error.code.startsWith('order/move-') && v.error.code.endsWith('friend')) events.push({ kind: 'note', rule: 'ANRT §VII L381-395', text: `${s.units[o.unit]?.name ?? o.unit} does not move: ${v.error.message}` });
+    // …or an enemy it would move into contact with (ANRT-W12): that would be a charge.
+    if (o.kind === 'move' && v.error.code === 'order/move-into-enemy') events.push({ kind: 'note', rule: 'ANRT §X L398-400', text: `${s.units[o.unit]?.name ?? o.unit} does not move: ${v.error.message}` });
   }
   const c = applyCommand(s, accepted);
   s = c.s; events.push(...c.events);

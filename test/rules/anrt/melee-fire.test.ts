@@ -233,9 +233,22 @@ describe('fire into melees (L555-559)', () => {
     expect(notes(run(arena({ 'al-1-2wp': { at: { x: 20, y: 20 }, facing: N }, 'fr-bty-1': { at: { x: 20, y: 14 }, facing: N } })).events).some((t) => t.includes('fr-bty-1 → al-1-2wp'))).toBe(true);
   });
 
+  it('a column in a single melee is fired at from the flank past the friend in contact with it (L555-559, ANRT-M6b)', () => {
+    const s = arena({
+      'fr-2-33': { at: { x: 20, y: 24 }, facing: S, formation: 'line' }, 'fr-bty-1': { at: { x: 30, y: 20 }, facing: 270 },
+      'al-1-6r': { at: { x: 20, y: 20 }, facing: N, formation: 'column' },
+    }, [{ unit: 'fr-2-33', target: 'al-1-6r', kind: 'declared' }]);
+    const { events } = run(s);
+    // The line stands front edge to front edge with the column (ANRT-M6b): 20 + 1 + ½, not ½" from its centre.
+    expect(events.find((e) => e.kind === 'move' && e.unit === 'fr-2-33' && e.rule === 'ANRT §X')).toMatchObject({ to: { x: 20, y: 21.5 }, facing: S });
+    expect(events.some((e) => e.kind === 'engagement' && e.id === 'melee:1:fr-2-33:al-1-6r')).toBe(true);
+    expect(notes(events).find((t) => /^artillery at [\d.]+", into a melee \(secondary target −3\): fr-bty-1 → al-1-6r/.test(t))).toBeDefined();
+  });
+
   it('a line in a single melee is not fired at (L555), nor a column with a friend of the firer in the line of fire (L557)', () => {
     const s = arena({
-      'fr-2-33': { at: { x: 20, y: 24 }, facing: S, formation: 'line' }, 'fr-bty-1': { at: { x: 30, y: 20.5 }, facing: 270 },
+      // The battery behind its own line: its line of fire to the column crosses the line in contact.
+      'fr-2-33': { at: { x: 20, y: 24 }, facing: S, formation: 'line' }, 'fr-bty-1': { at: { x: 20, y: 29 }, facing: S },
       'al-1-6r': { at: { x: 20, y: 20 }, facing: N, formation: 'column' }, 'al-bty-1': { at: { x: 26, y: 23 }, facing: 250 },
     }, [{ unit: 'fr-2-33', target: 'al-1-6r', kind: 'declared' }]);
     const { events } = run(s);

@@ -43,6 +43,25 @@ describe('ANRT-W10: a move carried out is checked again against friends (L381-39
   });
 });
 
+describe('ANRT-W12: a move carried out is checked again against the enemy (L398-400)', () => {
+  const place = { 'fr-1-33': { at: [30, 20], facing: 0, formation: 'column' }, 'al-1-6r': { at: [30, 27], facing: 180, formation: 'column' } } as const;
+
+  it('a move into contact is not made, the narrative says it would be a charge and names the enemy, not the destination', () => {
+    const r = frenchOrders(sceneState({ case: 'w12', rule: 'L398-400', expect: {}, place: place as never }), [{ kind: 'move', unit: 'fr-1-33', to: '30,24.75' }]);
+    expect(r.state.units['fr-1-33']!.at).toEqual({ x: 30, y: 20 });
+    const note = r.events.find((e) => e.kind === 'note' && e.rule === 'ANRT §X L398-400');
+    const text = note && note.kind === 'note' ? note.text : '';
+    expect(text).toContain('1/33e Ligne does not move: 1/33e Ligne would end its move in contact with I/6th Reserve');
+    expect(text).not.toContain('24.75');
+  });
+
+  it('stopping short of contact, the move is made', () => {
+    const r = frenchOrders(sceneState({ case: 'w12', rule: 'L311', expect: {}, place: place as never }), [{ kind: 'move', unit: 'fr-1-33', to: '30,24' }]);
+    expect(r.state.units['fr-1-33']!.at).toEqual({ x: 30, y: 24 });
+    expect(r.events.some((e) => e.kind === 'note' && e.rule === 'ANRT §X L398-400')).toBe(false);
+  });
+});
+
 describe('ANRT-W11: a charge meets a friend that withdrew into its path (L381-395, L961)', () => {
   // 2/17e Ligne (inferior) charges the I/6th Reserve to the north-east and withdraws 8" straight back
   // from it — to (30, 17), across the path of the 1/33e Ligne, charging the Landwehr 10" north of it.

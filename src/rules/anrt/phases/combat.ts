@@ -1,7 +1,7 @@
 import type { GameEvent } from '../../events';
 import type { Point } from '../../geometry/types';
 import { add, angleDifference, bearing, distance, headingVector, scale } from '../../geometry/vector';
-import { admitChargers, meleeSlots, meleeTallies, splitHits, type MeleeShape, type MeleeStrike } from '../procedures/multiple-melee';
+import { admitChargers, contactSlot, meleeSlots, meleeTallies, splitHits, type MeleeShape, type MeleeStrike } from '../procedures/multiple-melee';
 import { orderMixteColumns } from '../procedures/order-mixte';
 import { fireIntoMeleeClear, passThroughVictims, PASS_THROUGH_INCHES } from '../procedures/pass-through';
 import { baseOf, supportFactor, supportIn } from '../procedures/support';
@@ -383,8 +383,9 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined, uncovere
     moveTo(c, a.id, to, 'ANRT §X', t.gone || t.routed ? 'takes the ground' : 'falls short');
     return null;
   }
-  const dir = bearing(a.at, t.at);
-  moveTo(c, a.id, add(t.at, scale(headingVector(dir), -CONTACT_GAP)), 'ANRT §X', `in contact with ${t.id}`, dir);
+  // ANRT-M6b: front edge to the face it strikes, touching (L656), so fire into the melee is judged on real ground (L555-557, M8).
+  const slot = contactSlot(t, a, c.aspects?.get(`${a.id}>${t.id}`) ?? chargeAspect(a, t));
+  moveTo(c, a.id, slot.at, 'ANRT §X', `in contact with ${t.id}`, slot.facing);
   return { a: a.id, d: t.id, counter: response === 'countercharge' || (volleyed && !t.disordered) };
 }
 

@@ -4,7 +4,8 @@ import { ringContains } from '../../geometry/primitives';
 import { add, bearing, distance, headingVector, lerp, scale } from '../../geometry/vector';
 import { footprint } from '../footprint';
 import { isArtillery, liveUnits, type AnrtState, type AnrtUnit } from '../state';
-import { barredTerrain, coverAreas } from '../terrain';
+import { overlapsAny, passageThrough, unitsOnPath } from '../passage';
+import { barredTerrain, coverAreas, reachOver } from '../terrain';
 
 /**
  * Where evaders go (§X L402): "directly away from the chargers except that they may evade behind
@@ -75,10 +76,40 @@ export function evadeRoute(s: AnrtState, e: AnrtUnit, charger: AnrtUnit, inches:
   if (far > inches) return { to: add(e.at, scale(headingVector(bearing(e.at, refuge.at)), inches)), why: `evades toward cover ${refuge.what} (L402) but falls short`, sheltered: false };
   const barredCover = refuge.cover !== undefined && barredTerrain(s, charger, { ...e, at: refuge.at }).some((b) => b.area === refuge.cover);
   if (!halt && inches - far > 1e-6) {
-    // ANRT-E3: it does not halt; the rest of its move on the same heading.
-    const to = add(e.at, scale(headingVector(bearing(e.at, refuge.at)), inches));
-    const inside = refuge.cover !== undefined && barredCover && ringContains(refuge.cover.polygon, to);
-    return { to, why: `evades ${refuge.what} and runs on without halting (L402, ANRT-E3)`, sheltered: inside };
+    // ANRT-E3: it does not halt; the rest of its move on the same heading, over the ground and past the units there (E3b).
+    const on = runOn(s, e, refuge.at, bearing(e.at, refuge.at), inches - far);
+    const inside = refuge.cover !== undefined && barredCover && ringContains(refuge.cover.polygon, on.to);
+    return { to: on.to, why: `evades ${refuge.what} and runs on without halting (L402, ANRT-E3)${on.stopped ? `; ${on.stopped}` : ''}`, sheltered: inside || on.behindFormed };
   }
   return { to: refuge.at, why: `evades ${refuge.what} and halts there (L402)`, sheltered: refuge.cover ? barredCover : true };
+}
+
+/**
+ * ANRT-E3b: the run on past the refuge (`from`, heading `heading`, `left` inches of the evade
+ * still to go), checked as a withdrawal is (§XII L955-961, ANRT-W2): woods count double for the
+ * skirmishing cavalry L359 halves (skirmish infantry and limbered guns — a battery's march column,
+ * ANRT-T9 — enter woods and pass towns, L359, L363: no ground bars an evader); a friend it may
+ * pass (L383: skirmishers pass all; limbered guns as L387 allows) is passed, any other halts it
+ * on contact (L961 "If they meet friends they cannot normally interpenetrate they halt on
+ * contact") — halted behind a formed friend, it is "immediately behind formed friends" (L402) and
+ * sheltered from its chargers (L413); an enemy met halts it on contact too (ANRT-W2); it never
+ * ends on a passed friend's ground (it halts short of it). Abandoned guns are no one to meet.
+ */
+function runOn(s: AnrtState, e: AnrtUnit, from: Point, heading: number, left: number): { to: Point; stopped?: string; behindFormed: boolean } {
+  const aim = add(from, scale(headingVector(heading), left));
+  const reach = reachOver(s, e, from, aim, left);
+  const to = add(from, scale(headingVector(heading), reach));
+  const woods = reach < left - 1e-6 ? `woods count double (L359): it runs ${Math.round(reach * 10) / 10}" of ${Math.round(left * 10) / 10}"` : undefined;
+  const mover = { ...e, at: from };
+  const met = unitsOnPath(s, mover, [from, to], (o) => o.id !== e.id && !o.abandoned);
+  const passed: { unit: AnrtUnit; before: Point }[] = [];
+  for (const m of met) {
+    if (m.unit.side !== e.side) return { to: m.before, stopped: `halts on meeting the enemy ${m.unit.id} (ANRT-W2)`, behindFormed: false };
+    const by = passageThrough(s, mover, m.unit, 'move');
+    if (by) { passed.push(m); continue; }
+    return { to: m.before, stopped: `halts on meeting ${m.unit.id}, a friend it may not pass (L961)${formed(m.unit) ? ', behind it (L402)' : ''}`, behindFormed: formed(m.unit) };
+  }
+  const onTop = passed.find((m) => overlapsAny(mover, to, [m.unit]));
+  if (onTop) return { to: onTop.before, stopped: `halts short of ${onTop.unit.id}'s ground (no room beyond it)`, behindFormed: false };
+  return { to, ...(woods ? { stopped: woods } : {}), behindFormed: false };
 }

@@ -1,5 +1,5 @@
 import type { Problem } from '../../../lib/result';
-import { ringsIntersect } from '../../geometry/primitives';
+import { ringDistance, ringsIntersect } from '../../geometry/primitives';
 import type { Point } from '../../geometry/types';
 import { distance } from '../../geometry/vector';
 import type { AnrtOrder } from '../orders';
@@ -58,8 +58,43 @@ export function noPassage(s: AnrtState, mover: AnrtUnit, f: AnrtUnit): string {
 }
 
 /**
- * The move of `u` along `path` against its friends (L381-395): null if clear, else the problem
- * naming the first friend it may not pass or would end on. `formation`: the one it moves in.
+ * ANRT-W12: footprints this close are in contact — the gap the engine counts as contact after a
+ * melee (ANRT-P7, "footprints within ½""); the project's measure, the text gives none.
+ */
+export const ENEMY_CONTACT_INCHES = 0.5;
+
+/**
+ * ANRT-W12: an ordinary move against the enemies in its way. Moving into contact with an enemy is
+ * a charge (§X L398-400, with the enemy's responses; the melees of §XI are fought by chargers and
+ * their targets), so a `/move` may neither cross an enemy's ground nor end within
+ * `ENEMY_CONTACT_INCHES` of it (its footprint carried along the path, its facing kept, as ANRT-W10). How near it may come otherwise: the text limits only
+ * multiple moves, "may not approach closer than 6” to known enemy" (L311, `MULTIPLE_MOVES`); a
+ * single move may stop short of contact anywhere (facing the risk of opportunity charges, L424-430).
+ * Enemies it already stood in contact with are no new contact (a unit stepping back from a melee);
+ * abandoned guns have nobody to fight (L1065: they are spiked by standing in contact with them).
+ */
+export function checkMoveEnemies(s: AnrtState, mover: AnrtUnit, path: readonly Point[]): Problem | null {
+  const enemy = (o: AnrtUnit): boolean => o.side !== mover.side && !o.abandoned && !o.gone;
+  const start = ringOf(mover, path[0]!);
+  const touching = (o: AnrtUnit, ring: readonly Point[]): boolean => ringDistance(ring, ringOf(o)) <= ENEMY_CONTACT_INCHES + 1e-9;
+  const hint = (e: AnrtUnit) => `Moving into contact is a charge: use /charge unit:"${mover.name}" target:"${e.name}" (the enemy answers it, §X), or stop more than ${fmt(ENEMY_CONTACT_INCHES)} short of ${e.name}.`;
+  const crossed = unitsOnPath(s, mover, path, enemy).find((m) => !touching(m.unit, start));
+  if (crossed) {
+    return problem('order/move-into-enemy', `${mover.name} would move into ${crossed.unit.name} (${fmt(crossed.along)} along its path): moving into contact is a charge, use /charge (§X L398-400).`, hint(crossed.unit));
+  }
+  const end = ringOf(mover, path[path.length - 1]!);
+  // Centres 12" apart never touch (no footprint reaches 3" from its centre): only the near are measured.
+  const met = liveUnits(s).find((o) => enemy(o) && distance(o.at, path[path.length - 1]!) < 12 && touching(o, end) && !touching(o, start));
+  if (met) {
+    return problem('order/move-into-enemy', `${mover.name} would end its move in contact with ${met.name} (within ${fmt(ENEMY_CONTACT_INCHES)}): moving into contact is a charge, use /charge (§X L398-400).`, hint(met));
+  }
+  return null;
+}
+
+/**
+ * The move of `u` along `path` against its friends (L381-395), then the enemies (ANRT-W12,
+ * `checkMoveEnemies`): null if clear, else the problem naming the first friend it may not pass or
+ * would end on, or the enemy it would contact. `formation`: the one it moves in.
  */
 export function checkMovePath(s: AnrtState, u: AnrtUnit, path: readonly Point[], pool: readonly AnrtUnit[], formation: AnrtFormation = u.formation): Problem | null {
   if (path.length < 2 || distance(path[0]!, path[path.length - 1]!) < 1e-6) return null;
@@ -78,5 +113,5 @@ export function checkMovePath(s: AnrtState, u: AnrtUnit, path: readonly Point[],
       return problem('order/move-onto-friend', `${u.name} would end its move on ${m.unit.name}'s ground: it may pass through it (${by}) but must clear it (L395).`, `Stop short of ${m.unit.name} or go on beyond it, within the normal move.`);
     }
   }
-  return null;
+  return checkMoveEnemies(s, mover, path);
 }

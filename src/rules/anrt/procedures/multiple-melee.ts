@@ -112,6 +112,26 @@ export function meleeSlots(target: MeleePiece, shape: Exclude<MeleeShape, 'singl
 }
 
 /**
+ * Where a single charger stands in contact (ANRT-M6b): L656 pairs units "front to front", so the
+ * charger's front edge lies along the face of the target it strikes — the target's front, or the
+ * flank or rear its charge came from (L839-841, `aspect`; a flank by the side the charger starts
+ * on) — touching it, not overlapping, centred on that face and square to it (as `meleeSlots`
+ * places one charger, and as L857's overlap is measured: centred). `from`: where the charge started.
+ */
+export function contactSlot(target: MeleePiece, charger: MeleePiece, aspect: 'front' | 'flank' | 'rear', from: Point = charger.at): { at: Point; facing: number } {
+  const t = footprint(target);
+  const c = footprint(charger);
+  const ahead = headingVector(target.facing);
+  const right = rightVector(target.facing);
+  if (aspect === 'flank') {
+    const side = dot(sub(from, target.at), right) < 0 ? -1 : 1;
+    return { at: add(target.at, scale(right, side * (t.width / 2 + c.depth / 2))), facing: normalizeFacing(target.facing + (side > 0 ? -90 : 90)) };
+  }
+  const way = aspect === 'rear' ? -1 : 1;
+  return { at: add(target.at, scale(ahead, way * (t.depth / 2 + c.depth / 2))), facing: normalizeFacing(aspect === 'rear' ? target.facing : target.facing + 180) };
+}
+
+/**
  * How a unit with several opponents divides its hits (ANRT-M7): one throw, against the first
  * opponent it met; its hits go one at a time to each opponent in turn, from that one (L837: "A
  * inflicts 2X hits, one each on P and Q").
