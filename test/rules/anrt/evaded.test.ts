@@ -6,7 +6,7 @@ import { resolveCombat } from '../../../src/rules/anrt/phases/combat';
 import { Thrower } from '../../../src/rules/anrt/phases/gm';
 import { afterEvade, COLUMN_TURN_DEGREES, passedWinMelee, pursuitDisorders } from '../../../src/rules/anrt/phases/evaded';
 import { anrt } from '../../../src/rules/anrt/index';
-import { seatOfSide, withUnit, type AnrtFormation, type AnrtState } from '../../../src/rules/anrt/state';
+import { seatOfSide, withUnit, type AnrtFormation, type AnrtState, type IfEvaded } from '../../../src/rules/anrt/state';
 import { MORALE_RESULTS, type MoraleResult } from '../../../src/rules/anrt/tables/vocabulary';
 import { describeAnrtSettings } from '../../../src/rules/anrt/settings';
 import { anrtSettings, teachingFrenchPhase } from '../../helpers/anrt-game';
@@ -20,7 +20,8 @@ import { anrtInputs } from '../../../src/rules/anrt/present/inputs';
  * L414 decisions row by row.
  */
 interface EvadedCase extends Omit<SceneCase, 'morale'> {
-  readonly charges: [string, string][];
+  /** Charger, target and, third, the charging player's if-evaded (ANRT-E4). */
+  readonly charges: [string, string, IfEvaded?][];
   readonly morale?: Record<string, MoraleResult>;
   readonly responses: Record<string, string>;
 }
@@ -29,7 +30,8 @@ const FILE = 'test/rules/anrt/cases/evaded/evaded.yaml';
 const cases = parse(readFileSync(FILE, 'utf8')) as EvadedCase[];
 
 function state(c: EvadedCase): AnrtState {
-  return combatScene(c, c.charges, { morale: c.morale, passes: ['charge'] });
+  const s = combatScene(c, c.charges.map(([a, t]) => [a, t] as const), { morale: c.morale, passes: ['charge'] });
+  return { ...s, charges: s.charges.map((ch, i) => { const e = c.charges[i]![2]; return e ? { ...ch, ifEvaded: e } : ch; }) };
 }
 
 describe(`ANRT chargers whose target evades: ${FILE}`, () => {
@@ -49,7 +51,7 @@ describe(`ANRT chargers whose target evades: ${FILE}`, () => {
   });
 
   it('covers L410-419 and ANRT-E1', () => {
-    for (const l of ['L410', 'L412', 'L414', 'L415', 'L416', 'L419', 'L421', 'L620', 'ANRT-E1', 'ANRT-E2']) expect(cases.some((c) => c.rule.includes(l)), l).toBe(true);
+    for (const l of ['L410', 'L412', 'L414', 'L415', 'L416', 'L419', 'L421', 'L620', 'ANRT-E1', 'ANRT-E2', 'ANRT-E4']) expect(cases.some((c) => c.rule.includes(l)), l).toBe(true);
   });
 });
 
