@@ -202,7 +202,7 @@ describe('ANRT-E4: the charging player chooses among L408-416 on /charge (if-eva
     expect(anrtInputs.charge!.build(s, { unit: 'fr-11h', target: 'al-1-6r', 'if-evaded': 'Rally-Back' }, caller)).toEqual({ kind: 'charge', unit: 'fr-11h', target: 'al-1-6r', ifEvaded: 'rally-back' });
     expect(anrtInputs.charge!.build(s, { unit: 'fr-11h', target: 'al-1-6r', 'if-evaded': 'default' }, caller)).toEqual({ kind: 'charge', unit: 'fr-11h', target: 'al-1-6r' });
     // Unknown text reaches the order schema, which refuses it with the list.
-    const bad = anrt.orderSchema().safeParse(anrtInputs.charge!.build(s, { unit: 'fr-11h', target: 'al-1-6r', 'if-evaded': 'chase' }, caller));
+    const bad = anrt.orderSchema(s).safeParse(anrtInputs.charge!.build(s, { unit: 'fr-11h', target: 'al-1-6r', 'if-evaded': 'chase' }, caller));
     expect(bad.success).toBe(false);
     expect(JSON.stringify(bad.error?.issues)).toContain('pursue, halt, rally-back');
   });
