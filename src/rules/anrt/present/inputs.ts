@@ -228,7 +228,7 @@ export const anrtInputs: Inputs<AnrtState> = {
   react: {
     kind: 'order',
     names: { unit: UNIT },
-    summary: 'answer a charge (stand, evade — halting in cover or behind formed friends, evade-on — running on past them, square, countercharge, volley, gunners-evade) or opportunity charge an enemy that moved in front of your cavalry (§X, §VII L402, L424)',
+    summary: 'answer a charge (stand, evade — halting in cover or behind formed friends, evade-on — running on past them, square, countercharge, volley, gunners-evade) or opportunity charge an enemy that moved in front of your cavalry; a unit near chargers of evaders: its answer should their pursuit uncover it (§X, §VII L402, L421, L424)',
     build: (_s, o): AnrtOrder => ({ kind: 'react', unit: text(o.unit), choice: text(o.choice) as 'stand' }),
     choices(s, caller, focused, o) {
       if (focused.name === 'choice') { const u = s.units[text(o.unit)]; return choicesMatching(focused.value, (u ? reactionsOf(s, u) : []).map((c) => ({ name: REACTION_LABEL[c] ?? c, value: c }))); }
