@@ -99,9 +99,11 @@ describe('two players and a GM play A Near Run Thing (The Brandhof ridge) on Dis
     expectRefused(await cmd(AL, 'move', undefined, [str('unit', 'al-1-2wp'), str('to', 'forward 2')]), 'order/not-phasing');
     expectRefused(await cmd(FR, 'charge', undefined, [str('unit', 'fr-1-33'), str('target', 'al-1-2wp')]), 'order/out-of-reach');
     expectRefused(await cmd(FR, 'move', undefined, [str('unit', 'fr-2-33'), str('to', 'forward 9')]), 'order/too-far');
-    const c = await cmd(FR, 'charge', undefined, [str('unit', '11e Hussards'), str('target', 'al-2-2wp')]);
+    // ANRT-E4: the L408-416 choice rides on /charge (if-evaded); a line cannot evade, so the preview says it has no effect.
+    const c = await cmd(FR, 'charge', undefined, [str('unit', '11e Hussards'), str('target', 'al-2-2wp'), str('if-evaded', 'rally-back')]);
     expect(isPrivate(c)).toBe(true);
     expect(replyText(c)).toContain('Charge declared');
+    expect(replyText(c)).toContain('cannot evade this charge (L565-617): if-evaded rally-back is kept');
     expect(isPrivate(await cmd(FR, 'move', undefined, [str('unit', 'fr-2-13l'), str('to', 'forward 6')]))).toBe(true);
     // The command layer (§I L17-23), posted with the orders: the corps commander's dice, an ADC's
     // errand for the next phase, a regroup declaration, a brigadier's ride; bad ones refused privately.

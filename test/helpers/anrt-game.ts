@@ -12,6 +12,7 @@ import { anrt } from '../../src/rules/anrt/index';
 import type { AnrtOrder } from '../../src/rules/anrt/orders';
 import { chargeTargets, fireTargets } from '../../src/rules/anrt/present/inputs';
 import { reactionsOf } from '../../src/rules/anrt/phases/responses';
+import { ifEvadedOptions } from '../../src/rules/anrt/phases/evaded';
 import { ANRT_PROFILE } from '../../src/rules/anrt/profile';
 import type { AnrtScenarioData } from '../../src/rules/anrt/scenario';
 import { parseAnrtSettings, type AnrtSettings } from '../../src/rules/anrt/settings';
@@ -89,7 +90,8 @@ export function candidates(s: AnrtState, r: () => number): { seat: string; order
   for (const u of liveUnits(s).filter((x) => x.side === side && !x.routed)) {
     const roll = r();
     const t = chargeTargets(s, u)[0];
-    if (t && roll < 0.8) out.push({ seat, order: { kind: 'charge', unit: u.id, target: t.id } });
+    // L408-416 (ANRT-E4): now and then the player's own choice should the target evade.
+    if (t && roll < 0.8) { const e = r() < 0.4 ? pick(r, ifEvadedOptions(u)) : undefined; out.push({ seat, order: { kind: 'charge', unit: u.id, target: t.id, ...(e ? { ifEvaded: e } : {}) } }); }
     else if (roll < 0.75) out.push({ seat, order: { kind: 'move', unit: u.id, to: `forward ${1 + Math.floor(r() * 8)}` } });
     else if (roll < 0.85) { const f = pick(r, formationsOf(u.arm).filter((x) => x !== u.formation || u.disordered)); if (f) out.push({ seat, order: { kind: 'formation', unit: u.id, formation: f } }); }
     else if (roll < 0.92) out.push({ seat, order: { kind: 'move', unit: u.id, to: r() < 0.5 ? 'wheel left 20' : 'back 2' } });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANRT_FORMATIONS } from './state';
+import { ANRT_FORMATIONS, IF_EVADED } from './state';
 
 /**
  * What ANRT players post. The initiative winner's choice (L12); the mover's orders paid in
@@ -15,7 +15,9 @@ export const AnrtOrder = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('first'), side: z.string().min(1) }),
   z.strictObject({ kind: z.literal('move'), unit: z.string().min(1), to: z.string().min(1).max(200) }),
   z.strictObject({ kind: z.literal('formation'), unit: z.string().min(1), formation: z.enum(ANRT_FORMATIONS, { error: () => `a formation: ${ANRT_FORMATIONS.join(', ')}` }) }),
-  z.strictObject({ kind: z.literal('charge'), unit: z.string().min(1), target: z.string().min(1) }),
+  z.strictObject({ kind: z.literal('charge'), unit: z.string().min(1), target: z.string().min(1),
+    /** Should the target evade: pursue, halt or rally back (L408-416, ANRT-E4); absent, the rules' default (ANRT-E1). */
+    ifEvaded: z.enum(IF_EVADED, { error: () => `if-evaded: ${IF_EVADED.join(', ')} (or leave it out for the rules' default)` }).optional() }),
   z.strictObject({ kind: z.literal('fire'), unit: z.string().min(1), target: z.string().min(1) }),
   /** The corps commander gives this die of his throw to this division (L21); the division that had it takes the other's. */
   z.strictObject({ kind: z.literal('allocate'), division: z.string().min(1), die: z.number().int().min(1).max(6) }),

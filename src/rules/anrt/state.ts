@@ -223,7 +223,17 @@ export interface AnrtCharge {
   readonly target: string;
   /** Declared by the mover (§X), or an opportunity charge by the other side (§VII L424). */
   readonly kind: 'declared' | 'opportunity';
+  /** The charging player's choice among L408-416's options should the target evade (ANRT-E4); absent: the rules' default (ANRT-E1). */
+  readonly ifEvaded?: IfEvaded;
 }
+
+/**
+ * What chargers whose target evades do, as their player chose on `/charge` (L408-416, ANRT-E4):
+ * `pursue` (cavalry: without the L412 test, even out of reach), `halt` (where the evade started;
+ * cavalry still test, L412-415), `rally-back` (cavalry: the same test, L414).
+ */
+export const IF_EVADED = ['pursue', 'halt', 'rally-back'] as const;
+export type IfEvaded = (typeof IF_EVADED)[number];
 
 export interface AnrtMove {
   readonly unit: string;

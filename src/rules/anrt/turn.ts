@@ -238,7 +238,7 @@ function applyOrders(s0: AnrtState, orders: readonly AnrtOrder[]): { s: AnrtStat
   s = followJoined(g.s); events.push(...g.events);
   // The attacker's order of charge tests is his order of posting, but units out of command test first (§XII L938).
   const outOfCommand = (id: string) => (s0.command?.outOfCommand[id] !== undefined ? 0 : 1);
-  const charges = accepted.flatMap((o) => (o.kind === 'charge' ? [{ unit: o.unit, target: o.target, kind: 'declared' as const }] : [])).sort((a, b) => outOfCommand(a.unit) - outOfCommand(b.unit));
+  const charges = accepted.flatMap((o) => (o.kind === 'charge' ? [{ unit: o.unit, target: o.target, kind: 'declared' as const, ...(o.ifEvaded ? { ifEvaded: o.ifEvaded } : {}) }] : [])).sort((a, b) => outOfCommand(a.unit) - outOfCommand(b.unit));
   for (const c of charges) events.push({ kind: 'note', rule: 'ANRT §X', text: `${c.unit} is ordered to charge ${c.target}.` });
   const fireTargets = Object.fromEntries(accepted.flatMap((o) => (o.kind === 'fire' ? [[o.unit, o.target] as const] : [])));
   // A battalion formed or left square: its regimental guns off or back (L1095).

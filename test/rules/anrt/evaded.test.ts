@@ -6,7 +6,7 @@ import { resolveCombat } from '../../../src/rules/anrt/phases/combat';
 import { Thrower } from '../../../src/rules/anrt/phases/gm';
 import { afterEvade, COLUMN_TURN_DEGREES, passedWinMelee, pursuitDisorders } from '../../../src/rules/anrt/phases/evaded';
 import { anrt } from '../../../src/rules/anrt/index';
-import { seatOfSide, withUnit, type AnrtFormation, type AnrtState } from '../../../src/rules/anrt/state';
+import { seatOfSide, withUnit, type AnrtFormation, type AnrtState, type IfEvaded } from '../../../src/rules/anrt/state';
 import { MORALE_RESULTS, type MoraleResult } from '../../../src/rules/anrt/tables/vocabulary';
 import { describeAnrtSettings } from '../../../src/rules/anrt/settings';
 import { anrtSettings, teachingFrenchPhase } from '../../helpers/anrt-game';
@@ -20,7 +20,8 @@ import { anrtInputs } from '../../../src/rules/anrt/present/inputs';
  * L414 decisions row by row.
  */
 interface EvadedCase extends Omit<SceneCase, 'morale'> {
-  readonly charges: [string, string][];
+  /** Charger, target and, third, the charging player's if-evaded (ANRT-E4). */
+  readonly charges: [string, string, IfEvaded?][];
   readonly morale?: Record<string, MoraleResult>;
   readonly responses: Record<string, string>;
 }
@@ -29,7 +30,8 @@ const FILE = 'test/rules/anrt/cases/evaded/evaded.yaml';
 const cases = parse(readFileSync(FILE, 'utf8')) as EvadedCase[];
 
 function state(c: EvadedCase): AnrtState {
-  return combatScene(c, c.charges, { morale: c.morale, passes: ['charge'] });
+  const s = combatScene(c, c.charges.map(([a, t]) => [a, t] as const), { morale: c.morale, passes: ['charge'] });
+  return { ...s, charges: s.charges.map((ch, i) => { const e = c.charges[i]![2]; return e ? { ...ch, ifEvaded: e } : ch; }) };
 }
 
 describe(`ANRT chargers whose target evades: ${FILE}`, () => {
@@ -49,7 +51,7 @@ describe(`ANRT chargers whose target evades: ${FILE}`, () => {
   });
 
   it('covers L410-419 and ANRT-E1', () => {
-    for (const l of ['L410', 'L412', 'L414', 'L415', 'L416', 'L419', 'L421', 'L620', 'ANRT-E1', 'ANRT-E2']) expect(cases.some((c) => c.rule.includes(l)), l).toBe(true);
+    for (const l of ['L410', 'L412', 'L414', 'L415', 'L416', 'L419', 'L421', 'L620', 'ANRT-E1', 'ANRT-E2', 'ANRT-E4']) expect(cases.some((c) => c.rule.includes(l)), l).toBe(true);
   });
 });
 
@@ -160,5 +162,89 @@ describe('ANRT-E3: the evading player chooses to halt at the refuge (evade) or r
     const r = anrt.validate(scene('column'), seatOfSide(scene('column'), 'allies'), { kind: 'react', unit: 'al-1-6r', choice: 'evade-on' }, []);
     expect(!r.ok && r.error.code).toBe('order/reaction');
     expect(!r.ok && r.error.hint).toContain('It may: stand');
+  });
+});
+
+describe('ANRT-E4: the charging player chooses among L408-416 on /charge (if-evaded), no new window', () => {
+  const base = teachingFrenchPhase();
+  const put = (s: AnrtState, id: string, x: number, y: number, more: Partial<AnrtState['units'][string]> = {}): AnrtState => withUnit(s, { ...s.units[id]!, at: { x, y }, ...more });
+  const orders = (s: AnrtState): AnrtState => ({ ...s, pips: { 'fr-d1': 6, 'fr-d2': 6, 'fr-cav': 6 } });
+  // 1/33e Ligne (infantry column) and the 11e Hussards (cavalry column) 7" from Allied skirmishers.
+  const s = orders(put(put(put(base, 'fr-1-33', 18, 21, { formation: 'column', facing: 0 }), 'fr-11h', 26, 20, { formation: 'column', facing: 0 }), 'al-1-6r', 20, 27, { formation: 'skirmish', facing: 180 }));
+  const seat = seatOfSide(s, 'french');
+
+  it('infantry may halt but not pursue: pursue is refused privately with the options it has (ANRT-E1: it already catches what it reaches)', () => {
+    const r = anrt.validate(s, seat, { kind: 'charge', unit: 'fr-1-33', target: 'al-1-6r', ifEvaded: 'pursue' }, []);
+    expect(!r.ok && r.error.code).toBe('order/if-evaded');
+    expect(!r.ok && r.error.hint).toContain('if-evaded may be: halt');
+    const ok = anrt.validate(s, seat, { kind: 'charge', unit: 'fr-1-33', target: 'al-1-6r', ifEvaded: 'halt' }, []);
+    expect(ok.ok && ok.value.preview.join(' ')).toContain('halts where the evade started, even if it could catch them (L410)');
+    const rb = anrt.validate(s, seat, { kind: 'charge', unit: 'fr-1-33', target: 'al-1-6r', ifEvaded: 'rally-back' }, []);
+    expect(!rb.ok && rb.error.message).toContain('only cavalry rallies back (L414)');
+  });
+
+  it('cavalry may pursue, halt or rally back; the preview says what it will do, and the default is spelled out too', () => {
+    for (const [e, words] of [['pursue', 'without the "cavalry win melee" test'], ['halt', 'halts where the evade started if it passes'], ['rally-back', 'rallies back to its start if it passes']] as const) {
+      const r = anrt.validate(s, seat, { kind: 'charge', unit: 'fr-11h', target: 'al-1-6r', ifEvaded: e }, []);
+      expect(r.ok && r.value.preview.join(' '), e).toContain(words);
+    }
+    const d = anrt.validate(s, seat, { kind: 'charge', unit: 'fr-11h', target: 'al-1-6r' }, []);
+    expect(d.ok && d.value.preview.join(' ')).toContain('the default, ANRT-E1');
+  });
+
+  it("/charge's if-evaded autocomplete offers what the arm may do, and the text typed builds the order", () => {
+    const caller = { seats: [seat], side: 'french' };
+    const inf = anrtInputs.charge!.choices!(s, caller, { name: 'if-evaded', value: '' }, { unit: 'fr-1-33' });
+    expect(inf.map((c) => c.value)).toEqual(['default', 'halt']);
+    const cav = anrtInputs.charge!.choices!(s, caller, { name: 'if-evaded', value: '' }, { unit: 'fr-11h' });
+    expect(cav.map((c) => c.value)).toEqual(['default', 'pursue', 'halt', 'rally-back']);
+    for (const c of cav) expect(c.name.length).toBeLessThanOrEqual(100);
+    expect(anrtInputs.charge!.build(s, { unit: 'fr-11h', target: 'al-1-6r', 'if-evaded': 'Rally-Back' }, caller)).toEqual({ kind: 'charge', unit: 'fr-11h', target: 'al-1-6r', ifEvaded: 'rally-back' });
+    expect(anrtInputs.charge!.build(s, { unit: 'fr-11h', target: 'al-1-6r', 'if-evaded': 'default' }, caller)).toEqual({ kind: 'charge', unit: 'fr-11h', target: 'al-1-6r' });
+    // Unknown text reaches the order schema, which refuses it with the list.
+    const bad = anrt.orderSchema(s).safeParse(anrtInputs.charge!.build(s, { unit: 'fr-11h', target: 'al-1-6r', 'if-evaded': 'chase' }, caller));
+    expect(bad.success).toBe(false);
+    expect(JSON.stringify(bad.error?.issues)).toContain('pursue, halt, rally-back');
+  });
+
+  it('through whole phases: hussars ordered to pursue never take the L412 test and ride their full move; ordered to rally back, they never catch', () => {
+    const seed = (n: number) => n.toString(16).padEnd(64, 'c');
+    const far = put(s, 'fr-11h', 20, 15, { formation: 'column', facing: 0 }); // 12": evaded 3"-8", out of its 14"
+    const near = put(s, 'fr-11h', 20, 23, { formation: 'column', facing: 0 }); // 4": evaded, always within 14"
+    let pursued = 0;
+    let rallied = 0;
+    for (let n = 1; n <= 10; n++) {
+      for (const [st, e] of [[far, 'pursue'], [near, 'rally-back']] as const) {
+        const a = anrt.resolve(st, new Map([[seat, [{ kind: 'charge', unit: 'fr-11h', target: 'al-1-6r', ifEvaded: e }]]]), seededDice(seed(n)));
+        expect(a.state.charges).toEqual([{ unit: 'fr-11h', target: 'al-1-6r', kind: 'declared', ifEvaded: e }]);
+        const b = anrt.resolve(a.state, new Map([[seatOfSide(a.state, 'allies'), [{ kind: 'react', unit: 'al-1-6r', choice: 'evade' }]]]), seededDice(seed(n + 50)));
+        if (!b.events.some((ev) => ev.kind === 'move' && ev.unit === 'al-1-6r' && ev.rule === 'ANRT §X L402')) continue; // the charge test failed
+        const tested = b.events.some((ev) => ev.kind === 'roll' && ev.subject === 'fr-11h' && ev.purpose === 'morale: cavalry-win-melee');
+        const caught = b.events.some((ev) => ev.kind === 'status' && ev.unit === 'al-1-6r' && ev.status === 'routed');
+        if (e === 'pursue') { pursued++; expect(tested).toBe(false); expect(b.events.some((ev) => ev.kind === 'move' && ev.unit === 'fr-11h' && ev.rule === 'ANRT §VII L416')).toBe(true); continue; }
+        rallied++;
+        expect(tested).toBe(true);
+        const passed = b.events.some((ev) => ev.kind === 'move' && ev.unit === 'fr-11h' && /rallies back/.test(ev.stopped ?? ''));
+        // Passed, never a catch (L414); failed, it pursues (L415): catching, or meeting a unit the evaders uncovered (L421).
+        if (passed) expect(caught).toBe(false);
+        else expect(caught || b.events.some((ev) => ev.kind === 'note' && ev.rule === 'ANRT §VII L421')).toBe(true);
+      }
+    }
+    expect(pursued).toBeGreaterThan(0);
+    expect(rallied).toBeGreaterThan(0);
+  });
+});
+
+describe('ANRT-E2: an uncharged unit within reach of chargers whose target may evade posts its answer should it be uncovered (L421)', () => {
+  const scene = combatScene({ case: 'E2', rule: 'L421', place: { 'fr-11h': { at: [20, 40], facing: 180, formation: 'column' }, 'al-1-6r': { at: [20, 28], facing: 0, formation: 'skirmish' }, 'al-1-7r': { at: [20, 26.5], facing: 0, formation: 'line' }, 'al-1-2wp': { at: [40, 10], facing: 0, formation: 'line' } }, expect: {} }, [['fr-11h', 'al-1-6r']], { passes: ['charge'] });
+  const allies = seatOfSide(scene, 'allies');
+  it('a line within the hussars\' move may post stand or square, previewed as standing; one out of reach may not', () => {
+    const r = anrt.validate(scene, allies, { kind: 'react', unit: 'al-1-7r', choice: 'square' }, []);
+    expect(r.ok && r.value.preview.join(' ')).toContain('if chargers pursuing evaders come upon it (L421, ANRT-E2)');
+    const far = anrt.validate(scene, allies, { kind: 'react', unit: 'al-1-2wp', choice: 'square' }, []);
+    expect(!far.ok && far.error.hint).toContain('nor within reach of chargers whose target may evade');
+  });
+  it('no window opens for it alone and a silent player gives it no order: the default stands (ANRT-E2)', () => {
+    expect(anrt.defaultOrders!(scene, allies).map((o) => 'unit' in o && o.unit)).toEqual(['al-1-6r']);
   });
 });

@@ -12,7 +12,9 @@ import type { Qrs } from '../../../src/rules/anrt/tables/qrs';
 import type { MoraleResult } from '../../../src/rules/anrt/tables/vocabulary';
 import { describeAnrtSettings, parseAnrtSettings } from '../../../src/rules/anrt/settings';
 import { anrtSettings, teachingFrenchPhase } from '../../helpers/anrt-game';
-import { combatScene, type SceneCase } from '../../helpers/anrt-scenes';
+import { combatScene, sceneState, type SceneCase } from '../../helpers/anrt-scenes';
+import { legsMeet, MAX_DETOURS, pathLength, pursuitPath } from '../../../src/rules/anrt/phases/pursuit-path';
+import { overlapsAny } from '../../../src/rules/anrt/passage';
 
 /**
  * The plain-text cases of advances after combat and pursuits (§XI L890-902):
@@ -130,5 +132,21 @@ describe('the pursuit.advance setting (ANRT-P1)', () => {
     const bad = parseAnrtSettings({ pursuit: { advance: 'charge-on' } });
     expect(bad.ok).toBe(false);
     expect(describeAnrtSettings(anrtSettings()).find((d) => d.key === 'pursuit.advance')).toMatchObject({ value: 'take-ground', ruling: 'ANRT-P1' });
+  });
+});
+
+describe('ANRT-P6: two ways round, checked as a whole', () => {
+  it('the second way round keeps within the normal move and ends clear of every friend; a third friend across it stops the pursuit', () => {
+    const place = { 'fr-11h': { at: [30, 18.5], facing: 180, formation: 'column' }, 'fr-6ch': { at: [30, 10], facing: 0, formation: 'column' }, 'fr-1-33': { at: [27.5, 10], facing: 0, formation: 'column' }, 'fr-2-48': { at: [32.5, 10], facing: 0, formation: 'column' } } as const;
+    const s = sceneState({ case: 'P6', rule: 'L896', place, expect: {} } as unknown as SceneCase);
+    const u = s.units['fr-11h']!;
+    const r = pursuitPath(s, u, { x: 30, y: 4.5 }, 14, { x: 30, y: 0 });
+    expect(r.skirted).toBe('fr-6ch and fr-2-48');
+    expect(pathLength(r.path)).toBeLessThanOrEqual(14 + 1e-6);
+    const end = r.path[r.path.length - 1]!;
+    expect(overlapsAny(u, end, ['fr-6ch', 'fr-1-33', 'fr-2-48'].map((id) => s.units[id]!))).toBe(false);
+    // Every leg clear of the friends it went round (ANRT-P6 passes none of them).
+    expect(legsMeet(s, u, r.path, (o) => o.side === u.side).map((m) => m.unit.id)).toEqual([]);
+    expect(MAX_DETOURS).toBe(2);
   });
 });

@@ -11,7 +11,7 @@ import { resolveHits, resultCode, totalAdjustment, type AdjustFactor, type Resul
 import { evadeInches } from '../procedures/regroup';
 import { hitEffect, riskScore } from '../procedures/generals';
 import type { Reaction } from '../orders';
-import { isArtillery, isLineFormation, isTarget, liveUnits, otherSide, phasingSide, withUnit, type AnrtCharge, type AnrtState, type AnrtUnit } from '../state';
+import { isArtillery, isLineFormation, isTarget, liveUnits, otherSide, phasingSide, withUnit, type AnrtCharge, type AnrtState, type AnrtUnit, type IfEvaded } from '../state';
 import { CAUGHT_EVADERS, gunnersSafe, type Evader } from '../tables/evades';
 import { gunnersShareFate, overrun, sanctuaryOf, spikeByStanders } from './guns';
 import { GENERAL_HIT_EFFECT } from '../tables/generals';
@@ -64,6 +64,8 @@ interface Ctx {
   fought: Set<string>;
   /** Targets that evaded this phase: where from and to, and whether sheltered (a second charger follows the same evade). */
   evaded?: Map<string, { start: Point; end: Point; sheltered: boolean }>;
+  /** The other side's responses as posted: an uncovered unit's standing choice (L421, ANRT-E2). */
+  responses?: Readonly<Record<string, string>>;
 }
 
 const CONTACT_GAP = 0.5;
@@ -327,7 +329,7 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined, uncovere
     if (prior) {
       c.events.push({ kind: 'note', rule: 'ANRT §X L402', text: `${t0.id} has already evaded; ${a.id} follows its evade.` });
       if (prior.sheltered || t0.routed) { moveTo(c, a.id, haltPoint(a.at, prior.start, reach), 'ANRT §X L413', t0.routed ? 'the evaders are already caught; the chargers halt where the evade started' : 'the evaders are sheltered; the chargers halt where the evade started'); return null; }
-      return chargersAfterEvade(c, a, { ...t0, at: prior.start }, reach);
+      return chargersAfterEvade(c, a, { ...t0, at: prior.start }, reach, ch.ifEvaded);
     }
     const evader: Evader = isArtillery(t0) ? (t0.arm === 'horse-artillery' ? 'limbered-horse-artillery' : 'limbered-foot-artillery') : t0.arm === 'cavalry' ? 'skirmish-cavalry' : 'skirmish-infantry';
     const dice = evader === 'limbered-horse-artillery' || evader === 'skirmish-cavalry' ? 2 : 1;
@@ -343,7 +345,7 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined, uncovere
       moveTo(c, a.id, haltPoint(a.at, t0.at, reach), 'ANRT §X L413', 'the evaders are sheltered; the chargers halt where the evade started');
       return null;
     }
-    return chargersAfterEvade(c, a, t0, reach);
+    return chargersAfterEvade(c, a, t0, reach, ch.ifEvaded);
   }
   if (response === 'square') {
     const sq = testMorale(c.s, t0, 'emergency-square', c.th, ['charged-by-cavalry'], a);
@@ -393,18 +395,19 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined, uncovere
  * The chargers whose target evaded out of shelter (§VII L408-419, ANRT-E1, phases/evaded.ts):
  * catch the evaders (L620), halt where the evade started, rally back from there, or pursue.
  */
-function chargersAfterEvade(c: Ctx, a: AnrtUnit, t0: AnrtUnit, reach: number): { a: string; d: string; counter: boolean } | null {
+function chargersAfterEvade(c: Ctx, a: AnrtUnit, t0: AnrtUnit, reach: number, choice?: IfEvaded): { a: string; d: string; counter: boolean } | null {
   const end = c.s.units[t0.id]!.at;
   const passed = c.s.settings.evade?.cavalry ?? 'rally-back';
+  if (choice) c.events.push({ kind: 'note', rule: 'ANRT §VII L408-416; ANRT-E4', text: `${a.id}'s orders, should its target evade: ${choice}.` });
   // A catch needs the checked path to reach the evaders (ANRT-P4, P6); else they out-distanced the chargers.
-  const first = afterEvade(a, t0.at, end, reach, CONTACT_GAP, undefined, passed);
+  const first = afterEvade(a, t0.at, end, reach, CONTACT_GAP, undefined, passed, true, choice);
   const canCatch = first.kind !== 'catch' || reaches(pursuitPath(c.s, a, first.to, reach, first.to), first.to);
-  let plan = canCatch ? first : afterEvade(a, t0.at, end, reach, CONTACT_GAP, undefined, passed, false);
+  let plan = canCatch ? first : afterEvade(a, t0.at, end, reach, CONTACT_GAP, undefined, passed, false, choice);
   if (plan.kind === 'test') {
     const m = testMorale(c.s, a, 'cavalry-win-melee', c.th, [], t0);
     c.events.push(...m.events);
     (c.recalled ??= new Set()).add(a.id);
-    plan = afterEvade(a, t0.at, end, reach, CONTACT_GAP, m.result, passed, canCatch);
+    plan = afterEvade(a, t0.at, end, reach, CONTACT_GAP, m.result, passed, canCatch, choice);
   }
   switch (plan.kind) {
     case 'halt': moveTo(c, a.id, plan.to, 'ANRT §VII L410-414', 'halts where the evade started'); return null;
@@ -435,8 +438,13 @@ function chargersAfterEvade(c: Ctx, a: AnrtUnit, t0: AnrtUnit, reach: number): {
   if (u) {
     answered.add(u.id);
     c.events.push({ kind: 'note', rule: 'ANRT §VII L421', text: `${a.id}, pursuing ${t0.id}, would hit ${u.id}, which the evaders uncovered: ${u.id} responds as if it were the target of the charge.` });
-    // Its owner's responses window has closed: skirmishers and limbered guns evade (L402, L574-617), others stand and test (ANRT-E2).
-    return charge(c, { unit: a.id, target: u.id, kind: 'declared' }, 'evade', true);
+    // No window opens mid-resolution (ANRT-E2): its player's standing choice posted in the
+    // responses window if it has one, else skirmishers and limbered guns evade (L402, L574-617)
+    // and others take their first response (stand and test). The chargers keep their if-evaded.
+    const standing = c.responses?.[u.id] as Reaction | undefined;
+    const own = standing !== undefined && responsesTo(u, a).includes(standing);
+    if (own) c.events.push({ kind: 'note', rule: 'ANRT §VII L421; ANRT-E2', text: `${u.id} answers as its player chose should it be uncovered: ${standing}.` });
+    return charge(c, { unit: a.id, target: u.id, kind: 'declared', ...(choice ? { ifEvaded: choice } : {}) }, own ? standing : 'evade', true);
   }
   const turned = turn > 1e-6 ? ` turning ${Math.round(turn)}°` : '';
   const why = route.stopped ? `; ${route.stopped}` : '';
@@ -718,7 +726,7 @@ function riskToGenerals(c: Ctx): void {
 
 /** The phase after the responses: charges, fire, melee, morale, recall, risk. */
 export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, string>>, th: Thrower): { s: AnrtState; events: GameEvent[] } {
-  const c: Ctx = { s: s0, events: [], hitBy: new Map(), th, engaged: new Set(), overlappers: new Set(), firedInto: {}, pending: [], done: [], fought: new Set() };
+  const c: Ctx = { s: s0, events: [], hitBy: new Map(), th, engaged: new Set(), overlappers: new Set(), firedInto: {}, pending: [], done: [], fought: new Set(), responses };
   const mover = phasingSide(s0);
   const charges: AnrtCharge[] = [...s0.charges];
   // Opportunity charges (§VII L424-430): the nearest eligible enemy; −1 pip next phase (L325).

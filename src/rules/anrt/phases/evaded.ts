@@ -1,7 +1,7 @@
 import type { Point } from '../../geometry/types';
 import { add, angleDifference, bearing, distance, dot, headingVector, scale, sub } from '../../geometry/vector';
 import { footprint } from '../footprint';
-import { isLineFormation, isTarget, liveUnits, type AnrtState, type AnrtUnit } from '../state';
+import { isLineFormation, isTarget, liveUnits, type AnrtState, type AnrtUnit, type IfEvaded } from '../state';
 import type { MoraleResult } from '../tables/vocabulary';
 
 /**
@@ -10,7 +10,9 @@ import type { MoraleResult } from '../tables/vocabulary';
  * phases/combat.ts throws the dice and moves the units.
  *
  * - L416 + L620: chargers who can reach the evaders' end point pursue and catch them (the
- *   choice every player makes: "may ... pursue"); no test is needed to ride them down.
+ *   rules' default: "may ... pursue"); no test is needed to ride them down.
+ * - ANRT-E4: the charging player may choose otherwise on `/charge` (if-evaded): halt (infantry,
+ *   L410; cavalry after passing L412), rally back (cavalry, L414) or pursue (cavalry, L416).
  * - Otherwise (the evaders out-distanced them): infantry halt where the evade started (L410);
  *   cavalry test "cavalry win melee" (L412): passed, they halt there or rally back from there
  *   (setting `evade.cavalry`, L414); failed, they pursue the evaders their full reach (L415).
@@ -57,20 +59,36 @@ export function pursuit(u: Pick<AnrtUnit, 'formation'>, from: Point, start: Poin
 export const passedWinMelee = (r: MoraleResult): boolean => r === 'pass' || r === 'fight-on' || r === 'halt' || r === 'rally-back';
 
 /**
+ * The options of L408-416 the charging player may choose on `/charge` (ANRT-E4): infantry may
+ * only halt (L410) besides the default, since it "may pursue" only evaders its move reaches
+ * (ANRT-E1), which the default already does; cavalry may pursue outright (L416), or halt or
+ * rally back if its L412 test passes.
+ */
+export function ifEvadedOptions(a: Pick<AnrtUnit, 'arm'>): readonly IfEvaded[] {
+  return a.arm === 'cavalry' ? ['pursue', 'halt', 'rally-back'] : ['halt'];
+}
+
+/**
  * What the chargers do when the evaders were not sheltered (L413 is decided before). `test` is
  * the cavalry's test result, needed only when the answer is `{ kind: 'test' }`; `canCatch`
- * whether the pursuit's checked path reaches the evaders (phases/pursuit-path.ts).
+ * whether the pursuit's checked path reaches the evaders (phases/pursuit-path.ts); `choice` the
+ * charging player's option (ANRT-E4), absent for the rules' default (ANRT-E1).
  */
-export function afterEvade(a: Pick<AnrtUnit, 'arm' | 'formation' | 'at'>, start: Point, end: Point, reach: number, gap: number, test: MoraleResult | undefined, passed: 'halt' | 'rally-back', canCatch = true): AfterEvade {
+export function afterEvade(a: Pick<AnrtUnit, 'arm' | 'formation' | 'at'>, start: Point, end: Point, reach: number, gap: number, test: MoraleResult | undefined, passed: 'halt' | 'rally-back', canCatch = true, choice?: IfEvaded): AfterEvade {
   // `canCatch` false: within reach as the crow flies, but the pursuit's path (ground, friends:
   // ANRT-P4, P6) does not get there — the evaders have out-distanced them after all.
   const p0 = pursuit(a, a.at, start, end, reach, gap);
   const p = p0.kind === 'catch' && !canCatch ? { ...p0, kind: 'pursue' as const } : p0;
-  if (p.kind === 'catch') return p;
+  const own = choice !== undefined && ifEvadedOptions(a).includes(choice) ? choice : undefined;
+  // L416: cavalry whose player chose to pursue does so at once, caught or not: no L412 test.
+  if (own === 'pursue') return p;
+  // The default pursues evaders within reach (ANRT-E1); a player who chose to halt or rally back does not.
+  if (p.kind === 'catch' && own === undefined) return p;
   if (a.arm !== 'cavalry') return { kind: 'halt', to: haltPoint(a.at, start, reach) };
   if (test === undefined) return { kind: 'test', to: a.at };
+  // L415: failing the test, they pursue (and catch evaders the pursuit reaches), whatever was chosen.
   if (!passedWinMelee(test)) return p;
-  return passed === 'halt' ? { kind: 'halt', to: haltPoint(a.at, start, reach) } : { kind: 'rally-back', to: a.at };
+  return (own ?? passed) === 'halt' ? { kind: 'halt', to: haltPoint(a.at, start, reach) } : { kind: 'rally-back', to: a.at };
 }
 
 /**

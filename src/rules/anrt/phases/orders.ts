@@ -4,7 +4,7 @@ import type { Point } from '../../geometry/types';
 import { add, angleDifference, bearing, distance, headingVector, scale } from '../../geometry/vector';
 import { parseLocation, resolveLocation, type LocationContext } from '../../location';
 import { orderKey, type AnrtOrder } from '../orders';
-import { formationsOf, isArtillery, liveUnits, phasingSide, sideOfSeat, type AnrtMove, type AnrtState, type AnrtUnit } from '../state';
+import { formationsOf, isArtillery, liveUnits, phasingSide, sideOfSeat, type AnrtMove, type AnrtState, type AnrtUnit, type IfEvaded } from '../state';
 import { BRIGADE_COMMANDER_KILLED_MAX_PIPS } from '../tables/command';
 import { HIT_EFFECTS } from '../tables/organisation';
 import { canFire, fireReach, fmt, halfLost, inFront, liveUnit, normalMove, problem } from './common';
@@ -12,7 +12,8 @@ import { budgets, payerOf } from './command';
 import { validateCommandOrder } from './command-orders';
 import { planGeneral } from './generals';
 import { qrsKnown } from './gm';
-import { reactionsOf } from './responses';
+import { ifUncovered, reactionsOf, responsesTo } from './responses';
+import { ifEvadedOptions } from './evaded';
 import { terrainMove } from '../terrain';
 import { ONE_HIT } from '../tables/withdrawals';
 import { checkChargePath } from './charge-path';
@@ -259,6 +260,8 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
       return err(problem('order/out-of-reach', `${t.name} is out of ${u.name}'s reach: ${fmt(d)} away${inFront(u, t.at) ? '' : ', outside its front arc (ANRT-T2)'}, its normal move ${fmt(allowance)} (§X, QRS movement).`, `Move closer first, or charge a unit within ${fmt(allowance)} in front.`));
     }
     if (u.hits === 1) return err(problem('order/one-hit', `${u.name} has one hit left: it cannot advance, so it cannot charge (L204).`, 'Hold it (/move to:hold, 1 pip) or move it back.'));
+    const ifEvaded = ifEvadedLine(u, t, o.ifEvaded);
+    if ('problem' in ifEvaded) return err(ifEvaded.problem);
     const path = checkChargePath(s, u, t, allowance, pendingMoves(s, others));
     if (!path.ok) return err(problem(path.code, path.message, path.hint));
     const room = chargeRoom(s, u, t, others);
@@ -267,7 +270,7 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
     const held = gunsHeldBy(s, u.id);
     if (held.length) preview.push(`It leaves the guns it holds (${held.map((b) => b.name).join(', ')}), spiked: a charge takes no guns along (L1061, ANRT-G7).`);
     const aspect = chargeAspect(u, t);
-    preview.push(`${u.name} will charge ${t.name} (${fmt(d)}${path.inWoods > 1e-6 ? `, ${fmt(path.inWoods)} in woods counting double (L359)` : ''}${aspect !== 'front' ? `, into its ${aspect}: wholly behind its ${aspect === 'rear' ? 'rear' : 'flank'} line (L841)` : ''}); the enemy answers before it goes in (§X).`, ...(room ? [room.preview] : []));
+    preview.push(`${u.name} will charge ${t.name} (${fmt(d)}${path.inWoods > 1e-6 ? `, ${fmt(path.inWoods)} in woods counting double (L359)` : ''}${aspect !== 'front' ? `, into its ${aspect}: wholly behind its ${aspect === 'rear' ? 'rear' : 'flank'} line (L841)` : ''}); the enemy answers before it goes in (§X).`, ...(room ? [room.preview] : []), ...(ifEvaded.line ? [ifEvaded.line] : []));
   }
   if (cost === undefined) return err(problem('order/qrs-gap', 'The QRS pip cost of this action is not entered nor ruled yet.', 'The GM enters it (/game ruling key:qrs.pips.cost.move).'));
   if (o.kind !== 'formation' && s.command?.outOfCommand[u.id]) preview.push(`Out of command: ${s.command.outOfCommand[u.id]} — it moves at the QRS out-of-command price.`);
@@ -306,9 +309,14 @@ export function checkBudget(s: AnrtState, others: readonly AnrtOrder[], o: AnrtO
 function validateReaction(s: AnrtState, u: AnrtUnit, o: Extract<AnrtOrder, { kind: 'react' }>): Result<Accepted<AnrtOrder>, Problem> {
   if (s.step !== 'responses' || phasingSide(s) === u.side) return err(problem('order/no-response', 'Responses are given only when the enemy has charged you or moved within reach of your cavalry (§X, §VII L424).', 'Wait for the enemy\'s phase.'));
   const allowed = reactionsOf(s, u);
-  if (!allowed.includes(o.choice)) return err(problem('order/reaction', `${u.name} cannot ${o.choice} now.`, allowed.length ? `It may: ${allowed.join(', ')}.` : 'It is neither charged nor eligible for an opportunity charge.'));
+  if (!allowed.includes(o.choice)) return err(problem('order/reaction', `${u.name} cannot ${o.choice} now.`, allowed.length ? `It may: ${allowed.join(', ')}.` : 'It is neither charged, nor eligible for an opportunity charge, nor within reach of chargers whose target may evade (L421).'));
   const how = o.choice === 'evade' ? ' (halting in cover or behind formed friends if it reaches them, L402)' : o.choice === 'evade-on' ? ' (running its whole evade move, past any cover or friends, L402)' : '';
-  return ok({ order: o, preview: [`${u.name}: ${o.choice}${how}.`] });
+  // ANRT-E2: an uncharged unit's answer stands ready should a pursuit of evaders uncover it (L421).
+  const charged = s.charges.some((c) => c.target === u.id);
+  const when = !charged && o.choice !== 'opportunity' && ifUncovered(s, u).includes(o.choice)
+    ? ` if chargers pursuing evaders come upon it (L421, ANRT-E2)${o.choice === 'stand' && reactionsOf(s, u).includes('opportunity') ? '; it makes no opportunity charge' : ''}`
+    : '';
+  return ok({ order: o, preview: [`${u.name}: ${o.choice}${how}${when}.`] });
 }
 
 /** A fire target (§IX): the mover's units in its orders, the other side's in the responses window; no pips. */
@@ -324,4 +332,28 @@ function validateFire(s: AnrtState, u: AnrtUnit, o: Extract<AnrtOrder, { kind: '
   const d = distance(u.at, t.at);
   if (reach === undefined || d > reach + 1e-6 || !inFront(u, t.at)) return err(problem('order/out-of-range', `${t.name} is ${fmt(d)} away${inFront(u, t.at) ? '' : ', outside the front arc (ANRT-T2)'}; ${u.name} reaches ${reach === undefined ? 'an unknown range (QRS)' : fmt(reach)} (§IX).`, 'Pick a target in front and in range, or let it fire at the nearest.'));
   return ok({ order: o, preview: [`${u.name} will fire at ${t.name} (${fmt(d)}) if it is still in range when fire comes (§IX).`] });
+}
+
+/**
+ * L408-416, ANRT-E4: the charging player's option should the target evade, checked against what
+ * its arm may do (`ifEvadedOptions`), and the preview line saying what it will do — given only
+ * when the target may evade (skirmishers, limbered guns: L574-617) or the player chose.
+ */
+function ifEvadedLine(u: AnrtUnit, t: AnrtUnit, choice: IfEvaded | undefined): { line?: string } | { problem: Problem } {
+  const options = ifEvadedOptions(u);
+  if (choice && !options.includes(choice)) {
+    const why = choice === 'pursue'
+      ? `infantry pursues only evaders its move reaches, and then catches them: that is already the default (L416, ANRT-E1)`
+      : `only cavalry rallies back (L414)`;
+    return { problem: problem('order/if-evaded', `${u.name} cannot be ordered to ${choice} should its target evade: ${why}.`, `For ${u.arm === 'cavalry' ? 'cavalry' : 'infantry'}, if-evaded may be: ${options.join(', ')}, or left out for the rules' default.`) };
+  }
+  const evades = responsesTo(t, u).some((r) => r === 'evade' || r === 'evade-on');
+  if (!evades) return choice ? { line: `${t.name} cannot evade this charge (L565-617): if-evaded ${choice} is kept but has no effect unless a pursuit uncovers an evader.` } : {};
+  const cav = u.arm === 'cavalry';
+  const what = choice === 'pursue' ? 'pursues at once, without the "cavalry win melee" test, catching them if its move reaches them (L416, L620)'
+    : choice === 'halt' ? (cav ? 'does not ride them down: it tests "cavalry win melee" (L412) and halts where the evade started if it passes, else pursues (L415)' : 'halts where the evade started, even if it could catch them (L410)')
+    : choice === 'rally-back' ? 'does not ride them down: it tests "cavalry win melee" (L412) and rallies back to its start if it passes, else pursues (L415)'
+    : cav ? 'catches them if its move reaches them (L416, L620), else tests "cavalry win melee" (L412): passed, as the evade.cavalry setting says; failed, it pursues (the default, ANRT-E1)'
+    : 'catches them if its move reaches them (L416, L620), else halts where the evade started (L410; the default, ANRT-E1)';
+  return { line: `If ${t.name} evades, ${u.name} ${what}.` };
 }

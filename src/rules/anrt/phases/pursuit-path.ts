@@ -14,21 +14,22 @@ import { chargeTerrain } from '../terrain';
  * - friends (L381-395): a friend the pursuers may pass as chargers (skirmishers, abandoned guns,
  *   lines more than 3" from the enemy, columns with 2" gaps…) is passed; any other is gone round
  *   past its nearer end (ANRT-P6: as routers go round close-ranked friends, L966) when the way
- *   round is clear and the ground allows it, the rest of the move then made toward the goal;
- *   else the pursuers halt on meeting it. A pursuit never ends on a friend's ground: it halts
+ *   round is clear and the ground allows it, the rest of the move then made toward the goal; a
+ *   second friend met on the way round is gone round in its turn (MAX_DETOURS); else the
+ *   pursuers halt on meeting the first. A pursuit never ends on a friend's ground: it halts
  *   short of the friend it would end on. A second pursuer is a friend like any other, where its
  *   own pursuit left it.
  * Enemies on the path are the caller's (pursuit.ts, combat.ts).
  */
 
 export interface PursuitPath {
-  /** The legs, from the pursuers' start (one leg, or two round a friend). */
+  /** The legs, from the pursuers' start (one leg, or more round one or two friends). */
   readonly path: readonly Point[];
   /** Why it ends short of its whole move, if it does. */
   readonly stopped?: string;
   /** Friends passed through (L383-395), by id. */
   readonly passed: readonly string[];
-  /** The friend gone round, if any. */
+  /** The friends gone round, if any ("a" or "a and b", ANRT-P6). */
   readonly skirted?: string;
 }
 
@@ -95,37 +96,48 @@ export function pursuitPath(s: AnrtState, u: AnrtUnit, to: Point, allowance: num
   return { path, ...(stopped ? { stopped } : {}), passed };
 }
 
+/** ANRT-P6: how many friends one pursuit may go round (the second tried where the first way round meets another). */
+export const MAX_DETOURS = 2;
+
 /**
  * ANRT-P6: round the nearer end of friend `f`: aside to clear it by a quarter inch short of it,
- * along it until past it, then on toward `goal`; null when the way round meets a friend it may
- * not pass or ground it may not enter. The whole way round counts against the normal move.
+ * along it until past it, then on toward `goal`; null when the way round meets ground it may not
+ * enter, or a friend it may not pass that a further way round (up to MAX_DETOURS friends, each
+ * round its nearer end from where the last way round met it) does not clear. `prefix` is the path
+ * already made (from the pursuers' start to where `f` was met, `heading` that leg's); the whole
+ * way counts against the normal move. `skirted` lists the friends already gone round.
  */
-function goRound(s: AnrtState, u: AnrtUnit, f: AnrtUnit, straight: readonly Point[], goal: Point, allowance: number): PursuitPath | null {
-  const heading = bearing(straight[0]!, straight[1]!);
+function goRound(s: AnrtState, u: AnrtUnit, f: AnrtUnit, straight: readonly Point[], goal: Point, allowance: number, prefix: readonly Point[] = [straight[0]!], heading: number = bearing(straight[0]!, straight[1]!), skirted: readonly string[] = []): PursuitPath | null {
+  const from = prefix[prefix.length - 1]!;
   const ahead = headingVector(heading);
   const side = rightVector(heading);
-  const rel = sub(f.at, u.at);
+  const rel = sub(f.at, from);
   const lateral = dot(rel, side);
   const clear = radius(f) + radius(u) + 0.25;
   const aside = lateral + (lateral >= 0 ? -1 : 1) * clear;
   const along = dot(rel, ahead);
-  const at = (fwd: number): Point => add(add(u.at, scale(ahead, fwd)), scale(side, aside));
+  const at = (fwd: number): Point => add(add(from, scale(ahead, fwd)), scale(side, aside));
   const wp1 = at(Math.max(0, along - clear));
   const wp2 = at(along + clear);
-  const used = distance(u.at, wp1) + distance(wp1, wp2);
+  const used = length(prefix) + distance(from, wp1) + distance(wp1, wp2);
   const left = Math.max(0, allowance - used);
   const onward = distance(wp2, goal) > 1e-9 ? add(wp2, scale(headingVector(bearing(wp2, goal)), Math.min(distance(wp2, goal), left))) : wp2;
-  const full = cut([u.at, wp1, wp2, onward], allowance);
+  const full = cut([...prefix, wp1, wp2, onward], allowance);
   const g = groundReach(s, u, full, allowance);
   if (g.inches < Math.min(used, length(full)) - 1e-6) return null; // the way round is barred
   const path = cut(full, g.inches);
+  const round = [...skirted, f.id];
   const passed: string[] = [];
   for (const m of legsMeet(s, u, path, (o) => o.side === u.side)) {
-    if (m.unit.id !== f.id && passageThrough(s, u, m.unit, 'charge')) { passed.push(m.unit.id); continue; }
-    return null;
+    if (!round.includes(m.unit.id) && passageThrough(s, u, m.unit, 'charge')) { passed.push(m.unit.id); continue; }
+    // A friend it may not pass on the way round: round that one too, from where it is met (ANRT-P6), once more at most.
+    if (round.includes(m.unit.id) || round.length >= MAX_DETOURS) return null;
+    const i = m.pathBefore.length - 1;
+    const next = goRound(s, u, m.unit, straight, goal, allowance, m.pathBefore, bearing(path[i - 1]!, path[i]!), round);
+    return next ? { ...next, passed: [...passed, ...next.passed.filter((x) => !passed.includes(x))] } : null;
   }
   if (overlapsAny(u, path[path.length - 1]!, passed.map((id) => s.units[id]!))) return null;
-  return { path, ...(g.barred ? { stopped: `stopped by the ground: ${g.barred}` } : {}), passed, skirted: f.id };
+  return { path, ...(g.barred ? { stopped: `stopped by the ground: ${g.barred}` } : {}), passed, skirted: round.join(' and ') };
 }
 
 /** The units met along a path of one or more legs, in order, each with the path up to the last clear point. */

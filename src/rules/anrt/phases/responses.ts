@@ -55,7 +55,31 @@ export function reactionsOf(s: AnrtState, u: AnrtUnit): Reaction[] {
   const charge = s.charges.find((c) => c.target === u.id);
   const charger = charge ? s.units[charge.unit] : undefined;
   if (charger) return responsesTo(u, charger);
-  return opportunityTargets(s, u).length ? ['opportunity', 'stand'] : [];
+  const opportunity: Reaction[] = opportunityTargets(s, u).length ? ['opportunity', 'stand'] : [];
+  return [...new Set([...opportunity, ...ifUncovered(s, u)])];
+}
+
+/**
+ * L421, ANRT-E2: the standing answer an uncharged unit may post in the responses window, used
+ * only if a pursuit of evaders uncovers it (no window opens mid-resolution). Offered when a
+ * charged target of its side may evade and its charger's normal move reaches this unit (centre
+ * to centre, as the pursuit's), and the unit has a real choice against that charger (evade,
+ * stand, square: `responsesTo`); empty otherwise. The window never opens for it alone: it is
+ * open already, for the charged evader.
+ */
+export function ifUncovered(s: AnrtState, u: AnrtUnit): Reaction[] {
+  if (u.side === phasingSide(s) || u.routed || !isTarget(u) || s.charges.some((c) => c.target === u.id)) return [];
+  const out = new Set<Reaction>();
+  for (const c of s.charges) {
+    const a = s.units[c.unit];
+    const t = s.units[c.target];
+    if (!a || !t || a.gone || t.gone || t.side !== u.side || !responsesTo(t, a).some((r) => r === 'evade' || r === 'evade-on')) continue;
+    const reach = normalMove(s, a);
+    if (reach === undefined || distance(a.at, u.at) > reach + 1e-6) continue;
+    const rs = responsesTo(u, a);
+    if (rs.length > 1) for (const r of rs) out.add(r);
+  }
+  return [...out];
 }
 
 /**

@@ -6,7 +6,8 @@ import { fireCandidates, reactionsOf } from '../phases/responses';
 import { adcsOf, brigadierOf, PAY_NEAREST, poolsOf } from '../phases/command';
 import { allocationIsAChoice } from '../procedures/radii';
 import { commandedBy } from '../phases/generals';
-import { formationsOf, isArtillery, isTarget, liveGenerals, liveUnits, phasingSide, type AnrtState, type AnrtUnit } from '../state';
+import { formationsOf, isArtillery, isTarget, liveGenerals, liveUnits, phasingSide, type AnrtState, type AnrtUnit, type IfEvaded } from '../state';
+import { ifEvadedOptions } from '../phases/evaded';
 
 const UNIT: NamedOption = { kinds: ['unit'] };
 const PIECE: NamedOption = { kinds: ['unit', 'general'], what: 'unit or general' };
@@ -35,6 +36,13 @@ export const fireTargets = fireCandidates;
 const REACTION_LABEL: Partial<Record<string, string>> = {
   evade: 'evade — halt in cover or behind formed friends if reached (L402)',
   'evade-on': 'evade-on — run the whole evade move, past cover or friends (L402)',
+};
+
+/** L408-416's options spelled out for /charge's if-evaded (ANRT-E4). */
+const IF_EVADED_LABEL: Record<IfEvaded, string> = {
+  pursue: 'pursue — at once, no test; catch them if the move reaches (L416)',
+  halt: 'halt — where the evade started (L410; cavalry tests first, L412)',
+  'rally-back': 'rally-back — to the charge\'s start if the L412 test passes (L414)',
 };
 
 const unitChoices = (us: readonly AnrtUnit[]): InputChoice[] => us.map((u) => ({ name: u.name, value: u.id }));
@@ -190,9 +198,17 @@ export const anrtInputs: Inputs<AnrtState> = {
   charge: {
     kind: 'order',
     names: { unit: UNIT, target: UNIT },
-    summary: 'declare a charge on an enemy in front within the unit\'s normal move (§X); the enemy answers before it goes in',
-    build: (_s, o): AnrtOrder => ({ kind: 'charge', unit: text(o.unit), target: text(o.target) }),
+    summary: 'declare a charge on an enemy in front within the unit\'s normal move (§X); the enemy answers before it goes in; if-evaded: pursue, halt or rally-back should it evade (L408-416; default: the rules\')',
+    build: (_s, o): AnrtOrder => {
+      const ifEvaded = text(o['if-evaded']).trim().toLowerCase();
+      // Unknown text is kept for the order's schema to refuse with the list (orders.ts).
+      return { kind: 'charge', unit: text(o.unit), target: text(o.target), ...(ifEvaded && ifEvaded !== 'default' ? { ifEvaded: ifEvaded as IfEvaded } : {}) };
+    },
     choices(s, caller, focused, o) {
+      if (focused.name === 'if-evaded') {
+        const u = s.units[text(o.unit)];
+        return choicesMatching(focused.value, [{ name: 'default — the rules\' (ANRT-E1)', value: 'default' }, ...(u ? ifEvadedOptions(u) : []).map((c) => ({ name: IF_EVADED_LABEL[c], value: c }))]);
+      }
       if (focused.name !== 'target') return choicesMatching(focused.value, unitChoices(orderable(s, caller).filter((u) => chargeTargets(s, u).length > 0)));
       const u = s.units[text(o.unit)];
       return choicesMatching(focused.value, (u ? chargeTargets(s, u) : []).map((t) => ({ name: `${t.name} — ${inches(distance(u!.at, t.at))}`, value: t.id })));
@@ -214,7 +230,7 @@ export const anrtInputs: Inputs<AnrtState> = {
   react: {
     kind: 'order',
     names: { unit: UNIT },
-    summary: 'answer a charge (stand, evade — halting in cover or behind formed friends, evade-on — running on past them, square, countercharge, volley, gunners-evade) or opportunity charge an enemy that moved in front of your cavalry (§X, §VII L402, L424)',
+    summary: 'answer a charge (stand, evade — halting in cover or behind formed friends, evade-on — running on past them, square, countercharge, volley, gunners-evade) or opportunity charge an enemy that moved in front of your cavalry; a unit near chargers of evaders: its answer should their pursuit uncover it (§X, §VII L402, L421, L424)',
     build: (_s, o): AnrtOrder => ({ kind: 'react', unit: text(o.unit), choice: text(o.choice) as 'stand' }),
     choices(s, caller, focused, o) {
       if (focused.name === 'choice') { const u = s.units[text(o.unit)]; return choicesMatching(focused.value, (u ? reactionsOf(s, u) : []).map((c) => ({ name: REACTION_LABEL[c] ?? c, value: c }))); }
