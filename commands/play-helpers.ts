@@ -36,6 +36,10 @@ export function verbOf(l: Live, name: string): InputVerb<unknown> {
 export function runVerb(ctx: CommandContext, name: string, options: InputOptions): ReplyModel {
   const { l, state, caller } = playing(ctx);
   const verb = verbOf(l, name);
+  const unused = (verb.ignores ?? []).filter((k) => options[k] !== undefined && options[k] !== '');
+  if (unused.length) {
+    throw new UserError('command/option-unused', `${l.ruleset.name} has no use for ${unused.map((k) => `\`${k}:\``).join(' or ')} on /${name}.`, `Leave ${unused.length > 1 ? 'them' : 'it'} out: /help ${name} says what /${name} takes in this game.`);
+  }
   const user = { id: ctx.user.id, name: ctx.user.name };
   const named = resolveNames(l, state, verb, options);
   const input = verb.build(state, named, caller);
@@ -79,7 +83,7 @@ export function resolveNames(l: Live, state: unknown, verb: InputVerb<unknown>, 
 export function verbChoices(ctx: CommandContext, name: string, focused: { name: string; value: string }, options: InputOptions): Choice[] {
   const l = ctx.services.games.live(ctx.channelId);
   const verb = (l.ruleset.inputs as Record<string, InputVerb<unknown> | undefined>)[name];
-  if (!l.state || !verb?.choices) return [];
+  if (!l.state || !verb?.choices || verb.ignores?.includes(focused.name)) return [];
   return [...verb.choices(l.state, playing(ctx).caller, focused, options)];
 }
 

@@ -48,6 +48,12 @@ interface VerbBase<S> {
    * ambiguous name with the closest ones (issue 11).
    */
   readonly names?: Readonly<Record<string, NamedOption>>;
+  /**
+   * Options of the shared command this ruleset has no use for (`/charge with:` is B&P's,
+   * `if-evaded:` A Near Run Thing's): given anyway, they are refused privately rather than
+   * silently dropped, and get no autocomplete.
+   */
+  readonly ignores?: readonly string[];
   /** The order or action the command's options make; the ruleset's own schema and validate check it next. */
   build(state: S, options: InputOptions, caller: Caller): unknown;
   /** Autocomplete for the focused option, from the state, for this caller. */

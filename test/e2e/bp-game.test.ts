@@ -105,6 +105,9 @@ describe('two players play Beer and Pretzel (The Kapellenhof) on Discord', () =>
     expect(far).toMatch(/reach|range|\d+(\.\d+)?"/);
     expectRefused(await cmd(FR, 'formation', undefined, [str('unit', 'fr-3-46'), str('formation', 'wedge')]), 'action/invalid');
     expectRefused(await cmd(FR, 'maneuver', undefined, [str('unit', 'fr-3-46')]), 'game/verb-unsupported');
+    // A shared command's option another ruleset reads (ANRT's if-evaded) is refused, not dropped.
+    const unused = expectRefused(await cmd(FR, 'charge', undefined, [str('unit', 'fr-chass'), str('target', 'au-lw'), str('if-evaded', 'halt')]), 'command/option-unused');
+    expect(unused).toContain('if-evaded');
     // A preview map of a move (issue 11): private, drawn, and nothing moved or posted.
     const before = e2e.fake.channelMessages(CHANNEL).length;
     const pose = state().units['fr-3-46']!.pose;

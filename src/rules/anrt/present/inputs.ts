@@ -198,6 +198,7 @@ export const anrtInputs: Inputs<AnrtState> = {
   charge: {
     kind: 'order',
     names: { unit: UNIT, target: UNIT },
+    ignores: ['with'],
     summary: 'declare a charge on an enemy in front within the unit\'s normal move (§X); the enemy answers before it goes in; if-evaded: pursue, halt or rally-back should it evade (L408-416; default: the rules\')',
     build: (_s, o): AnrtOrder => {
       const ifEvaded = text(o['if-evaded']).trim().toLowerCase();

@@ -68,6 +68,7 @@ export const bpInputs: Inputs<BpState> = {
   charge: {
     kind: 'action',
     names: { unit: UNIT, target: UNIT },
+    ignores: ['if-evaded'],
     reply: 'public',
     summary: 'charge an enemy unit (L105-135): morale to stand, closing fire, morale to charge home, melee; others may join it (L107)',
     build: (_s, o) => {

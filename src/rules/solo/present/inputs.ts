@@ -104,6 +104,7 @@ export const soloInputs: Inputs<SoloGame> = {
   charge: {
     kind: 'action',
     names: { unit: UNIT, target: UNIT },
+    ignores: ['with', 'if-evaded'],
     reply: 'public',
     summary: 'charge an enemy unit: charge test, the target jumps the queue and tests, defensive fire, charge home, melee rounds (L8, L16-28)',
     build: (_g, o) => ({ kind: 'charge', unit: text(o.unit), target: text(o.target) }),
