@@ -178,7 +178,7 @@ export function moveOf(s: AnrtState, o: Extract<AnrtOrder, { kind: 'move' }>, fo
   if (!u || isHold(o)) return null;
   const p = planMove(s, u, o.to);
   if (!p.ok) return null;
-  return { unit: u.id, to: p.value.at, facing: p.value.facing, formation: formation ?? u.formation, inches: p.value.inches, pips: pipsOf(s, o) };
+  return { unit: u.id, to: p.value.at, facing: p.value.facing, formation: formation ?? u.formation, inches: p.value.inches, pips: pipsOf(s, o), ...(movesOf(o) > 1 ? { moves: movesOf(o) } : {}) };
 }
 
 export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending: readonly AnrtOrder[]): Result<Accepted<AnrtOrder>, Problem> {
