@@ -49,3 +49,17 @@ describe('L439: moving squares test morale after each move', () => {
     expect(tests(r.events)).toBe(2);
   });
 });
+
+describe('/move moves:N (L311) as the command builds it', () => {
+  const build = (o: Record<string, unknown>) => anrt.inputs.move!.build(scene(), o, { seats: ['french'], side: 'french' } as never);
+  it('carries moves when more than one, and leaves a plain move plain', () => {
+    expect(build({ unit: 'fr-1-33', to: 'forward 12', moves: 2 })).toEqual({ kind: 'move', unit: 'fr-1-33', to: 'forward 12', moves: 2 });
+    expect(build({ unit: 'fr-1-33', to: 'forward 6' })).toEqual({ kind: 'move', unit: 'fr-1-33', to: 'forward 6' });
+    expect(build({ unit: 'fr-1-33', to: 'forward 6', moves: 1 })).toEqual({ kind: 'move', unit: 'fr-1-33', to: 'forward 6' });
+  });
+  it('more moves than the project caps at are refused by the order schema with a hint', () => {
+    const r = anrt.orderSchema().safeParse({ kind: 'move', unit: 'fr-1-33', to: 'forward 6', moves: 9 });
+    expect(r.success).toBe(false);
+    expect(JSON.stringify(r.error?.issues)).toContain('at most 6 a phase');
+  });
+});
