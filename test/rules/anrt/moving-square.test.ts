@@ -58,7 +58,7 @@ describe('/move moves:N (L311) as the command builds it', () => {
     expect(build({ unit: 'fr-1-33', to: 'forward 6', moves: 1 })).toEqual({ kind: 'move', unit: 'fr-1-33', to: 'forward 6' });
   });
   it('more moves than the project caps at are refused by the order schema with a hint', () => {
-    const r = anrt.orderSchema().safeParse({ kind: 'move', unit: 'fr-1-33', to: 'forward 6', moves: 9 });
+    const r = anrt.orderSchema(scene()).safeParse({ kind: 'move', unit: 'fr-1-33', to: 'forward 6', moves: 9 });
     expect(r.success).toBe(false);
     expect(JSON.stringify(r.error?.issues)).toContain('at most 6 a phase');
   });
