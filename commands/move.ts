@@ -13,9 +13,10 @@ export const move = defineCommand({
   data: new SlashCommandBuilder().setName('move').setDescription('Move one of your units or generals').setDMPermission(false)
     .addStringOption((o) => o.setName('unit').setDescription('Unit or general').setRequired(true).setAutocomplete(true))
     .addStringOption((o) => o.setName('to').setDescription('F7, a landmark, 12,30, forward 1mi, toward Ligny 1mi, contact <enemy>…').setRequired(true).setMaxLength(200))
+    .addIntegerOption((o) => o.setName('moves').setDescription('ANRT multiple moves (L311): this many moves, each paid in pips').setMinValue(1).setMaxValue(6))
     .addStringOption((o) => o.setName('join').setDescription('DRAM generals: join this stand for combat').setAutocomplete(true))
     .addBooleanOption((o) => o.setName('preview').setDescription('Only show me a map of this move; nothing is plotted, moved or rolled')),
-  input: z.object({ unit: z.string().min(1), to: z.string().min(1).max(200), join: z.string().optional(), preview: z.boolean().default(false) }),
+  input: z.object({ unit: z.string().min(1), to: z.string().min(1).max(200), join: z.string().optional(), moves: z.number().int().min(1).max(6).optional(), preview: z.boolean().default(false) }),
   // A preview draws a map: defer (privately) so Discord's 3 s do not run out.
   defer: (i) => (i.preview ? 'private' : false),
   execute: (ctx, { preview, ...i }) => (preview ? previewMove(ctx, i) : runVerb(ctx, 'move', i)),

@@ -92,7 +92,11 @@ export function candidates(s: AnrtState, r: () => number): { seat: string; order
     const t = chargeTargets(s, u)[0];
     // L408-416 (ANRT-E4): now and then the player's own choice should the target evade.
     if (t && roll < 0.8) { const e = r() < 0.4 ? pick(r, ifEvadedOptions(u)) : undefined; out.push({ seat, order: { kind: 'charge', unit: u.id, target: t.id, ...(e ? { ifEvaded: e } : {}) } }); }
-    else if (roll < 0.75) out.push({ seat, order: { kind: 'move', unit: u.id, to: `forward ${1 + Math.floor(r() * 8)}` } });
+    else if (roll < 0.75) {
+      // A draw of 8 is made a multiple move (L311: two moves, each paid, never within 6" of the enemy).
+      const d = 1 + Math.floor(r() * 8);
+      out.push({ seat, order: d === 8 ? { kind: 'move', unit: u.id, to: 'forward 12', moves: 2 } : { kind: 'move', unit: u.id, to: `forward ${d}` } });
+    }
     else if (roll < 0.85) { const f = pick(r, formationsOf(u.arm).filter((x) => x !== u.formation || u.disordered)); if (f) out.push({ seat, order: { kind: 'formation', unit: u.id, formation: f } }); }
     else if (roll < 0.92) out.push({ seat, order: { kind: 'move', unit: u.id, to: r() < 0.5 ? 'wheel left 20' : 'back 2' } });
     const ts = fireTargets(s, u);

@@ -13,7 +13,9 @@ export type Reaction = (typeof REACTIONS)[number];
 
 export const AnrtOrder = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('first'), side: z.string().min(1) }),
-  z.strictObject({ kind: z.literal('move'), unit: z.string().min(1), to: z.string().min(1).max(200) }),
+  z.strictObject({ kind: z.literal('move'), unit: z.string().min(1), to: z.string().min(1).max(200),
+    /** Multiple moves (L311, ANRT-W13): this many normal moves in one order, each paid in pips; 1 when absent. */
+    moves: z.number({ error: () => 'moves: a whole number of moves, 1 to 6 (L311)' }).int({ error: () => 'moves: a whole number of moves, 1 to 6 (L311)' }).min(1, { error: () => 'moves: at least 1 (L311)' }).max(6, { error: () => 'moves: at most 6 a phase (the command dice give no more pips, L311)' }).optional() }),
   z.strictObject({ kind: z.literal('formation'), unit: z.string().min(1), formation: z.enum(ANRT_FORMATIONS, { error: () => `a formation: ${ANRT_FORMATIONS.join(', ')}` }) }),
   z.strictObject({ kind: z.literal('charge'), unit: z.string().min(1), target: z.string().min(1),
     /** Should the target evade: pursue, halt or rally back (L408-416, ANRT-E4); absent, the rules' default (ANRT-E1). */

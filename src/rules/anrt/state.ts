@@ -242,6 +242,8 @@ export interface AnrtMove {
   readonly formation: AnrtFormation;
   readonly inches: number;
   readonly pips: number;
+  /** Multiple moves (L311): how many moves this order made; 1 when absent. A square tests after each (L439). */
+  readonly moves?: number;
 }
 
 /** On the table: not gone, and not regimental guns taken off while their parent is in square (L1095). */

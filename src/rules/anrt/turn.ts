@@ -17,6 +17,7 @@ import { applyCommand, followJoined, openCommand } from './phases/command';
 import { applyGeneralMoves } from './phases/generals';
 import { recordFallen, returnGenerals } from './phases/replacement';
 import { moveOf, planMove, validateOrder } from './phases/orders';
+import { testMovingSquares } from './phases/moving-square';
 import { followCaptors, prolongRow, takesGuns } from './phases/prolong';
 import { fireChoices, responsesOwed } from './phases/responses';
 import { liveUnits, moverOf, otherSide, phasingSide, seatOfSide, sideName, withUnit, type AnrtState } from './state';
@@ -134,7 +135,10 @@ function attempt(s: AnrtState, stage: Stage, dice: Dice, memo: readonly (readonl
   const th = new Thrower(dice, memo);
   try {
     if (stage === 'open') return { ...openPhase(s, th), asked: false };
-    const r = resolveCombat(s, responses, th);
+    // L439: squares that moved test first, after all movement (phases/moving-square.ts).
+    const sq = testMovingSquares(s, th);
+    const c = resolveCombat(sq.s, responses, th);
+    const r = { s: c.s, events: [...sq.events, ...c.events] };
     const back = returnGenerals(recordFallen(s, recordShelled(r.s, r.events), r.events), 'own-turn-end', phasingSide(s));
     return { s: back.s, events: [...r.events, ...back.events], asked: false };
   } catch (e) {

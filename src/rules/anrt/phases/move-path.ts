@@ -68,7 +68,7 @@ export const ENEMY_CONTACT_INCHES = 0.5;
  * a charge (§X L398-400, with the enemy's responses; the melees of §XI are fought by chargers and
  * their targets), so a `/move` may neither cross an enemy's ground nor end within
  * `ENEMY_CONTACT_INCHES` of it (its footprint carried along the path, its facing kept, as ANRT-W10). How near it may come otherwise: the text limits only
- * multiple moves, "may not approach closer than 6” to known enemy" (L311, `MULTIPLE_MOVES`); a
+ * multiple moves, "may not approach closer than 6” to known enemy" (L311, `MULTIPLE_MOVES`, phases/multiple.ts, ANRT-W13); a
  * single move may stop short of contact anywhere (facing the risk of opportunity charges, L424-430).
  * Enemies it already stood in contact with are no new contact (a unit stepping back from a melee);
  * abandoned guns have nobody to fight (L1065: they are spiked by standing in contact with them).

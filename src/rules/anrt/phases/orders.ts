@@ -5,7 +5,7 @@ import { add, angleDifference, bearing, distance, headingVector, scale } from '.
 import { parseLocation, resolveLocation, type LocationContext } from '../../location';
 import { orderKey, type AnrtOrder } from '../orders';
 import { formationsOf, isArtillery, liveUnits, phasingSide, sideOfSeat, type AnrtMove, type AnrtState, type AnrtUnit, type IfEvaded } from '../state';
-import { BRIGADE_COMMANDER_KILLED_MAX_PIPS } from '../tables/command';
+import { BRIGADE_COMMANDER_KILLED_MAX_PIPS, MULTIPLE_MOVES } from '../tables/command';
 import { HIT_EFFECTS } from '../tables/organisation';
 import { canFire, fireReach, fmt, halfLost, inFront, liveUnit, normalMove, problem } from './common';
 import { budgets, payerOf } from './command';
@@ -25,6 +25,7 @@ import { chargeRoom } from './melee-room';
 import { chargeAspect } from '../procedures/flank';
 import { checkMovePath, postedPool } from './move-path';
 import { gunsHeldBy, prolongReach } from './prolong';
+import { disorderedAdvance, disorderedFormation, disorderedRefusal, movesOf, movesThisPhase, multipleRefusal } from './multiple';
 
 /**
  * Checking the orders of a window against the state (`validate`), with the preview the player
@@ -136,7 +137,8 @@ function pipsOfUncached(s: AnrtState, o: AnrtOrder): number {
   if (o.kind === 'move') {
     const p = planMove(s, u, o.to);
     // Deploying into buildings is its own QRS price (L306, L361).
-    return p.ok ? pipCost(s, u, terrainMove(s, u, p.value.path).entersBuildings ? 'enter-buildings' : 'move', isAdvance(u, p.value.at)) ?? 0 : 0;
+    // Each of multiple moves is paid (L311).
+    return p.ok ? (pipCost(s, u, terrainMove(s, u, p.value.path).entersBuildings ? 'enter-buildings' : 'move', isAdvance(u, p.value.at)) ?? 0) * movesOf(o) : 0;
   }
   return 0;
 }
@@ -177,7 +179,7 @@ export function moveOf(s: AnrtState, o: Extract<AnrtOrder, { kind: 'move' }>, fo
   if (!u || isHold(o)) return null;
   const p = planMove(s, u, o.to);
   if (!p.ok) return null;
-  return { unit: u.id, to: p.value.at, facing: p.value.facing, formation: formation ?? u.formation, inches: p.value.inches, pips: pipsOf(s, o) };
+  return { unit: u.id, to: p.value.at, facing: p.value.facing, formation: formation ?? u.formation, inches: p.value.inches, pips: pipsOf(s, o), ...(movesOf(o) > 1 ? { moves: movesOf(o) } : {}) };
 }
 
 export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending: readonly AnrtOrder[]): Result<Accepted<AnrtOrder>, Problem> {
@@ -212,9 +214,15 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
       const why = recoveryBarred(s, u, others);
       if (why) return err(why);
     }
+    const still = disorderedFormation(u, o.formation);
+    if (still) return err(still);
     // A move posted beside it is made in the new formation (turn.ts): its path is checked again against friends (L381-395).
     const mv = others.find((x): x is Extract<AnrtOrder, { kind: 'move' }> => x.kind === 'move' && x.unit === u.id && !isHold(x));
     const mp = mv && o.formation !== u.formation ? planMove(s, u, mv.to) : undefined;
+    // A formation change beside a move is a second move (L311): multiple moves' limits apply.
+    const n = movesThisPhase(u, mv, o.formation);
+    const many = disorderedRefusal(u, n) ?? (mp?.ok ? multipleRefusal(s, u, n, mp.value.path, o.formation) : null);
+    if (many) return err(many);
     if (mp?.ok) {
       const blocked = checkMovePath(s, u, mp.value.path, postedPool(s, others.filter((x) => x !== mv), plannedEnd(s)), o.formation);
       if (blocked) return err({ ...blocked, message: `In ${o.formation}, ${blocked.message}`, hint: `Keep ${u.name} in ${u.formation} for its move, or change its move. ${blocked.hint ?? ''}`.trim() });
@@ -229,21 +237,28 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
     if (u.disordered && others.some((p) => p.kind === 'formation' && p.unit === u.id && p.formation === u.formation)) return err(problem('order/recover-stationary', `${u.name} is recovering from disorder this phase: it must spend the move stationary (L931).`, `Post /formation ${u.formation} again later to recover, or drop the recovery to move.`));
     const p = planMove(s, u, o.to);
     if (!p.ok) return err(p.error);
-    const allowance = normalMove(s, u);
-    if (allowance === undefined) return err(problem('order/qrs-gap', `The QRS movement distance of ${u.name} is not entered nor ruled yet.`, 'The GM enters it (/game ruling key:qrs.movement.<row>) or rules it when asked.'));
+    const one = normalMove(s, u);
+    if (one === undefined) return err(problem('order/qrs-gap', `The QRS movement distance of ${u.name} is not entered nor ruled yet.`, 'The GM enters it (/game ruling key:qrs.movement.<row>) or rules it when asked.'));
+    // Multiple moves (L311): each further move adds a normal move and its pips.
+    const n = movesThisPhase(u, o, formationPosted(u, others));
+    const allowance = one * movesOf(o);
+    const many = disorderedRefusal(u, n) ?? disorderedAdvance(s, u, p.value.at) ?? multipleRefusal(s, u, n, p.value.path, formationPosted(u, others));
+    if (many) return err(many);
     const advance = isAdvance(u, p.value.at);
     if (advance && u.hits === 1) return err(problem('order/one-hit', `${u.name} has one hit left: it cannot advance (L204).`, 'Move it back or sideways.'));
     const tm = terrainMove(s, u, p.value.path);
     if (tm.refused) return err(problem(tm.refused.code, tm.refused.message, tm.refused.hint));
     const woods = tm.inches > p.value.inches + 1e-6 ? ` (${fmt(tm.inWoods)} in woods counts double, L359)` : '';
-    if (tm.inches > allowance + 1e-6) return err(problem('order/too-far', `${u.name} would move ${fmt(tm.inches)}${woods}, beyond its normal move of ${fmt(allowance)} (QRS movement, ${u.formation}).`, `Choose a place within ${fmt(allowance)}, e.g. "forward ${Math.floor(allowance)}"${woods ? ', or go round the wood' : ''}.`));
+    if (tm.inches > allowance + 1e-6) return err(problem('order/too-far', `${u.name} would move ${fmt(tm.inches)}${woods}, beyond ${movesOf(o) > 1 ? `its ${movesOf(o)} moves of ${fmt(one)} (${fmt(allowance)})` : `its normal move of ${fmt(allowance)}`} (QRS movement, ${u.formation}).`, `Choose a place within ${fmt(allowance)}, e.g. "forward ${Math.floor(allowance)}"${woods ? ', or go round the wood' : ''}${u.disordered ? '' : `, or make multiple moves for more pips (moves:${movesOf(o) + 1}, L311: never nearer than ${fmt(MULTIPLE_MOVES.minEnemyInches)} to the enemy)`}.`));
     // Friends in the way (L381-395, ANRT-W10), in the formation posted beside the move.
     const blocked = checkMovePath(s, u, p.value.path, postedPool(s, others, plannedEnd(s)), formationPosted(u, others));
     if (blocked) return err(blocked);
     const guns = gunsPreview(s, u, tm.inches);
     if (guns && 'problem' in guns) return err(guns.problem);
     if (guns) preview.push(guns.line);
-    cost = pipCost(s, u, tm.entersBuildings ? 'enter-buildings' : 'move', advance);
+    const each = pipCost(s, u, tm.entersBuildings ? 'enter-buildings' : 'move', advance);
+    cost = each === undefined ? undefined : each * movesOf(o);
+    if (n > 1) preview.push(`${u.name} makes ${n} moves this phase (L311): never nearer than ${fmt(MULTIPLE_MOVES.minEnemyInches)} to known enemy${movesOf(o) > 1 ? `; ${movesOf(o)} normal moves of ${fmt(one)}, each paid` : ''}.`);
     preview.push(tm.entersBuildings
       ? `${u.name} deploys into the buildings of ${tm.entersBuildings.name ?? tm.entersBuildings.id}: its whole move, and it ends disordered (L361).`
       : `${u.name} moves ${fmt(tm.inches)} of ${fmt(allowance)}${woods}.`);

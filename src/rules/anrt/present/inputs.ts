@@ -98,10 +98,10 @@ export const anrtInputs: Inputs<AnrtState> = {
   move: {
     kind: 'order',
     names: { unit: PIECE, join: UNIT },
-    summary: 'move a unit up to its normal move (QRS movement), paid in its division\'s command pips (§VI L266, §VII); to:hold pays the +1 pip of a one-hit unit so it need not withdraw (L204); or a general at general speed, join: a unit of his command (§VII L451-457, §XIII L975-979)',
+    summary: 'move a unit up to its normal move (QRS movement), paid in its division\'s command pips (§VI L266, §VII); moves:N makes N moves at once, each paid, never nearer than 6" to the enemy (multiple moves, L311); to:hold pays the +1 pip of a one-hit unit so it need not withdraw (L204); or a general at general speed, join: a unit of his command (§VII L451-457, §XIII L975-979)',
     build: (s, o): AnrtOrder => (s.generals[text(o.unit)]
       ? { kind: 'general', general: text(o.unit), to: text(o.to) || 'here', ...(text(o.join) ? { join: text(o.join) } : {}) }
-      : { kind: 'move', unit: text(o.unit), to: text(o.to) }),
+      : { kind: 'move', unit: text(o.unit), to: text(o.to), ...(typeof o.moves === 'number' && o.moves !== 1 ? { moves: o.moves } : {}) }),
     choices(s, caller, focused, o) {
       if (focused.name === 'join') { const g = s.generals[text(o.unit)]; return choicesMatching(focused.value, g ? unitChoices(commandedBy(s, g)) : []); }
       if (focused.name !== 'unit') return [];

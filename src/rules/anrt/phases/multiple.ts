@@ -1,0 +1,111 @@
+import type { Problem } from '../../../lib/result';
+import { ringDistance } from '../../geometry/primitives';
+import type { Point } from '../../geometry/types';
+import { distance } from '../../geometry/vector';
+import type { AnrtOrder } from '../orders';
+import { ringOf } from '../passage';
+import { isArtillery, liveUnits, type AnrtFormation, type AnrtState, type AnrtUnit } from '../state';
+import { MULTIPLE_MOVES } from '../tables/command';
+import { fmt, problem } from './common';
+import { gunsHeldBy } from './prolong';
+
+/**
+ * Multiple moves (§VII L309-314). "Each of the above actions counts as one move" (L311): a move,
+ * a formation change, recovering disorder, entering buildings. A `/move` with `moves:N` is N moves
+ * (N times the normal move, N times the pips); a formation change posted beside a move is a second
+ * move, except for artillery, whose move may carry its change of formation (L302-303). A unit
+ * making more than one move in the phase is making multiple moves (ANRT-W13).
+ */
+
+type MoveOrder = Extract<AnrtOrder, { kind: 'move' }>;
+
+/** How many moves a `/move` order is (1 unless `moves:` says more). */
+export const movesOf = (o: MoveOrder): number => o.moves ?? 1;
+
+/** The moves a unit makes this phase: its `/move`'s, plus one for a formation change posted beside it (not artillery's, L302-303). */
+export function movesThisPhase(u: AnrtUnit, move: MoveOrder | undefined, formation: AnrtFormation | undefined): number {
+  const changes = formation !== undefined && formation !== u.formation && !isArtillery(u) ? 1 : 0;
+  return (move ? movesOf(move) : 0) + changes;
+}
+
+/**
+ * L314 "a unit which starts the turn disordered": disordered as its side's orders window opens
+ * (ANRT-W14) — the state the window validates against.
+ */
+export function disorderedRefusal(u: AnrtUnit, n: number): Problem | null {
+  if (!u.disordered || n <= 1) return null;
+  return problem('order/disordered-multiple', `${u.name} started the turn disordered: it may not make multiple moves (L314).`,
+    `Give it one move this phase (moves:1, and no formation change beside a move), or recover its disorder first (/formation ${u.formation}).`);
+}
+
+/** L314: a disordered unit changes formation only as artillery limbering up or infantry forming square (and stays disordered). */
+export function disorderedFormation(u: AnrtUnit, to: AnrtFormation): Problem | null {
+  if (!u.disordered || to === u.formation) return null;
+  if (isArtillery(u) && to === 'limbered') return null;
+  if (u.arm === 'infantry' && to === 'square') return null;
+  return problem('order/disordered-formation', `${u.name} started the turn disordered: it may not change formation, except artillery limbering up or infantry going into square (L314).`,
+    `Recover its disorder first (/formation ${u.formation}, QRS recover-disorder), then change formation next phase.`);
+}
+
+/**
+ * L314 "it may not advance but may fall back": ANRT-W14 — a move that ends nearer the nearest
+ * live enemy (centre to centre) than the unit started is an advance; sideways or back is not.
+ */
+export function disorderedAdvance(s: AnrtState, u: AnrtUnit, to: Point): Problem | null {
+  if (!u.disordered) return null;
+  const enemies = liveUnits(s).filter((e) => e.side !== u.side && !e.abandoned && !e.routed);
+  if (!enemies.length) return null;
+  const nearest = enemies.reduce((a, b) => (distance(a.at, u.at) <= distance(b.at, u.at) ? a : b));
+  const before = distance(nearest.at, u.at);
+  const after = distance(nearest.at, to);
+  if (after >= before - 1e-6) return null;
+  return problem('order/disordered-advance', `${u.name} started the turn disordered: it may not advance, only fall back (L314); this move ends ${fmt(after)} from ${nearest.name}, the nearest enemy, nearer than the ${fmt(before)} it starts (ANRT-W14).`,
+    `Move it away from ${nearest.name} or sideways (keeping at least ${fmt(before)} from it), or recover its disorder first.`);
+}
+
+/** Steps along a path at which the 6" of L311 is measured (the project's sampling, as passage.ts). */
+const STEP_INCHES = 0.25;
+
+function samples(path: readonly Point[]): Point[] {
+  const out: Point[] = [path[0]!];
+  for (let i = 1; i < path.length; i++) {
+    const a = path[i - 1]!, b = path[i]!, d = distance(a, b);
+    const n = Math.max(1, Math.ceil(d / STEP_INCHES));
+    for (let k = 1; k <= n; k++) out.push({ x: a.x + ((b.x - a.x) * k) / n, y: a.y + ((b.y - a.y) * k) / n });
+  }
+  return out;
+}
+
+/**
+ * L311 for a unit making multiple moves (`n` > 1) along `path`, in `formation`:
+ * - artillery moving by prolong (unlimbered guns moving, or a unit taking taken guns along) may not (L311, L372);
+ * - at most two moves in march column a turn (L311);
+ * - "may not approach closer than 6” to known enemy": every enemy on the table is known (the map
+ *   shows them all); measured footprint to footprint along the path; a unit already nearer than 6"
+ *   may not come nearer than it starts (ANRT-W13).
+ */
+export function multipleRefusal(s: AnrtState, u: AnrtUnit, n: number, path: readonly Point[], formation: AnrtFormation): Problem | null {
+  if (n <= 1) return null;
+  if (isArtillery(u) && formation === 'unlimbered') return problem('order/prolong-multiple', `${u.name} moves by prolong unlimbered: prolonged artillery may not make multiple moves (L311, L372).`, 'Give it one move (moves:1), or limber it up (/formation limbered) and move limbered next phase.');
+  if (gunsHeldBy(s, u.id).length) return problem('order/prolong-multiple', `${u.name} takes the guns it holds along by prolong: artillery moving by prolong may not make multiple moves (L311, L372).`, 'Give it one move (moves:1), or leave the guns.');
+  if (formation === 'march-column' && n > MULTIPLE_MOVES.maxMarchColumnMoves) return problem('order/march-column-moves', `${u.name} would make ${n} moves in march column: at most ${MULTIPLE_MOVES.maxMarchColumnMoves} a turn (L311).`, `Give it moves:${MULTIPLE_MOVES.maxMarchColumnMoves} at most.`);
+  const limit = MULTIPLE_MOVES.minEnemyInches;
+  const pts = samples(path);
+  const reach = pts.reduce((m, p) => Math.max(m, distance(path[0]!, p)), 0) + limit + 6;
+  for (const e of liveUnits(s)) {
+    if (e.side === u.side || e.abandoned || e.gone || distance(e.at, path[0]!) > reach) continue;
+    const ring = ringOf(e);
+    const mover = { ...u, formation };
+    const start = ringDistance(ringOf(mover, pts[0]!), ring);
+    const floor = Math.min(limit, start);
+    for (let i = 1; i < pts.length; i++) {
+      const d = ringDistance(ringOf(mover, pts[i]!), ring);
+      if (d < floor - 1e-6) {
+        const along = pts.slice(1, i + 1).reduce((m, p, k) => m + distance(pts[k]!, p), 0);
+        return problem('order/multiple-near-enemy', `${u.name} is making ${n} moves: a unit making multiple moves may not approach closer than ${fmt(limit)} to known enemy (L311); ${fmt(along)} along its path it would be ${fmt(d)} from ${e.name}${start < limit ? `, nearer than the ${fmt(start)} it starts` : ''}.`,
+          `Stop at least ${fmt(limit)} short of ${e.name}, or make a single move (moves:1, no formation change beside it).`);
+      }
+    }
+  }
+  return null;
+}
