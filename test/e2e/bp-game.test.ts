@@ -108,6 +108,7 @@ describe('two players play Beer and Pretzel (The Kapellenhof) on Discord', () =>
     // A shared command's option another ruleset reads (ANRT's if-evaded) is refused, not dropped.
     const unused = expectRefused(await cmd(FR, 'charge', undefined, [str('unit', 'fr-chass'), str('target', 'au-lw'), str('if-evaded', 'halt')]), 'command/option-unused');
     expect(unused).toContain('if-evaded');
+    expectRefused(await cmd(FR, 'move', undefined, [str('unit', 'fr-3-46'), str('to', 'forward 2in'), { name: 'moves', type: 4, value: 2 }]), 'command/option-unused');
     // A preview map of a move (issue 11): private, drawn, and nothing moved or posted.
     const before = e2e.fake.channelMessages(CHANNEL).length;
     const pose = state().units['fr-3-46']!.pose;

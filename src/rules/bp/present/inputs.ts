@@ -34,6 +34,7 @@ export const bpInputs: Inputs<BpState> = {
   move: {
     kind: 'action',
     names: { unit: PIECE },
+    ignores: ['join', 'moves'],
     reply: 'public',
     summary: 'move a unit or command figure (L26-53): a place, or "forward 4in then wheel left 30"; made at once',
     build: (_s, o) => ({ kind: 'move', unit: text(o.unit), to: text(o.to) }),

@@ -33,6 +33,7 @@ export const dramInputs: Inputs<DramState> = {
   move: {
     kind: 'order',
     names: { unit: PIECE, join: STAND },
+    ignores: ['moves'],
     summary: 'plot a move for a stand or general (DRAM §7), previewed privately; a sealed receipt is posted',
     build: (_s, o) => ({ kind: 'move', unit: text(o.unit), to: text(o.to), ...(o.join ? { join: text(o.join) } : {}) }),
     confirm: (r, o, s) => [`✅ Move for **${escapeMd(s.stands[text(o.unit)]?.name ?? s.generals[text(o.unit)]?.name ?? text(o.unit))}** accepted (${escapeMd(text(o.to))}).`, ...r.preview, ...(r.warnings ?? []).map((w) => `⚠️ ${w}`),

@@ -54,6 +54,7 @@ export const nwInputs: Inputs<NwState> = {
   move: {
     kind: 'action',
     names: { unit: PIECE },
+    ignores: ['join', 'moves'],
     reply: 'public',
     summary: "make a unit's or officer's move at once (NW §9.0 B), spending its Maneuver roll",
     build: (_s, o) => ({ kind: 'move', unit: text(o.unit), to: text(o.to) }),

@@ -52,6 +52,7 @@ export const soloInputs: Inputs<SoloGame> = {
   move: {
     kind: 'action',
     names: { unit: PIECE },
+    ignores: ['join', 'moves'],
     reply: 'public',
     summary: 'move a unit its card activates straight ahead so many mm (1 mm = 1 yard): the marked die sets the allowance, then the swerve (L9-11); "halt" halts an advancing unit (L10); a general rides to x,y mm or a landmark (KS-42)',
     build: (g, o) => {
