@@ -1,6 +1,7 @@
 import type { APIApplicationCommandOption, RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord-api-types/v10';
 import type { Command, CommandContext, Invocation } from '../interaction/command';
 import { suggest } from '../interaction/dispatch';
+import type { InputVerb } from '../rules/plugin';
 import { parseConsoleLine } from './console-parse';
 
 const SUBCOMMAND = 1;
@@ -37,7 +38,10 @@ export async function completeConsoleLine(line: string, commands: ReadonlyMap<st
   // The word being typed: `name:partial value` (a value may be an open quote) or a bare option name.
   const word = /(\S+:(?:"[^"]*|'[^']*|\S*)|\S*)$/.exec(tail)![0];
   const colon = word.indexOf(':');
-  if (colon < 0) return [options.map((o) => `${o.name}:`).filter((n) => n.startsWith(word) && !new RegExp(`(^|\\s)${n}`).test(tail)), word];
+  if (colon < 0) {
+    const unused = ignoredOptions(ctx, def.name);
+    return [options.filter((o) => !unused.includes(o.name)).map((o) => `${o.name}:`).filter((n) => n.startsWith(word) && !new RegExp(`(^|\\s)${n}`).test(tail)), word];
+  }
   const name = word.slice(0, colon);
   const opt = options.find((o) => o.name === name);
   if (!opt || !('autocomplete' in opt && opt.autocomplete)) return [[], word];
@@ -53,5 +57,18 @@ function invocationSoFar(before: string, defs: ReadonlyMap<string, RESTPostAPICh
     return parseConsoleLine(before, defs);
   } catch {
     return null;
+  }
+}
+
+/**
+ * The options of `/<name>` the channel's game has no use for (`InputVerb.ignores`), so a list of
+ * options (the console's Tab completion) can leave them out; none when there is no game.
+ */
+function ignoredOptions(ctx: CommandContext, name: string): readonly string[] {
+  try {
+    const l = ctx.services.games.live(ctx.channelId);
+    return (l.ruleset.inputs as Record<string, InputVerb<unknown> | undefined>)[name]?.ignores ?? [];
+  } catch {
+    return [];
   }
 }

@@ -26,7 +26,7 @@ describe('console Tab completion (issue 11)', () => {
     expect((await tab('/ro'))[0]).toEqual(['/roll', '/rolls', '/roster']);
     expect(await tab('/game jo')).toEqual([['join'], 'jo']);
     expect(await tab('/move u')).toEqual([['unit:'], 'u']);
-    // An option already given is not offered again.
+    // An option already given is not offered again, nor one this ruleset has no use for (DRAM: ANRT's moves:).
     expect((await tab('/move unit:fabre '))[0]).toEqual(['to:', 'join:', 'preview:']);
   });
 
