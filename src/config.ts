@@ -36,6 +36,8 @@ const Env = z.object({
   OUTBOX_RETENTION_DAYS: z.coerce.number({ message: 'OUTBOX_RETENTION_DAYS must be a number of days, e.g. 7' }).min(0, 'OUTBOX_RETENTION_DAYS must be 0 or more').max(3650).default(7),
   /** Measuring: sample the process's memory every second and write a summary (JSON) to this file at exit. */
   MEMORY_STATS: z.string().min(1).optional(),
+  /** Measuring: log the event loop's delay and the CPU every this many milliseconds (bench/load-games.ts). */
+  LOAD_STATS: z.coerce.number({ message: 'LOAD_STATS must be a number of milliseconds, e.g. 1000' }).int().min(100, 'LOAD_STATS must be at least 100 (ms)').max(3_600_000).optional(),
 });
 
 export interface Config {
@@ -54,6 +56,8 @@ export interface Config {
   readonly outboxRetentionMs: number;
   /** Where the memory summary goes at exit (bench:load), or null: no sampling. */
   readonly memoryStatsFile: string | null;
+  /** LOAD_STATS: milliseconds between event-loop/CPU log lines, or null (off). */
+  readonly loadStatsEveryMs: number | null;
 }
 
 export class ConfigError extends Error {
@@ -83,5 +87,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backup: e.BACKUP_DIR ? { dir: e.BACKUP_DIR, everyMs: Math.round(e.BACKUP_EVERY_HOURS * 3_600_000), keep: e.BACKUP_KEEP } : null,
     outboxRetentionMs: Math.round(e.OUTBOX_RETENTION_DAYS * 24 * 3_600_000),
     memoryStatsFile: e.MEMORY_STATS ?? null,
+    loadStatsEveryMs: e.LOAD_STATS ?? null,
   };
 }

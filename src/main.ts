@@ -177,7 +177,7 @@ async function main(): Promise<number> {
   }
   const client = bot.client;
   // Load tests only: the event loop's delay and the CPU, logged every LOAD_STATS ms (bench/load-games.ts).
-  const stopStats = process.env.LOAD_STATS ? startLoopStats(log, Number(process.env.LOAD_STATS) || 1_000) : null;
+  const stopStats = config.loadStatsEveryMs ? startLoopStats(log, config.loadStatsEveryMs) : null;
   outbox = new OutboxSender(services.games.repo, discordPoster(client), Date.now, log, maps, { retentionMs: config.outboxRetentionMs });
   outbox.start();
   dashboards = startDashboards(new DashboardSender(services.db, services.games, discordDashboardPoster(client), Date.now, log));

@@ -17,6 +17,13 @@ describe('config', () => {
     expect(() => loadConfig({ OUTBOX_RETENTION_DAYS: 'week' })).toThrow(/OUTBOX_RETENTION_DAYS must be a number of days/);
   });
 
+  it('reads LOAD_STATS in milliseconds (off when unset), and refuses what is not a number with the unit', () => {
+    expect(loadConfig({}).loadStatsEveryMs).toBeNull();
+    expect(loadConfig({ LOAD_STATS: '1000' }).loadStatsEveryMs).toBe(1000);
+    expect(() => loadConfig({ LOAD_STATS: 'often' })).toThrow(/LOAD_STATS must be a number of milliseconds/);
+    expect(() => loadConfig({ LOAD_STATS: '10' })).toThrow(/at least 100/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DISCORD_TOKEN: '  ', LOG_LEVEL: '' }).discordToken).toBeUndefined();
   });
