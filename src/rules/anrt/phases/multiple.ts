@@ -1,7 +1,7 @@
 import type { Problem } from '../../../lib/result';
 import { ringDistance } from '../../geometry/primitives';
 import type { Point } from '../../geometry/types';
-import { distance } from '../../geometry/vector';
+import { angleDifference, distance, turn } from '../../geometry/vector';
 import type { AnrtOrder } from '../orders';
 import { ringOf } from '../passage';
 import { isArtillery, liveUnits, type AnrtFormation, type AnrtState, type AnrtUnit } from '../state';
@@ -63,15 +63,29 @@ export function disorderedAdvance(s: AnrtState, u: AnrtUnit, to: Point): Problem
     `Move it away from ${nearest.name} or sideways (keeping at least ${fmt(before)} from it), or recover its disorder first.`);
 }
 
-/** Steps along a path at which the 6" of L311 is measured (the project's sampling, as passage.ts). */
+/** Steps along a path at which the 6" of L311 is measured (the project's sampling, as passage.ts), and of a turn in place. */
 const STEP_INCHES = 0.25;
+const STEP_DEGREES = 5;
 
-function samples(path: readonly Point[]): Point[] {
-  const out: Point[] = [path[0]!];
+/** A place and facing the unit passes through. */
+interface Pose { readonly at: Point; readonly facing: number }
+
+/**
+ * The poses of a path every ¼" and every 5° (ANRT-W16): `facings[i]` is the facing at `path[i]`
+ * (orders.ts `planMove`); a leg whose facing changes is a turn made where the leg starts — a wheel
+ * (on its centre: the point stays, the footprint swings) or a turn `toward` a place, then the
+ * move in the new facing. Without facings the unit keeps its own along the whole path.
+ */
+export function posesAlong(path: readonly Point[], facing: number, facings?: readonly number[]): Pose[] {
+  const at = (i: number) => facings?.[i] ?? facing;
+  const out: Pose[] = [{ at: path[0]!, facing: at(0) }];
   for (let i = 1; i < path.length; i++) {
     const a = path[i - 1]!, b = path[i]!, d = distance(a, b);
-    const n = Math.max(1, Math.ceil(d / STEP_INCHES));
-    for (let k = 1; k <= n; k++) out.push({ x: a.x + ((b.x - a.x) * k) / n, y: a.y + ((b.y - a.y) * k) / n });
+    const from = at(i - 1), to = at(i), swing = angleDifference(from, to);
+    const t = Math.ceil(Math.abs(swing) / STEP_DEGREES - 1e-9);
+    for (let k = 1; k <= t; k++) out.push({ at: a, facing: k === t ? to : turn(from, (swing * k) / t) });
+    const n = Math.ceil(d / STEP_INCHES);
+    for (let k = 1; k <= n; k++) out.push({ at: { x: a.x + ((b.x - a.x) * k) / n, y: a.y + ((b.y - a.y) * k) / n }, facing: to });
   }
   return out;
 }
@@ -84,24 +98,26 @@ function samples(path: readonly Point[]): Point[] {
  *   shows them all); measured footprint to footprint along the path; a unit already nearer than 6"
  *   may not come nearer than it starts (ANRT-W13).
  */
-export function multipleRefusal(s: AnrtState, u: AnrtUnit, n: number, path: readonly Point[], formation: AnrtFormation): Problem | null {
+export function multipleRefusal(s: AnrtState, u: AnrtUnit, n: number, path: readonly Point[], formation: AnrtFormation, facings?: readonly number[]): Problem | null {
   if (n <= 1) return null;
   if (isArtillery(u) && formation === 'unlimbered') return problem('order/prolong-multiple', `${u.name} moves by prolong unlimbered: prolonged artillery may not make multiple moves (L311, L372).`, 'Give it one move (moves:1), or limber it up (/formation limbered) and move limbered next phase.');
   if (gunsHeldBy(s, u.id).length) return problem('order/prolong-multiple', `${u.name} takes the guns it holds along by prolong: artillery moving by prolong may not make multiple moves (L311, L372).`, 'Give it one move (moves:1), or leave the guns.');
   if (formation === 'march-column' && n > MULTIPLE_MOVES.maxMarchColumnMoves) return problem('order/march-column-moves', `${u.name} would make ${n} moves in march column: at most ${MULTIPLE_MOVES.maxMarchColumnMoves} a turn (L311).`, `Give it moves:${MULTIPLE_MOVES.maxMarchColumnMoves} at most.`);
   const limit = MULTIPLE_MOVES.minEnemyInches;
-  const pts = samples(path);
-  const reach = pts.reduce((m, p) => Math.max(m, distance(path[0]!, p)), 0) + limit + 6;
+  // The unit's footprint in the pose it has at each point: its facing along the path, not its first (ANRT-W16).
+  const pts = posesAlong(path, u.facing, facings);
+  const reach = pts.reduce((m, p) => Math.max(m, distance(path[0]!, p.at)), 0) + limit + 6;
   for (const e of liveUnits(s)) {
     if (e.side === u.side || e.abandoned || e.gone || distance(e.at, path[0]!) > reach) continue;
     const ring = ringOf(e);
     const mover = { ...u, formation };
-    const start = ringDistance(ringOf(mover, pts[0]!), ring);
+    const ringAt = (p: Pose) => ringOf({ ...mover, facing: p.facing }, p.at);
+    const start = ringDistance(ringAt(pts[0]!), ring);
     const floor = Math.min(limit, start);
     for (let i = 1; i < pts.length; i++) {
-      const d = ringDistance(ringOf(mover, pts[i]!), ring);
+      const d = ringDistance(ringAt(pts[i]!), ring);
       if (d < floor - 1e-6) {
-        const along = pts.slice(1, i + 1).reduce((m, p, k) => m + distance(pts[k]!, p), 0);
+        const along = pts.slice(1, i + 1).reduce((m, p, k) => m + distance(pts[k]!.at, p.at), 0);
         return problem('order/multiple-near-enemy', `${u.name} is making ${n} moves: a unit making multiple moves may not approach closer than ${fmt(limit)} to known enemy (L311); ${fmt(along)} along its path it would be ${fmt(d)} from ${e.name}${start < limit ? `, nearer than the ${fmt(start)} it starts` : ''}.`,
           `Stop at least ${fmt(limit)} short of ${e.name}, or make a single move (moves:1, no formation change beside it).`);
       }

@@ -49,7 +49,8 @@ export function locationContext(s: AnrtState, u?: Pick<AnrtUnit, 'side' | 'at' |
   };
 }
 
-type MovePlan = Result<{ at: Point; facing: number; inches: number; path: readonly Point[] }, Problem>;
+/** `facings[i]` is the unit's facing at `path[i]` (a wheel or a turn `toward` changes it along the way; L311's 6" is measured with it, ANRT-W16). */
+type MovePlan = Result<{ at: Point; facing: number; inches: number; path: readonly Point[]; facings: readonly number[] }, Problem>;
 
 /** Plans laid out against a state, by unit object and place: validating, pricing and moving read the same order's plan (states and units are never mutated). */
 const plans = new WeakMap<AnrtState, WeakMap<AnrtUnit, Map<string, MovePlan>>>();
@@ -75,13 +76,13 @@ function planMoveUncached(s: AnrtState, u: AnrtUnit, to: string): MovePlan {
     // Abandoned guns (L406, §XVI) are not charged: a move takes a unit into contact with them, to spike them (L1065).
     const g = s.units[r.value.enemy.id]!;
     const at = add(g.at, scale(headingVector(bearing(g.at, u.at)), GUNS_CONTACT_INCHES / 2));
-    return ok({ at, facing: bearing(u.at, g.at), inches: distance(u.at, at), path: [u.at, at] });
+    return ok({ at, facing: bearing(u.at, g.at), inches: distance(u.at, at), path: [u.at, at], facings: [u.facing, bearing(u.at, g.at)] });
   }
   if (r.value.kind === 'contact') return err(problem('move/contact', 'Moving into contact with an enemy is a charge (§X).', `Use /charge unit:${u.name} target:${r.value.enemy.name}.`));
-  if (r.value.kind === 'place') return ok({ at: r.value.at, facing: u.facing, inches: distance(u.at, r.value.at), path: [u.at, r.value.at] });
-  const path = r.value.plan.path;
+  if (r.value.kind === 'place') return ok({ at: r.value.at, facing: u.facing, inches: distance(u.at, r.value.at), path: [u.at, r.value.at], facings: [u.facing, u.facing] });
+  const { path, start, waypoints } = r.value.plan;
   const inches = path.slice(1).reduce((n, p, i) => n + distance(path[i]!, p), 0);
-  return ok({ at: r.value.plan.final.at, facing: r.value.plan.final.facing, inches, path });
+  return ok({ at: r.value.plan.final.at, facing: r.value.plan.final.facing, inches, path, facings: [start.facing, ...waypoints.map((w) => w.facing)] });
 }
 
 /**
@@ -221,7 +222,7 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
     const mp = mv && o.formation !== u.formation ? planMove(s, u, mv.to) : undefined;
     // A formation change beside a move is a second move (L311): multiple moves' limits apply.
     const n = movesThisPhase(u, mv, o.formation);
-    const many = disorderedRefusal(u, n) ?? (mp?.ok ? multipleRefusal(s, u, n, mp.value.path, o.formation) : null);
+    const many = disorderedRefusal(u, n) ?? (mp?.ok ? multipleRefusal(s, u, n, mp.value.path, o.formation, mp.value.facings) : null);
     if (many) return err(many);
     if (mp?.ok) {
       const blocked = checkMovePath(s, u, mp.value.path, postedPool(s, others.filter((x) => x !== mv), plannedEnd(s)), o.formation);
@@ -242,7 +243,7 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
     // Multiple moves (L311): each further move adds a normal move and its pips.
     const n = movesThisPhase(u, o, formationPosted(u, others));
     const allowance = one * movesOf(o);
-    const many = disorderedRefusal(u, n) ?? disorderedAdvance(s, u, p.value.at) ?? multipleRefusal(s, u, n, p.value.path, formationPosted(u, others));
+    const many = disorderedRefusal(u, n) ?? disorderedAdvance(s, u, p.value.at) ?? multipleRefusal(s, u, n, p.value.path, formationPosted(u, others), p.value.facings);
     if (many) return err(many);
     const advance = isAdvance(u, p.value.at);
     if (advance && u.hits === 1) return err(problem('order/one-hit', `${u.name} has one hit left: it cannot advance (L204).`, 'Move it back or sideways.'));
