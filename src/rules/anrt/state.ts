@@ -244,6 +244,8 @@ export interface AnrtMove {
   readonly pips: number;
   /** Multiple moves (L311): how many moves this order made; 1 when absent. A square tests after each (L439). */
   readonly moves?: number;
+  /** A square's multiple moves: where it stood after each, `[start, after move 1, …, after move N]` — a failed test stops it there (L439, ANRT-W15). */
+  readonly legs?: readonly { readonly at: Point; readonly facing: number }[];
 }
 
 /** On the table: not gone, and not regimental guns taken off while their parent is in square (L1095). */

@@ -8,6 +8,7 @@ import { isArtillery, liveUnits, type AnrtFormation, type AnrtState, type AnrtUn
 import { MULTIPLE_MOVES } from '../tables/command';
 import { fmt, problem } from './common';
 import { gunsHeldBy } from './prolong';
+import { terrainMove } from '../terrain';
 
 /**
  * Multiple moves (§VII L309-314). "Each of the above actions counts as one move" (L311): a move,
@@ -68,7 +69,7 @@ const STEP_INCHES = 0.25;
 const STEP_DEGREES = 5;
 
 /** A place and facing the unit passes through. */
-interface Pose { readonly at: Point; readonly facing: number }
+export interface Pose { readonly at: Point; readonly facing: number }
 
 /**
  * The poses of a path every ¼" and every 5° (ANRT-W16): `facings[i]` is the facing at `path[i]`
@@ -124,4 +125,33 @@ export function multipleRefusal(s: AnrtState, u: AnrtUnit, n: number, path: read
     }
   }
   return null;
+}
+
+/**
+ * Where each of a unit's `n` moves along its path ends (L311 "each … counts as one move"; L439
+ * tests a square after each, ANRT-W15): `[start, after move 1, …, after move n]`. The path is one
+ * order for all n, so the project reads it as a tabletop player moves it: each move a normal move
+ * (`one`) of the path's movement cost (woods counting double where they do, L359), the last move
+ * what remains. A point inside a leg of the path faces as that leg does (posesAlong).
+ */
+export function movesLegs(s: AnrtState, u: AnrtUnit, path: readonly Point[], facings: readonly number[], n: number, one: number): Pose[] {
+  const legs: Pose[] = [{ at: path[0]!, facing: facings[0] ?? u.facing }];
+  // Priced every ¼" (as posesAlong samples), so a move ending inside a wood ends where its cost runs out.
+  let walked = 0, k = 1;
+  for (let i = 1; i < path.length && k < n; i++) {
+    const a = path[i - 1]!, b = path[i]!, pieces = Math.ceil(distance(a, b) / STEP_INCHES);
+    const at = (t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
+    for (let j = 1; j <= pieces && k < n; j++) {
+      const p = at((j - 1) / pieces), q = at(j / pieces), c = terrainMove(s, u, [p, q]).inches;
+      while (k < n && walked + c >= k * one - 1e-9) {
+        const f = c > 0 ? (k * one - walked) / c : 1;
+        legs.push({ at: { x: p.x + (q.x - p.x) * f, y: p.y + (q.y - p.y) * f }, facing: facings[i] ?? u.facing });
+        k++;
+      }
+      walked += c;
+    }
+  }
+  const end: Pose = { at: path[path.length - 1]!, facing: facings[facings.length - 1] ?? u.facing };
+  while (legs.length <= n) legs.push(end);
+  return legs;
 }

@@ -25,7 +25,7 @@ import { chargeRoom } from './melee-room';
 import { chargeAspect } from '../procedures/flank';
 import { checkMovePath, postedPool } from './move-path';
 import { gunsHeldBy, prolongReach } from './prolong';
-import { disorderedAdvance, disorderedFormation, disorderedRefusal, movesOf, movesThisPhase, multipleRefusal } from './multiple';
+import { disorderedAdvance, disorderedFormation, disorderedRefusal, movesLegs, movesOf, movesThisPhase, multipleRefusal } from './multiple';
 
 /**
  * Checking the orders of a window against the state (`validate`), with the preview the player
@@ -180,7 +180,11 @@ export function moveOf(s: AnrtState, o: Extract<AnrtOrder, { kind: 'move' }>, fo
   if (!u || isHold(o)) return null;
   const p = planMove(s, u, o.to);
   if (!p.ok) return null;
-  return { unit: u.id, to: p.value.at, facing: p.value.facing, formation: formation ?? u.formation, inches: p.value.inches, pips: pipsOf(s, o), ...(movesOf(o) > 1 ? { moves: movesOf(o) } : {}) };
+  const n = movesOf(o), f = formation ?? u.formation;
+  // A square making multiple moves keeps where each move ends: a failed test stops it there (L439, ANRT-W15).
+  const one = n > 1 && f === 'square' ? normalMove(s, u) : undefined;
+  const legs = one !== undefined ? { legs: movesLegs(s, u, p.value.path, p.value.facings, n, one) } : {};
+  return { unit: u.id, to: p.value.at, facing: p.value.facing, formation: f, inches: p.value.inches, pips: pipsOf(s, o), ...(n > 1 ? { moves: n } : {}), ...legs };
 }
 
 export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending: readonly AnrtOrder[]): Result<Accepted<AnrtOrder>, Problem> {
