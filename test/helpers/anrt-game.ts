@@ -16,7 +16,7 @@ import { ifEvadedOptions } from '../../src/rules/anrt/phases/evaded';
 import { ANRT_PROFILE } from '../../src/rules/anrt/profile';
 import type { AnrtScenarioData } from '../../src/rules/anrt/scenario';
 import { parseAnrtSettings, type AnrtSettings } from '../../src/rules/anrt/settings';
-import { adcsOf, poolsOf } from '../../src/rules/anrt/phases/command';
+import { adcsOf, PAY_NEAREST, poolsOf } from '../../src/rules/anrt/phases/command';
 import { commandedBy } from '../../src/rules/anrt/phases/generals';
 import { formationsOf, liveGenerals, liveUnits, otherSide, phasingSide, seatOfSide, type AnrtState } from '../../src/rules/anrt/state';
 import { formatScenarioError, parseScenarioYaml } from '../../src/rules/scenario';
@@ -56,6 +56,9 @@ export interface AnrtPlayed {
 
 const pick = <T>(r: () => number, xs: readonly T[]): T | undefined => (xs.length ? xs[Math.floor(r() * xs.length)] : undefined);
 
+/** The random player's multiple moves (L311): ahead, wheeling first, or obliquely (a sidestep and on). */
+const MULTIPLE_PATHS = ['forward 12', 'wheel left 30 then forward 10', 'wheel right 30 then forward 10', 'left 4 then forward 8', 'right 4 then forward 8', 'wheel right 45 then forward 6 then wheel left 45 then forward 4'] as const;
+
 /** Candidate orders for the window's owing seat: aggressive on purpose (charges and advances), so games reach melee and routs. */
 export function candidates(s: AnrtState, r: () => number): { seat: string; order: AnrtOrder }[] {
   if (s.step === 'choose') return [{ seat: seatOfSide(s, s.chooser!), order: { kind: 'first', side: r() < 0.6 ? s.chooser! : otherSide(s, s.chooser!) } }];
@@ -82,6 +85,13 @@ export function candidates(s: AnrtState, r: () => number): { seat: string; order
   const brigades = Object.values(s.divisions).filter((d) => d.side === side && !d.corpsLevel).flatMap((d) => d.brigades.filter((b) => b !== d.id));
   for (const u of liveUnits(s).filter((x) => x.side === side && x.brigade === x.division && !x.parent)) if (r() < 0.5) out.push({ seat, order: { kind: 'attach', what: u.id, to: pick(r, brigades)! } });
   for (const d of Object.values(s.divisions).filter((x) => x.side === side && x.corpsLevel)) for (const b of d.brigades.filter((x) => x !== d.id)) if (r() < 0.5) out.push({ seat, order: { kind: 'attach', what: b, to: pick(r, Object.values(s.divisions).filter((x) => x.side === side && !x.corpsLevel).map((x) => x.id))! } });
+  // The corps' own units and brigades paid now and then by a division the player names, or the nearest again (L231, ANRT-C11, C16).
+  const payers = Object.values(s.divisions).filter((d) => d.side === side && !d.corpsLevel && s.pips[d.id] !== undefined).map((d) => d.id);
+  for (const d of Object.values(s.divisions).filter((x) => x.side === side && x.corpsLevel)) {
+    for (const what of [...liveUnits(s).filter((u) => u.division === d.id && !u.parent).map((u) => u.id), ...d.brigades.filter((b) => b !== d.id)]) {
+      if (r() < 0.25) out.push({ seat, order: { kind: 'pay', what, division: r() < 0.25 ? PAY_NEAREST : pick(r, payers) ?? PAY_NEAREST } });
+    }
+  }
   for (const g of liveGenerals(s, side)) {
     const roll = r();
     if (roll < 0.15) { const u = pick(r, commandedBy(s, g)); if (u) out.push({ seat, order: { kind: 'general', general: g.id, to: 'here', join: u.id } }); }
@@ -93,11 +103,17 @@ export function candidates(s: AnrtState, r: () => number): { seat: string; order
     // L408-416 (ANRT-E4): now and then the player's own choice should the target evade.
     if (t && roll < 0.8) { const e = r() < 0.4 ? pick(r, ifEvadedOptions(u)) : undefined; out.push({ seat, order: { kind: 'charge', unit: u.id, target: t.id, ...(e ? { ifEvaded: e } : {}) } }); }
     else if (roll < 0.75) {
-      // A draw of 8 is made a multiple move (L311: two moves, each paid, never within 6" of the enemy).
+      // A draw of 8 is made a multiple move (L311: two moves, each paid, never within 6" of the enemy,
+      // measured in the pose along the path, ANRT-W16): straight ahead, wheeling, or obliquely.
       const d = 1 + Math.floor(r() * 8);
-      out.push({ seat, order: d === 8 ? { kind: 'move', unit: u.id, to: 'forward 12', moves: 2 } : { kind: 'move', unit: u.id, to: `forward ${d}` } });
+      out.push({ seat, order: d === 8 ? { kind: 'move', unit: u.id, to: pick(r, MULTIPLE_PATHS)!, moves: 2 } : { kind: 'move', unit: u.id, to: `forward ${d}` } });
     }
-    else if (roll < 0.85) { const f = pick(r, formationsOf(u.arm).filter((x) => x !== u.formation || u.disordered)); if (f) out.push({ seat, order: { kind: 'formation', unit: u.id, formation: f } }); }
+    else if (roll < 0.85) {
+      const f = pick(r, formationsOf(u.arm).filter((x) => x !== u.formation || u.disordered));
+      if (f) out.push({ seat, order: { kind: 'formation', unit: u.id, formation: f } });
+      // Now and then a move beside the change: two moves (L311), the move made in the new formation.
+      if (f && f !== u.formation && r() < 0.4) out.push({ seat, order: { kind: 'move', unit: u.id, to: `forward ${1 + Math.floor(r() * 3)}` } });
+    }
     else if (roll < 0.92) out.push({ seat, order: { kind: 'move', unit: u.id, to: r() < 0.5 ? 'wheel left 20' : 'back 2' } });
     const ts = fireTargets(s, u);
     if (ts.length > 1 && r() < 0.5) out.push({ seat, order: { kind: 'fire', unit: u.id, target: ts[ts.length - 1]!.id } });

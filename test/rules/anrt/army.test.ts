@@ -158,4 +158,26 @@ describe('each corps commander throws and allocates the dice of his own corps (L
     expect(poolsOf(far.s)).toEqual([['wellington', ['brunswick-div'], [6]], ['orange', ['perponcher-div'], [1]]]);
     expect(far.s.command!.own).toEqual({ 'picton-div': 4 });
   });
+
+  /**
+   * ANRT-C17: L21 measures each divisional commander to the commander who throws for him, and L457
+   * makes the army commander deduct his moves' pips "from each Corps commander" wherever they stand:
+   * no radius joins an army commander to his corps commanders, and he steps in for no division of a
+   * corps whose commander is on the table.
+   */
+  it('the army commander far from a corps commander changes nothing in that corps\' dice (ANRT-C17)', () => {
+    // Wellington at (66, 78): 42.8" from Orange (24, 62), and beyond 20" of Picton and Brunswick.
+    const r = alliedCommand(quatreBras(), [5, 2, 3], (s) => ({ ...s, generals: { ...s.generals, wellington: { ...s.generals.wellington!, at: { x: 66, y: 78 } } } }));
+    expect(poolsOf(r.s)).toEqual([['orange', ['perponcher-div'], [5]]]);
+    expect(r.s.command!.own).toEqual({ 'brunswick-div': 2, 'picton-div': 3 });
+  });
+
+  it('a division beyond 20" of its own corps commander throws its own, even within 20" of the army commander (L21, ANRT-C17)', () => {
+    // Perponcher at (46, 64): 22.1" from Orange (24, 62), 11.7" from Wellington (36, 70).
+    const r = alliedCommand(quatreBras(), [6, 1, 4], (s) => ({ ...s, generals: { ...s.generals, perponcher: { ...s.generals.perponcher!, at: { x: 46, y: 64 } } } }));
+    expect(poolsOf(r.s)).toEqual([['wellington', ['brunswick-div', 'picton-div'], [6, 1]]]);
+    expect(r.s.command!.own).toEqual({ 'perponcher-div': 4 });
+    const own = r.events.filter((e) => e.kind === 'roll').map((e) => (e as { tableRow?: string }).tableRow);
+    expect(own[2]).toMatch(/Perponcher.* throws its own \(beyond 20" of its corps commander, L21\)/);
+  });
 });

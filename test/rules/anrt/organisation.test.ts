@@ -12,6 +12,7 @@ import { ignoresOneHitWithdraw, limberPips, nationalMorale } from '../../../src/
 import { regimentalMovePips, syncRegimental, withParent } from '../../../src/rules/anrt/phases/regimental';
 import { isTarget, type AnrtState, type AnrtUnit } from '../../../src/rules/anrt/state';
 import { NATIONAL } from '../../../src/rules/anrt/tables/characteristics';
+import { NATIONS } from '../../../src/rules/anrt/tables/vocabulary';
 import { finalOutcome } from '../../../src/rules/anrt/victory';
 import { anrtScenario, anrtSettings, teachingFrenchPhase } from '../../helpers/anrt-game';
 
@@ -110,6 +111,24 @@ describe('national characteristics applied from the state (§XV L1032-1052), row
     const limber = { kind: 'formation' as const, unit: 'fr-bty-1', formation: 'limbered' as const };
     expect(price(s, limber)).toMatch(/Pips: 1 /);
     expect(price(put(s, 'fr-bty-1', { nation: 'russian' }), limber)).toMatch(/Pips: 2 /);
+  });
+
+  it('ANRT-N3: every nation beyond §XV\'s three has no characteristic — morale, pips or L204 — in any of the rows that give one (L1032-1052)', () => {
+    const others = NATIONS.filter((n) => !['british', 'french', 'russian'].includes(n));
+    expect(others).toEqual(['prussian', 'austrian', 'spanish', 'portuguese', 'dutch-belgian', 'nassau', 'brunswick', 'hanoverian', 'other']);
+    for (const nation of others) {
+      expect(deltas(inf({ nation }), 'charge-response', column)).toEqual([]);
+      expect(deltas(inf({ nation }), 'melee-loss', inf({ side: 'allies', formation: 'masse' }))).toEqual([]);
+      expect(deltas(cav({ nation }), 'router')).toEqual([]);
+      expect(deltas(cav({ nation, horse: 'light' }), 'volley-and-countercharge')).toEqual([]);
+      expect(deltas(cav({ nation, horse: 'heavy', carabiniers: true }), 'volley-and-countercharge')).toEqual([]);
+      expect(ignoresOneHitWithdraw(inf({ nation }))).toBe(false);
+      expect(limberPips({ ...base['fr-bty-1']!, nation })).toBe(0);
+    }
+    // The shipped scenarios field such nations: the teaching scenario's Prussians, Quatre Bras' Dutch-Belgians, Nassauers, Hanoverians, Brunswickers (QB-A7).
+    const qb = anrtScenario('quatre-bras', settings);
+    const fielded = new Set([...Object.values(base), ...Object.values(qb.units), ...(qb.arrivals ?? []).flatMap((a) => a.units)].map((u) => u.nation));
+    for (const n of ['prussian', 'dutch-belgian', 'nassau', 'hanoverian', 'brunswick'] as const) expect(fielded.has(n), n).toBe(true);
   });
 
   it('in a morale test the narrative names the characteristic with its line', () => {
