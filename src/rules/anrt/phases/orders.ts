@@ -174,6 +174,19 @@ const plannedEnd = (s: AnrtState) => (x: AnrtUnit, to: string): Point | null => 
 /** The formation a unit moves in: the one posted for it this phase, else its own (turn.ts changes formations before moving). */
 const formationPosted = (u: AnrtUnit, orders: readonly AnrtOrder[]): AnrtUnit['formation'] => orders.find((x): x is Extract<AnrtOrder, { kind: 'formation' }> => x.kind === 'formation' && x.unit === u.id)?.formation ?? u.formation;
 
+/** The unit as it makes its move: in the formation posted beside it, unless artillery (whose move carries its change, L302-303). */
+const movingAs = (u: AnrtUnit, formation: AnrtUnit['formation']): AnrtUnit => (formation === u.formation || isArtillery(u) ? u : { ...u, formation });
+
+/** A move posted before a formation change, checked again in the new formation (ANRT-W17): its ground, and its normal move(s). */
+function movedTooFar(s: AnrtState, mover: AnrtUnit, mv: Extract<AnrtOrder, { kind: 'move' }>, path: readonly Point[]): Problem | null {
+  const one = normalMove(s, mover);
+  const tm = terrainMove(s, mover, path);
+  if (tm.refused) return problem(tm.refused.code, `In ${mover.formation}, ${tm.refused.message}`, tm.refused.hint);
+  if (one === undefined || tm.inches <= one * movesOf(mv) + 1e-6) return null;
+  return problem('order/too-far', `In ${mover.formation}, ${mover.name}'s move posted beside it (${fmt(tm.inches)}) is beyond ${movesOf(mv) > 1 ? `its ${movesOf(mv)} moves of ${fmt(one)}` : `its normal move of ${fmt(one)}`} (QRS movement, ${mover.formation}): the formation changes first and the move is made in it (L311).`,
+    `Post the move again shorter (within ${fmt(one * movesOf(mv))}), or keep ${mover.name} in its formation for this move.`);
+}
+
 /** A move order as the resolution applies it (validated first). */
 export function moveOf(s: AnrtState, o: Extract<AnrtOrder, { kind: 'move' }>, formation?: AnrtUnit['formation']): AnrtMove | null {
   const u = s.units[o.unit];
@@ -182,7 +195,7 @@ export function moveOf(s: AnrtState, o: Extract<AnrtOrder, { kind: 'move' }>, fo
   if (!p.ok) return null;
   const n = movesOf(o), f = formation ?? u.formation;
   // A square making multiple moves keeps where each move ends: a failed test stops it there (L439, ANRT-W15).
-  const one = n > 1 && f === 'square' ? normalMove(s, u) : undefined;
+  const one = n > 1 && f === 'square' ? normalMove(s, movingAs(u, f)) : undefined;
   const legs = one !== undefined ? { legs: movesLegs(s, u, p.value.path, p.value.facings, n, one) } : {};
   return { unit: u.id, to: p.value.at, facing: p.value.facing, formation: f, inches: p.value.inches, pips: pipsOf(s, o), ...(n > 1 ? { moves: n } : {}), ...legs };
 }
@@ -228,6 +241,9 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
     const n = movesThisPhase(u, mv, o.formation);
     const many = disorderedRefusal(u, n) ?? (mp?.ok ? multipleRefusal(s, u, n, mp.value.path, o.formation, mp.value.facings) : null);
     if (many) return err(many);
+    // …and made in it: its normal move and ground are the new formation's (ANRT-W17).
+    const tooFar = mv && mp?.ok ? movedTooFar(s, movingAs(u, o.formation), mv, mp.value.path) : null;
+    if (tooFar) return err(tooFar);
     if (mp?.ok) {
       const blocked = checkMovePath(s, u, mp.value.path, postedPool(s, others.filter((x) => x !== mv), plannedEnd(s)), o.formation);
       if (blocked) return err({ ...blocked, message: `In ${o.formation}, ${blocked.message}`, hint: `Keep ${u.name} in ${u.formation} for its move, or change its move. ${blocked.hint ?? ''}`.trim() });
@@ -242,7 +258,10 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
     if (u.disordered && others.some((p) => p.kind === 'formation' && p.unit === u.id && p.formation === u.formation)) return err(problem('order/recover-stationary', `${u.name} is recovering from disorder this phase: it must spend the move stationary (L931).`, `Post /formation ${u.formation} again later to recover, or drop the recovery to move.`));
     const p = planMove(s, u, o.to);
     if (!p.ok) return err(p.error);
-    const one = normalMove(s, u);
+    // Made in the formation posted beside it (turn.ts changes formations first): that formation's
+    // normal move and ground (ANRT-W17). Artillery's move carries its change (L302-303): its own.
+    const mover = movingAs(u, formationPosted(u, others));
+    const one = normalMove(s, mover);
     if (one === undefined) return err(problem('order/qrs-gap', `The QRS movement distance of ${u.name} is not entered nor ruled yet.`, 'The GM enters it (/game ruling key:qrs.movement.<row>) or rules it when asked.'));
     // Multiple moves (L311): each further move adds a normal move and its pips.
     const n = movesThisPhase(u, o, formationPosted(u, others));
@@ -251,10 +270,10 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
     if (many) return err(many);
     const advance = isAdvance(u, p.value.at);
     if (advance && u.hits === 1) return err(problem('order/one-hit', `${u.name} has one hit left: it cannot advance (L204).`, 'Move it back or sideways.'));
-    const tm = terrainMove(s, u, p.value.path);
+    const tm = terrainMove(s, mover, p.value.path);
     if (tm.refused) return err(problem(tm.refused.code, tm.refused.message, tm.refused.hint));
     const woods = tm.inches > p.value.inches + 1e-6 ? ` (${fmt(tm.inWoods)} in woods counts double, L359)` : '';
-    if (tm.inches > allowance + 1e-6) return err(problem('order/too-far', `${u.name} would move ${fmt(tm.inches)}${woods}, beyond ${movesOf(o) > 1 ? `its ${movesOf(o)} moves of ${fmt(one)} (${fmt(allowance)})` : `its normal move of ${fmt(allowance)}`} (QRS movement, ${u.formation}).`, `Choose a place within ${fmt(allowance)}, e.g. "forward ${Math.floor(allowance)}"${woods ? ', or go round the wood' : ''}${u.disordered ? '' : `, or make multiple moves for more pips (moves:${movesOf(o) + 1}, L311: never nearer than ${fmt(MULTIPLE_MOVES.minEnemyInches)} to the enemy)`}.`));
+    if (tm.inches > allowance + 1e-6) return err(problem('order/too-far', `${u.name} would move ${fmt(tm.inches)}${woods}, beyond ${movesOf(o) > 1 ? `its ${movesOf(o)} moves of ${fmt(one)} (${fmt(allowance)})` : `its normal move of ${fmt(allowance)}`} (QRS movement, ${mover.formation}${mover !== u ? ', the formation posted beside the move' : ''}).`, `Choose a place within ${fmt(allowance)}, e.g. "forward ${Math.floor(allowance)}"${woods ? ', or go round the wood' : ''}${u.disordered ? '' : `, or make multiple moves for more pips (moves:${movesOf(o) + 1}, L311: never nearer than ${fmt(MULTIPLE_MOVES.minEnemyInches)} to the enemy)`}.`));
     // Friends in the way (L381-395, ANRT-W10), in the formation posted beside the move.
     const blocked = checkMovePath(s, u, p.value.path, postedPool(s, others, plannedEnd(s)), formationPosted(u, others));
     if (blocked) return err(blocked);
