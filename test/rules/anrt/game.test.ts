@@ -63,6 +63,14 @@ describe('whole ANRT games on the teaching scenario (stand-in tables)', () => {
     expect(reserve).toBeGreaterThan(0);
   });
 
+  it('the random player makes multiple moves that wheel or go obliquely, a formation change with a move, and /pips pay (L311, ANRT-W16, W17, C16)', () => {
+    const posted = games.flatMap((g) => g.windows.flatMap((w) => w.orders.map(([, os]) => os)));
+    const orders = posted.flat();
+    expect(orders.some((o) => o.kind === 'move' && (o.moves ?? 1) > 1 && /wheel|left|right/.test(o.to))).toBe(true);
+    expect(posted.some((os) => os.some((o) => o.kind === 'formation' && os.some((m) => m.kind === 'move' && m.unit === o.unit)))).toBe(true);
+    expect(orders.some((o) => o.kind === 'pay' && o.division !== 'nearest')).toBe(true);
+  });
+
   it('invariants hold after every window: hits within 0..max, the gone at 0 or routed off, pips never negative, the responses window only when owed', () => {
     for (const g of games) {
       g.states.forEach((s, i) => {

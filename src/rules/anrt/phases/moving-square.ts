@@ -45,7 +45,8 @@ export function testMovingSquares(s0: AnrtState, th: Thrower): { s: AnrtState; e
 function stopAfter(s: AnrtState, u: AnrtUnit, m: AnrtMove, k: number): { s: AnrtState; events: GameEvent[] } {
   const legs = m.legs;
   if (!legs || legs.length <= k) return { s, events: [] };
-  const others = liveUnits(s).filter((o) => o.id !== u.id && !o.parent);
+  // Its own regimental guns are off the table while it is in square (L1095): liveUnits leaves them out.
+  const others = liveUnits(s).filter((o) => o.id !== u.id);
   let j = k;
   while (j > 0 && others.some((o) => ringsIntersect(ringOf({ ...u, facing: legs[j]!.facing }, legs[j]!.at), ringOf(o)))) j--;
   const stop = legs[j]!;
