@@ -283,6 +283,7 @@ export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending:
     const each = pipCost(s, u, tm.entersBuildings ? 'enter-buildings' : 'move', advance);
     cost = each === undefined ? undefined : each * movesOf(o);
     if (n > 1) preview.push(`${u.name} makes ${n} moves this phase (L311): never nearer than ${fmt(MULTIPLE_MOVES.minEnemyInches)} to known enemy${movesOf(o) > 1 ? `; ${movesOf(o)} normal moves of ${fmt(one)}, each paid` : ''}.`);
+    if (mover.formation === 'square') preview.push(movesOf(o) > 1 ? `In square it tests morale after each of its ${movesOf(o)} moves; a failed test stops it where that move ended (L439, ANRT-W15).` : 'In square it tests morale after the move (L439).');
     preview.push(tm.entersBuildings
       ? `${u.name} deploys into the buildings of ${tm.entersBuildings.name ?? tm.entersBuildings.id}: its whole move, and it ends disordered (L361).`
       : `${u.name} moves ${fmt(tm.inches)} of ${fmt(allowance)}${woods}.`);
