@@ -22,14 +22,14 @@ import { applyMorale, testMorale, WITH_UNIT_INCHES } from './morale';
 import { chargedCase, opportunityTargets, responsesTo } from './responses';
 import { buildingsOf, coverOf } from '../terrain';
 import { regimentalHits } from '../tables/characteristics';
-import { isRegimental, loseGuns, syncRegimental } from './regimental';
+import { followParents, isRegimental, loseGuns, syncRegimental } from './regimental';
 import { evadeRoute } from './evade';
 import { afterEvade, haltPoint, pursuitDisorders, uncoveredBy } from './evaded';
 import { afterMelee, pursuitJoin, recallPursuit } from './pursuit';
 import { pursuitPath } from './pursuit-path';
 import { relievedBy, stepBackBehind, STEP_BACK_GAP_INCHES } from './relief';
 import { blockedByMovedFriends, movedByMorale } from './charge-path';
-import { followCaptors } from './prolong';
+import { carriedThisPhase, followCaptors } from './prolong';
 
 /**
  * The second half of a side's phase, after the other side's responses (§I L20-31): charges with
@@ -450,8 +450,11 @@ function chargersAfterEvade(c: Ctx, a: AnrtUnit, t0: AnrtUnit, reach: number, ch
   const why = route.stopped ? `; ${route.stopped}` : '';
   if (caught) {
     // L620: evaders who do not out-distance the chargers take one hit and are routed.
-    movePath(c, a.id, path, 'ANRT §VII L416, L620', `pursues${turned} and catches the evaders`);
+    // ANRT-M6b: the pursuit ends front edge to front edge with the caught evaders (L656), not ½" from their centre.
     const t = c.s.units[t0.id]!;
+    const last = path[path.length - 2] ?? a.at;
+    const slot = contactSlot(t, { ...a, at: last }, chargeAspect({ ...a, at: last }, t), last);
+    movePath(c, a.id, [...path.slice(0, -1), slot.at], 'ANRT §VII L416, L620', `pursues${turned} and catches the evaders`, slot.facing);
     hit(c, t.id, CAUGHT_EVADERS.hits, 'melee', 'ANRT L620', 'caught evading');
     const tt = c.s.units[t.id]!;
     if (!tt.gone) { c.s = withUnit(c.s, { ...tt, routed: true, disordered: true }); c.events.push({ kind: 'status', rule: 'ANRT L620', unit: t.id, status: 'routed', on: true, reason: 'caught evading' }); }
@@ -465,11 +468,11 @@ function chargersAfterEvade(c: Ctx, a: AnrtUnit, t0: AnrtUnit, reach: number, ch
 const reaches = (r: { path: readonly Point[] }, to: Point): boolean => distance(r.path[r.path.length - 1]!, to) < 1e-6;
 
 /** A move along a path of one or more legs, facing the way the last leg runs. */
-function movePath(c: Ctx, id: string, path: readonly Point[], rule: string, why: string): void {
+function movePath(c: Ctx, id: string, path: readonly Point[], rule: string, why: string, face?: number): void {
   const u = c.s.units[id]!;
   const to = path[path.length - 1]!;
   const from = path[path.length - 2] ?? u.at;
-  const facing = distance(from, to) > 1e-9 ? bearing(from, to) : u.facing;
+  const facing = face ?? (distance(from, to) > 1e-9 ? bearing(from, to) : u.facing);
   c.s = withUnit(c.s, { ...u, at: to, facing });
   c.events.push({ kind: 'move', rule, unit: id, from: u.at, to, path: [...path], facing, stopped: why });
 }
@@ -489,7 +492,9 @@ function gunnersEvade(c: Ctx, a: AnrtUnit, b: AnrtUnit, reach: number): void {
   const r = c.th.throw(1, 'ANRT L406', 'gunners\' evade', b.id);
   const safe = refuge !== null && gunnersSafe(r.faces[0]!, refuge.inches, close);
   c.events.push({ ...r.event, tableRow: refuge ? `${safe ? 'safe' : 'caught'}: ${refuge.name} ${fmt(refuge.inches)} away${close ? ', chargers started close (−1)' : ''}` : 'caught: no friendly unit on the table' });
-  moveTo(c, a.id, add(b.at, scale(headingVector(bearing(a.at, b.at)), -CONTACT_GAP)), 'ANRT L406', `overruns ${b.id}'s guns`);
+  // ANRT-M6b: the chargers meet the guns front edge to front edge, as a single melee's charger (L656).
+  const slot = contactSlot(b, a, c.aspects?.get(`${a.id}>${b.id}`) ?? chargeAspect(a, b));
+  moveTo(c, a.id, slot.at, 'ANRT L406', `overruns ${b.id}'s guns`, slot.facing);
   if (!safe) {
     hit(c, b.id, CAUGHT_EVADERS.hits, 'melee', 'ANRT L620', 'gunners caught evading');
     const bb = c.s.units[b.id]!;
@@ -746,6 +751,9 @@ export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, 
   c.engaged = new Set(pairs.flatMap((p) => [p.a, p.d]));
   // Emergency squares formed, units routed by the charges: their regimental guns taken off or lost (L1095-1114).
   const rg = syncRegimental(c.s); c.s = rg.s; c.events.push(...rg.events);
+  // L1083 (ANRT-R9): regimental guns in contact go with their battalion's charge (or its answer's move).
+  const fc = followParents(s0, c.s, new Set(), 'goes with its battalion\'s charge'); c.s = fc.s; c.events.push(...fc.events);
+  const afterCharges = c.s;
   // Fire: the non-moving side first (L30); A-7 sequential: its hits land before the mover fires.
   const moved = new Set(s0.moves.map((m) => m.unit));
   const before = c.s;
@@ -785,7 +793,9 @@ export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, 
   }
   riskToGenerals(c);
   const rg2 = syncRegimental(c.s); c.s = rg2.s; c.events.push(...rg2.events);
-  // ANRT-G7: taken guns whose holder charged, withdrew, routed, advanced or fell are left spiked.
-  const pr = followCaptors(c.s, new Set()); c.s = pr.s; c.events.push(...pr.events);
+  // L1083 (ANRT-R9): …and with its advance or pursuit after the melee.
+  const fm = followParents(afterCharges, c.s, new Set(), 'goes with its battalion\'s advance or pursuit'); c.s = fm.s; c.events.push(...fm.events);
+  // ANRT-G7: taken guns go along with their holder's charge, advance or pursuit within one prolong move this phase; else (or routed, destroyed) they are left spiked.
+  const pr = followCaptors(c.s, carriedThisPhase(c.s, s0.moves, c.events)); c.s = pr.s; c.events.push(...pr.events);
   return { s: c.s, events: c.events };
 }
