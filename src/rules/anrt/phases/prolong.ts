@@ -52,8 +52,8 @@ export function takesGuns(s: AnrtState, u: AnrtUnit, path: readonly Point[]): bo
  * The holders whose moves this phase — the orders' (`moves`) and the resolution's (`events`: a
  * charge, an advance, a pursuit, a rally back, a withdrawal), woods counted as for the unit — add
  * up to no more than one prolong move of the guns they hold (L1061 "moved by prolong by the
- * overrunning unit"; L372 "prolonged artillery may not make multiple moves": one prolong move a
- * phase, ANRT-G8). A prolong row still empty is asked of the GM (a holder that moved needs it).
+ * overrunning unit" names no kind of move, and L29 counts charges among the moves; L372
+ * "prolonged artillery may not make multiple moves": one prolong move a phase, ANRT-G8). A prolong row still empty is asked of the GM (a holder that moved needs it).
  */
 export function carriedThisPhase(s: AnrtState, moves: readonly AnrtMove[], events: readonly GameEvent[]): Set<string> {
   const out = new Set<string>();
