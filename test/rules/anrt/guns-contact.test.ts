@@ -13,7 +13,7 @@ import type { GameEvent } from '../../../src/rules/events';
 import { combatScene, type SceneCase } from '../../helpers/anrt-scenes';
 
 /**
- * The plain-text cases of guns in the resolution and of contact geometry (cases/guns-contact.yaml):
+ * The plain-text cases of guns in the resolution and of contact geometry (cases/guns/guns-contact.yaml):
  * regimental guns following their battalion's charge, advance and pursuit (L1083, ANRT-R9), guns
  * taken by prolong going with their holder's resolution moves (L1061, L372, ANRT-G8), guns overrun
  * and evaders caught met front edge to front edge (L406, L620, ANRT-M6b), and pursuers of evaders
@@ -34,7 +34,7 @@ interface GunsCase extends Omit<SceneCase, 'morale'> {
   readonly seed?: string;
 }
 
-const FILE = 'test/rules/anrt/cases/guns-contact.yaml';
+const FILE = 'test/rules/anrt/cases/guns/guns-contact.yaml';
 const gunsCases = parse(readFileSync(FILE, 'utf8')) as GunsCase[];
 
 function gunsState(c: GunsCase): AnrtState {
