@@ -10,7 +10,8 @@ import type { AnrtState } from '../../../src/rules/anrt/state';
 import type { Qrs } from '../../../src/rules/anrt/tables/qrs';
 import type { MoraleResult } from '../../../src/rules/anrt/tables/vocabulary';
 import type { GameEvent } from '../../../src/rules/events';
-import { combatScene, type SceneCase } from '../../helpers/anrt-scenes';
+import { combatScene, sceneState, type SceneCase } from '../../helpers/anrt-scenes';
+import { finalOutcome } from '../../../src/rules/anrt/victory';
 
 /**
  * The plain-text cases of guns in the resolution and of contact geometry (cases/guns/guns-contact.yaml):
@@ -71,5 +72,25 @@ describe(`ANRT guns in the resolution and contact geometry: ${FILE}`, () => {
       for (const f of ['routed', 'disordered', 'gone', 'hits'] as const) if (w[f] !== undefined) expect(u[f], `${c.case}: ${key}.${f}${log}`).toBe(w[f]);
       if (w.taken !== undefined) expect(u.taken?.by ?? null, `${c.case}: ${key}.taken${log}`).toBe(w.taken);
     }
+  });
+});
+
+describe('captured guns at the end and in the fire (ANRT-G10, G11)', () => {
+  const place = { 'fr-11h': { at: [24, 27], facing: 180 }, 'al-bty-1': { at: [24, 31], facing: 180 }, 'al-1-6r': { at: [24, 20], facing: 0, formation: 'line' } } as const;
+  const scene = (taken: boolean): AnrtState => sceneState({ case: 'G10', rule: 'L1137', place, keep: true, ...(taken ? { taken: { 'al-bty-1': 'fr-11h' } } : {}), expect: {} } as unknown as SceneCase);
+  const lost = (s: AnrtState, side: string): number => Number(new RegExp(`[(;] ?${side === 'allies' ? 'Allies' : 'French'} \\d+ point\\(s\\), (\\d+) hit\\(s\\) lost`).exec(finalOutcome(s, true)!.summary)?.[1]);
+
+  it('a battery whose guns are taken is lost to its side: all its hits count among the hits lost, and the taker gains nothing (§XIX prices forces, not results)', () => {
+    const before = scene(false), after = scene(true);
+    const b = before.units['al-bty-1']!;
+    expect(lost(after, 'allies') - lost(before, 'allies')).toBe(b.maxHits);
+    expect(lost(after, 'french')).toBe(lost(before, 'french'));
+  });
+
+  it('taken guns never fire at their owners (L1068): no shot of theirs in the fire step, though an enemy stands in their arc and range', () => {
+    const s = { ...gunsState({ case: 'G11', rule: 'L1068', place, keep: false, taken: { 'al-bty-1': 'fr-11h' }, charges: [], expect: {} } as unknown as GunsCase) };
+    const r = resolveCombat(s, {}, new Thrower(seededDice('7'.repeat(64)), []));
+    expect(r.events.some((e) => e.kind === 'engagement' && e.sides.some((x) => x.units.includes('al-bty-1')))).toBe(false);
+    expect(r.s.units['al-bty-1']!.taken?.by).toBe('fr-11h');
   });
 });
