@@ -18,7 +18,7 @@ import { finalOutcome } from '../../../src/rules/anrt/victory';
  * regimental guns following their battalion's charge, advance and pursuit (L1083, ANRT-R9), guns
  * taken by prolong going with their holder's resolution moves (L1061, L372, ANRT-G8), guns overrun
  * and evaders caught met front edge to front edge (L406, L620, ANRT-M6b), and pursuers of evaders
- * meeting a unit already charged (L421, L656-691, ANRT-E5). Each runs the combat half of the French
+ * meeting a unit already charged (L421, L656-691, ANRT-E6). Each runs the combat half of the French
  * phase (resolveCombat) with its charges; the QRS is the stand-in's with the case's melee cells,
  * every melee adjustment 0 and the case's morale results forced, so the outcome is fixed.
  *

@@ -64,7 +64,7 @@ interface Ctx {
   fought: Set<string>;
   /** Targets that evaded this phase: where from and to, and whether sheltered (a second charger follows the same evade). */
   evaded?: Map<string, { start: Point; end: Point; sheltered: boolean }>;
-  /** Pursuers of evaders whose pursuit met a unit already charged this phase (L421, L656-691, ANRT-E5): settled once every charge is in. */
+  /** Pursuers of evaders whose pursuit met a unit already charged this phase (L421, L656-691, ANRT-E6): settled once every charge is in. */
   joiners?: { a: string; d: string; aspect: Aspect; ifEvaded?: IfEvaded }[];
   /** The other side's responses as posted: an uncovered unit's standing choice (L421, ANRT-E2). */
   responses?: Readonly<Record<string, string>>;
@@ -437,7 +437,7 @@ function chargersAfterEvade(c: Ctx, a: AnrtUnit, t0: AnrtUnit, reach: number, ch
   // L421 (ANRT-E2): a unit the evaders uncovered on the pursuit's path answers as the charge's target.
   const answered = (c.answered ??= new Set());
   answered.add(t0.id);
-  // The first enemy along the pursuit; one charged this phase (it has answered its own charge) is met as a further charger of it (ANRT-E5).
+  // The first enemy along the pursuit; one charged this phase (it has answered its own charge) is met as a further charger of it (ANRT-E6).
   const passedBy = new Set([t0.id, ...(c.evaded?.keys() ?? [])]);
   const hits = path.slice(1).reduce<AnrtUnit | undefined>((f, q, i) => f ?? uncoveredBy(c.s, a, path[i]!, q, reach, passedBy), undefined);
   if (hits && answered.has(hits.id)) {
@@ -650,7 +650,7 @@ function pursuitMelee(c: Ctx, a: string, d: string, from: Point): void {
 }
 
 /**
- * Pursuers of evaders who met a unit already charged this phase (L421, ANRT-E5), once every charge
+ * Pursuers of evaders who met a unit already charged this phase (L421, ANRT-E6), once every charge
  * is in: it has answered its own charge and does not answer again. With its charger(s) in contact
  * the pursuers are one more charger of it (L656-691): they go in only if `admitChargers` admits
  * them beside every charger in contact (L663 columns 2" apart on a line, L691 two overlappers of a
@@ -667,7 +667,7 @@ function joinPursuers(c: Ctx, met: readonly Pair[], shapes: Map<string, Exclude<
     if (!t || t.gone || t.routed || c.evaded?.has(t.id)) { c.events.push({ kind: 'note', rule: 'ANRT §VII L421', text: `${j.a} halts: ${j.d} is no longer there to meet.` }); continue; }
     const others = out.filter((p) => p.d === t.id && p.a !== a.id).map((p) => c.s.units[p.a]!).filter((o) => !o.gone && !o.routed);
     if (!others.length) {
-      c.events.push({ kind: 'note', rule: 'ANRT §VII L421; ANRT-E5', text: `${j.d} has no charger in contact: it answers ${j.a}'s pursuit as an uncovered unit (ANRT-E2).` });
+      c.events.push({ kind: 'note', rule: 'ANRT §VII L421; ANRT-E6', text: `${j.d} has no charger in contact: it answers ${j.a}'s pursuit as an uncovered unit (ANRT-E2).` });
       const standing = c.responses?.[t.id] as Reaction | undefined;
       const p = charge(c, { unit: a.id, target: t.id, kind: 'declared', ...(j.ifEvaded ? { ifEvaded: j.ifEvaded } : {}) }, standing !== undefined && responsesTo(t, a).includes(standing) ? standing : 'evade', true);
       if (p) out.push(p);
@@ -677,11 +677,11 @@ function joinPursuers(c: Ctx, met: readonly Pair[], shapes: Map<string, Exclude<
     if (adm.shape !== 'single' && adm.admitted.includes(a.id) && others.every((o) => adm.admitted.includes(o.id))) {
       shapes.set(t.id, adm.shape);
       out.push({ a: a.id, d: t.id, counter: false });
-      c.events.push({ kind: 'note', rule: adm.shape === 'columns-on-line' ? 'ANRT §XI L663; ANRT-E5' : 'ANRT §XI L691; ANRT-E5', text: `${j.a}'s pursuit joins the melee against ${j.d} beside ${others.map((o) => o.id).join(', ')} (${adm.shape === 'columns-on-line' ? 'columns on a line' : 'overlapping a unit with no flank supports'}).` });
+      c.events.push({ kind: 'note', rule: adm.shape === 'columns-on-line' ? 'ANRT §XI L663; ANRT-E6' : 'ANRT §XI L691; ANRT-E6', text: `${j.a}'s pursuit joins the melee against ${j.d} beside ${others.map((o) => o.id).join(', ')} (${adm.shape === 'columns-on-line' ? 'columns on a line' : 'overlapping a unit with no flank supports'}).` });
       continue;
     }
     const why = adm.refused.find((r) => r.id === a.id)?.why ?? `${j.d} is already met front to front (L656)`;
-    c.events.push({ kind: 'note', rule: 'ANRT §XI L656, L691; ANRT-E5', text: `${j.a}'s pursuit meets ${j.d}, already in contact with ${others.map((o) => o.id).join(', ')}: ${why}; ${j.a} is paired off and halts there without fighting.` });
+    c.events.push({ kind: 'note', rule: 'ANRT §XI L656, L691; ANRT-E6', text: `${j.a}'s pursuit meets ${j.d}, already in contact with ${others.map((o) => o.id).join(', ')}: ${why}; ${j.a} is paired off and halts there without fighting.` });
   }
   return out;
 }

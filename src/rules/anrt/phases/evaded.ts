@@ -97,7 +97,7 @@ export function afterEvade(a: Pick<AnrtUnit, 'arm' | 'formation' | 'at'>, start:
  * their move (ANRT-E2).
  * Routed units, units with no one to answer (abandoned guns, regimental guns) and the units in
  * `answered` are passed over (combat.ts passes the evaders themselves and units that evaded; a
- * unit already charged this phase that the path meets is one more charger's, ANRT-E5).
+ * unit already charged this phase that the path meets is one more charger's, ANRT-E6).
  */
 export function uncoveredBy(s: AnrtState, a: AnrtUnit, from: Point, to: Point, reach: number, answered: ReadonlySet<string>): AnrtUnit | undefined {
   const len = distance(from, to);
