@@ -3,7 +3,7 @@ import { seededDice } from '../../../src/dice/dice';
 import { angleDifference, bearing, distance } from '../../../src/rules/geometry/vector';
 import { anrt } from '../../../src/rules/anrt/index';
 import type { AnrtOrder } from '../../../src/rules/anrt/orders';
-import { withParent } from '../../../src/rules/anrt/phases/regimental';
+import { placeBeside, withParent } from '../../../src/rules/anrt/phases/regimental';
 import type { AnrtState, AnrtUnit } from '../../../src/rules/anrt/state';
 import { teachingFrenchPhase } from '../../helpers/anrt-game';
 
@@ -13,6 +13,7 @@ import { teachingFrenchPhase } from '../../helpers/anrt-game';
  * are carried out by the resolution (turn.ts), then the state is read.
  */
 const s0 = teachingFrenchPhase();
+const withUnitAll = (s: AnrtState, us: AnrtUnit[]): AnrtState => ({ ...s, units: { ...s.units, ...Object.fromEntries(us.map((u) => [u.id, u])) } });
 const put = (s: AnrtState, id: string, u: Partial<AnrtUnit>): AnrtState => ({ ...s, units: { ...s.units, [id]: { ...s.units[id]!, ...u } } });
 const run = (s: AnrtState, orders: AnrtOrder[]) => {
   for (const o of orders) expect(anrt.validate(s, 'french', o, orders.filter((x) => x !== o)).ok).toBe(true);
@@ -57,18 +58,45 @@ describe('regimental guns go with their battalion (L1083 free move in contact, A
     expect(r.state.units['fr-rg-13l']!.at).toEqual({ x: 26, y: 14 });
   });
 
-  it('where the ground forbids the guns the way (unlimbered into the Erlenbusch wood, L359) they stay, and the narrative says so', () => {
+  it('where the ground forbids the guns the place beside it (unlimbered into the Erlenbusch wood, L359) they take the nearest clear place round it (ANRT-R9)', () => {
     // The battalion in column at 67.5,10 facing N (y north), its unlimbered guns on its left; forward
-    // 6 the battalion stays east of the wood (x 56-66, y 14-22), the place beside it is in the wood.
+    // 6 the battalion stays east of the wood (x 56-66, y 14-22), the place on its left is in the wood.
     let s = put(s0, 'fr-2-13l', { at: { x: 67.5, y: 10 }, formation: 'column' });
     s = put(s, 'fr-rg-13l', { at: { x: 65.5, y: 10 }, formation: 'unlimbered' });
     expect(withParent(s, s.units['fr-rg-13l']!)).toBe(true);
     const r = run(s, [{ kind: 'move', unit: 'fr-2-13l', to: 'forward 6' }]);
-    expect(r.state.units['fr-2-13l']!.at.y).toBeCloseTo(16, 6);
-    expect(r.state.units['fr-rg-13l']!.at).toEqual({ x: 65.5, y: 10 });
-    expect(r.events).toContainEqual(expect.objectContaining({ kind: 'note', rule: 'ANRT §XVII L1083', text: expect.stringMatching(/13e Léger guns cannot follow 2\/13e Léger: .*L359.*They stay where they were/) }));
-    // Limbered (their march column, ANRT-T9) they may enter the wood, and follow.
+    const p = r.state.units['fr-2-13l']!, b = r.state.units['fr-rg-13l']!;
+    expect(p.at.y).toBeCloseTo(16, 6);
+    // Left and behind, 135° round from its front (every nearer bearing is in the wood), still in contact.
+    expect(side(p, b)).toBeCloseTo(-135, 6);
+    expect(b.at.x).toBeGreaterThan(66);
+    expect(withParent(r.state, b)).toBe(true);
+    expect(r.events).toContainEqual(expect.objectContaining({ kind: 'move', unit: 'fr-rg-13l', rule: 'ANRT §XVII L1083', stopped: expect.stringContaining('the nearest clear place beside it (ANRT-R9)') }));
+    // Limbered (their march column, ANRT-T9) they may enter the wood, and stand on its left as before.
     const lim = run(put(s, 'fr-rg-13l', { formation: 'limbered' }), [{ kind: 'move', unit: 'fr-2-13l', to: 'forward 6' }]);
+    expect(side(lim.state.units['fr-2-13l']!, lim.state.units['fr-rg-13l']!)).toBeCloseTo(-90, 6);
     expect(withParent(lim.state, lim.state.units['fr-rg-13l']!)).toBe(true);
+  });
+
+  it('a friend standing where the guns would go (L395): the nearest clear place round the battalion, never in its front arc (ANRT-R9)', () => {
+    // The 1/13e Léger in column just ahead of where the guns would stand after forward 4 (22, 18).
+    const s = put(s0, 'fr-1-13l', { at: { x: 22.2, y: 18.4 }, formation: 'column' });
+    const r = run(s, [{ kind: 'move', unit: 'fr-2-13l', to: 'forward 4' }]);
+    const p = r.state.units['fr-2-13l']!, b = r.state.units['fr-rg-13l']!;
+    expect(Math.abs(side(p, b))).toBeGreaterThanOrEqual(45);
+    expect(side(p, b)).toBeGreaterThan(90); // behind its right, the side they stood on
+    expect(withParent(r.state, b)).toBe(true);
+    expect(r.events).toContainEqual(expect.objectContaining({ kind: 'move', unit: 'fr-rg-13l', stopped: expect.stringContaining('ANRT-R9') }));
+  });
+
+  it('with no clear place round it, the guns stay where they were, and the narrative says why', () => {
+    const b = s0.units['fr-rg-13l']!, p = s0.units['fr-2-13l']!;
+    // Ring the battalion's new place with friends' ground: every place beside it is taken.
+    const moved = { ...p, at: { x: p.at.x, y: p.at.y + 4 } };
+    let s = withUnitAll(s0, [moved]);
+    const ring = [0, 1, 2, 3, 4, 5, 6, 7].map((k, i) => ({ ...s0.units['fr-1-13l']!, id: `ring-${i}`, name: `Ring ${i}`, formation: 'square' as const, at: { x: moved.at.x + 2 * Math.sin((k * 45 * Math.PI) / 180), y: moved.at.y + 2 * Math.cos((k * 45 * Math.PI) / 180) } }));
+    s = withUnitAll(s, ring);
+    const place = placeBeside(s, b, s.units['fr-2-13l']!, 90);
+    expect(place).toEqual({ blocked: expect.stringContaining('stands where they would go') });
   });
 });

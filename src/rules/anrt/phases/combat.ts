@@ -22,14 +22,14 @@ import { applyMorale, testMorale, WITH_UNIT_INCHES } from './morale';
 import { chargedCase, opportunityTargets, responsesTo } from './responses';
 import { buildingsOf, coverOf } from '../terrain';
 import { regimentalHits } from '../tables/characteristics';
-import { isRegimental, loseGuns, syncRegimental } from './regimental';
+import { followParents, isRegimental, loseGuns, syncRegimental } from './regimental';
 import { evadeRoute } from './evade';
 import { afterEvade, haltPoint, pursuitDisorders, uncoveredBy } from './evaded';
 import { afterMelee, pursuitJoin, recallPursuit } from './pursuit';
-import { pursuitPath } from './pursuit-path';
+import { legsMeet, pursuitPath } from './pursuit-path';
 import { relievedBy, stepBackBehind, STEP_BACK_GAP_INCHES } from './relief';
 import { blockedByMovedFriends, movedByMorale } from './charge-path';
-import { followCaptors } from './prolong';
+import { carriedThisPhase, followCaptors } from './prolong';
 
 /**
  * The second half of a side's phase, after the other side's responses (§I L20-31): charges with
@@ -64,6 +64,8 @@ interface Ctx {
   fought: Set<string>;
   /** Targets that evaded this phase: where from and to, and whether sheltered (a second charger follows the same evade). */
   evaded?: Map<string, { start: Point; end: Point; sheltered: boolean }>;
+  /** Pursuers of evaders whose pursuit met a unit already charged this phase (L421, L656-691, ANRT-E6): settled once every charge is in. */
+  joiners?: { a: string; d: string; aspect: Aspect; ifEvaded?: IfEvaded }[];
   /** The other side's responses as posted: an uncovered unit's standing choice (L421, ANRT-E2). */
   responses?: Readonly<Record<string, string>>;
 }
@@ -431,10 +433,20 @@ function chargersAfterEvade(c: Ctx, a: AnrtUnit, t0: AnrtUnit, reach: number, ch
     c.events.push({ kind: 'note', rule: 'ANRT §VII L419', text: `${a.id} changed direction ${Math.round(turn)}° in ${a.formation} to pursue: disordered at the start of the melee phase.` });
   }
   if (route.skirted) c.events.push({ kind: 'note', rule: 'ANRT §VII L381-395; ANRT-P6', text: `${a.id}'s pursuit goes round ${route.skirted}, which it may not pass.` });
+  const turned = turn > 1e-6 ? ` turning ${Math.round(turn)}°` : '';
   // L421 (ANRT-E2): a unit the evaders uncovered on the pursuit's path answers as the charge's target.
   const answered = (c.answered ??= new Set());
   answered.add(t0.id);
-  const u = path.slice(1).reduce<AnrtUnit | undefined>((f, q, i) => f ?? uncoveredBy(c.s, a, path[i]!, q, reach, answered), undefined);
+  // The first enemy along the pursuit; one charged this phase (it has answered its own charge) is met as a further charger of it (ANRT-E6).
+  const passedBy = new Set([t0.id, ...(c.evaded?.keys() ?? [])]);
+  const hits = path.slice(1).reduce<AnrtUnit | undefined>((f, q, i) => f ?? uncoveredBy(c.s, a, path[i]!, q, reach, passedBy), undefined);
+  if (hits && answered.has(hits.id)) {
+    const before = legsMeet(c.s, a, path, (o) => o.id === hits.id)[0]?.pathBefore ?? path;
+    movePath(c, a.id, before, 'ANRT §VII L421', `pursues${turned} into ${hits.id}, already charged this phase`);
+    (c.joiners ??= []).push({ a: a.id, d: hits.id, aspect: chargeAspect({ ...a, at: before[before.length - 2] ?? a.at }, hits), ...(choice ? { ifEvaded: choice } : {}) });
+    return null;
+  }
+  const u = hits;
   if (u) {
     answered.add(u.id);
     c.events.push({ kind: 'note', rule: 'ANRT §VII L421', text: `${a.id}, pursuing ${t0.id}, would hit ${u.id}, which the evaders uncovered: ${u.id} responds as if it were the target of the charge.` });
@@ -446,12 +458,14 @@ function chargersAfterEvade(c: Ctx, a: AnrtUnit, t0: AnrtUnit, reach: number, ch
     if (own) c.events.push({ kind: 'note', rule: 'ANRT §VII L421; ANRT-E2', text: `${u.id} answers as its player chose should it be uncovered: ${standing}.` });
     return charge(c, { unit: a.id, target: u.id, kind: 'declared', ...(choice ? { ifEvaded: choice } : {}) }, own ? standing : 'evade', true);
   }
-  const turned = turn > 1e-6 ? ` turning ${Math.round(turn)}°` : '';
   const why = route.stopped ? `; ${route.stopped}` : '';
   if (caught) {
     // L620: evaders who do not out-distance the chargers take one hit and are routed.
-    movePath(c, a.id, path, 'ANRT §VII L416, L620', `pursues${turned} and catches the evaders`);
+    // ANRT-M6b: the pursuit ends front edge to front edge with the caught evaders (L656), not ½" from their centre.
     const t = c.s.units[t0.id]!;
+    const last = path[path.length - 2] ?? a.at;
+    const slot = contactSlot(t, { ...a, at: last }, chargeAspect({ ...a, at: last }, t), last);
+    movePath(c, a.id, [...path.slice(0, -1), slot.at], 'ANRT §VII L416, L620', `pursues${turned} and catches the evaders`, slot.facing);
     hit(c, t.id, CAUGHT_EVADERS.hits, 'melee', 'ANRT L620', 'caught evading');
     const tt = c.s.units[t.id]!;
     if (!tt.gone) { c.s = withUnit(c.s, { ...tt, routed: true, disordered: true }); c.events.push({ kind: 'status', rule: 'ANRT L620', unit: t.id, status: 'routed', on: true, reason: 'caught evading' }); }
@@ -465,11 +479,11 @@ function chargersAfterEvade(c: Ctx, a: AnrtUnit, t0: AnrtUnit, reach: number, ch
 const reaches = (r: { path: readonly Point[] }, to: Point): boolean => distance(r.path[r.path.length - 1]!, to) < 1e-6;
 
 /** A move along a path of one or more legs, facing the way the last leg runs. */
-function movePath(c: Ctx, id: string, path: readonly Point[], rule: string, why: string): void {
+function movePath(c: Ctx, id: string, path: readonly Point[], rule: string, why: string, face?: number): void {
   const u = c.s.units[id]!;
   const to = path[path.length - 1]!;
   const from = path[path.length - 2] ?? u.at;
-  const facing = distance(from, to) > 1e-9 ? bearing(from, to) : u.facing;
+  const facing = face ?? (distance(from, to) > 1e-9 ? bearing(from, to) : u.facing);
   c.s = withUnit(c.s, { ...u, at: to, facing });
   c.events.push({ kind: 'move', rule, unit: id, from: u.at, to, path: [...path], facing, stopped: why });
 }
@@ -489,7 +503,9 @@ function gunnersEvade(c: Ctx, a: AnrtUnit, b: AnrtUnit, reach: number): void {
   const r = c.th.throw(1, 'ANRT L406', 'gunners\' evade', b.id);
   const safe = refuge !== null && gunnersSafe(r.faces[0]!, refuge.inches, close);
   c.events.push({ ...r.event, tableRow: refuge ? `${safe ? 'safe' : 'caught'}: ${refuge.name} ${fmt(refuge.inches)} away${close ? ', chargers started close (−1)' : ''}` : 'caught: no friendly unit on the table' });
-  moveTo(c, a.id, add(b.at, scale(headingVector(bearing(a.at, b.at)), -CONTACT_GAP)), 'ANRT L406', `overruns ${b.id}'s guns`);
+  // ANRT-M6b: the chargers meet the guns front edge to front edge, as a single melee's charger (L656).
+  const slot = contactSlot(b, a, c.aspects?.get(`${a.id}>${b.id}`) ?? chargeAspect(a, b));
+  moveTo(c, a.id, slot.at, 'ANRT L406', `overruns ${b.id}'s guns`, slot.facing);
   if (!safe) {
     hit(c, b.id, CAUGHT_EVADERS.hits, 'melee', 'ANRT L620', 'gunners caught evading');
     const bb = c.s.units[b.id]!;
@@ -634,6 +650,43 @@ function pursuitMelee(c: Ctx, a: string, d: string, from: Point): void {
 }
 
 /**
+ * Pursuers of evaders who met a unit already charged this phase (L421, ANRT-E6), once every charge
+ * is in: it has answered its own charge and does not answer again. With its charger(s) in contact
+ * the pursuers are one more charger of it (L656-691): they go in only if `admitChargers` admits
+ * them beside every charger in contact (L663 columns 2" apart on a line, L691 two overlappers of a
+ * unit with no flank supports), all then placed as ANRT-M6 says (`shapes`); otherwise they are
+ * "paired off" (L656) and halt where their pursuit met it, fighting no melee. With no charger in
+ * contact (its charger fell short or did not charge home), it answers the pursuers as an uncovered
+ * unit does (ANRT-E2). Gone, routed or evaded meanwhile, the pursuers halt where they are.
+ */
+function joinPursuers(c: Ctx, met: readonly Pair[], shapes: Map<string, Exclude<MeleeShape, 'single'>>): Pair[] {
+  const out = [...met];
+  for (const j of c.joiners ?? []) {
+    const a = c.s.units[j.a]; const t = c.s.units[j.d];
+    if (!a || a.gone || a.routed) continue;
+    if (!t || t.gone || t.routed || c.evaded?.has(t.id)) { c.events.push({ kind: 'note', rule: 'ANRT §VII L421', text: `${j.a} halts: ${j.d} is no longer there to meet.` }); continue; }
+    const others = out.filter((p) => p.d === t.id && p.a !== a.id).map((p) => c.s.units[p.a]!).filter((o) => !o.gone && !o.routed);
+    if (!others.length) {
+      c.events.push({ kind: 'note', rule: 'ANRT §VII L421; ANRT-E6', text: `${j.d} has no charger in contact: it answers ${j.a}'s pursuit as an uncovered unit (ANRT-E2).` });
+      const standing = c.responses?.[t.id] as Reaction | undefined;
+      const p = charge(c, { unit: a.id, target: t.id, kind: 'declared', ...(j.ifEvaded ? { ifEvaded: j.ifEvaded } : {}) }, standing !== undefined && responsesTo(t, a).includes(standing) ? standing : 'evade', true);
+      if (p) out.push(p);
+      continue;
+    }
+    const adm = admitChargers(t, supportIn(c.s, t).flankSupported, [...others, a]);
+    if (adm.shape !== 'single' && adm.admitted.includes(a.id) && others.every((o) => adm.admitted.includes(o.id))) {
+      shapes.set(t.id, adm.shape);
+      out.push({ a: a.id, d: t.id, counter: false });
+      c.events.push({ kind: 'note', rule: adm.shape === 'columns-on-line' ? 'ANRT §XI L663; ANRT-E6' : 'ANRT §XI L691; ANRT-E6', text: `${j.a}'s pursuit joins the melee against ${j.d} beside ${others.map((o) => o.id).join(', ')} (${adm.shape === 'columns-on-line' ? 'columns on a line' : 'overlapping a unit with no flank supports'}).` });
+      continue;
+    }
+    const why = adm.refused.find((r) => r.id === a.id)?.why ?? `${j.d} is already met front to front (L656)`;
+    c.events.push({ kind: 'note', rule: 'ANRT §XI L656, L691; ANRT-E6', text: `${j.a}'s pursuit meets ${j.d}, already in contact with ${others.map((o) => o.id).join(', ')}: ${why}; ${j.a} is paired off and halts there without fighting.` });
+  }
+  return out;
+}
+
+/**
  * Several chargers of one target (§XI L656-691): those the exceptions admit go in (ANRT-M4, M5),
  * the rest do not charge; `shapes` says how each multiply-charged target is met.
  */
@@ -739,13 +792,18 @@ export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, 
   const { kept, shapes } = admitCharges(c, charges);
   const origins = new Map(kept.map((ch) => [ch.unit, s0.units[ch.unit]!.at]));
   c.answered = new Set(kept.map((ch) => ch.target));
-  const pairs = relieve(c, kept.map((ch) => charge(c, ch, responses[ch.target] as Reaction | undefined)).filter((p): p is NonNullable<typeof p> => p !== null), s0.units, new Set(kept.map((ch) => ch.unit)), shapes);
+  const met = kept.map((ch) => charge(c, ch, responses[ch.target] as Reaction | undefined)).filter((p): p is NonNullable<typeof p> => p !== null);
+  const pairs = relieve(c, joinPursuers(c, met, shapes), s0.units, new Set(kept.map((ch) => ch.unit)), shapes);
   c.origins = origins;
   c.aspects = chargeAspects(s0, kept);
+  for (const j of c.joiners ?? []) if (!c.aspects.has(`${j.a}>${j.d}`)) c.aspects.set(`${j.a}>${j.d}`, j.aspect);
   c.overlappers = arrange(c, pairs, shapes);
   c.engaged = new Set(pairs.flatMap((p) => [p.a, p.d]));
   // Emergency squares formed, units routed by the charges: their regimental guns taken off or lost (L1095-1114).
   const rg = syncRegimental(c.s); c.s = rg.s; c.events.push(...rg.events);
+  // L1083 (ANRT-R9): regimental guns in contact go with their battalion's charge (or its answer's move).
+  const fc = followParents(s0, c.s, new Set(), 'goes with its battalion\'s charge'); c.s = fc.s; c.events.push(...fc.events);
+  const afterCharges = c.s;
   // Fire: the non-moving side first (L30); A-7 sequential: its hits land before the mover fires.
   const moved = new Set(s0.moves.map((m) => m.unit));
   const before = c.s;
@@ -785,7 +843,9 @@ export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, 
   }
   riskToGenerals(c);
   const rg2 = syncRegimental(c.s); c.s = rg2.s; c.events.push(...rg2.events);
-  // ANRT-G7: taken guns whose holder charged, withdrew, routed, advanced or fell are left spiked.
-  const pr = followCaptors(c.s, new Set()); c.s = pr.s; c.events.push(...pr.events);
+  // L1083 (ANRT-R9): …and with its advance or pursuit after the melee.
+  const fm = followParents(afterCharges, c.s, new Set(), 'goes with its battalion\'s advance or pursuit'); c.s = fm.s; c.events.push(...fm.events);
+  // ANRT-G7: taken guns go along with their holder's charge, advance or pursuit within one prolong move this phase; else (or routed, destroyed) they are left spiked.
+  const pr = followCaptors(c.s, carriedThisPhase(c.s, s0.moves, c.events)); c.s = pr.s; c.events.push(...pr.events);
   return { s: c.s, events: c.events };
 }

@@ -95,8 +95,9 @@ export function afterEvade(a: Pick<AnrtUnit, 'arm' | 'formation' | 'at'>, start:
  * L421: the enemy unit the evaders uncovered that the pursuit from `from` to `to` would hit — the
  * first along the path whose footprint comes within the chargers' half-frontage of it, and within
  * their move (ANRT-E2).
- * Routed units, units with no one to answer (abandoned guns, regimental guns) and units already
- * charged this phase (`answered`: they have answered their own charge) are not "uncovered" targets.
+ * Routed units, units with no one to answer (abandoned guns, regimental guns) and the units in
+ * `answered` are passed over (combat.ts passes the evaders themselves and units that evaded; a
+ * unit already charged this phase that the path meets is one more charger's, ANRT-E6).
  */
 export function uncoveredBy(s: AnrtState, a: AnrtUnit, from: Point, to: Point, reach: number, answered: ReadonlySet<string>): AnrtUnit | undefined {
   const len = distance(from, to);

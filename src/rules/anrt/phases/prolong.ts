@@ -2,10 +2,10 @@ import type { GameEvent } from '../../events';
 import type { Point } from '../../geometry/types';
 import { add, distance, headingVector, scale } from '../../geometry/vector';
 import { footprint } from '../footprint';
-import { withUnit, type AnrtState, type AnrtUnit } from '../state';
+import { withUnit, type AnrtMove, type AnrtState, type AnrtUnit } from '../state';
 import type { Mover } from '../tables/vocabulary';
 import { terrainMove } from '../terrain';
-import { qrsKnown } from './gm';
+import { qrsKnown, qrsValue } from './gm';
 
 /**
  * Guns moved by prolong by the enemy who took them (§XVI L1061: "on a score of 6 ... the guns can be
@@ -14,9 +14,10 @@ import { qrsKnown } from './gm';
  * `taken` by the unit that holds them, drawn behind it. That unit takes them along on its own
  * `/move` when the move is no longer than the guns' QRS prolong move (`movement.<foot|horse>-
  * artillery-prolong`; the stand-in's 2" and 3" are the project's, not the author's) at the move's
- * own pip price; a longer move, a charge, or any move the resolution makes it (withdrawal, rout,
- * advance, pursuit, rally-back) leaves them, spiked — as is the case when it is routed or destroyed.
- * Guns are never turned on their owners (L1068).
+ * own pip price. The resolution's moves of it (a charge, an advance, a pursuit, a rally back, a
+ * withdrawal) take them along too while the phase's moves add up to one prolong move (L372,
+ * ANRT-G8, `carriedThisPhase`); a longer way leaves them, spiked — as is the case when it is routed
+ * or destroyed. Guns are never turned on their owners (L1068).
  */
 
 /** The QRS prolong row the taken guns move on: horse guns their own, every other battery the foot row (L1083 for regimental guns). */
@@ -45,6 +46,28 @@ export function prolongReach(s: AnrtState, u: AnrtUnit): number | null | undefin
 export function takesGuns(s: AnrtState, u: AnrtUnit, path: readonly Point[]): boolean {
   const reach = prolongReach(s, u);
   return typeof reach === 'number' && terrainMove(s, u, path).inches <= reach + 1e-6;
+}
+
+/**
+ * The holders whose moves this phase — the orders' (`moves`) and the resolution's (`events`: a
+ * charge, an advance, a pursuit, a rally back, a withdrawal), woods counted as for the unit — add
+ * up to no more than one prolong move of the guns they hold (L1061 "moved by prolong by the
+ * overrunning unit" names no kind of move, and L29 counts charges among the moves; L372
+ * "prolonged artillery may not make multiple moves": one prolong move a phase, ANRT-G8). A prolong row still empty is asked of the GM (a holder that moved needs it).
+ */
+export function carriedThisPhase(s: AnrtState, moves: readonly AnrtMove[], events: readonly GameEvent[]): Set<string> {
+  const out = new Set<string>();
+  const holders = new Set(Object.values(s.units).flatMap((b) => (b.gone && b.taken ? [b.taken.by] : [])));
+  for (const id of [...holders].sort()) {
+    const u = s.units[id];
+    const own = events.filter((e): e is Extract<GameEvent, { kind: 'move' }> => e.kind === 'move' && e.unit === id);
+    if (!u || u.gone || u.routed || !own.length) continue;
+    let reach = Infinity;
+    for (const b of gunsHeldBy(s, id)) reach = Math.min(reach, qrsValue(s, `movement.${prolongRow(b)}`, `Prolong move of ${prolongRow(b)}`, 'ANRT §XVI L1061', [0, 60]));
+    const inches = (moves.find((m) => m.unit === id)?.inches ?? 0) + own.reduce((n, e) => n + terrainMove(s, u, e.path).inches, 0);
+    if (inches <= reach + 1e-6) out.add(id);
+  }
+  return out;
 }
 
 /** Where taken guns stand: just behind the unit holding them. */

@@ -1,8 +1,10 @@
 import type { GameEvent } from '../../events';
-import { add, bearing, distance, headingVector, scale } from '../../geometry/vector';
+import type { Point } from '../../geometry/types';
+import { add, angleDifference, bearing, distance, headingVector, scale } from '../../geometry/vector';
+import { overlapsAny } from '../passage';
 import { footprint } from '../footprint';
 import { terrainMove } from '../terrain';
-import { withUnit, type AnrtState, type AnrtUnit } from '../state';
+import { liveUnits, withUnit, type AnrtState, type AnrtUnit } from '../state';
 import { REGIMENTAL_ARTILLERY } from '../tables/characteristics';
 
 /**
@@ -73,35 +75,68 @@ export function syncRegimental(s0: AnrtState): { s: AnrtState; events: GameEvent
   return { s, events };
 }
 
+/** ANRT-R9: the places tried round a battalion for its guns, this many degrees apart. */
+export const BESIDE_STEP_DEGREES = 15;
+/** ANRT-R9: never in the battalion's front arc (ANRT-T2's 45°): the guns would mask its fire and, in contact, stand in the enemy. */
+const FRONT_ARC_DEGREES = 45;
+
+/**
+ * Where a battalion's guns stand beside it (L1083, ANRT-R9): at contact distance (ANRT-R2) on the
+ * bearing `side` relative to its facing (the side they stood on), else the nearest place round it
+ * — bearings every 15° from that one, alternately behind and ahead of it, never in its front arc —
+ * whose ground their straight way there crosses (woods, towns: L359, L363) and which overlaps no
+ * other unit's ground (L395: a move may not end on another unit). Null with the reason when no
+ * place round it will do.
+ */
+export function placeBeside(s: AnrtState, b: AnrtUnit, p: AnrtUnit, side: number): { at: Point; facing: number; preferred: boolean } | { blocked: string } {
+  const gap = radius(p) + radius(b);
+  const near = liveUnits(s).filter((o) => o.id !== b.id && o.id !== p.id && distance(o.at, p.at) <= gap + radius(b) + radius(o) + 1e-6);
+  const turns = [0];
+  for (let d = BESIDE_STEP_DEGREES; d <= 180; d += BESIDE_STEP_DEGREES) turns.push(d, -d);
+  let why: string | undefined;
+  for (const d of turns) {
+    const rel = angleDifference(0, side + (angleDifference(0, side) >= 0 ? d : -d));
+    if (Math.abs(rel) < FRONT_ARC_DEGREES - 1e-9) continue;
+    const at = add(p.at, scale(headingVector(p.facing + rel), gap));
+    const way = terrainMove(s, b, [b.at, at]);
+    if (way.refused) { why ??= way.refused.message; continue; }
+    const on = near.find((o) => overlapsAny({ ...b, facing: p.facing }, at, [o]));
+    if (on) { why ??= `${on.name} stands where they would go.`; continue; }
+    return { at, facing: p.facing, preferred: d === 0 };
+  }
+  return { blocked: why ?? 'no place beside it is clear.' };
+}
+
 /**
  * Regimental guns follow their battalion (L1083 "moves as field artillery, except if it is not in
  * base edge contact with part of its parent unit it must pay a pip": in contact its move is its
- * battalion's, ANRT-R8). After the orders land, each battery that stood in contact with its
- * parent before them, whose parent moved, turned or changed formation and which the player did not
- * move himself (`ordered`), is placed beside it again: on the same side as before (its bearing from
- * the battalion relative to the battalion's facing kept), in contact (ANRT-R2), facing with it.
- * Refused only where the ground forbids the guns the way there (woods and towns, L359, L363):
- * then they stay where they were, detached, and the narrative says why.
+ * battalion's, ANRT-R8, R9). After the orders land, and after a resolution's charges and its
+ * melees (advances, pursuits: combat.ts), each battery that stood in contact with its parent
+ * before (`s0`), whose parent moved, turned or changed formation and which the player did not
+ * move himself (`ordered`), is placed beside it again: on the same side as before (its bearing
+ * from the battalion relative to the battalion's facing kept), in contact (ANRT-R2), facing with
+ * it; where that place is barred by the ground or taken by another unit, at the nearest clear
+ * place round it (`placeBeside`); with none, they stay where they were, detached, and the
+ * narrative says why.
  */
-export function followParents(s0: AnrtState, s1: AnrtState, ordered: ReadonlySet<string>): { s: AnrtState; events: GameEvent[] } {
+export function followParents(s0: AnrtState, s1: AnrtState, ordered: ReadonlySet<string>, how = 'moves with its battalion'): { s: AnrtState; events: GameEvent[] } {
   let s = s1;
   const events: GameEvent[] = [];
   for (const b0 of Object.values(s0.units)) {
     if (!b0.parent || b0.gone || b0.stowed || ordered.has(b0.id)) continue;
     const p0 = s0.units[b0.parent];
     const p1 = s1.units[b0.parent];
-    const b1 = s1.units[b0.id];
+    const b1 = s.units[b0.id];
     if (!p0 || !p1 || !b1 || p1.gone || p1.routed || b1.gone || b1.stowed || !withParent(s0, b0)) continue;
     if (p0.at.x === p1.at.x && p0.at.y === p1.at.y && p0.facing === p1.facing && p0.formation === p1.formation) continue;
     const side = distance(p0.at, b0.at) > 1e-9 ? bearing(p0.at, b0.at) - p0.facing : 90;
-    const at = add(p1.at, scale(headingVector(p1.facing + side), radius(p1) + radius(b1)));
-    const way = terrainMove(s, b1, [b1.at, at]);
-    if (way.refused) {
-      events.push({ kind: 'note', rule: 'ANRT §XVII L1083', text: `${b1.name} cannot follow ${p1.name}: ${way.refused.message} They stay where they were, out of contact (a pip to move them, L1083).` });
+    const place = placeBeside(s, b1, p1, side);
+    if ('blocked' in place) {
+      events.push({ kind: 'note', rule: 'ANRT §XVII L1083', text: `${b1.name} cannot follow ${p1.name}: ${place.blocked} They stay where they were, out of contact (a pip to move them, L1083; ANRT-R9).` });
       continue;
     }
-    s = withUnit(s, { ...b1, at, facing: p1.facing });
-    events.push({ kind: 'move', rule: 'ANRT §XVII L1083', unit: b1.id, from: b1.at, to: at, path: [b1.at, at], facing: p1.facing, cost: 0 });
+    s = withUnit(s, { ...b1, at: place.at, facing: place.facing });
+    events.push({ kind: 'move', rule: 'ANRT §XVII L1083', unit: b1.id, from: b1.at, to: place.at, path: [b1.at, place.at], facing: place.facing, cost: 0, stopped: place.preferred ? how : `${how}; the nearest clear place beside it (ANRT-R9)` });
   }
   return { s, events };
 }
