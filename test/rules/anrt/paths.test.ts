@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { seededDice } from '../../../src/dice/dice';
+import { resolveCombat } from '../../../src/rules/anrt/phases/combat';
+import { Thrower } from '../../../src/rules/anrt/phases/gm';
+import type { MoraleResult } from '../../../src/rules/anrt/tables/vocabulary';
+import { combatScene, type SceneCase } from '../../helpers/anrt-scenes';
+
+/**
+ * Paths re-checked as the charges go in (issue 14; ANRT-W16, E5): the plain-text cases in
+ * cases/paths/paths.yaml (format in its header) run the combat half of the French phase over
+ * three dice seeds. The posting checks (W16's refusal, E5's evade legs, CL4's step back) are the
+ * scenes of cases/scenes/paths.yaml and cavalry-lines.yaml (movement.test.ts).
+ */
+interface PathCase extends Omit<SceneCase, 'morale'> {
+  readonly charges: [string, string][];
+  readonly morale?: Record<string, MoraleResult>;
+  readonly responses: Record<string, string>;
+}
+
+const FILE = 'test/rules/anrt/cases/paths/paths.yaml';
+const cases = parse(readFileSync(FILE, 'utf8')) as PathCase[];
+
+describe(`ANRT paths re-checked as the charges go in: ${FILE}`, () => {
+  it.each(cases.flatMap((c) => ['1', '5', '9'].map((seed) => [`${c.case} (${c.rule}) seed ${seed}`, c, seed] as const)))('%s', (_n, c, seed) => {
+    const s = combatScene(c, c.charges, { morale: c.morale, passes: ['charge'] });
+    const r = resolveCombat(s, c.responses, new Thrower(seededDice(seed.repeat(64)), []));
+    const texts = r.events.map((e) => JSON.stringify(e));
+    const all = texts.join('\n');
+    for (const [key, want] of Object.entries(c.expect)) {
+      if (key === 'notes') { for (const w of want as string[]) expect(texts.some((t) => t.includes(w)), `${c.case}: no event says "${w}"\n${all}`).toBe(true); continue; }
+      if (key === 'absent') { for (const w of want as string[]) expect(texts.some((t) => t.includes(w)), `${c.case}: an event says "${w}"\n${all}`).toBe(false); continue; }
+      const u = r.s.units[key]!;
+      const w = want as Record<string, unknown>;
+      if (w.at) { const [x, y] = w.at as [number, number]; expect(Math.hypot(u.at.x - x, u.at.y - y) <= 0.05, `${c.case}: ${key} at (${u.at.x.toFixed(3)}, ${u.at.y.toFixed(3)}), expected (${x}, ${y})\n${all}`).toBe(true); }
+      for (const f of ['routed', 'disordered', 'gone'] as const) if (w[f] !== undefined) expect(u[f] ?? false, `${c.case}: ${key}.${f}\n${all}`).toBe(w[f]);
+    }
+  });
+});
