@@ -4,8 +4,10 @@ import { parse } from 'yaml';
 import { seededDice } from '../../../src/dice/dice';
 import { resolveCombat } from '../../../src/rules/anrt/phases/combat';
 import { Thrower } from '../../../src/rules/anrt/phases/gm';
+import { opportunityTargets } from '../../../src/rules/anrt/phases/responses';
+import type { AnrtState } from '../../../src/rules/anrt/state';
 import type { MoraleResult } from '../../../src/rules/anrt/tables/vocabulary';
-import { combatScene, type SceneCase } from '../../helpers/anrt-scenes';
+import { combatScene, sceneState, type SceneCase } from '../../helpers/anrt-scenes';
 
 /**
  * Paths re-checked as the charges go in (issue 14; ANRT-W16, E5): the plain-text cases in
@@ -36,5 +38,21 @@ describe(`ANRT paths re-checked as the charges go in: ${FILE}`, () => {
       if (w.at) { const [x, y] = w.at as [number, number]; expect(Math.hypot(u.at.x - x, u.at.y - y) <= 0.05, `${c.case}: ${key} at (${u.at.x.toFixed(3)}, ${u.at.y.toFixed(3)}), expected (${x}, ${y})\n${all}`).toBe(true); }
       for (const f of ['routed', 'disordered', 'gone'] as const) if (w[f] !== undefined) expect(u[f] ?? false, `${c.case}: ${key}.${f}\n${all}`).toBe(w[f]);
     }
+  });
+});
+
+describe('ANRT-W16: an opportunity charge is offered only along a path no other enemy screens (L424, L400)', () => {
+  // The Uhlans face south at (30, 30); 1/33e Ligne has moved to (30, 22), 8" in front of them; 1/48e Ligne has not moved.
+  const scene = (other: [number, number]): AnrtState => ({
+    ...sceneState({ case: 'w16-opportunity', rule: 'L424', expect: {}, place: { 'al-uh': { at: [30, 30], facing: 180, formation: 'line' }, 'fr-1-33': { at: [30, 22], facing: 0, formation: 'column' }, 'fr-1-48': { at: other, facing: 0, formation: 'column' } } }),
+    moves: [{ unit: 'fr-1-33', to: { x: 30, y: 22 }, facing: 0, formation: 'column', inches: 4, pips: 1 }],
+  });
+  it('with 1/48e Ligne standing between, the 1/33e is not offered (the charge would hit the 1/48e first)', () => {
+    const s = scene([30, 26]);
+    expect(opportunityTargets(s, s.units['al-uh']!)).toEqual([]);
+  });
+  it('with 1/48e Ligne off the path, it is', () => {
+    const s = scene([40, 26]);
+    expect(opportunityTargets(s, s.units['al-uh']!).map((u) => u.id)).toEqual(['fr-1-33']);
   });
 });
