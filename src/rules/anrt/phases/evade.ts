@@ -99,7 +99,7 @@ function evadeWalk(s: AnrtState, e: AnrtUnit, charger: AnrtUnit, inches: number,
   const round = refuge.friend ? roundFriend(s, e, refuge.friend, refuge.at) : undefined;
   const leg = round ?? [e.at, refuge.at];
   const w = walk(s, e, leg, inches);
-  const via = round ? `, going round ${refuge.friend!.id} (L381-395 give it no passage through it)` : '';
+  const via = round ? ', going round it by its nearer end (L381-395 give it no passage through it, L966)' : '';
   const reached = !w.stopped && distance(w.to, refuge.at) < 1e-6;
   if (!reached) {
     const why = w.blocked ? `evades toward cover ${refuge.what}${via} (L402); ${w.stopped}` : `evades toward cover ${refuge.what}${via} (L402) but falls short`;
