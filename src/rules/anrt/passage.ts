@@ -31,7 +31,7 @@ const ringHere = (u: AnrtUnit): Point[] => { let r = standing.get(u); if (!r) { 
 
 const nearestEnemy = (s: AnrtState, f: AnrtUnit): number => liveUnits(s).reduce((m, e) => (e.side !== f.side && !e.abandoned ? Math.min(m, distance(e.at, f.at)) : m), Infinity);
 
-/** L387: no other friend within 2" of the square or column (its footprint), so there is a gap to pass; the unit passing is no neighbour closing it (ANRT-E5). */
+/** L387: no other friend within 2" of the square or column (its footprint), so there is a gap to pass; the unit passing is no neighbour closing it (ANRT-E7). */
 const hasGaps = (s: AnrtState, f: AnrtUnit, mover: string): boolean => {
   const ring = grow(ringHere(f), f.at, COLUMN_GAP_INCHES);
   return !liveUnits(s).some((o) => o.side === f.side && o.id !== f.id && o.id !== mover && !o.abandoned && distance(o.at, f.at) < 8 && ringsIntersect(ringHere(o), ring));

@@ -10,9 +10,9 @@ import type { MoraleResult } from '../../../src/rules/anrt/tables/vocabulary';
 import { combatScene, sceneState, type SceneCase } from '../../helpers/anrt-scenes';
 
 /**
- * Paths re-checked as the charges go in (issue 14; ANRT-W16, E5): the plain-text cases in
+ * Paths re-checked as the charges go in (issue 14; ANRT-W18, E7): the plain-text cases in
  * cases/paths/paths.yaml (format in its header) run the combat half of the French phase over
- * three dice seeds. The posting checks (W16's refusal, E5's evade legs, CL4's step back) are the
+ * three dice seeds. The posting checks (W18's refusal, E7's evade legs, CL4's step back) are the
  * scenes of cases/scenes/paths.yaml and cavalry-lines.yaml (movement.test.ts).
  */
 interface PathCase extends Omit<SceneCase, 'morale'> {
@@ -41,7 +41,7 @@ describe(`ANRT paths re-checked as the charges go in: ${FILE}`, () => {
   });
 });
 
-describe('ANRT-W16: an opportunity charge is offered only along a path no other enemy screens (L424, L400)', () => {
+describe('ANRT-W18: an opportunity charge is offered only along a path no other enemy screens (L424, L400)', () => {
   // The Uhlans face south at (30, 30); 1/33e Ligne has moved to (30, 22), 8" in front of them; 1/48e Ligne has not moved.
   const scene = (other: [number, number]): AnrtState => ({
     ...sceneState({ case: 'w16-opportunity', rule: 'L424', expect: {}, place: { 'al-uh': { at: [30, 30], facing: 180, formation: 'line' }, 'fr-1-33': { at: [30, 22], facing: 0, formation: 'column' }, 'fr-1-48': { at: other, facing: 0, formation: 'column' } } }),

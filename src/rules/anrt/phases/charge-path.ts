@@ -44,7 +44,7 @@ export function checkChargePath(s: AnrtState, u: AnrtUnit, t: AnrtUnit, allowanc
   if (e) {
     return {
       ok: false, code: 'order/charge-through-enemy',
-      message: `${u.name} would meet ${e.enemy.name} (${fmt(e.along)} along its path) before it reaches ${t.name}: a charge runs straight to contact (L400) and hits the first enemy in its way (L421, ANRT-W16).`,
+      message: `${u.name} would meet ${e.enemy.name} (${fmt(e.along)} along its path) before it reaches ${t.name}: a charge runs straight to contact (L400) and hits the first enemy in its way (L421, ANRT-W18).`,
       hint: `Charge ${e.enemy.name} itself (should it evade, chargers pursuing it may come upon ${t.name}, L421), charge ${t.name} from where ${e.enemy.name} does not screen it, or pick another target.`,
     };
   }
@@ -52,7 +52,7 @@ export function checkChargePath(s: AnrtState, u: AnrtUnit, t: AnrtUnit, allowanc
 }
 
 /**
- * ANRT-W16: the first enemy other than the target whose ground the charger meets on its straight
+ * ANRT-W18: the first enemy other than the target whose ground the charger meets on its straight
  * path (L400) before it touches the target — the unit the charge would hit (L421: "another unit
  * which would be hit by the chargers"). Enemies met no sooner than the target (those beside it,
  * L656-691's business) are not in the way, nor those it grazes (`GRAZE_INCHES`, as ANRT-W10), nor

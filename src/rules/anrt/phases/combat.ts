@@ -314,7 +314,7 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined, uncovere
   const a = c.s.units[a0.id]!;
   // ANRT-W11: friends that withdrew, routed or evaded into the path since it was posted stop the charge behind them (L381-395, L961).
   const blocked = uncovered ? null : blockedByMovedFriends(c.s, a, t0, movedByMorale(c.events));
-  // ANRT-W16: an enemy now in the path (it withdrew, routed or evaded into it) is hit instead, if met before such a friend (L400, L421).
+  // ANRT-W18: an enemy now in the path (it withdrew, routed or evaded into it) is hit instead, if met before such a friend (L400, L421).
   const inWay = uncovered ? null : enemyInTheWay(c.s, a, t0);
   if (inWay && !(blocked && blocked.along <= inWay.along)) return hitInTheWay(c, a, t0, inWay.enemy, ch);
   if (blocked) {
@@ -343,11 +343,11 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined, uncovere
     // L402: directly away, or behind formed friends or into cover when nearer than the enemy (ANRT-W8).
     // ANRT-E3: `evade` halts at the refuge, `evade-on` runs the whole move (the player's choice, L402 "may halt").
     const route = evadeRoute(c.s, t0, a, inches, response === 'evade');
-    // L404: evaders end facing their opponents; off the table they are removed, as withdrawers are (ANRT-E5).
+    // L404: evaders end facing their opponents; off the table they are removed, as withdrawers are (ANRT-E7).
     c.s = land(c.s, t0, route.path, bearing(route.to, a.at), 'ANRT §X L402', route.why, {}, c.events);
     (c.evaded ??= new Map()).set(t0.id, { start: t0.at, end: route.to, sheltered: route.sheltered || route.offTable });
     if (route.sheltered || route.offTable) {
-      moveTo(c, a.id, haltPoint(a.at, t0.at, reach), 'ANRT §X L413', route.offTable ? 'the evaders have left the table (ANRT-E5); the chargers halt where the evade started' : 'the evaders are sheltered; the chargers halt where the evade started');
+      moveTo(c, a.id, haltPoint(a.at, t0.at, reach), 'ANRT §X L413', route.offTable ? 'the evaders have left the table (ANRT-E7); the chargers halt where the evade started' : 'the evaders are sheltered; the chargers halt where the evade started');
       return null;
     }
     return chargersAfterEvade(c, a, t0, reach, ch.ifEvaded);
@@ -397,7 +397,7 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined, uncovere
 }
 
 /**
- * ANRT-W16: the charge of `a` at `t0` meets `e`, an enemy that came into its path during the
+ * ANRT-W18: the charge of `a` at `t0` meets `e`, an enemy that came into its path during the
  * resolution (validation refuses a path an enemy already screens). As L421's uncovered unit, `e`
  * "responds as if it were the target of the charge": with its player's answer posted in the
  * responses window if it has one that fits, else skirmishers and limbered guns evade and others
@@ -405,7 +405,7 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined, uncovere
  */
 function hitInTheWay(c: Ctx, a: AnrtUnit, t0: AnrtUnit, e: AnrtUnit, ch: AnrtCharge): { a: string; d: string; counter: boolean } | null {
   (c.answered ??= new Set()).add(e.id);
-  c.events.push({ kind: 'note', rule: 'ANRT §VII L400, L421; ANRT-W16', text: `${a.id}'s charge at ${t0.id} meets ${e.id}, now in its path: ${e.id} responds as if it were the target of the charge.` });
+  c.events.push({ kind: 'note', rule: 'ANRT §VII L400, L421; ANRT-W18', text: `${a.id}'s charge at ${t0.id} meets ${e.id}, now in its path: ${e.id} responds as if it were the target of the charge.` });
   const standing = c.responses?.[e.id] as Reaction | undefined;
   const own = standing !== undefined && responsesTo(e, a).includes(standing);
   return charge(c, { ...ch, target: e.id }, own ? standing : 'evade', true);

@@ -27,7 +27,7 @@ export interface EvadeRoute {
   readonly sheltered: boolean;
   /** The legs walked, from where the evade started (one, or more round the friend it evades behind). */
   readonly path: readonly Point[];
-  /** Its end lies off the table: the evaders are removed, as withdrawers leaving it are (ANRT-E5). */
+  /** Its end lies off the table: the evaders are removed, as withdrawers leaving it are (ANRT-E7). */
   readonly offTable: boolean;
 }
 
@@ -49,7 +49,7 @@ function nearestOnRing(ring: readonly Point[], p: Point): Point {
 
 /** "Formed" friends (L402): close order, manned, neither routed nor disordered. */
 const formed = (f: AnrtUnit): boolean => f.formation !== 'skirmish' && !f.routed && !f.disordered && !f.abandoned;
-/** Formed friends that shelter evaders (L402, L413): limbered guns are none (ANRT-W8), whether sought or met (ANRT-E5). */
+/** Formed friends that shelter evaders (L402, L413): limbered guns are none (ANRT-W8), whether sought or met (ANRT-E7). */
 const shelters = (f: AnrtUnit): boolean => formed(f) && !(isArtillery(f) && f.formation === 'limbered');
 
 /** Just inside the cover from its nearest edge, so the evaders have "entered" it. */
@@ -61,7 +61,7 @@ const INSIDE_INCHES = 0.5;
  * heading — on through the cover (still sheltered if they end inside ground the chargers cannot
  * enter) or past the friends (no longer sheltered by them).
  *
- * ANRT-E5: every leg is walked as the run on is (`walk`, ANRT-E3b): directly away, and the leg to
+ * ANRT-E7: every leg is walked as the run on is (`walk`, ANRT-E3b): directly away, and the leg to
  * the refuge too — a friend in the way it may not pass halts it on contact (L961), unless that
  * friend is the refuge itself, which it goes round by its nearer end to get behind it (L402 lets
  * it evade "behind formed friends"; round as routers go round friends, L966); an evade whose end
@@ -95,7 +95,7 @@ function evadeWalk(s: AnrtState, e: AnrtUnit, charger: AnrtUnit, inches: number,
     const w = walk(s, e, [e.at, add(e.at, scale(headingVector(bearing(charger.at, e.at)), inches))], inches);
     return { to: w.to, path: w.path, why: w.stopped ? `evades; ${w.stopped}` : 'evades', sheltered: w.behindFormed };
   }
-  // The leg to the refuge, round the friend it evades behind when it may not pass through it (ANRT-E5).
+  // The leg to the refuge, round the friend it evades behind when it may not pass through it (ANRT-E7).
   const round = refuge.friend ? roundFriend(s, e, refuge.friend, refuge.at) : undefined;
   const leg = round ?? [e.at, refuge.at];
   const w = walk(s, e, leg, inches);
@@ -117,7 +117,7 @@ function evadeWalk(s: AnrtState, e: AnrtUnit, charger: AnrtUnit, inches: number,
 }
 
 /**
- * ANRT-E5: the way behind the refuge friend `f` when the evaders may not pass through it (L381-395:
+ * ANRT-E7: the way behind the refuge friend `f` when the evaders may not pass through it (L381-395:
  * limbered guns through a line within 3" of the enemy, say): aside past its nearer end, clear of
  * both units whatever their facings, along it, then to `to` behind it — as routers go round
  * close-ranked friends "by the most direct route" (L966). Undefined when the straight leg does not
@@ -137,7 +137,7 @@ function roundFriend(s: AnrtState, e: AnrtUnit, f: AnrtUnit, to: Point): Point[]
 }
 
 /**
- * ANRT-E3b, E5: evaders along `legs` with `inches` of evade move, checked as a withdrawal is (§XII
+ * ANRT-E3b, E7: evaders along `legs` with `inches` of evade move, checked as a withdrawal is (§XII
  * L955-961, ANRT-W2): woods count double for the skirmishing cavalry L359 halves (skirmish infantry
  * and limbered guns — a battery's march column, ANRT-T9 — enter woods and pass towns, L359, L363:
  * no ground bars an evader); a friend it may pass (L383: skirmishers pass all; limbered guns as

@@ -86,7 +86,7 @@ function disorderFriend(s: AnrtState, f: AnrtUnit, rule: string, why: string, ev
   return withUnit(s, { ...now, disordered: true });
 }
 
-/** The unit ends at `to` (or is removed off the table), with the move event. Evaders leaving the table go the same way (ANRT-E5). */
+/** The unit ends at `to` (or is removed off the table), with the move event. Evaders leaving the table go the same way (ANRT-E7). */
 export function land(s: AnrtState, u: AnrtUnit, path: readonly Point[], facing: number, rule: string, why: string, patch: Partial<AnrtUnit>, events: GameEvent[]): AnrtState {
   const to = path[path.length - 1]!;
   if (offTable(s, to)) {
