@@ -100,7 +100,7 @@ export function runScene(c: SceneCase): SceneResult {
   if (c.evade) {
     const r = evadeRoute(s, s.units[c.evade.unit]!, s.units[c.evade.charger]!, c.evade.inches, !c.evade.on);
     const u = s.units[c.evade.unit]!;
-    return { s: withUnit(s, { ...u, at: r.to }), events: [{ kind: 'note', rule: 'L402', text: r.why }], sheltered: r.sheltered };
+    return { s: withUnit(s, { ...u, at: r.to, ...(r.offTable ? { gone: true } : {}) }), events: [{ kind: 'note', rule: 'L402', text: r.why }], sheltered: r.sheltered };
   }
   if (c.unpaid) return oneHitUnpaid(s, c.unpaid);
   if (c.combat) {

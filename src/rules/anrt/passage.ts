@@ -31,10 +31,10 @@ const ringHere = (u: AnrtUnit): Point[] => { let r = standing.get(u); if (!r) { 
 
 const nearestEnemy = (s: AnrtState, f: AnrtUnit): number => liveUnits(s).reduce((m, e) => (e.side !== f.side && !e.abandoned ? Math.min(m, distance(e.at, f.at)) : m), Infinity);
 
-/** L387: no other friend within 2" of the square or column (its footprint), so there is a gap to pass. */
-const hasGaps = (s: AnrtState, f: AnrtUnit): boolean => {
+/** L387: no other friend within 2" of the square or column (its footprint), so there is a gap to pass; the unit passing is no neighbour closing it (ANRT-E7). */
+const hasGaps = (s: AnrtState, f: AnrtUnit, mover: string): boolean => {
   const ring = grow(ringHere(f), f.at, COLUMN_GAP_INCHES);
-  return !liveUnits(s).some((o) => o.side === f.side && o.id !== f.id && !o.abandoned && distance(o.at, f.at) < 8 && ringsIntersect(ringHere(o), ring));
+  return !liveUnits(s).some((o) => o.side === f.side && o.id !== f.id && o.id !== mover && !o.abandoned && distance(o.at, f.at) < 8 && ringsIntersect(ringHere(o), ring));
 };
 /** A ring pushed out from its centre by `by` inches at each corner (near enough for a rectangle's clearance). */
 export const grow = (ring: readonly Point[], c: Point, by: number): Point[] => ring.map((p) => { const d = distance(c, p); return d < 1e-9 ? p : lerp(c, p, (d + by) / d); });
@@ -57,7 +57,7 @@ export function passageThrough(s: AnrtState, mover: AnrtUnit, f: AnrtUnit, how: 
   const clear = () => nearestEnemy(s, f) > LINES_CLEAR_OF_ENEMY_INCHES;
   if (mover.arm === 'infantry' && isLine(mover) && f.arm === 'infantry' && isLine(f) && clear()) return 'L385';
   const cavOrLimbered = mover.arm === 'cavalry' || (isArtillery(mover) && mover.formation === 'limbered');
-  if (cavOrLimbered && f.arm === 'infantry' && isColumnLike(f) && hasGaps(s, f)) return 'L387';
+  if (cavOrLimbered && f.arm === 'infantry' && isColumnLike(f) && hasGaps(s, f, mover.id)) return 'L387';
   if (cavOrLimbered && (f.arm === 'infantry' || f.arm === 'cavalry') && isLine(f) && clear()) return 'L387';
   return null;
 }

@@ -4,6 +4,7 @@ import { passageThrough, unitsOnPath } from '../passage';
 import { isArtillery, liveUnits, type AnrtState, type AnrtUnit } from '../state';
 import { chargeTerrain } from '../terrain';
 import { fmt } from './common';
+import { GRAZE_INCHES } from './move-path';
 
 /**
  * A charge's path checked against the ground and the friends in the way (§VII L357-363, L381-395):
@@ -39,7 +40,34 @@ export function checkChargePath(s: AnrtState, u: AnrtUnit, t: AnrtUnit, allowanc
       hint: `Move ${m.unit.name} out of the way this phase (its move is taken into account), charge a unit it does not screen, or charge with ${u.formation === 'skirmish' ? 'another unit' : 'skirmishers (they pass all friends, L383)'}.`,
     };
   }
+  const e = enemyInTheWay(s, u, t);
+  if (e) {
+    return {
+      ok: false, code: 'order/charge-through-enemy',
+      message: `${u.name} would meet ${e.enemy.name} (${fmt(e.along)} along its path) before it reaches ${t.name}: a charge runs straight to contact (L400) and hits the first enemy in its way (L421, ANRT-W18).`,
+      hint: `Charge ${e.enemy.name} itself (should it evade, chargers pursuing it may come upon ${t.name}, L421), charge ${t.name} from where ${e.enemy.name} does not screen it, or pick another target.`,
+    };
+  }
   return { ok: true, inches: tm.inches, inWoods: tm.inWoods };
+}
+
+/**
+ * ANRT-W18: the first enemy other than the target whose ground the charger meets on its straight
+ * path (L400) before it touches the target — the unit the charge would hit (L421: "another unit
+ * which would be hit by the chargers"). Enemies met no sooner than the target (those beside it,
+ * L656-691's business) are not in the way, nor those it grazes (`GRAZE_INCHES`, as ANRT-W10), nor
+ * those it stands in contact with already, nor abandoned guns (passed, L393) nor the target's own
+ * regimental guns (with their battalion, ANRT-R2). `pool`: where the enemies stand.
+ */
+export function enemyInTheWay(s: AnrtState, u: AnrtUnit, t: AnrtUnit, pool: readonly AnrtUnit[] = liveUnits(s)): { enemy: AnrtUnit; along: number; before: Point } | null {
+  const met = unitsOnPath(s, u, chargePath(u, t), (o) => o.side !== u.side && !o.abandoned && (o.id === t.id || o.parent !== t.id), pool, GRAZE_INCHES);
+  const first = met[0];
+  if (!first || first.unit.id === t.id) return null;
+  // The target touched no later than this enemy (same sample): beside it, not in front of it. Not
+  // met at all: the charger touches it already, nothing stands between them.
+  const target = met.find((m) => m.unit.id === t.id);
+  if (!target || target.along <= first.along + 1e-9) return null;
+  return { enemy: first.unit, along: first.along, before: first.before };
 }
 
 /**
@@ -49,14 +77,14 @@ export function checkChargePath(s: AnrtState, u: AnrtUnit, t: AnrtUnit, allowanc
  * the chargers halt on contact, behind that friend, as withdrawers meeting friends they cannot
  * interpenetrate do (L961); the charge does not go in.
  */
-export function blockedByMovedFriends(s: AnrtState, u: AnrtUnit, t: AnrtUnit, moved: ReadonlySet<string>): { friend: AnrtUnit; before: Point; why: string } | null {
+export function blockedByMovedFriends(s: AnrtState, u: AnrtUnit, t: AnrtUnit, moved: ReadonlySet<string>): { friend: AnrtUnit; before: Point; along: number; why: string } | null {
   if (!moved.size) return null;
   const pool = liveUnits(s).filter((o) => o.side === u.side && o.id !== u.id && moved.has(o.id));
   if (!pool.length) return null;
   for (const m of unitsOnPath(s, u, chargePath(u, t), () => true, pool)) {
     if (passageThrough(s, u, m.unit, 'charge')) continue;
     const why = isArtillery(m.unit) && m.unit.formation === 'unlimbered' ? 'only non-charging infantry and cavalry pass through unlimbered guns (L391)' : `L383-395 give ${u.name} no passage through ${m.unit.routed ? 'routers' : `friends in ${m.unit.formation}`}`;
-    return { friend: m.unit, before: m.before, why };
+    return { friend: m.unit, before: m.before, along: m.along, why };
   }
   return null;
 }

@@ -28,7 +28,8 @@ import { afterEvade, haltPoint, pursuitDisorders, uncoveredBy } from './evaded';
 import { afterMelee, pursuitJoin, recallPursuit } from './pursuit';
 import { legsMeet, pursuitPath } from './pursuit-path';
 import { relievedBy, stepBackBehind, STEP_BACK_GAP_INCHES } from './relief';
-import { blockedByMovedFriends, movedByMorale } from './charge-path';
+import { blockedByMovedFriends, enemyInTheWay, movedByMorale } from './charge-path';
+import { land, stepBackWithdrawal } from './withdraw';
 import { carriedThisPhase, followCaptors } from './prolong';
 
 /**
@@ -315,6 +316,9 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined, uncovere
   const a = c.s.units[a0.id]!;
   // ANRT-W11: friends that withdrew, routed or evaded into the path since it was posted stop the charge behind them (L381-395, L961).
   const blocked = uncovered ? null : blockedByMovedFriends(c.s, a, t0, movedByMorale(c.events));
+  // ANRT-W18: an enemy now in the path (it withdrew, routed or evaded into it) is hit instead, if met before such a friend (L400, L421).
+  const inWay = uncovered ? null : enemyInTheWay(c.s, a, t0);
+  if (inWay && !(blocked && blocked.along <= inWay.along)) return hitInTheWay(c, a, t0, inWay.enemy, ch);
   if (blocked) {
     moveTo(c, a.id, blocked.before, 'ANRT §VII L381-395, L961', `halts behind ${blocked.friend.id}, which came into its path (ANRT-W11)`);
     c.events.push({ kind: 'note', rule: 'ANRT §VII L381-395', text: `${a.id}'s charge at ${t0.id} is stopped: ${blocked.friend.id} now stands in its path and ${blocked.why}; it halts behind it and does not go in.` });
@@ -341,10 +345,11 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined, uncovere
     // L402: directly away, or behind formed friends or into cover when nearer than the enemy (ANRT-W8).
     // ANRT-E3: `evade` halts at the refuge, `evade-on` runs the whole move (the player's choice, L402 "may halt").
     const route = evadeRoute(c.s, t0, a, inches, response === 'evade');
-    moveTo(c, t0.id, route.to, 'ANRT §X L402', route.why, bearing(route.to, a.at)); // L404: evaders end facing their opponents
-    (c.evaded ??= new Map()).set(t0.id, { start: t0.at, end: route.to, sheltered: route.sheltered });
-    if (route.sheltered) {
-      moveTo(c, a.id, haltPoint(a.at, t0.at, reach), 'ANRT §X L413', 'the evaders are sheltered; the chargers halt where the evade started');
+    // L404: evaders end facing their opponents; off the table they are removed, as withdrawers are (ANRT-E7).
+    c.s = land(c.s, t0, route.path, bearing(route.to, a.at), 'ANRT §X L402', route.why, {}, c.events);
+    (c.evaded ??= new Map()).set(t0.id, { start: t0.at, end: route.to, sheltered: route.sheltered || route.offTable });
+    if (route.sheltered || route.offTable) {
+      moveTo(c, a.id, haltPoint(a.at, t0.at, reach), 'ANRT §X L413', route.offTable ? 'the evaders have left the table (ANRT-E7); the chargers halt where the evade started' : 'the evaders are sheltered; the chargers halt where the evade started');
       return null;
     }
     return chargersAfterEvade(c, a, t0, reach, ch.ifEvaded);
@@ -391,6 +396,21 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined, uncovere
   const slot = contactSlot(t, a, c.aspects?.get(`${a.id}>${t.id}`) ?? chargeAspect(a, t));
   moveTo(c, a.id, slot.at, 'ANRT §X', `in contact with ${t.id}`, slot.facing);
   return { a: a.id, d: t.id, counter: response === 'countercharge' || (volleyed && !t.disordered) };
+}
+
+/**
+ * ANRT-W18: the charge of `a` at `t0` meets `e`, an enemy that came into its path during the
+ * resolution (validation refuses a path an enemy already screens). As L421's uncovered unit, `e`
+ * "responds as if it were the target of the charge": with its player's answer posted in the
+ * responses window if it has one that fits, else skirmishers and limbered guns evade and others
+ * take their first response (ANRT-E2); the chargers' charge test is not taken again.
+ */
+function hitInTheWay(c: Ctx, a: AnrtUnit, t0: AnrtUnit, e: AnrtUnit, ch: AnrtCharge): { a: string; d: string; counter: boolean } | null {
+  (c.answered ??= new Set()).add(e.id);
+  c.events.push({ kind: 'note', rule: 'ANRT §VII L400, L421; ANRT-W18', text: `${a.id}'s charge at ${t0.id} meets ${e.id}, now in its path: ${e.id} responds as if it were the target of the charge.` });
+  const standing = c.responses?.[e.id] as Reaction | undefined;
+  const own = standing !== undefined && responsesTo(e, a).includes(standing);
+  return charge(c, { ...ch, target: e.id }, own ? standing : 'evade', true);
 }
 
 /**
@@ -727,9 +747,10 @@ function relieve(c: Ctx, pairs: readonly Pair[], before: AnrtState['units'], cha
     out = out.filter((q) => !(q.a === a.id && q.d === t.id));
     // Out of the melee and behind the line that relieved it: no cavalry recall of its own (ANRT-CL3).
     (c.recalled ??= new Set()).add(a.id);
-    const to = stepBackBehind(b, a);
-    moveTo(c, a.id, to.at, 'ANRT §VII L389', `replaced in the melee with ${t.id} by ${b.id} of its brigade; steps back behind it`, to.facing);
-    c.events.push({ kind: 'note', rule: 'ANRT §VII L389', text: `${b.id} charges into the melee and replaces ${a.id} against ${t.id} (the brigade's expertise, ANRT-CL2); ${a.id} steps back behind it (${STEP_BACK_GAP_INCHES}" behind, the project's gap, ANRT-CL3).` });
+    // ANRT-CL4: the step back is a withdrawal through the relieving line (L389), checked as withdrawals are (L958-961).
+    c.events.push({ kind: 'note', rule: 'ANRT §VII L389', text: `${b.id} charges into the melee and replaces ${a.id} against ${t.id} (the brigade's expertise, ANRT-CL2); ${a.id} steps back behind it (${STEP_BACK_GAP_INCHES}" behind, the project's gap, ANRT-CL3) as a withdrawal through it (ANRT-CL4).` });
+    const back = stepBackWithdrawal(c.s, b, a, t);
+    c.s = back.s; c.events.push(...back.events);
   }
   return out;
 }

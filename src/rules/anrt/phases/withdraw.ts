@@ -7,6 +7,7 @@ import { isArtillery, liveUnits, moverOf, otherSide, withUnit, type AnrtState, t
 import { RETROGRADE, classRank, ROUT_MOVER } from '../tables/withdrawals';
 import { reachOver, terrainMove } from '../terrain';
 import { qrsValue } from './gm';
+import { stepBackBehind } from './relief';
 
 /**
  * Withdrawals and routs (§XII L952-966), from the state: where the enemy that caused them
@@ -68,7 +69,8 @@ function reachAlong(s: AnrtState, u: AnrtUnit, heading: number, allowance: numbe
   return { to: at(reachOver(s, u, u.at, at(allowance), allowance)) };
 }
 
-const offTable = (s: AnrtState, p: Point): boolean => p.x < 0 || p.y < 0 || p.x > s.map.table.width || p.y > s.map.table.height;
+/** Whether a point lies off the table (a unit whose centre ends there is removed, ANRT-T5). */
+export const offTable = (s: AnrtState, p: Point): boolean => p.x < 0 || p.y < 0 || p.x > s.map.table.width || p.y > s.map.table.height;
 
 /** Carries `u` on past friends it passes that it would end on top of (L961: "even if this takes them more than their normal move"). */
 function clearOf(u: AnrtUnit, to: Point, heading: number, passed: readonly AnrtUnit[]): Point {
@@ -84,8 +86,8 @@ function disorderFriend(s: AnrtState, f: AnrtUnit, rule: string, why: string, ev
   return withUnit(s, { ...now, disordered: true });
 }
 
-/** The unit ends at `to` (or is removed off the table), with the move event. */
-function land(s: AnrtState, u: AnrtUnit, path: readonly Point[], facing: number, rule: string, why: string, patch: Partial<AnrtUnit>, events: GameEvent[]): AnrtState {
+/** The unit ends at `to` (or is removed off the table), with the move event. Evaders leaving the table go the same way (ANRT-E7). */
+export function land(s: AnrtState, u: AnrtUnit, path: readonly Point[], facing: number, rule: string, why: string, patch: Partial<AnrtUnit>, events: GameEvent[]): AnrtState {
   const to = path[path.length - 1]!;
   if (offTable(s, to)) {
     events.push({ kind: 'removed', rule, unit: u.id, at: u.at, reason: `${why}: off the table` });
@@ -120,24 +122,36 @@ export function withdrawUnit(s0: AnrtState, id: string, cause?: Point, origin?: 
     const r = routUnit(s0, id, from);
     return { s: r.s, events: [...events, ...r.events] };
   }
+  const s = withdrawAlong(s0, u, reach.to, heading, faceCause, 'ANRT §XII L955', 'withdraws', events);
+  return { s, events };
+}
+
+/**
+ * A withdrawal's move from where `u` stands toward `to0` (L961): friends it may interpenetrate
+ * (`passageThrough`, 'withdraw') and friends in buildings are passed, and it goes on until clear of
+ * them ("even if this takes them more than their normal move"); any other friend halts it on
+ * contact, disordering it if its class is lower (L961, L925); an enemy halts it on contact
+ * (ANRT-W2); off the table it is removed. Shared by withdrawals and by a relieved cavalry line's
+ * step back (L389 "withdraw ... through", ANRT-CL4, phases/relief.ts). `what`: the narrative's verb.
+ */
+export function withdrawAlong(s0: AnrtState, u: AnrtUnit, to0: Point, heading: number, face: (p: Point) => number, rule: string, what: string, events: GameEvent[]): AnrtState {
   let s = s0;
-  let to = reach.to;
-  let why = 'withdraws';
+  let to = to0;
+  let why = what;
   const passed: AnrtUnit[] = [];
   const met = unitsOnPath(s0, u, [u.at, to], (o) => !o.abandoned || o.side === u.side);
   for (const m of met) {
-    if (m.unit.side !== u.side) { to = m.before; why = `withdraws; halts on meeting ${m.unit.id}`; break; }
+    if (m.unit.side !== u.side) { to = m.before; why = `${what}; halts on meeting ${m.unit.id}`; break; }
     const through = passageThrough(s0, u, m.unit, 'withdraw');
     if (through) { passed.push(m.unit); continue; }
     to = m.before;
-    why = `withdraws; halts on meeting ${m.unit.id}`;
+    why = `${what}; halts on meeting ${m.unit.id}`;
     if (classRank(m.unit.cls) < classRank(u.cls)) s = disorderFriend(s, m.unit, 'ANRT §XII L961, L925', `contacted by withdrawing ${u.id} of a higher class`, events);
     break;
   }
-  if (why === 'withdraws') to = clearOf(u, to, heading, passed);
+  if (why === what) to = clearOf(u, to, heading, passed);
   if (passed.length) events.push({ kind: 'note', rule: 'ANRT §XII L961', text: `${u.id} withdraws through ${passed.map((p) => p.id).join(', ')}.` });
-  s = land(s, u, [u.at, to], faceCause(to), 'ANRT §XII L955', why, {}, events);
-  return { s, events };
+  return land(s, u, [u.at, to], face(to), rule, why, {}, events);
 }
 
 /** A router's normal move: as skirmishers (L966), on the QRS skirmish row of its arm (guns' crews on foot, ANRT-W5). */
@@ -203,4 +217,29 @@ function legs(s: AnrtState, u: AnrtUnit, path: readonly Point[], who: (o: AnrtUn
     }
   }
   return out;
+}
+
+/**
+ * ANRT-CL4: a cavalry line replaced in a melee by a line of its brigade (L389, ANRT-CL3) steps back
+ * behind it (`stepBackBehind`, phases/relief.ts). L389 calls that passage a withdrawal ("cavalry in
+ * line may withdraw ... through other cavalry units in line of the same brigade"), so the step back
+ * is checked as withdrawals are: ground its formation may not enter on the way (woods for formed
+ * cavalry, L359; a town for a line, L363) and it routs instead, away from the enemy it fought
+ * (L958); friends it may interpenetrate — the relieving line among them (L389) — are passed and it
+ * goes on until clear of them; any other friend halts it on contact, disordering it if of a lower
+ * class (L961, L925); an enemy halts it on contact (ANRT-W2); off the table it is removed. Halted
+ * short, it stands where it halted, still out of the melee (CL3: the relieving line fights it).
+ */
+export function stepBackWithdrawal(s0: AnrtState, relieving: AnrtUnit, replaced: AnrtUnit, enemy: AnrtUnit): Out {
+  const to = stepBackBehind(relieving, replaced);
+  const events: GameEvent[] = [];
+  const why = `replaced in the melee with ${enemy.id} by ${relieving.id} of its brigade; steps back behind it`;
+  const ground = terrainMove(s0, replaced, [replaced.at, to.at]).refused;
+  if (ground && ground.code !== 'order/terrain-buildings') {
+    events.push({ kind: 'note', rule: 'ANRT §VII L389; §XII L958', text: `${replaced.id} cannot step back through the ground behind ${relieving.id} (${ground.message.replace(/^[^:]*: /, '')}): it routs instead (ANRT-CL4).` });
+    const r = routUnit(s0, replaced.id, enemy.at);
+    return { s: r.s, events: [...events, ...r.events] };
+  }
+  const s = withdrawAlong(s0, replaced, to.at, bearing(replaced.at, to.at), () => to.facing, 'ANRT §VII L389', why, events);
+  return { s, events };
 }
