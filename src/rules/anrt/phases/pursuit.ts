@@ -31,6 +31,8 @@ export interface PursuitCtx {
   origins?: ReadonlyMap<string, Point>;
   /** Cavalry that took its L896 test this phase: the end-of-phase recall does not test it again. */
   recalled?: Set<string>;
+  /** A pursuit has ended free (no melee started): an enemy standing ready may opportunity charge the pursuer there (ANRT-P9, combat.ts). */
+  pursued?: (id: string) => void;
 }
 
 /** A melee just fought, as pursuit reads it. */
@@ -158,7 +160,7 @@ export function pursue(c: PursuitCtx, id: string, after: Point, fight: Fight): v
   const now = c.s.units[id]!;
   c.s = withUnit(c.s, { ...now, at: to, facing });
   c.events.push({ kind: 'move', rule: 'ANRT §XI L896-900', unit: id, from: u.at, to, path, facing, stopped: why });
-  if (!meet) return;
+  if (!meet) { c.pursued?.(id); return; }
   if (meet.withdrawing) {
     c.events.push({ kind: 'note', rule: 'ANRT §XI L898', text: `${id} catches withdrawing ${meet.unit.id}: they melee at once${now.disordered ? ' (the pursuers disordered)' : ''}.` });
     fight(id, meet.unit.id, u.at);
@@ -170,7 +172,7 @@ export function pursue(c: PursuitCtx, id: string, after: Point, fight: Fight): v
   c.events.push(...r0.events);
   if (r0.result !== 'pass' && r0.result !== 'fight-on') { const r = applyMorale(c.s, e.id, r0.result, undefined, to); c.s = r.s; c.events.push(...r.events); }
   const e2 = c.s.units[e.id]!;
-  if (e2.gone || e2.routed || distance(e2.at, e.at) > 1e-6) { c.events.push({ kind: 'note', rule: 'ANRT §XI L900', text: `${e.id} does not stand: ${id} halts.` }); return; }
+  if (e2.gone || e2.routed || distance(e2.at, e.at) > 1e-6) { c.events.push({ kind: 'note', rule: 'ANRT §XI L900', text: `${e.id} does not stand: ${id} halts.` }); c.pursued?.(id); return; }
   c.events.push({ kind: 'note', rule: 'ANRT §XI L900', text: `${e.id} stands and fights ${id}.` });
   fight(id, e.id, u.at);
 }
