@@ -25,7 +25,7 @@ import { regimentalHits } from '../tables/characteristics';
 import { isRegimental, loseGuns, syncRegimental } from './regimental';
 import { evadeRoute } from './evade';
 import { afterEvade, haltPoint, pursuitDisorders, uncoveredBy } from './evaded';
-import { afterMelee, pursuitJoin, recallPursuit } from './pursuit';
+import { afterMelee, joinPlace, pursuitJoin, recallPursuit } from './pursuit';
 import { pursuitPath } from './pursuit-path';
 import { relievedBy, stepBackBehind, STEP_BACK_GAP_INCHES } from './relief';
 import { blockedByMovedFriends, movedByMorale } from './charge-path';
@@ -633,6 +633,15 @@ function pursuitMelee(c: Ctx, a: string, d: string, from: Point): void {
   const j = pursuitJoin(c.s, p, e, opps.map((id) => c.s.units[id]!));
   if (j.kind === 'alone') { melee(c, [{ a, d, counter: false }]); return; }
   if (j.kind === 'paired-off') { c.events.push({ kind: 'note', rule: 'ANRT §XI L656, L691', text: j.why }); return; }
+  if (!group) {
+    // ANRT-P8: a melee already fought — its units stay where it left them; the pursuer alone is placed, where there is room.
+    const at = joinPlace(c.s, p, e, j, opps.map((id) => c.s.units[id]!));
+    if (!at) { c.events.push({ kind: 'note', rule: 'ANRT §XI L656; ANRT-P8', text: `${a} meets ${d}, already in melee with ${opps.join(', ')}, but finds no room on its face beside them (their melee fought, they are not moved): ${a} is paired off, halts in contact and does not fight (ANRT-P8).` }); return; }
+    moveTo(c, a, at.at, j.shape === 'columns-on-line' ? 'ANRT §XI L663' : 'ANRT §XI L691', `beside ${opps.join(', ')}, whose melee with ${d} is fought (ANRT-P8)`, at.facing);
+    c.events.push({ kind: 'note', rule: j.shape === 'columns-on-line' ? 'ANRT §XI L663; ANRT-P7, P8' : 'ANRT §XI L691; ANRT-P7, P8', text: `${a}'s pursuit joins the melee against ${d} (${j.shape === 'columns-on-line' ? 'columns on a line' : 'overlapping a unit with no flank supports'}); ${opps.join(', ')} already fought and keep their ground: ${a} fights ${d} alone.` });
+    melee(c, [{ a, d, counter: false }]);
+    return;
+  }
   for (const slot of j.slots) moveTo(c, slot.id, slot.at, j.shape === 'columns-on-line' ? 'ANRT §XI L663' : 'ANRT §XI L691', j.shape === 'columns-on-line' ? `column 2" from the next, against ${d}'s front` : `overlapping a flank of ${d}`, slot.facing);
   c.events.push({ kind: 'note', rule: j.shape === 'columns-on-line' ? 'ANRT §XI L663; ANRT-P7' : 'ANRT §XI L691; ANRT-P7', text: `${a}'s pursuit joins the melee against ${d} (${j.shape === 'columns-on-line' ? 'columns on a line' : 'overlapping a unit with no flank supports'}).` });
   if (group) group.push({ a, d, counter: false });
