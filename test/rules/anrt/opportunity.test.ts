@@ -13,7 +13,7 @@ import { combatScene, sceneState, type SceneCase } from '../../helpers/anrt-scen
  * Opportunity charges (§VII L424-430) beyond the responses window's own targets:
  * - ANRT-E5: `/react opportunity if-evaded:` — the L408-416 choice of an opportunity charger,
  *   validated as /charge's (ANRT-E4) and used when its target evades;
- * - ANRT-P9: `/react opportunity` with no target yet stands ready for a pursuer (L322, L426), the
+ * - ANRT-P9: `/react opportunity` with no target yet stands ready for a pursuer (L318, L426), the
  *   whole-phase cases in cases/pursuit/pursuits.yaml;
  * - ANRT-W16: a charge re-checked as it goes in (ANRT-W11) counts friends that advanced or pursued.
  */
@@ -79,7 +79,7 @@ describe('ANRT-E5: /react opportunity if-evaded (L408-416)', () => {
   });
 });
 
-describe('ANRT-P9: a standing opportunity charge for pursuers (L322, L426)', () => {
+describe('ANRT-P9: a standing opportunity charge for pursuers (L318, L426)', () => {
   it('is offered to cavalry with no target yet when a cavalry charger\'s pursuit could reach its front, and previewed as standing ready', () => {
     const s0 = scene();
     const s = { ...s0, moves: [] };

@@ -35,7 +35,7 @@ export function responsesTo(t: AnrtUnit, c: AnrtUnit): Reaction[] {
   }
 }
 
-/** The normal move of a unit that may opportunity charge at all (L426, L322: cavalry of the side not moving, not routed, charged or in march column; L204: not with one hit left), else undefined. */
+/** The normal move of a unit that may opportunity charge at all (L426, L318: cavalry of the side not moving, not routed, charged or in march column; L204: not with one hit left), else undefined. */
 function opportunityReach(s: AnrtState, u: AnrtUnit): number | undefined {
   if (u.arm !== 'cavalry' || u.routed || u.hits === 1 || u.side === phasingSide(s) || u.formation === 'march-column') return undefined;
   if (s.charges.some((c) => c.target === u.id)) return undefined;
@@ -60,7 +60,7 @@ export function opportunityTargets(s: AnrtState, u: AnrtUnit): AnrtUnit[] {
 }
 
 /**
- * ANRT-P9 (L322, L426, L896): a pursuit is a move made in this cavalry's opponent's phase, so a
+ * ANRT-P9 (L318, L426, L896): a pursuit is a move made in this cavalry's opponent's phase, so a
  * pursuer ending directly in front of it within its normal move may be opportunity charged there
  * and then, in the same resolution (no window opens mid-resolution): only by a unit whose player
  * posted `/react opportunity` as its standing answer. It is offered in the responses window (open
