@@ -84,7 +84,7 @@ describe('ANRT-P9: a standing opportunity charge for pursuers (L318, L426)', () 
     const s0 = scene();
     const s = { ...s0, moves: [] };
     expect(opportunityOnPursuers(s, s.units['al-uh']!)).toBe(false); // the hussars' target is 28" off: no pursuit comes near
-    const near = { ...s, charges: [{ unit: 'fr-11h', target: 'al-1-6r', kind: 'declared' as const }], units: { ...s.units, 'al-1-6r': { ...s.units['al-1-6r']!, at: { x: 30, y: 28 } }, 'fr-11h': { ...s.units['fr-11h']!, at: { x: 30, y: 40 } } } };
+    const near: AnrtState = { ...s, charges: [{ unit: 'fr-11h', target: 'al-1-6r', kind: 'declared' as const }], units: { ...s.units, 'al-1-6r': { ...s.units['al-1-6r']!, at: { x: 30, y: 28 } }, 'fr-11h': { ...s.units['fr-11h']!, at: { x: 30, y: 40 } } } };
     expect(opportunityOnPursuers(near, near.units['al-uh']!)).toBe(true);
     expect(reactionsOf(near, near.units['al-uh']!)).toContain('opportunity');
     const r = validateOrder(near, seat(near), react({ choice: 'opportunity' }), []);
