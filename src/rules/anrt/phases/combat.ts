@@ -19,7 +19,7 @@ import type { FireTarget, MeleeArm, MeleeLine, MusketryFirer } from '../tables/v
 import { fmt, inFront, normalMove } from './common';
 import { need, qrsValue, type Thrower } from './gm';
 import { applyMorale, testMorale, WITH_UNIT_INCHES } from './morale';
-import { chargedCase, ifEvadedKey, mayOpportunityChargeUnit, opportunityTargets, responsesTo } from './responses';
+import { chargedCase, ifEvadedKey, mayOpportunityChargeUnit, opportunityReach, opportunityTargets, responsesTo } from './responses';
 import { buildingsOf, coverOf } from '../terrain';
 import { regimentalHits } from '../tables/characteristics';
 import { isRegimental, loseGuns, syncRegimental } from './regimental';
@@ -663,8 +663,8 @@ function opportunityOnPursuit(c: Ctx, id: string): void {
   const p = c.s.units[id];
   if (!p || p.gone || p.routed || p.side !== phasingSide(c.s)) return;
   const busy = (c.busy ??= new Set());
-  const ready = liveUnits(c.s).filter((u) => u.side !== p.side && c.responses?.[u.id] === 'opportunity' && !busy.has(u.id) && !c.fought.has(u.id))
-    .flatMap((u) => { const reach = normalMove(c.s, u); return reach !== undefined && u.arm === 'cavalry' && !u.routed && u.hits > 1 && u.formation !== 'march-column' && mayOpportunityChargeUnit(c.s, u, p, reach) ? [u] : []; })
+  const ready = liveUnits(c.s).filter((u) => u.side !== p.side && c.responses?.[u.id] === 'opportunity' && !busy.has(u.id) && !c.fought.has(u.id) && !c.answered?.has(u.id))
+    .flatMap((u) => { const reach = opportunityReach(c.s, u); return reach !== undefined && mayOpportunityChargeUnit(c.s, u, p, reach) ? [u] : []; })
     .sort((a, b) => distance(a.at, p.at) - distance(b.at, p.at) || a.id.localeCompare(b.id));
   const u = ready[0];
   if (!u) return;

@@ -36,7 +36,7 @@ export function responsesTo(t: AnrtUnit, c: AnrtUnit): Reaction[] {
 }
 
 /** The normal move of a unit that may opportunity charge at all (L426, L318: cavalry of the side not moving, not routed, charged or in march column; L204: not with one hit left), else undefined. */
-function opportunityReach(s: AnrtState, u: AnrtUnit): number | undefined {
+export function opportunityReach(s: AnrtState, u: AnrtUnit): number | undefined {
   if (u.arm !== 'cavalry' || u.routed || u.hits === 1 || u.side === phasingSide(s) || u.formation === 'march-column') return undefined;
   if (s.charges.some((c) => c.target === u.id)) return undefined;
   return normalMove(s, u);
