@@ -145,7 +145,7 @@ describe('two players and a GM play A Near Run Thing (The Brandhof ridge) on Dis
   it('the Allies answer: an emergency square against the hussars, an opportunity charge by the Uhlans; the GM rules the empty morale step', async () => {
     expectRefused(await cmd(AL, 'react', undefined, [str('unit', 'al-2-2wp'), str('choice', 'evade')]), 'order/reaction');
     expect(isPrivate(await cmd(AL, 'react', undefined, [str('unit', 'al-2-2wp'), str('choice', 'square')]))).toBe(true);
-    // ANRT-E5: /react's if-evaded goes with an opportunity charge only, refused privately with the order to post instead.
+    // ANRT-E8: /react's if-evaded goes with an opportunity charge only, refused privately with the order to post instead.
     const wrong = expectRefused(await cmd(AL, 'react', undefined, [str('unit', 'al-2-2wp'), str('choice', 'square'), str('if-evaded', 'halt')]), 'order/if-evaded');
     expect(wrong).toContain('choice:opportunity');
     const opp = await cmd(AL, 'react', undefined, [str('unit', 'al-uh'), str('choice', 'opportunity'), str('if-evaded', 'halt')]);

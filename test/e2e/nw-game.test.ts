@@ -213,7 +213,7 @@ describe("two players play Napoleon's Wars (The Mill at Aubach) on Discord", () 
     expect(since()).toContain(`Waiting for: <@${FR.id}>`);
     expectRefused(await cmd(AU, 'react', undefined, [str('unit', 'fr-chasseurs'), str('choice', 'charge')]), 'order/not-yours');
     expectRefused(await cmd(FR, 'react', undefined, [str('unit', 'fr-chasseurs'), str('choice', 'countercharge')]), 'reaction/option'); // not contacted
-    // /react's if-evaded is A Near Run Thing's (ANRT-E5): given in NW it is refused, not dropped.
+    // /react's if-evaded is A Near Run Thing's (ANRT-E8): given in NW it is refused, not dropped.
     expectRefused(await cmd(FR, 'react', undefined, [str('unit', 'fr-chasseurs'), str('choice', 'charge'), str('if-evaded', 'halt')]), 'command/option-unused');
     const react = await cmd(FR, 'react', undefined, [str('unit', 'fr-chasseurs'), str('choice', 'charge')]);
     expect(isPrivate(react)).toBe(true);

@@ -278,7 +278,7 @@ export function resolveAnrt(s: AnrtState, orders: ReadonlyMap<string, readonly A
   const seat = seatOfSide(s, otherSide(s, phasingSide(s)));
   for (const o of orders.get(seat) ?? []) {
     if (o.kind === 'react') responses[o.unit] = o.choice;
-    // ANRT-E5: an opportunity charger's L408-416 choice rides with its answer (and with a GM question's saved responses).
+    // ANRT-E8: an opportunity charger's L408-416 choice rides with its answer (and with a GM question's saved responses).
     if (o.kind === 'react' && o.ifEvaded) responses[ifEvadedKey(o.unit)] = o.ifEvaded;
     if (o.kind === 'fire' && validateOrder(s, seat, o, []).ok) fireTargets[o.unit] = o.target;
   }

@@ -11,17 +11,17 @@ import { combatScene, sceneState, type SceneCase } from '../../helpers/anrt-scen
 
 /**
  * Opportunity charges (§VII L424-430) beyond the responses window's own targets:
- * - ANRT-E5: `/react opportunity if-evaded:` — the L408-416 choice of an opportunity charger,
+ * - ANRT-E8: `/react opportunity if-evaded:` — the L408-416 choice of an opportunity charger,
  *   validated as /charge's (ANRT-E4) and used when its target evades;
  * - ANRT-P9: `/react opportunity` with no target yet stands ready for a pursuer (L318, L426), the
  *   whole-phase cases in cases/pursuit/pursuits.yaml;
- * - ANRT-W16: a charge re-checked as it goes in (ANRT-W11) counts friends that advanced or pursued.
+ * - ANRT-W19: a charge re-checked as it goes in (ANRT-W11) counts friends that advanced or pursued.
  */
 
 /** The Uhlans 8" behind the horse battery, which moved this phase; the hussars' charge far away opens the window. */
 function scene(morale: Record<string, string> = {}): AnrtState {
   const s = combatScene({
-    case: 'E5', rule: 'L408-416',
+    case: 'E8', rule: 'L408-416',
     place: { 'al-uh': { at: [30, 4], facing: 0, formation: 'line' }, 'fr-hbty': { at: [30, 12], facing: 0, formation: 'limbered' }, 'fr-11h': { at: [60, 40], facing: 180, formation: 'column' }, 'al-1-6r': { at: [60, 28], facing: 0, formation: 'column' } },
     expect: {},
   } as unknown as SceneCase, [['fr-11h', 'al-1-6r']], { morale: morale as never, passes: ['charge'] });
@@ -30,7 +30,7 @@ function scene(morale: Record<string, string> = {}): AnrtState {
 const seat = (s: AnrtState) => seatOfSide(s, 'allies');
 const react = (o: Record<string, unknown>) => AnrtOrder.parse({ kind: 'react', unit: 'al-uh', ...o });
 
-describe('ANRT-E5: /react opportunity if-evaded (L408-416)', () => {
+describe('ANRT-E8: /react opportunity if-evaded (L408-416)', () => {
   it('is accepted with an opportunity charge and previewed against the target that may evade', () => {
     const s = scene();
     const r = validateOrder(s, seat(s), react({ choice: 'opportunity', ifEvaded: 'halt' }), []);
@@ -92,9 +92,9 @@ describe('ANRT-P9: a standing opportunity charge for pursuers (L318, L426)', () 
   });
 });
 
-describe('ANRT-W16: a charge re-checked as it goes in counts friends that advanced or pursued into its path', () => {
+describe('ANRT-W19: a charge re-checked as it goes in counts friends that advanced or pursued into its path', () => {
   it('an advance (§XI L892) or a pursuit (L896-900) into the path stops it, as a withdrawal does', () => {
-    const s = sceneState({ case: 'W16', rule: 'L381-395', place: { 'al-uh': { at: [30, 4], facing: 0, formation: 'line' }, 'al-1-6r': { at: [30, 12], facing: 0, formation: 'line' }, 'fr-11h': { at: [30, 14], facing: 180, formation: 'column' } }, expect: {} } as unknown as SceneCase);
+    const s = sceneState({ case: 'W19', rule: 'L381-395', place: { 'al-uh': { at: [30, 4], facing: 0, formation: 'line' }, 'al-1-6r': { at: [30, 12], facing: 0, formation: 'line' }, 'fr-11h': { at: [30, 14], facing: 180, formation: 'column' } }, expect: {} } as unknown as SceneCase);
     const u = s.units['al-uh']!, t = s.units['fr-11h']!;
     for (const rule of ['ANRT §XI L892', 'ANRT §XI L896, L892', 'ANRT §XI L896-900']) {
       const events = [{ kind: 'move', rule, unit: 'al-1-6r' }];

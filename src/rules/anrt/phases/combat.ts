@@ -656,7 +656,7 @@ function pursuitMelee(c: Ctx, a: string, d: string, from: Point): void {
  * charged, been charged or made its opportunity charge this phase, with the pursuer directly in
  * front within its normal move along a path a charge may take (`mayOpportunityChargeUnit`, ANRT-W9),
  * the nearest first. The charge goes in at once as any opportunity charge (the charge test, the
- * path re-checked against friends moved since, ANRT-W11/W16, the pursuer's "otherwise" answer,
+ * path re-checked against friends moved since, ANRT-W11/W19, the pursuer's "otherwise" answer,
  * §X), its melee fought at once; −1 pip next phase (L325); its cavalry recall as any charger's.
  */
 function opportunityOnPursuit(c: Ctx, id: string): void {
@@ -681,7 +681,7 @@ function opportunityOnPursuit(c: Ctx, id: string): void {
   melee(c, [pair]);
 }
 
-/** ANRT-E5: an opportunity charger's L408-416 choice, posted with its `/react` (turn.ts keys it by `ifEvadedKey`). */
+/** ANRT-E8: an opportunity charger's L408-416 choice, posted with its `/react` (turn.ts keys it by `ifEvadedKey`). */
 function ifEvadedOf(responses: Readonly<Record<string, string>>, unit: string): IfEvaded | undefined {
   const v = responses[ifEvadedKey(unit)];
   return (IF_EVADED as readonly string[]).includes(v ?? '') ? (v as IfEvaded) : undefined;

@@ -331,7 +331,7 @@ function validateReaction(s: AnrtState, u: AnrtUnit, o: Extract<AnrtOrder, { kin
   const when = !charged && o.choice !== 'opportunity' && ifUncovered(s, u).includes(o.choice)
     ? ` if chargers pursuing evaders come upon it (L421, ANRT-E2)${o.choice === 'stand' && reactionsOf(s, u).includes('opportunity') ? '; it makes no opportunity charge' : ''}`
     : '';
-  // ANRT-E5: an opportunity charger's L408-416 choice, checked as /charge's (ANRT-E4).
+  // ANRT-E8: an opportunity charger's L408-416 choice, checked as /charge's (ANRT-E4).
   if (o.ifEvaded && o.choice !== 'opportunity') return err(problem('order/if-evaded', `if-evaded goes with an opportunity charge only: ${u.name}'s answer is ${o.choice}.`, `Post /react unit:${u.id} choice:opportunity if-evaded:${o.ifEvaded}, or leave if-evaded out (a declared charge's is on /charge).`));
   const now = o.choice === 'opportunity' ? opportunityTargets(s, u)[0] : undefined;
   const ready = o.choice === 'opportunity' && !now ? ` — no enemy has moved in front of it yet: it stands ready to opportunity charge a pursuer whose pursuit ends directly in front of it within its normal move this phase (L318, L426, ANRT-P9)` : '';

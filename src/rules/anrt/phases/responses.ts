@@ -79,7 +79,7 @@ export function opportunityOnPursuers(s: AnrtState, u: AnrtUnit): boolean {
   });
 }
 
-/** The key of an opportunity charger's if-evaded (L408-416, ANRT-E5) among the posted responses (unit ids never contain ':'). */
+/** The key of an opportunity charger's if-evaded (L408-416, ANRT-E8) among the posted responses (unit ids never contain ':'). */
 export const ifEvadedKey = (unit: string): string => `if-evaded:${unit}`;
 
 /** What `u` may answer in the responses window. */

@@ -234,7 +234,7 @@ export const anrtInputs: Inputs<AnrtState> = {
     summary: 'answer a charge (stand, evade — halting in cover or behind formed friends, evade-on — running on past them, square, countercharge, volley, gunners-evade) or opportunity charge an enemy that moved in front of your cavalry (or a pursuer that ends there); if-evaded: pursue, halt or rally-back should its target evade (L408-416); a unit near chargers of evaders: its answer should their pursuit uncover it (§X, §VII L402, L421, L424)',
     build: (_s, o): AnrtOrder => {
       const ifEvaded = text(o['if-evaded']).trim().toLowerCase();
-      // ANRT-E5: as /charge's; unknown text is kept for the order's schema to refuse with the list.
+      // ANRT-E8: as /charge's; unknown text is kept for the order's schema to refuse with the list.
       return { kind: 'react', unit: text(o.unit), choice: text(o.choice) as 'stand', ...(ifEvaded && ifEvaded !== 'default' ? { ifEvaded: ifEvaded as IfEvaded } : {}) };
     },
     choices(s, caller, focused, o) {
