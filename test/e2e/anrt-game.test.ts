@@ -145,6 +145,12 @@ describe('two players and a GM play A Near Run Thing (The Brandhof ridge) on Dis
   it('the Allies answer: an emergency square against the hussars, an opportunity charge by the Uhlans; the GM rules the empty morale step', async () => {
     expectRefused(await cmd(AL, 'react', undefined, [str('unit', 'al-2-2wp'), str('choice', 'evade')]), 'order/reaction');
     expect(isPrivate(await cmd(AL, 'react', undefined, [str('unit', 'al-2-2wp'), str('choice', 'square')]))).toBe(true);
+    // ANRT-E8: /react's if-evaded goes with an opportunity charge only, refused privately with the order to post instead.
+    const wrong = expectRefused(await cmd(AL, 'react', undefined, [str('unit', 'al-2-2wp'), str('choice', 'square'), str('if-evaded', 'halt')]), 'order/if-evaded');
+    expect(wrong).toContain('choice:opportunity');
+    const opp = await cmd(AL, 'react', undefined, [str('unit', 'al-uh'), str('choice', 'opportunity'), str('if-evaded', 'halt')]);
+    expect(isPrivate(opp)).toBe(true);
+    expect(replyText(opp)).toContain('cannot evade this charge (L565-617): if-evaded halt is kept');
     expect(isPrivate(await cmd(AL, 'react', undefined, [str('unit', 'al-uh'), str('choice', 'opportunity')]))).toBe(true);
     await ready('allies');
     expect(await answerGm()).toBeGreaterThanOrEqual(1);

@@ -213,6 +213,8 @@ describe("two players play Napoleon's Wars (The Mill at Aubach) on Discord", () 
     expect(since()).toContain(`Waiting for: <@${FR.id}>`);
     expectRefused(await cmd(AU, 'react', undefined, [str('unit', 'fr-chasseurs'), str('choice', 'charge')]), 'order/not-yours');
     expectRefused(await cmd(FR, 'react', undefined, [str('unit', 'fr-chasseurs'), str('choice', 'countercharge')]), 'reaction/option'); // not contacted
+    // /react's if-evaded is A Near Run Thing's (ANRT-E8): given in NW it is refused, not dropped.
+    expectRefused(await cmd(FR, 'react', undefined, [str('unit', 'fr-chasseurs'), str('choice', 'charge'), str('if-evaded', 'halt')]), 'command/option-unused');
     const react = await cmd(FR, 'react', undefined, [str('unit', 'fr-chasseurs'), str('choice', 'charge')]);
     expect(isPrivate(react)).toBe(true);
     expect(replyText(react)).toContain('Chasseurs à cheval will roll to react (7+, NW §10.1 L355) and charge Brigade Koller if it succeeds.');

@@ -35,7 +35,9 @@ export const AnrtOrder = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('pay'), what: z.string().min(1), division: z.string().min(1) }),
   /** A general's move (§VII L451-457), joining a unit at its end if `join` names one (§XIII L975-979). */
   z.strictObject({ kind: z.literal('general'), general: z.string().min(1), to: z.string().min(1).max(200), join: z.string().min(1).optional() }),
-  z.strictObject({ kind: z.literal('react'), unit: z.string().min(1), choice: z.enum(REACTIONS, { error: () => `a response: ${REACTIONS.join(', ')}` }) }),
+  z.strictObject({ kind: z.literal('react'), unit: z.string().min(1), choice: z.enum(REACTIONS, { error: () => `a response: ${REACTIONS.join(', ')}` }),
+    /** With `opportunity`: should the target evade, pursue, halt or rally back (L408-416, ANRT-E8), as /charge's; absent, the rules' default (ANRT-E1). */
+    ifEvaded: z.enum(IF_EVADED, { error: () => `if-evaded: ${IF_EVADED.join(', ')} (or leave it out for the rules' default)` }).optional() }),
 ]);
 export type AnrtOrder = z.infer<typeof AnrtOrder>;
 

@@ -19,7 +19,7 @@ import { recordFallen, returnGenerals } from './phases/replacement';
 import { moveOf, planMove, validateOrder } from './phases/orders';
 import { testMovingSquares } from './phases/moving-square';
 import { followCaptors, prolongRow, takesGuns } from './phases/prolong';
-import { fireChoices, responsesOwed } from './phases/responses';
+import { fireChoices, ifEvadedKey, responsesOwed } from './phases/responses';
 import { liveUnits, moverOf, otherSide, phasingSide, seatOfSide, sideName, withUnit, type AnrtState } from './state';
 import { qrsCells, qrsGaps } from './tables/qrs';
 import { buildingsOf, mayEnterBuildings } from './terrain';
@@ -278,6 +278,8 @@ export function resolveAnrt(s: AnrtState, orders: ReadonlyMap<string, readonly A
   const seat = seatOfSide(s, otherSide(s, phasingSide(s)));
   for (const o of orders.get(seat) ?? []) {
     if (o.kind === 'react') responses[o.unit] = o.choice;
+    // ANRT-E8: an opportunity charger's L408-416 choice rides with its answer (and with a GM question's saved responses).
+    if (o.kind === 'react' && o.ifEvaded) responses[ifEvadedKey(o.unit)] = o.ifEvaded;
     if (o.kind === 'fire' && validateOrder(s, seat, o, []).ok) fireTargets[o.unit] = o.target;
   }
   return combatThenOn({ ...s, fireTargets }, responses, dice, []);

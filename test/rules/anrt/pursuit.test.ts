@@ -5,7 +5,8 @@ import { seededDice } from '../../../src/dice/dice';
 import type { GameEvent } from '../../../src/rules/events';
 import { resolveCombat } from '../../../src/rules/anrt/phases/combat';
 import { Thrower } from '../../../src/rules/anrt/phases/gm';
-import { ADVANCE_INCHES, pursue, pursuitJoin, type PursuitCtx } from '../../../src/rules/anrt/phases/pursuit';
+import { ADVANCE_INCHES, joinPlace, pursue, pursuitJoin, type PursuitCtx } from '../../../src/rules/anrt/phases/pursuit';
+import { rightVector } from '../../../src/rules/geometry/vector';
 import { anrt } from '../../../src/rules/anrt/index';
 import { seatOfSide, withUnit, type AnrtState } from '../../../src/rules/anrt/state';
 import type { Qrs } from '../../../src/rules/anrt/tables/qrs';
@@ -148,5 +149,46 @@ describe('ANRT-P6: two ways round, checked as a whole', () => {
     // Every leg clear of the friends it went round (ANRT-P6 passes none of them).
     expect(legsMeet(s, u, r.path, (o) => o.side === u.side).map((m) => m.unit.id)).toEqual([]);
     expect(MAX_DETOURS).toBe(2);
+  });
+});
+
+describe('ANRT-P8: a pursuer joining a melee already fought is placed without moving those who fought', () => {
+  // The 7th Reserve (a column) unsupported; the 2/33e (a line) fought it; the hussars (a line) join as L691 overlappers.
+  const scene = (lateral: number): { s: AnrtState; slot: { at: { x: number; y: number } } | undefined; place: ReturnType<typeof joinPlace>; f: AnrtState['units'][string] } => {
+    const s0 = sceneState({ case: 'P8', rule: 'L691', place: { 'al-1-7r': { at: [30, 10], facing: 0, formation: 'column' }, 'fr-2-33': { at: [30, 11.5], facing: 180, formation: 'line' }, 'fr-11h': { at: [30, 20], facing: 180, formation: 'line' } }, expect: {} } as unknown as SceneCase);
+    const e = s0.units['al-1-7r']!;
+    const j0 = pursuitJoin(s0, s0.units['fr-11h']!, e, [s0.units['fr-2-33']!]);
+    if (j0.kind !== 'join') throw new Error(j0.kind);
+    // The 2/33e stands where its fight left it: its own slot, slid `lateral` inches along the 7th's face.
+    const own = j0.slots.find((x) => x.id === 'fr-2-33')!;
+    const r = rightVector(e.facing);
+    const s = withUnit(s0, { ...s0.units['fr-2-33']!, at: { x: own.at.x + r.x * lateral, y: own.at.y + r.y * lateral }, facing: own.facing });
+    const j = pursuitJoin(s, s.units['fr-11h']!, e, [s.units['fr-2-33']!]);
+    if (j.kind !== 'join') throw new Error(j.kind);
+    return { s, slot: j.slots.find((x) => x.id === 'fr-11h'), place: joinPlace(s, s.units['fr-11h']!, e, j, [s.units['fr-2-33']!]), f: s.units['fr-2-33']! };
+  };
+
+  const lateralOf = (r: ReturnType<typeof scene>, at: { x: number; y: number }): number => { const e = r.s.units['al-1-7r']!; const v = rightVector(e.facing); return (at.x - e.at.x) * v.x + (at.y - e.at.y) * v.y; };
+  const apart = (r: ReturnType<typeof scene>): number => Math.abs(lateralOf(r, r.place!.at) - lateralOf(r, r.f.at));
+
+  it('its own slot when that frontage is free', () => {
+    const r = scene(0);
+    expect(r.place).not.toBeNull();
+    expect(Math.hypot(r.place!.at.x - r.slot!.at.x, r.place!.at.y - r.slot!.at.y)).toBeLessThan(1e-6);
+    expect(apart(r)).toBeGreaterThanOrEqual(4 - 1e-6); // two 4" lines side by side, touching
+  });
+
+  it('slid along the face to the nearest room when the other overlapper stands over its slot, still covering the face', () => {
+    const r = scene(-0.5);
+    expect(r.place).not.toBeNull();
+    const moved = Math.hypot(r.place!.at.x - r.slot!.at.x, r.place!.at.y - r.slot!.at.y);
+    expect(moved).toBeCloseTo(0.5, 6);
+    expect(apart(r)).toBeGreaterThanOrEqual(4 - 1e-6);
+    // Still on the 7th's face: its centre within 2.75" of the column's (a 2" face and a 4" line, at least 1/4" of face covered).
+    expect(Math.abs(lateralOf(r, r.place!.at))).toBeLessThanOrEqual(2.75 + 1e-6);
+  });
+
+  it('no room at all (the other stands across the face): null, so it is paired off', () => {
+    expect(scene(-2).place).toBeNull();
   });
 });

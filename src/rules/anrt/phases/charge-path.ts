@@ -73,7 +73,7 @@ export function enemyInTheWay(s: AnrtState, u: AnrtUnit, t: AnrtUnit, pool: read
 /**
  * ANRT-W11: a charge's path is checked when posted against friends where they stand or will stand
  * (above); as the charges go in it is checked again against the friends that withdrew, routed or
- * evaded into it during the resolution (`moved`). The first it may not pass (L381-395) stops it:
+ * evaded into it during the resolution, or advanced or pursued into it (ANRT-W19) (`moved`). The first it may not pass (L381-395) stops it:
  * the chargers halt on contact, behind that friend, as withdrawers meeting friends they cannot
  * interpenetrate do (L961); the charge does not go in.
  */
@@ -89,6 +89,14 @@ export function blockedByMovedFriends(s: AnrtState, u: AnrtUnit, t: AnrtUnit, mo
   return null;
 }
 
-/** Units moved during the resolution by a withdrawal, a rout or an evade (§XII L955-966, §X L402): what ANRT-W11 checks a charge against. */
+/** The move rules of advances after combat and pursuits (§XI L892-900, phases/pursuit.ts): ANRT-W19. */
+const ADVANCE_RULES = new Set(['ANRT §XI L892', 'ANRT §XI L894', 'ANRT §XI L896, L892', 'ANRT §XI L896-900']);
+
+/**
+ * Units moved during the resolution by a withdrawal, a rout or an evade (§XII L955-966, §X L402),
+ * or by an advance after combat or a pursuit (§XI L892-900, ANRT-W19): what ANRT-W11 checks a
+ * charge against. Only charges that go in after the melees (opportunity charges on pursuers,
+ * ANRT-P9) can meet the advances and pursuits.
+ */
 export const movedByMorale = (events: readonly { kind: string; rule?: string; unit?: string }[]): Set<string> =>
-  new Set(events.flatMap((e) => (e.kind === 'move' && e.unit && (e.rule?.startsWith('ANRT §XII') || e.rule === 'ANRT §X L402') ? [e.unit] : [])));
+  new Set(events.flatMap((e) => (e.kind === 'move' && e.unit && (e.rule?.startsWith('ANRT §XII') || e.rule === 'ANRT §X L402' || ADVANCE_RULES.has(e.rule ?? '')) ? [e.unit] : [])));

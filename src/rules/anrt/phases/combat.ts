@@ -11,7 +11,7 @@ import { resolveHits, resultCode, totalAdjustment, type AdjustFactor, type Resul
 import { evadeInches } from '../procedures/regroup';
 import { hitEffect, riskScore } from '../procedures/generals';
 import type { Reaction } from '../orders';
-import { isArtillery, isLineFormation, isTarget, liveUnits, otherSide, phasingSide, withUnit, type AnrtCharge, type AnrtState, type AnrtUnit, type IfEvaded } from '../state';
+import { isArtillery, isLineFormation, isTarget, liveUnits, otherSide, phasingSide, withUnit, type AnrtCharge, type AnrtState, type AnrtUnit, IF_EVADED, type IfEvaded } from '../state';
 import { CAUGHT_EVADERS, gunnersSafe, type Evader } from '../tables/evades';
 import { gunnersShareFate, overrun, sanctuaryOf, spikeByStanders } from './guns';
 import { GENERAL_HIT_EFFECT } from '../tables/generals';
@@ -19,13 +19,13 @@ import type { FireTarget, MeleeArm, MeleeLine, MusketryFirer } from '../tables/v
 import { fmt, inFront, normalMove } from './common';
 import { need, qrsValue, type Thrower } from './gm';
 import { applyMorale, testMorale, WITH_UNIT_INCHES } from './morale';
-import { chargedCase, opportunityTargets, responsesTo } from './responses';
+import { chargedCase, ifEvadedKey, mayOpportunityChargeUnit, opportunityReach, opportunityTargets, responsesTo } from './responses';
 import { buildingsOf, coverOf } from '../terrain';
 import { regimentalHits } from '../tables/characteristics';
 import { followParents, isRegimental, loseGuns, syncRegimental } from './regimental';
 import { evadeRoute } from './evade';
 import { afterEvade, haltPoint, pursuitDisorders, uncoveredBy } from './evaded';
-import { afterMelee, pursuitJoin, recallPursuit } from './pursuit';
+import { afterMelee, joinPlace, pursuitJoin, recallPursuit } from './pursuit';
 import { legsMeet, pursuitPath } from './pursuit-path';
 import { relievedBy, stepBackBehind, STEP_BACK_GAP_INCHES } from './relief';
 import { blockedByMovedFriends, enemyInTheWay, movedByMorale } from './charge-path';
@@ -69,6 +69,12 @@ interface Ctx {
   joiners?: { a: string; d: string; aspect: Aspect; ifEvaded?: IfEvaded }[];
   /** The other side's responses as posted: an uncovered unit's standing choice (L421, ANRT-E2). */
   responses?: Readonly<Record<string, string>>;
+  /** Units that charged, were charged or made their opportunity charge this phase: none opportunity charges a pursuer (ANRT-P9). */
+  busy?: Set<string>;
+  /** Every charge of the phase, those made on pursuers (ANRT-P9) appended as they go in: the cavalry recall reads it. */
+  made?: AnrtCharge[];
+  /** A pursuit ended free (phases/pursuit.ts): opportunity charges on the pursuer (ANRT-P9). */
+  pursued?: (id: string) => void;
 }
 
 const CONTACT_GAP = 0.5;
@@ -663,6 +669,15 @@ function pursuitMelee(c: Ctx, a: string, d: string, from: Point): void {
   const j = pursuitJoin(c.s, p, e, opps.map((id) => c.s.units[id]!));
   if (j.kind === 'alone') { melee(c, [{ a, d, counter: false }]); return; }
   if (j.kind === 'paired-off') { c.events.push({ kind: 'note', rule: 'ANRT §XI L656, L691', text: j.why }); return; }
+  if (!group) {
+    // ANRT-P8: a melee already fought — its units stay where it left them; the pursuer alone is placed, where there is room.
+    const at = joinPlace(c.s, p, e, j, opps.map((id) => c.s.units[id]!));
+    if (!at) { c.events.push({ kind: 'note', rule: 'ANRT §XI L656; ANRT-P8', text: `${a} meets ${d}, already in melee with ${opps.join(', ')}, but finds no room on its face beside them (their melee fought, they are not moved): ${a} is paired off, halts in contact and does not fight (ANRT-P8).` }); return; }
+    moveTo(c, a, at.at, j.shape === 'columns-on-line' ? 'ANRT §XI L663' : 'ANRT §XI L691', `beside ${opps.join(', ')}, whose melee with ${d} is fought (ANRT-P8)`, at.facing);
+    c.events.push({ kind: 'note', rule: j.shape === 'columns-on-line' ? 'ANRT §XI L663; ANRT-P7, P8' : 'ANRT §XI L691; ANRT-P7, P8', text: `${a}'s pursuit joins the melee against ${d} (${j.shape === 'columns-on-line' ? 'columns on a line' : 'overlapping a unit with no flank supports'}); ${opps.join(', ')} already fought and keep their ground: ${a} fights ${d} alone.` });
+    melee(c, [{ a, d, counter: false }]);
+    return;
+  }
   for (const slot of j.slots) moveTo(c, slot.id, slot.at, j.shape === 'columns-on-line' ? 'ANRT §XI L663' : 'ANRT §XI L691', j.shape === 'columns-on-line' ? `column 2" from the next, against ${d}'s front` : `overlapping a flank of ${d}`, slot.facing);
   c.events.push({ kind: 'note', rule: j.shape === 'columns-on-line' ? 'ANRT §XI L663; ANRT-P7' : 'ANRT §XI L691; ANRT-P7', text: `${a}'s pursuit joins the melee against ${d} (${j.shape === 'columns-on-line' ? 'columns on a line' : 'overlapping a unit with no flank supports'}).` });
   if (group) group.push({ a, d, counter: false });
@@ -704,6 +719,45 @@ function joinPursuers(c: Ctx, met: readonly Pair[], shapes: Map<string, Exclude<
     c.events.push({ kind: 'note', rule: 'ANRT §XI L656, L691; ANRT-E6', text: `${j.a}'s pursuit meets ${j.d}, already in contact with ${others.map((o) => o.id).join(', ')}: ${why}; ${j.a} is paired off and halts there without fighting.` });
   }
   return out;
+}
+
+/**
+ * ANRT-P9 (L318, L426): a pursuit (§XI L896-900) is a move in the opponent's phase, so the pursuer,
+ * its pursuit ended free, may be opportunity charged where it stands by a cavalry unit of the side
+ * not moving whose player posted `/react opportunity` as its standing answer (no window opens
+ * mid-resolution; a silent player makes none, as in the responses window) — one that has not
+ * charged, been charged or made its opportunity charge this phase, with the pursuer directly in
+ * front within its normal move along a path a charge may take (`mayOpportunityChargeUnit`, ANRT-W9),
+ * the nearest first. The charge goes in at once as any opportunity charge (the charge test, the
+ * path re-checked against friends moved since, ANRT-W11/W19, the pursuer's "otherwise" answer,
+ * §X), its melee fought at once; −1 pip next phase (L325); its cavalry recall as any charger's.
+ */
+function opportunityOnPursuit(c: Ctx, id: string): void {
+  const p = c.s.units[id];
+  if (!p || p.gone || p.routed || p.side !== phasingSide(c.s)) return;
+  const busy = (c.busy ??= new Set());
+  const ready = liveUnits(c.s).filter((u) => u.side !== p.side && c.responses?.[u.id] === 'opportunity' && !busy.has(u.id) && !c.fought.has(u.id) && !c.answered?.has(u.id))
+    .flatMap((u) => { const reach = opportunityReach(c.s, u); return reach !== undefined && mayOpportunityChargeUnit(c.s, u, p, reach) ? [u] : []; })
+    .sort((a, b) => distance(a.at, p.at) - distance(b.at, p.at) || a.id.localeCompare(b.id));
+  const u = ready[0];
+  if (!u) return;
+  busy.add(u.id);
+  const ifEvaded = ifEvadedOf(c.responses ?? {}, u.id);
+  const ch: AnrtCharge = { unit: u.id, target: id, kind: 'opportunity', ...(ifEvaded ? { ifEvaded } : {}) };
+  (c.made ??= []).push(ch);
+  c.origins = new Map([...(c.origins ?? []), [u.id, u.at]]);
+  c.s = { ...c.s, opportunityDebt: { ...c.s.opportunityDebt, [u.division]: (c.s.opportunityDebt[u.division] ?? 0) + 1 } };
+  c.events.push({ kind: 'note', rule: 'ANRT §VII L318, L426; ANRT-P9', text: `${id}'s pursuit ends directly in front of ${u.id}, within its normal move: ${u.id}, ready to opportunity charge, charges it.` });
+  const pair = charge(c, ch, undefined);
+  if (!pair) return;
+  c.engaged = new Set([...c.engaged, pair.a, pair.d]);
+  melee(c, [pair]);
+}
+
+/** ANRT-E8: an opportunity charger's L408-416 choice, posted with its `/react` (turn.ts keys it by `ifEvadedKey`). */
+function ifEvadedOf(responses: Readonly<Record<string, string>>, unit: string): IfEvaded | undefined {
+  const v = responses[ifEvadedKey(unit)];
+  return (IF_EVADED as readonly string[]).includes(v ?? '') ? (v as IfEvaded) : undefined;
 }
 
 /**
@@ -806,11 +860,15 @@ export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, 
   // Opportunity charges (§VII L424-430): the nearest eligible enemy; −1 pip next phase (L325).
   for (const u of liveUnits(s0).filter((x) => x.side !== mover && responses[x.id] === 'opportunity').sort((a, b) => a.id.localeCompare(b.id))) {
     const t = opportunityTargets(s0, u)[0];
-    if (!t) continue;
-    charges.push({ unit: u.id, target: t.id, kind: 'opportunity' });
+    if (!t) continue; // ANRT-P9: no target yet, its answer stands ready for a pursuer
+    const ifEvaded = ifEvadedOf(responses, u.id);
+    charges.push({ unit: u.id, target: t.id, kind: 'opportunity', ...(ifEvaded ? { ifEvaded } : {}) });
     c.s = { ...c.s, opportunityDebt: { ...c.s.opportunityDebt, [u.division]: (c.s.opportunityDebt[u.division] ?? 0) + 1 } };
   }
   const { kept, shapes } = admitCharges(c, charges);
+  c.busy = new Set(charges.flatMap((ch) => [ch.unit, ch.target]));
+  c.made = [...kept];
+  c.pursued = (id) => opportunityOnPursuit(c, id);
   const origins = new Map(kept.map((ch) => [ch.unit, s0.units[ch.unit]!.at]));
   c.answered = new Set(kept.map((ch) => ch.target));
   const met = kept.map((ch) => charge(c, ch, responses[ch.target] as Reaction | undefined)).filter((p): p is NonNullable<typeof p> => p !== null);
@@ -853,7 +911,8 @@ export function resolveCombat(s0: AnrtState, responses: Readonly<Record<string, 
   const shared = gunnersShareFate(c.s); c.s = shared.s; c.events.push(...shared.events);
   const spiked = spikeByStanders(c.s, mover, new Set([...moved, ...charges.map((ch) => ch.unit)])); c.s = spiked.s; c.events.push(...spiked.events);
   // Cavalry recall: cavalry that charged and is still formed tests; "rally back" returns it whence it came.
-  for (const ch of kept) {
+  // Opportunity charges made on pursuers (ANRT-P9) are appended as they go in, during this loop too.
+  for (const ch of c.made) {
     const u = c.s.units[ch.unit];
     if (!u || u.gone || u.routed || u.arm !== 'cavalry' || c.recalled?.has(u.id)) continue;
     const m = testMorale(c.s, u, 'cavalry-recall', th);

@@ -12,7 +12,7 @@ import { budgets, payerOf } from './command';
 import { validateCommandOrder } from './command-orders';
 import { planGeneral } from './generals';
 import { qrsKnown } from './gm';
-import { ifUncovered, reactionsOf, responsesTo } from './responses';
+import { ifUncovered, opportunityTargets, reactionsOf, responsesTo } from './responses';
 import { ifEvadedOptions } from './evaded';
 import { terrainMove } from '../terrain';
 import { ONE_HIT } from '../tables/withdrawals';
@@ -356,7 +356,14 @@ function validateReaction(s: AnrtState, u: AnrtUnit, o: Extract<AnrtOrder, { kin
   const when = !charged && o.choice !== 'opportunity' && ifUncovered(s, u).includes(o.choice)
     ? ` if chargers pursuing evaders come upon it (L421, ANRT-E2)${o.choice === 'stand' && reactionsOf(s, u).includes('opportunity') ? '; it makes no opportunity charge' : ''}`
     : '';
-  return ok({ order: o, preview: [`${u.name}: ${o.choice}${how}${when}.`] });
+  // ANRT-E8: an opportunity charger's L408-416 choice, checked as /charge's (ANRT-E4).
+  if (o.ifEvaded && o.choice !== 'opportunity') return err(problem('order/if-evaded', `if-evaded goes with an opportunity charge only: ${u.name}'s answer is ${o.choice}.`, `Post /react unit:${u.id} choice:opportunity if-evaded:${o.ifEvaded}, or leave if-evaded out (a declared charge's is on /charge).`));
+  const now = o.choice === 'opportunity' ? opportunityTargets(s, u)[0] : undefined;
+  const ready = o.choice === 'opportunity' && !now ? ` — no enemy has moved in front of it yet: it stands ready to opportunity charge a pursuer whose pursuit ends directly in front of it within its normal move this phase (L318, L426, ANRT-P9)` : '';
+  const target = now ? ` (${now.name}, the nearest enemy that moved in front of it, L426)` : '';
+  const ie = o.choice === 'opportunity' ? ifEvadedLine(u, now ?? u, o.ifEvaded, !now) : {};
+  if ('problem' in ie) return err(ie.problem);
+  return ok({ order: o, preview: [`${u.name}: ${o.choice}${how}${when}${target}${ready}.`, ...(ie.line ? [ie.line] : [])] });
 }
 
 /** A fire target (§IX): the mover's units in its orders, the other side's in the responses window; no pips. */
@@ -379,7 +386,7 @@ function validateFire(s: AnrtState, u: AnrtUnit, o: Extract<AnrtOrder, { kind: '
  * its arm may do (`ifEvadedOptions`), and the preview line saying what it will do — given only
  * when the target may evade (skirmishers, limbered guns: L574-617) or the player chose.
  */
-function ifEvadedLine(u: AnrtUnit, t: AnrtUnit, choice: IfEvaded | undefined): { line?: string } | { problem: Problem } {
+function ifEvadedLine(u: AnrtUnit, t: AnrtUnit, choice: IfEvaded | undefined, unknownTarget = false): { line?: string } | { problem: Problem } {
   const options = ifEvadedOptions(u);
   if (choice && !options.includes(choice)) {
     const why = choice === 'pursue'
@@ -387,6 +394,7 @@ function ifEvadedLine(u: AnrtUnit, t: AnrtUnit, choice: IfEvaded | undefined): {
       : `only cavalry rallies back (L414)`;
     return { problem: problem('order/if-evaded', `${u.name} cannot be ordered to ${choice} should its target evade: ${why}.`, `For ${u.arm === 'cavalry' ? 'cavalry' : 'infantry'}, if-evaded may be: ${options.join(', ')}, or left out for the rules' default.`) };
   }
+  if (unknownTarget) return choice ? { line: `Should its target evade, ${u.name} will ${choice} (L408-416).` } : {};
   const evades = responsesTo(t, u).some((r) => r === 'evade' || r === 'evade-on');
   if (!evades) return choice ? { line: `${t.name} cannot evade this charge (L565-617): if-evaded ${choice} is kept but has no effect unless a pursuit uncovers an evader.` } : {};
   const cav = u.arm === 'cavalry';

@@ -1,11 +1,15 @@
 import type { GameEvent } from '../../events';
 import type { Point } from '../../geometry/types';
-import { add, bearing, distance, headingVector, scale } from '../../geometry/vector';
-import { moverOf, withUnit, type AnrtState, type AnrtUnit } from '../state';
+import { add, bearing, distance, dot, headingVector, rightVector, scale, sub } from '../../geometry/vector';
+import { baseDistance } from '../../geometry/base';
+import { footprint } from '../footprint';
+import { ringOf } from '../passage';
+import { ringsIntersect } from '../../geometry/primitives';
+import { liveUnits, moverOf, withUnit, type AnrtState, type AnrtUnit } from '../state';
 import { buildingsOf } from '../terrain';
 import { legsMeet, pathLength, pursuitPath } from './pursuit-path';
-import { admitChargers, meleeSlots, type MeleeShape } from '../procedures/multiple-melee';
-import { supportIn } from '../procedures/support';
+import { admitChargers, COLUMN_DEPLOYING_INCHES, meleeSlots, type MeleeShape } from '../procedures/multiple-melee';
+import { baseOf, supportIn } from '../procedures/support';
 import { qrsValue, type Thrower } from './gm';
 import { applyMorale, testMorale } from './morale';
 
@@ -31,6 +35,8 @@ export interface PursuitCtx {
   origins?: ReadonlyMap<string, Point>;
   /** Cavalry that took its L896 test this phase: the end-of-phase recall does not test it again. */
   recalled?: Set<string>;
+  /** A pursuit has ended free (no melee started): an enemy standing ready may opportunity charge the pursuer there (ANRT-P9, combat.ts). */
+  pursued?: (id: string) => void;
 }
 
 /** A melee just fought, as pursuit reads it. */
@@ -158,7 +164,7 @@ export function pursue(c: PursuitCtx, id: string, after: Point, fight: Fight): v
   const now = c.s.units[id]!;
   c.s = withUnit(c.s, { ...now, at: to, facing });
   c.events.push({ kind: 'move', rule: 'ANRT §XI L896-900', unit: id, from: u.at, to, path, facing, stopped: why });
-  if (!meet) return;
+  if (!meet) { c.pursued?.(id); return; }
   if (meet.withdrawing) {
     c.events.push({ kind: 'note', rule: 'ANRT §XI L898', text: `${id} catches withdrawing ${meet.unit.id}: they melee at once${now.disordered ? ' (the pursuers disordered)' : ''}.` });
     fight(id, meet.unit.id, u.at);
@@ -170,7 +176,7 @@ export function pursue(c: PursuitCtx, id: string, after: Point, fight: Fight): v
   c.events.push(...r0.events);
   if (r0.result !== 'pass' && r0.result !== 'fight-on') { const r = applyMorale(c.s, e.id, r0.result, undefined, to); c.s = r.s; c.events.push(...r.events); }
   const e2 = c.s.units[e.id]!;
-  if (e2.gone || e2.routed || distance(e2.at, e.at) > 1e-6) { c.events.push({ kind: 'note', rule: 'ANRT §XI L900', text: `${e.id} does not stand: ${id} halts.` }); return; }
+  if (e2.gone || e2.routed || distance(e2.at, e.at) > 1e-6) { c.events.push({ kind: 'note', rule: 'ANRT §XI L900', text: `${e.id} does not stand: ${id} halts.` }); c.pursued?.(id); return; }
   c.events.push({ kind: 'note', rule: 'ANRT §XI L900', text: `${e.id} stands and fights ${id}.` });
   fight(id, e.id, u.at);
 }
@@ -216,6 +222,46 @@ export function pursuitJoin(s: AnrtState, pursuer: AnrtUnit, enemy: AnrtUnit, op
     return { kind: 'paired-off', why: `${pursuer.id} meets ${enemy.id}, already in melee with ${others.map((o) => o.id).join(', ')}: ${why}; ${pursuer.id} is paired off, halts in contact and does not fight (ANRT-P7).` };
   }
   return { kind: 'join', shape: adm.shape, slots: meleeSlots(enemy, adm.shape, [...others, pursuer]) };
+}
+
+/** ANRT-P8: how far a joining pursuer slides along the enemy's face looking for room: the sampling of passage.ts. */
+const SLIDE_STEP = 0.25;
+/** ANRT-P8: the least frontage of the enemy's face a placed pursuer still covers (its sampling step). */
+const LEAST_CONTACT = 0.25;
+
+/**
+ * ANRT-P8: a pursuer joining a melee already fought this phase (ANRT-P7) — its other opponents
+ * have had their round and stand where it left them, so they are not moved. The pursuer takes its
+ * own ANRT-M6 slot if its footprint there overlaps no other unit; else the nearest place along the
+ * enemy's face, slid ¼" at a time either way, that overlaps none, still covers at least ¼" of
+ * that face, keeps L663's 2" from the other columns (columns on a line) and hangs beyond a flank
+ * (L691 overlappers). None: null — it is paired off (L656), halting in contact where its pursuit
+ * ended, and does not fight.
+ */
+export function joinPlace(s: AnrtState, pursuer: AnrtUnit, enemy: AnrtUnit, j: Extract<PursuitJoin, { kind: 'join' }>, others: readonly AnrtUnit[]): { at: Point; facing: number } | null {
+  const slot = j.slots.find((x) => x.id === pursuer.id);
+  if (!slot) return null;
+  const me = { ...pursuer, facing: slot.facing };
+  const right = rightVector(enemy.facing);
+  const tw = footprint(enemy).width, pw = footprint(pursuer).width;
+  const reach = (tw + pw) / 2 - LEAST_CONTACT;
+  const base = dot(sub(slot.at, enemy.at), right);
+  const near = liveUnits(s).filter((o) => o.id !== pursuer.id && o.id !== enemy.id && distance(o.at, slot.at) < tw + pw + 6);
+  const gap = j.shape === 'columns-on-line' ? COLUMN_DEPLOYING_INCHES.inches : 0;
+  for (let k = 0; k * SLIDE_STEP <= 2 * reach + 1e-9; k++) {
+    for (const sign of k ? [1, -1] : [1]) {
+      const lateral = base + sign * k * SLIDE_STEP;
+      if (Math.abs(lateral) > reach + 1e-9) continue;
+      if (j.shape === 'flank-overlap' && Math.abs(lateral) + pw / 2 < tw / 2 - 1e-9) continue;
+      const at = add(slot.at, scale(right, lateral - base));
+      // Touching is not overlapping (M6's slots touch): the pursuer's footprint shrunk by 1% is tested.
+      const ring = ringOf(me, at).map((q) => add(at, scale(sub(q, at), 0.99)));
+      if (near.some((o) => ringsIntersect(ring, ringOf(o)))) continue;
+      if (gap && others.some((o) => baseDistance(baseOf({ ...me, at }), baseOf(o)) < gap - 1e-6)) continue;
+      return { at, facing: slot.facing };
+    }
+  }
+  return null;
 }
 
 /** L900: routers contacted by pursuers are destroyed (a loss in contact, §XVIII L1129). */

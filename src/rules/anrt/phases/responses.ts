@@ -35,27 +35,59 @@ export function responsesTo(t: AnrtUnit, c: AnrtUnit): Reaction[] {
   }
 }
 
+/** The normal move of a unit that may opportunity charge at all (L426, L318: cavalry of the side not moving, not routed, charged or in march column; L204: not with one hit left), else undefined. */
+export function opportunityReach(s: AnrtState, u: AnrtUnit): number | undefined {
+  if (u.arm !== 'cavalry' || u.routed || u.hits === 1 || u.side === phasingSide(s) || u.formation === 'march-column') return undefined;
+  if (s.charges.some((c) => c.target === u.id)) return undefined;
+  return normalMove(s, u);
+}
+
+/** Whether `u` may opportunity charge `e`, which moved: directly in front, within its normal move, by a path a declared charge could take (L426, ANRT-W9). */
+export function mayOpportunityChargeUnit(s: AnrtState, u: AnrtUnit, e: AnrtUnit, reach: number): boolean {
+  return e.side !== u.side && isTarget(e)
+    && mayOpportunityCharge('cavalry', { moved: true, changedFormation: false, presentedFlankOrRear: false, retrograde: false }, inFront(u, e.at), distance(u.at, e.at) <= reach)
+    // As a declared charge: not through a wood, a town in line, or friends it may not pass (ANRT-W9).
+    && checkChargePath(s, u, e, reach).ok;
+}
+
 /** Enemy units this cavalry may opportunity charge now: they moved or changed formation directly in front, within its normal move (L426). */
 export function opportunityTargets(s: AnrtState, u: AnrtUnit): AnrtUnit[] {
-  // L204: a unit with one hit left cannot advance, so it makes no opportunity charge.
-  if (u.arm !== 'cavalry' || u.routed || u.hits === 1 || u.side === phasingSide(s) || u.formation === 'march-column') return [];
-  if (s.charges.some((c) => c.target === u.id)) return [];
-  const reach = normalMove(s, u);
+  const reach = opportunityReach(s, u);
   if (reach === undefined) return [];
   const moved = new Set(s.moves.map((m) => m.unit));
-  return liveUnits(s).filter((e) => e.side !== u.side && moved.has(e.id) && isTarget(e))
-    .filter((e) => mayOpportunityCharge('cavalry', { moved: true, changedFormation: false, presentedFlankOrRear: false, retrograde: false }, inFront(u, e.at), distance(u.at, e.at) <= reach))
-    // As a declared charge: not through a wood, a town in line, or friends it may not pass (ANRT-W9).
-    .filter((e) => checkChargePath(s, u, e, reach).ok)
+  return liveUnits(s).filter((e) => moved.has(e.id) && mayOpportunityChargeUnit(s, u, e, reach))
     .sort((a, b) => distance(u.at, a.at) - distance(u.at, b.at) || a.id.localeCompare(b.id));
 }
+
+/**
+ * ANRT-P9 (L318, L426, L896): a pursuit is a move made in this cavalry's opponent's phase, so a
+ * pursuer ending directly in front of it within its normal move may be opportunity charged there
+ * and then, in the same resolution (no window opens mid-resolution): only by a unit whose player
+ * posted `/react opportunity` as its standing answer. It is offered in the responses window (open
+ * already: something was charged) to cavalry that may opportunity charge at all and stands within
+ * its normal move plus a cavalry charger's of that charger's target — where a pursuit would start
+ * (only cavalry pursues, L896).
+ */
+export function opportunityOnPursuers(s: AnrtState, u: AnrtUnit): boolean {
+  const reach = opportunityReach(s, u);
+  if (reach === undefined) return false;
+  return s.charges.some((c) => {
+    const a = s.units[c.unit]; const t = s.units[c.target];
+    if (!a || !t || a.gone || t.gone || a.arm !== 'cavalry' || a.side === u.side) return false;
+    const r = normalMove(s, a);
+    return r !== undefined && distance(u.at, t.at) <= reach + r + 1e-6;
+  });
+}
+
+/** The key of an opportunity charger's if-evaded (L408-416, ANRT-E8) among the posted responses (unit ids never contain ':'). */
+export const ifEvadedKey = (unit: string): string => `if-evaded:${unit}`;
 
 /** What `u` may answer in the responses window. */
 export function reactionsOf(s: AnrtState, u: AnrtUnit): Reaction[] {
   const charge = s.charges.find((c) => c.target === u.id);
   const charger = charge ? s.units[charge.unit] : undefined;
   if (charger) return responsesTo(u, charger);
-  const opportunity: Reaction[] = opportunityTargets(s, u).length ? ['opportunity', 'stand'] : [];
+  const opportunity: Reaction[] = opportunityTargets(s, u).length || opportunityOnPursuers(s, u) ? ['opportunity', 'stand'] : [];
   return [...new Set([...opportunity, ...ifUncovered(s, u)])];
 }
 

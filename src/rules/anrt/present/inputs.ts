@@ -231,9 +231,17 @@ export const anrtInputs: Inputs<AnrtState> = {
   react: {
     kind: 'order',
     names: { unit: UNIT },
-    summary: 'answer a charge (stand, evade — halting in cover or behind formed friends, evade-on — running on past them, square, countercharge, volley, gunners-evade) or opportunity charge an enemy that moved in front of your cavalry; a unit near chargers of evaders: its answer should their pursuit uncover it (§X, §VII L402, L421, L424)',
-    build: (_s, o): AnrtOrder => ({ kind: 'react', unit: text(o.unit), choice: text(o.choice) as 'stand' }),
+    summary: 'answer a charge (stand, evade — halting in cover or behind formed friends, evade-on — running on past them, square, countercharge, volley, gunners-evade) or opportunity charge an enemy that moved in front of your cavalry (or a pursuer that ends there); if-evaded: pursue, halt or rally-back should its target evade (L408-416); a unit near chargers of evaders: its answer should their pursuit uncover it (§X, §VII L402, L421, L424)',
+    build: (_s, o): AnrtOrder => {
+      const ifEvaded = text(o['if-evaded']).trim().toLowerCase();
+      // ANRT-E8: as /charge's; unknown text is kept for the order's schema to refuse with the list.
+      return { kind: 'react', unit: text(o.unit), choice: text(o.choice) as 'stand', ...(ifEvaded && ifEvaded !== 'default' ? { ifEvaded: ifEvaded as IfEvaded } : {}) };
+    },
     choices(s, caller, focused, o) {
+      if (focused.name === 'if-evaded') {
+        const u = s.units[text(o.unit)];
+        return choicesMatching(focused.value, [{ name: 'default — the rules\' (ANRT-E1)', value: 'default' }, ...(u ? ifEvadedOptions(u) : []).map((c) => ({ name: IF_EVADED_LABEL[c], value: c }))]);
+      }
       if (focused.name === 'choice') { const u = s.units[text(o.unit)]; return choicesMatching(focused.value, (u ? reactionsOf(s, u) : []).map((c) => ({ name: REACTION_LABEL[c] ?? c, value: c }))); }
       if (!caller.side || s.step !== 'responses') return [];
       return choicesMatching(focused.value, unitChoices(liveUnits(s).filter((u) => u.side === caller.side && reactionsOf(s, u).length > 0)));

@@ -111,6 +111,7 @@ export const nwInputs: Inputs<NwState> = {
   react: {
     kind: 'order',
     names: { unit: UNIT },
+    ignores: ['if-evaded'],
     summary: 'say what an eligible cavalry brigade does if its reaction roll succeeds (NW §10)',
     build: (_s, o) => ({ kind: 'react', unit: text(o.unit), choice: o.choice }),
     confirm: (r) => [plain(r), '-# The roll is made when the phase resolves. Post again to change; `/ready` when done.'].join('\n'),
