@@ -7,7 +7,7 @@ import { resolveCombat } from '../../../src/rules/anrt/phases/combat';
 import { Thrower } from '../../../src/rules/anrt/phases/gm';
 import { moraleFactors } from '../../../src/rules/anrt/phases/morale';
 import { meleeOutcome } from '../../../src/rules/anrt/procedures/melee';
-import { COLUMN_DEPLOYING_INCHES, FLANK_OVERLAPPERS } from '../../../src/rules/anrt/procedures/multiple-melee';
+import { admitChargers, COLUMN_DEPLOYING_INCHES, FLANK_OVERLAPPERS } from '../../../src/rules/anrt/procedures/multiple-melee';
 import { PASS_THROUGH_INCHES } from '../../../src/rules/anrt/procedures/pass-through';
 import { SUPPORT_INCHES } from '../../../src/rules/anrt/tables/command';
 import { supportIn } from '../../../src/rules/anrt/procedures/support';
@@ -124,6 +124,17 @@ describe('supports (L941-949) in morale and melee', () => {
 });
 
 describe('multiple melees (L654-691, L831)', () => {
+  it('a refused charger is told the condition that bars it, not always the flank friend (L656, L663, L691, L829)', () => {
+    const piece = (id: string, arm: 'infantry' | 'cavalry', formation: 'line' | 'column'): Parameters<typeof admitChargers>[0] => ({ id, at: { x: 0, y: 0 }, facing: 0, arm, formation });
+    // Cavalry in column against an unsupported cavalry line: too narrow to overlap, and L663 is infantry lines' only.
+    const cav = admitChargers(piece('cl', 'cavalry', 'line'), false, [piece('c1', 'cavalry', 'column'), piece('c2', 'cavalry', 'column')]);
+    expect(cav.shape).toBe('single');
+    expect(cav.refused[0]!.why).toMatch(/of the chargers is wider than half the frontage of cl, so two cannot overlap its flanks \(L691, L829\), so only one unit melees it \(L656\)/);
+    expect(cav.refused[0]!.why).not.toMatch(/friend within 3/);
+    // Lines against a flank-supported infantry line: both bars named.
+    const inf = admitChargers(piece('il', 'infantry', 'line'), true, [piece('l1', 'infantry', 'line'), piece('l2', 'infantry', 'line')]);
+    expect(inf.refused[0]!.why).toBe('il has a friend within 3" of a flank (L691) and only columns may melee a line together (L663), so only one unit melees it (L656)');
+  });
   const twoColumns = (): AnrtState => arena({
     'fr-1-33': { at: { x: 17, y: 25 }, facing: S, formation: 'column' }, 'fr-1-48': { at: { x: 23, y: 25 }, facing: S, formation: 'column' },
     'al-1-2wp': { at: { x: 20, y: 20 }, facing: N },
@@ -158,7 +169,7 @@ describe('multiple melees (L654-691, L831)', () => {
     expect(Object.keys(checkTallies(lone.events, ['fr-2-33', 'fr-2-48', 'al-1-6r']))).toHaveLength(3);
 
     const supported = run(arena({ ...placed, 'al-lw-1': { at: { x: 23, y: 20 }, facing: N, formation: 'column' } }, charges));
-    expect(notes(supported.events)).toContain('fr-2-48 does not charge al-1-6r: al-1-6r has a friend within 3" of a flank, so only one unit melees it (L656, L691); units are paired off front to front.');
+    expect(notes(supported.events)).toContain('fr-2-48 does not charge al-1-6r: al-1-6r has a friend within 3" of a flank (L691), so only one unit melees it (L656); units are paired off front to front.');
     expect(supported.events.some((e) => e.kind === 'move' && e.unit === 'fr-2-48')).toBe(false);
     expect(supported.events.filter((e) => e.kind === 'engagement' && e.id.startsWith('melee:')).map((e) => e.kind === 'engagement' && e.id)).toEqual([`melee:1:fr-2-33:al-1-6r`]);
   });

@@ -82,9 +82,13 @@ export function admitChargers(target: MeleePiece, flankSupported: boolean, charg
       refused: chargers.filter((c) => !admitted.includes(c.id)).map((c) => ({ id: c.id, why: `at most two units overlapping its flanks melee ${target.id} (L691, L829)` })),
     };
   }
-  const why = isLine(target)
-    ? `${target.id} has a friend within 3" of a flank (L691) and only columns may melee a line together (L663)`
-    : `${target.id} has a friend within 3" of a flank, so only one unit melees it (L656, L691)`;
+  // Say which condition bars them: the text's reasons differ (a flank friend, too narrow to overlap, not columns on a line).
+  const bars = [
+    flankSupported ? `${target.id} has a friend within 3" of a flank (L691)`
+      : `${overlapping.length ? `only ${overlapping.length} of the chargers is` : 'none of the chargers is'} wider than half the frontage of ${target.id}, so two cannot overlap its flanks (L691, L829)`,
+    ...(isLine(target) ? [chargers.every(isColumn) ? `its front holds fewer than two columns 2" apart (L663)` : 'only columns may melee a line together (L663)'] : []),
+  ];
+  const why = `${bars.join(' and ')}, so only one unit melees it (L656)`;
   return { shape: 'single', admitted: [chargers[0]!.id], refused: chargers.slice(1).map((c) => ({ id: c.id, why })) };
 }
 
