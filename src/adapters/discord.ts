@@ -77,11 +77,12 @@ export async function startDiscord(o: DiscordOptions): Promise<DiscordBot> {
 }
 
 /**
- * Discord's answer window is 3 s from the interaction's creation; what waited this long in the
- * bot's queue (after the gateway's own delivery time) can no longer be answered and acknowledged
- * in time (src/lib/turn-queue.ts).
+ * Discord's answer window is 3 s from the interaction's creation, and the answer still has to be
+ * computed, made durable (an fsync) and carried back: what waited 2 s in the bot's queue (after
+ * the gateway's own delivery time) would most likely miss it, and running it anyway spends the
+ * time the inputs behind it need (src/lib/turn-queue.ts).
  */
-export const STALE_AFTER_MS = 2_500;
+export const STALE_AFTER_MS = 2_000;
 
 function route(interaction: Interaction, o: DiscordOptions): void {
   if (interaction.isChatInputCommand()) {
