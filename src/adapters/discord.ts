@@ -73,7 +73,14 @@ export async function startDiscord(o: DiscordOptions): Promise<DiscordBot> {
       : `Could not connect to Discord: ${(e as Error).message}`);
   }
   await ready;
-  return { client, stop: async () => { await client.destroy(); } };
+  return {
+    client,
+    stop: async () => {
+      const waiting = queue.close();
+      if (waiting) o.log.warn({ interactions: waiting }, 'stopping: interactions still queued are left unanswered');
+      await client.destroy();
+    },
+  };
 }
 
 /**

@@ -19,6 +19,7 @@ export class TurnQueue<T> {
   private readonly items: { item: T; at: number }[] = [];
   private head = 0;
   private scheduled = false;
+  private closed = false;
   private readonly now: () => number;
   private readonly schedule: (f: () => void) => void;
 
@@ -36,8 +37,22 @@ export class TurnQueue<T> {
   }
 
   push(item: T): void {
+    if (this.closed) return;
     this.items.push({ item, at: this.now() });
     this.wake();
+  }
+
+  /**
+   * Run nothing more: what waits is let go, and later pushes are ignored (the bot is stopping and
+   * its database closes next; an interaction let go is one Discord reports unanswered, as for any
+   * stopped bot). Returns how many were waiting.
+   */
+  close(): number {
+    const waiting = this.length;
+    this.closed = true;
+    this.items.length = 0;
+    this.head = 0;
+    return waiting;
   }
 
   private wake(): void {
@@ -50,7 +65,7 @@ export class TurnQueue<T> {
   private turn(): void {
     this.scheduled = false;
     try {
-      while (this.length) {
+      while (this.length && !this.closed) {
         const { item, at } = this.items[this.head]!;
         this.items[this.head++] = undefined as never;
         const waited = this.now() - at;

@@ -70,6 +70,17 @@ describe('TurnQueue (issue 12: one interaction per turn of the event loop)', () 
     expect(h.ran).toEqual(Array.from({ length: n + 10 }, (_, i) => String(i)));
   });
 
+  it('close() lets go of what waits and ignores later pushes (the bot is stopping)', () => {
+    const h = harness();
+    h.q.push('a'); h.q.push('b');
+    expect(h.q.close()).toBe(2);
+    h.q.push('c');
+    while (h.turns.length) h.step();
+    expect(h.ran).toEqual([]);
+    expect(h.dropped).toEqual([]);
+    expect(h.q.length).toBe(0);
+  });
+
   it('with the real scheduler, lets I/O and timers due run between two items', async () => {
     const order: string[] = [];
     const q = new TurnQueue<number>((i) => { order.push(`item ${i}`); if (i === 0) setImmediate(() => order.push('immediate queued by item 0')); }, { maxWaitMs: 10_000, stale: () => undefined });
