@@ -1,12 +1,13 @@
 import {
   AttachmentBuilder, Client, EmbedBuilder, Events, GatewayIntentBits, MessageFlags, Options, PermissionFlagsBits,
-  type AutocompleteInteraction, type ChatInputCommandInteraction, type CommandInteractionOption, type InteractionReplyOptions, type MessageComponentInteraction,
+  type AutocompleteInteraction, type ChatInputCommandInteraction, type CommandInteractionOption, type Interaction, type InteractionReplyOptions, type MessageComponentInteraction,
 } from 'discord.js';
 import { componentRow, handleComponent } from './discord-components';
 import { fetchAttachment, type ReadAttachment } from '../interaction/attachments';
 import type { Command, CommandContext, Invocation } from '../interaction/command';
 import { errorReply, execute, prepare, suggest } from '../interaction/dispatch';
 import { DISCORD_LIMITS, truncate, type ReplyModel } from '../interaction/reply';
+import { TurnQueue } from '../lib/turn-queue';
 import { UserError } from '../lib/user-error';
 import type { Logger } from '../logger';
 import type { Services } from '../services/services';
@@ -51,15 +52,11 @@ const BOUNDED_CACHES = Options.cacheWithLimits({
 /** Connect to Discord and route slash commands through the command layer. */
 export async function startDiscord(o: DiscordOptions): Promise<DiscordBot> {
   const client = new Client({ intents: [GatewayIntentBits.Guilds], makeCache: BOUNDED_CACHES, ...(o.restApi ? { rest: { api: o.restApi } } : {}) });
-  client.on(Events.InteractionCreate, (interaction) => {
-    if (interaction.isChatInputCommand()) {
-      void handleChatInput(interaction, o).catch((e) => o.log.error({ err: e, interaction: interaction.id }, 'could not answer an interaction'));
-    } else if (interaction.isButton() || interaction.isStringSelectMenu()) {
-      void handleComponent(interaction, o).catch((e) => o.log.error({ err: e, interaction: interaction.id }, 'could not answer a component'));
-    } else if (interaction.isAutocomplete()) {
-      void handleAutocomplete(interaction, o).catch((e) => o.log.warn({ err: e }, 'autocomplete answer failed'));
-    }
-  });
+  // One interaction per turn of the event loop, oldest first; one that waited past Discord's
+  // answer window is dropped unanswered (src/lib/turn-queue.ts says why).
+  const stale = staleLog(o.log);
+  const queue = new TurnQueue<Interaction>((interaction) => route(interaction, o), { maxWaitMs: STALE_AFTER_MS, stale });
+  client.on(Events.InteractionCreate, (interaction) => queue.push(interaction));
   client.on(Events.Error, (e) => o.log.error({ err: e }, 'discord client error'));
   client.on(Events.Warn, (m) => o.log.warn({ message: m }, 'discord client warning'));
   const ready = new Promise<void>((res) => client.once(Events.ClientReady, (c) => {
@@ -76,7 +73,51 @@ export async function startDiscord(o: DiscordOptions): Promise<DiscordBot> {
       : `Could not connect to Discord: ${(e as Error).message}`);
   }
   await ready;
-  return { client, stop: async () => { await client.destroy(); } };
+  return {
+    client,
+    stop: async () => {
+      const waiting = queue.close();
+      if (waiting) o.log.warn({ interactions: waiting }, 'stopping: interactions still queued are left unanswered');
+      await client.destroy();
+    },
+  };
+}
+
+/**
+ * Discord's answer window is 3 s from the interaction's creation, and the answer still has to be
+ * computed, made durable (an fsync) and carried back: what waited 2 s in the bot's queue (after
+ * the gateway's own delivery time) would most likely miss it, and running it anyway spends the
+ * time the inputs behind it need (src/lib/turn-queue.ts).
+ */
+export const STALE_AFTER_MS = 2_000;
+
+function route(interaction: Interaction, o: DiscordOptions): void {
+  if (interaction.isChatInputCommand()) {
+    void handleChatInput(interaction, o).catch((e) => o.log.error({ err: e, interaction: interaction.id }, 'could not answer an interaction'));
+  } else if (interaction.isButton() || interaction.isStringSelectMenu()) {
+    void handleComponent(interaction, o).catch((e) => o.log.error({ err: e, interaction: interaction.id }, 'could not answer a component'));
+  } else if (interaction.isAutocomplete()) {
+    void handleAutocomplete(interaction, o).catch((e) => o.log.warn({ err: e }, 'autocomplete answer failed'));
+  }
+}
+
+/** Interactions dropped as stale: the first logged at once, later ones counted and logged once a second (an overload must not also flood the log). */
+function staleLog(log: Logger): (interaction: Interaction, waitedMs: number) => void {
+  let count = 0, longest = 0, last = '';
+  let timer: NodeJS.Timeout | null = null;
+  const flush = () => {
+    if (count) log.warn({ dropped: count, longestWaitMs: Math.round(longest), last }, 'overloaded: interactions waited past Discord\'s answer window and were dropped unanswered');
+    count = 0; longest = 0;
+  };
+  return (interaction, waitedMs) => {
+    count++;
+    longest = Math.max(longest, waitedMs);
+    last = interaction.id;
+    if (timer) return;
+    flush();
+    timer = setTimeout(() => { timer = null; flush(); }, 1_000);
+    timer.unref();
+  };
 }
 
 /** Who acts and where, the same for a slash command and for a button or menu on a message. */

@@ -270,11 +270,15 @@ export class GameService {
   submit(channelId: string, user: Actor, raw: unknown): { accepted: Accepted<unknown>; seat: string; resolved: Resolved | null } {
     return this.tx(() => {
       const l = this.running(channelId);
-      const { seat, accepted, key, pending } = this.validated(l, user, raw);
+      const { seat, accepted, key, pending, live } = this.validated(l, user, raw);
       const now = this.deps.clock();
       const order = this.roundedOrder(l, seat, accepted.order, pending);
-      this.repo.putSubmission({ windowId: l.window.id, seatId: seat, userId: user.id, key, body: JSON.stringify(order), createdAt: now, withdrawnAt: null });
-      this.sealReceipt(l, seat);
+      const body = JSON.stringify(order);
+      this.repo.putSubmission({ windowId: l.window.id, seatId: seat, userId: user.id, key, body, createdAt: now, withdrawnAt: null });
+      // The seat's live orders now, without reading back what was just written (issue 12): those
+      // read before, less the one of this key (putSubmission withdrew it by the same key column),
+      // then this one (the newest id), in the order activeSubmissions would list them.
+      this.sealReceipt(l, seat, [...live.filter((x) => x.key !== key).map((x) => x.order), JSON.parse(body) as unknown]);
       const options = JSON.parse(l.game.options) as GameOptions;
       if (options.submitIsReady) this.repo.setReady(l.window.id, seat, now);
       return { accepted, seat, resolved: this.resolveIfAllReady(l) };
@@ -291,7 +295,7 @@ export class GameService {
     return { accepted, seat };
   }
 
-  private validated(l: ReturnType<GameService['running']>, user: Actor, raw: unknown): { seat: string; accepted: Accepted<unknown>; key: string; pending: unknown[] } {
+  private validated(l: ReturnType<GameService['running']>, user: Actor, raw: unknown): { seat: string; accepted: Accepted<unknown>; key: string; pending: unknown[]; live: { key: string; order: unknown }[] } {
     const mine = this.mySeats(l, user);
     const parsed = l.ruleset.orderSchema(l.state).safeParse(raw);
     if (!parsed.success) throw new UserError('order/invalid', `That order is not understood: ${parsed.error.issues.map((i) => i.message).join('; ')}.`);
@@ -299,13 +303,14 @@ export class GameService {
     // Keep the most useful refusal (a seat that does not own the unit says least); build the error once.
     let firstError: Problem | null = null;
     for (const seat of mine) {
-      const pending = this.repo.activeSubmissions(l.window.id, seat).map((x) => JSON.parse(x.body) as unknown).filter((o) => l.ruleset.orderKey(o) !== key);
+      const live = this.repo.activeSubmissions(l.window.id, seat).map((x) => ({ key: x.key, order: JSON.parse(x.body) as unknown }));
+      const pending = live.map((x) => x.order).filter((o) => l.ruleset.orderKey(o) !== key);
       const r = l.ruleset.validate(l.state, seat, parsed.data, pending);
       if (!r.ok) {
         if (!firstError || firstError.code === 'order/not-yours') firstError = r.error;
         continue;
       }
-      return { seat, accepted: r.value, key, pending };
+      return { seat, accepted: r.value, key, pending, live };
     }
     throw firstError ? UserError.from(firstError) : new UserError('order/not-yours', 'None of your seats can give that order.');
   }
@@ -504,9 +509,9 @@ export class GameService {
   }
 
   /** A hash of the seat's orders with a secret nonce: posted now, opened at resolution. */
-  private sealReceipt(l: Live & { window: WindowRow }, seat: string): void {
-    // Exactly this text is stored, hashed and revealed (issue 16).
-    const orders = sealedOrdersText(this.repo.activeSubmissions(l.window.id, seat).map((x) => JSON.parse(x.body) as unknown));
+  private sealReceipt(l: Live & { window: WindowRow }, seat: string, live?: readonly unknown[]): void {
+    // Exactly this text is stored, hashed and revealed (issue 16). `live`: the seat's live orders when the caller knows them.
+    const orders = sealedOrdersText(live ?? this.repo.activeSubmissions(l.window.id, seat).map((x) => JSON.parse(x.body) as unknown));
     const nonce = randomBytes(16).toString('hex');
     const hash = receiptHash(nonce, orders);
     const id = this.repo.insertReceipt({ windowId: l.window.id, seatId: seat, hash, nonce, orders, createdAt: this.deps.clock() });

@@ -56,6 +56,13 @@ export class GamesRepo {
         gameId: sql.placeholder('gameId'), channelId: sql.placeholder('channelId'), body: sql.placeholder('body'), dedupeKey: sql.placeholder('dedupeKey'),
         createdAt: sql.placeholder('createdAt'), nextAttemptAt: sql.placeholder('nextAttemptAt'), attempts: 0,
       }).onConflictDoNothing().prepare(),
+      // The outbox sender's statements: one claim and one "sent" per post, one due list per drain.
+      dueOutbox: db.select().from(outbox).where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, sql.placeholder('now')),
+        sql`NOT EXISTS (SELECT 1 FROM outbox p WHERE p.channel_id = ${outbox.channelId} AND p.sent_at IS NULL AND p.id < ${outbox.id} AND p.next_attempt_at > ${sql.placeholder('now')})`))
+        .orderBy(asc(outbox.id)).limit(sql.placeholder('limit')).prepare(),
+      claimOutbox: db.update(outbox).set({ claimedAt: sql`coalesce(${outbox.claimedAt}, ${sql.placeholder('at')})` })
+        .where(and(eq(outbox.id, sql.placeholder('id')), isNull(outbox.sentAt))).returning().prepare(),
+      markSent: db.update(outbox).set({ sentAt: sql.placeholder('at') as never, messageId: sql.placeholder('messageId') as never }).where(eq(outbox.id, sql.placeholder('id'))).prepare(),
     };
   }
 
@@ -209,23 +216,21 @@ export class GamesRepo {
    * channel before the reveal that opens it).
    */
   dueOutbox(now: number, limit = 20): OutboxRow[] {
-    return this.db.select().from(outbox).where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, now),
-      sql`NOT EXISTS (SELECT 1 FROM outbox p WHERE p.channel_id = ${outbox.channelId} AND p.sent_at IS NULL AND p.id < ${outbox.id} AND p.next_attempt_at > ${now})`))
-      .orderBy(asc(outbox.id)).limit(limit).all();
+    return this.hot.dueOutbox.all({ now, limit });
   }
   /**
    * Take a row to post it, and read what it says at that moment: from now on enqueueLatest leaves
    * it alone. Null when it was sent meanwhile.
    */
   claimOutbox(id: number, at: number): OutboxRow | null {
-    return this.db.update(outbox).set({ claimedAt: sql`coalesce(${outbox.claimedAt}, ${at})` }).where(and(eq(outbox.id, id), isNull(outbox.sentAt))).returning().get() ?? null;
+    return this.hot.claimOutbox.get({ id, at }) ?? null;
   }
   outboxFor(channelId: string): OutboxRow[] {
     return this.db.select().from(outbox).where(eq(outbox.channelId, channelId)).orderBy(asc(outbox.id)).all();
   }
   /** `messageId`: what the post became (null when the poster could not say). */
   markSent(id: number, at: number, messageId: string | null = null): void {
-    this.db.update(outbox).set({ sentAt: at, messageId }).where(eq(outbox.id, id)).run();
+    this.hot.markSent.run({ id, at, messageId });
   }
   /** The message a sent post became, by its dedupe key (null if unsent or sent before 0009). */
   sentMessageId(dedupeKey: string): string | null {

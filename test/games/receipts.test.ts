@@ -107,6 +107,22 @@ describe('the receipt', () => {
     expect(r!.hash).toBe(receiptHash(r!.nonce, r!.orders));
     expect(stored().at(-1)!.content).toContain(`sealed receipt \`${r!.hash}\``);
   });
+
+  it('seals exactly the seat\'s live orders as stored, in their order, through amendments of any of them (issue 12: not read back after the write)', async () => {
+    const w = await game('saint-remy');
+    const seats = new Set<string>();
+    // Two seats' units, amended out of order: an amendment withdraws its unit's order and adds the new one last.
+    const steps: [string, string][] = [['fabre', 'forward 1in'], ['garnier', 'forward 0.94in'], ['fabre', 'forward 0.5in'], ['hubert', 'forward 1in'], ['garnier', 'forward 0.3in'], ['fabre', 'forward 0.7in']];
+    for (const [unit, to] of steps) {
+      const { seat } = s.games.submit(CH, FR, { kind: 'move', unit, to });
+      seats.add(seat);
+      const live = s.games.repo.activeSubmissions(w.id, seat).map((x) => JSON.parse(x.body) as unknown);
+      const r = opened(w.id).find((x) => x.seat === seat)!;
+      expect(r.orders).toBe(sealedOrdersText(live));
+      expect(r.hash).toBe(receiptHash(r.nonce, r.orders));
+    }
+    expect(seats.size).toBe(2); // fabre and garnier share a seat; hubert holds another
+  });
 });
 
 describe('the sealed orders text', () => {
