@@ -11,6 +11,7 @@ import { MORALE_RESULTS, type MoraleResult } from '../../../src/rules/anrt/table
 import { describeAnrtSettings } from '../../../src/rules/anrt/settings';
 import { anrtSettings, teachingFrenchPhase } from '../../helpers/anrt-game';
 import { combatScene, type SceneCase } from '../../helpers/anrt-scenes';
+import { expectOutcome } from '../../helpers/anrt-outcome';
 import { anrtInputs } from '../../../src/rules/anrt/present/inputs';
 
 /**
@@ -38,16 +39,7 @@ describe(`ANRT chargers whose target evades: ${FILE}`, () => {
   // Three seeds: each case is placed to hold whatever the evade roll.
   it.each(cases.flatMap((c) => ['1', '5', '9'].map((seed) => [`${c.case} (${c.rule}) seed ${seed}`, c, seed] as const)))('%s', (_n, c, seed) => {
     const r = resolveCombat(state(c), c.responses, new Thrower(seededDice(seed.repeat(64)), []));
-    const texts = r.events.map((e) => JSON.stringify(e));
-    const all = texts.join('\n');
-    for (const [key, want] of Object.entries(c.expect)) {
-      if (key === 'notes') { for (const w of want as string[]) expect(texts.some((t) => t.includes(w)), `${c.case}: no event says "${w}"\n${all}`).toBe(true); continue; }
-      if (key === 'absent') { for (const w of want as string[]) expect(texts.some((t) => t.includes(w)), `${c.case}: an event says "${w}"\n${all}`).toBe(false); continue; }
-      const u = r.s.units[key]!;
-      const w = want as Record<string, unknown>;
-      if (w.at) { const [x, y] = w.at as [number, number]; expect(Math.hypot(u.at.x - x, u.at.y - y) <= 0.05, `${c.case}: ${key} at (${u.at.x.toFixed(3)}, ${u.at.y.toFixed(3)}), expected (${x}, ${y})\n${all}`).toBe(true); }
-      for (const f of ['routed', 'disordered', 'hits'] as const) if (w[f] !== undefined) expect(u[f], `${c.case}: ${key}.${f}\n${all}`).toBe(w[f]);
-    }
+    expectOutcome(c.case, r, c.expect);
   });
 
   it('covers L410-419 and ANRT-E1', () => {

@@ -11,6 +11,7 @@ import type { Qrs } from '../../../src/rules/anrt/tables/qrs';
 import type { MoraleResult } from '../../../src/rules/anrt/tables/vocabulary';
 import type { GameEvent } from '../../../src/rules/events';
 import { combatScene, sceneState, type SceneCase } from '../../helpers/anrt-scenes';
+import { expectOutcome } from '../../helpers/anrt-outcome';
 import { finalOutcome } from '../../../src/rules/anrt/victory';
 
 /**
@@ -57,21 +58,15 @@ function runGunsCase(c: GunsCase): { s0: AnrtState; s: AnrtState; events: GameEv
 describe(`ANRT guns in the resolution and contact geometry: ${FILE}`, () => {
   it.each(gunsCases.map((c) => [`${c.case} (${c.rule})`, c] as const))('%s', (_n, c) => {
     const r = runGunsCase(c);
-    const texts = r.events.map((e) => JSON.stringify(e));
-    const log = `\n${texts.join('\n')}`;
-    for (const [key, want] of Object.entries(c.expect)) {
-      if (key === 'notes') { for (const w of want as string[]) expect(texts.some((t) => t.includes(w)), `${c.case}: no event says "${w}"${log}`).toBe(true); continue; }
-      if (key === 'absent') { for (const w of want as string[]) expect(texts.some((t) => t.includes(w)), `${c.case}: an event says "${w}"${log}`).toBe(false); continue; }
-      if (key === 'melees') { expect(r.events.filter((e) => e.kind === 'engagement' && e.id.startsWith('melee:')).length, `${c.case}${log}`).toBe(want); continue; }
-      const u = r.s.units[key]!;
-      const w = want as Record<string, unknown>;
-      if (w.at) { const [x, y] = w.at as [number, number]; expect(Math.hypot(u.at.x - x, u.at.y - y) <= 0.05, `${c.case}: ${key} at (${u.at.x.toFixed(3)}, ${u.at.y.toFixed(3)}), expected (${x}, ${y})${log}`).toBe(true); }
-      if (w.facing !== undefined) expect(Math.round(u.facing), `${c.case}: ${key}.facing${log}`).toBe(w.facing);
-      if (w.withParent !== undefined) expect(withParent(r.s, u), `${c.case}: ${key} with its battalion${log}`).toBe(w.withParent);
-      if (w.nearOf) { const [o, d] = w.nearOf as [string, number]; expect(distance(u.at, r.s.units[o]!.at), `${c.case}: ${key} from ${o}${log}`).toBeCloseTo(d, 2); }
-      for (const f of ['routed', 'disordered', 'gone', 'hits'] as const) if (w[f] !== undefined) expect(u[f], `${c.case}: ${key}.${f}${log}`).toBe(w[f]);
-      if (w.taken !== undefined) expect(u.taken?.by ?? null, `${c.case}: ${key}.taken${log}`).toBe(w.taken);
-    }
+    expectOutcome(c.case, r, c.expect, {
+      key: (key, want, log) => { if (key !== 'melees') return false; expect(r.events.filter((e) => e.kind === 'engagement' && e.id.startsWith('melee:')).length, `${c.case}${log}`).toBe(want); return true; },
+      unit: (u, key, w, log) => {
+        if (w.facing !== undefined) expect(Math.round(u.facing), `${c.case}: ${key}.facing${log}`).toBe(w.facing);
+        if (w.withParent !== undefined) expect(withParent(r.s, u), `${c.case}: ${key} with its battalion${log}`).toBe(w.withParent);
+        if (w.nearOf) { const [o, d] = w.nearOf as [string, number]; expect(distance(u.at, r.s.units[o]!.at), `${c.case}: ${key} from ${o}${log}`).toBeCloseTo(d, 2); }
+        if (w.taken !== undefined) expect(u.taken?.by ?? null, `${c.case}: ${key}.taken${log}`).toBe(w.taken);
+      },
+    });
   });
 });
 

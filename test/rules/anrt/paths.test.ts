@@ -8,6 +8,7 @@ import { opportunityTargets } from '../../../src/rules/anrt/phases/responses';
 import type { AnrtState } from '../../../src/rules/anrt/state';
 import type { MoraleResult } from '../../../src/rules/anrt/tables/vocabulary';
 import { combatScene, sceneState, type SceneCase } from '../../helpers/anrt-scenes';
+import { expectOutcome } from '../../helpers/anrt-outcome';
 
 /**
  * Paths re-checked as the charges go in (issue 14; ANRT-W18, E7): the plain-text cases in
@@ -28,16 +29,7 @@ describe(`ANRT paths re-checked as the charges go in: ${FILE}`, () => {
   it.each(cases.flatMap((c) => ['1', '5', '9'].map((seed) => [`${c.case} (${c.rule}) seed ${seed}`, c, seed] as const)))('%s', (_n, c, seed) => {
     const s = combatScene(c, c.charges, { morale: c.morale, passes: ['charge'] });
     const r = resolveCombat(s, c.responses, new Thrower(seededDice(seed.repeat(64)), []));
-    const texts = r.events.map((e) => JSON.stringify(e));
-    const all = texts.join('\n');
-    for (const [key, want] of Object.entries(c.expect)) {
-      if (key === 'notes') { for (const w of want as string[]) expect(texts.some((t) => t.includes(w)), `${c.case}: no event says "${w}"\n${all}`).toBe(true); continue; }
-      if (key === 'absent') { for (const w of want as string[]) expect(texts.some((t) => t.includes(w)), `${c.case}: an event says "${w}"\n${all}`).toBe(false); continue; }
-      const u = r.s.units[key]!;
-      const w = want as Record<string, unknown>;
-      if (w.at) { const [x, y] = w.at as [number, number]; expect(Math.hypot(u.at.x - x, u.at.y - y) <= 0.05, `${c.case}: ${key} at (${u.at.x.toFixed(3)}, ${u.at.y.toFixed(3)}), expected (${x}, ${y})\n${all}`).toBe(true); }
-      for (const f of ['routed', 'disordered', 'gone'] as const) if (w[f] !== undefined) expect(u[f] ?? false, `${c.case}: ${key}.${f}\n${all}`).toBe(w[f]);
-    }
+    expectOutcome(c.case, r, c.expect);
   });
 });
 

@@ -14,6 +14,7 @@ import type { MoraleResult } from '../../../src/rules/anrt/tables/vocabulary';
 import { describeAnrtSettings, parseAnrtSettings } from '../../../src/rules/anrt/settings';
 import { anrtSettings, teachingFrenchPhase } from '../../helpers/anrt-game';
 import { combatScene, sceneState, type SceneCase } from '../../helpers/anrt-scenes';
+import { expectOutcome } from '../../helpers/anrt-outcome';
 import { legsMeet, MAX_DETOURS, pathLength, pursuitPath } from '../../../src/rules/anrt/phases/pursuit-path';
 import { overlapsAny } from '../../../src/rules/anrt/passage';
 
@@ -73,18 +74,15 @@ function run(c: PursuitCase): { s: AnrtState; events: GameEvent[]; fights: [stri
 describe(`ANRT advances and pursuits: ${FILE}`, () => {
   it.each(cases.map((c) => [`${c.case} (${c.rule})`, c] as const))('%s', (_n, c) => {
     const r = run(c);
-    const texts = r.events.map((e) => JSON.stringify(e));
-    for (const [key, want] of Object.entries(c.expect)) {
-      if (key === 'notes') { for (const w of want as string[]) expect(texts.some((t) => t.includes(w)), `${c.case}: no event says "${w}"\n${texts.join('\n')}`).toBe(true); continue; }
-      if (key === 'fights') { expect(r.fights, c.case).toEqual(want); continue; }
-      if (key === 'joins') { expect(r.joins, `${c.case}\n${texts.join('\n')}`).toEqual(want); continue; }
-      if (key === 'absent') { for (const w of want as string[]) expect(texts.some((t) => t.includes(w)), `${c.case}: an event says "${w}"\n${texts.join('\n')}`).toBe(false); continue; }
-      if (key === 'melees') { expect(r.events.filter((e) => e.kind === 'engagement').length, `${c.case}\n${texts.join('\n')}`).toBe(want); continue; }
-      const u = r.s.units[key]!;
-      const w = want as Record<string, unknown>;
-      if (w.at) { const [x, y] = w.at as [number, number]; expect(Math.hypot(u.at.x - x, u.at.y - y) <= 0.05, `${c.case}: ${key} at (${u.at.x.toFixed(3)}, ${u.at.y.toFixed(3)}), expected (${x}, ${y})\n${texts.join('\n')}`).toBe(true); }
-      for (const f of ['routed', 'disordered', 'gone', 'hits'] as const) if (w[f] !== undefined) expect(u[f], `${c.case}: ${key}.${f}\n${texts.join('\n')}`).toBe(w[f]);
-    }
+    expectOutcome(c.case, r, c.expect, {
+      key: (key, want, log) => {
+        if (key === 'fights') expect(r.fights, c.case).toEqual(want);
+        else if (key === 'joins') expect(r.joins, `${c.case}${log}`).toEqual(want);
+        else if (key === 'melees') expect(r.events.filter((e) => e.kind === 'engagement').length, `${c.case}${log}`).toBe(want);
+        else return false;
+        return true;
+      },
+    });
   });
 
   it('covers L892-902 with at least ten cases, and the advance is the text\'s 1"', () => {
