@@ -723,7 +723,7 @@ function joinPursuers(c: Ctx, met: readonly Pair[], shapes: Map<string, Exclude<
 
 /**
  * ANRT-P9 (L318, L426): a pursuit (§XI L896-900) is a move in the opponent's phase, so the pursuer,
- * its pursuit ended free, may be opportunity charged where it stands by a cavalry unit of the side
+ * its pursuit ended free, may be opportunity charged where it stands by a unit of the side
  * not moving whose player posted `/react opportunity` as its standing answer (no window opens
  * mid-resolution; a silent player makes none, as in the responses window) — one that has not
  * charged, been charged or made its opportunity charge this phase, with the pursuer directly in
@@ -747,7 +747,7 @@ function opportunityOnPursuit(c: Ctx, id: string): void {
   (c.made ??= []).push(ch);
   c.origins = new Map([...(c.origins ?? []), [u.id, u.at]]);
   c.s = { ...c.s, opportunityDebt: { ...c.s.opportunityDebt, [u.division]: (c.s.opportunityDebt[u.division] ?? 0) + 1 } };
-  c.events.push({ kind: 'note', rule: 'ANRT §VII L318, L426; ANRT-P9', text: `${id}'s pursuit ends directly in front of ${u.id}, within its normal move: ${u.id}, ready to opportunity charge, charges it.` });
+  c.events.push({ kind: 'note', rule: u.arm === 'cavalry' ? 'ANRT §VII L318, L426; ANRT-P9' : 'ANRT §VII L318, L428; ANRT-P9, O1', text: `${id}'s pursuit ends directly in front of ${u.id}, within its normal move${u.arm === 'cavalry' ? '' : ', its flank or rear to it'}: ${u.id}, ready to opportunity charge, charges it.` });
   const pair = charge(c, ch, undefined);
   if (!pair) return;
   c.engaged = new Set([...c.engaged, pair.a, pair.d]);
