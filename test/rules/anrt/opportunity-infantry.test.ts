@@ -122,12 +122,27 @@ describe('ANRT-O3: L430 — an opportunity charger may not expose its own flank 
   });
 
   it('for cavalry too (L426): the Uhlans charging a moved battery would leave their flank to the cuirassiers', () => {
-    const place = { 'al-1-6r': { at: [10, 40], facing: 0, formation: 'line' }, 'al-uh': { at: [30, 4], facing: 0, formation: 'line' }, 'fr-bty-1': { at: [30, 12], facing: 0, formation: 'limbered' } };
+    const place: Place = { 'al-1-6r': { at: [10, 40], facing: 0, formation: 'line' }, 'al-uh': { at: [30, 4], facing: 0, formation: 'line' }, 'fr-bty-1': { at: [30, 12], facing: 0, formation: 'limbered' } };
     const free = scene({ at: [10, 46], facing: 0 }, place);
     const s0 = { ...free, moves: [{ unit: 'fr-bty-1', to: { x: 30, y: 12 }, facing: 0, formation: 'limbered' as const, inches: 4, pips: 1 }] };
     expect(opportunityTargets(s0, s0.units['al-uh']!).map((u) => u.id)).toEqual(['fr-bty-1']);
-    const s = { ...s0, units: { ...s0.units, 'fr-6ch': { ...s0.units['fr-6ch']!, at: { x: 42, y: 9 }, facing: 270, formation: 'column' as const, gone: false } } };
+    const s: AnrtState = { ...s0, units: { ...s0.units, 'fr-6ch': { ...s0.units['fr-6ch']!, at: { x: 42, y: 9 }, facing: 270, formation: 'column' as const, gone: false } } };
     expect(exposedTo(s, s.units['al-uh']!, s.units['fr-bty-1']!)?.id).toBe('fr-6ch');
     expect(reactionsOf(s, s.units['al-uh']!)).not.toContain('opportunity');
+  });
+});
+
+describe('ANRT-W18 with an infantry opportunity charge: a fresh enemy that came into its path answers as its target', () => {
+  it('the chasseurs\' charge ends across the line\'s path to the 1/33e: the line hits them instead, and they answer it (L400, L421)', () => {
+    const s0 = combatScene({ case: 'W18', rule: 'L400, L421', place: { 'al-1-6r': { at: [30, 4], facing: 0, formation: 'line' }, 'fr-1-33': { at: [31.5, 9.5], facing: 90, formation: 'column' }, 'fr-11h': { at: [24, 7], facing: 90, formation: 'column', disordered: true }, 'al-1-2wp': { at: [35, 7], facing: 270, formation: 'column' } }, expect: {} } as unknown as SceneCase, [['fr-11h', 'al-1-2wp']], { passes: ['charge', 'charge-response'] });
+    // fr-11h is disordered: L430 does not forbid the line's charge on its account (ANRT-O3).
+    const s: AnrtState = { ...s0, moves: [{ unit: 'fr-1-33', to: { x: 31.5, y: 9.5 }, facing: 90, formation: 'column', inches: 4, pips: 1 }] };
+    expect(opportunityTargets(s, line(s)).map((u) => u.id)).toEqual(['fr-1-33']);
+    for (const seed of ['1', '5', '9']) {
+      const r = resolveCombat(s, { 'al-1-6r': 'opportunity' }, new Thrower(seededDice(seed.repeat(64)), []));
+      const texts = r.events.map((e) => JSON.stringify(e)).join('\n');
+      expect(texts, seed).toContain("al-1-6r's charge at fr-1-33 meets fr-11h, now in its path: fr-11h responds as if it were the target of the charge.");
+      expect(texts, seed).toContain('in contact with fr-11h');
+    }
   });
 });
