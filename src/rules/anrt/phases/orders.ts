@@ -364,7 +364,8 @@ function validateReaction(s: AnrtState, u: AnrtUnit, o: Extract<AnrtOrder, { kin
   // ANRT-E8: an opportunity charger's L408-416 choice, checked as /charge's (ANRT-E4).
   if (o.ifEvaded && o.choice !== 'opportunity') return err(problem('order/if-evaded', `if-evaded goes with an opportunity charge only: ${u.name}'s answer is ${o.choice}.`, `Post /react unit:${u.id} choice:opportunity if-evaded:${o.ifEvaded}, or leave if-evaded out (a declared charge's is on /charge).`));
   const now = o.choice === 'opportunity' ? opportunityTargets(s, u)[0] : undefined;
-  const ready = o.choice === 'opportunity' && !now ? ` — no enemy has moved in front of it yet: it stands ready to opportunity charge a pursuer whose pursuit ends directly in front of it within its normal move this phase (L318, L426, ANRT-P9)` : '';
+  const barred = o.choice === 'opportunity' && !now ? refusedByL430(s, u)[0] : undefined;
+  const ready = o.choice === 'opportunity' && !now ? ` — ${barred ? `it may not charge ${barred.target.name} now (its flank or rear would face ${barred.enemy.name}, L430)` : 'no enemy has moved in front of it yet'}: it stands ready to opportunity charge a pursuer whose pursuit ends directly in front of it within its normal move this phase (L318, L426, ANRT-P9)` : '';
   const target = now ? (u.arm === 'cavalry' ? ` (${now.name}, the nearest enemy that moved in front of it, L426)` : ` (${now.name}, the nearest enemy that presented its flank or rear in front of it, L428)`) : '';
   const ie = o.choice === 'opportunity' ? ifEvadedLine(u, now ?? u, o.ifEvaded, !now) : {};
   if ('problem' in ie) return err(ie.problem);

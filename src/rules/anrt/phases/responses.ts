@@ -57,9 +57,11 @@ export function opportunityReach(s: AnrtState, u: AnrtUnit): number | undefined 
  * L841 geometry of ANRT-M12), not by a retrograde.
  */
 function triggers(u: AnrtUnit, e: AnrtUnit, reach: number, retrograde: boolean): boolean {
+  const front = inFront(u, e.at), within = distance(u.at, e.at) <= reach + 1e-6;
+  if (!front || !within) return false; // the footprint test only for enemies in reach (speed)
   const arm = u.arm === 'cavalry' ? 'cavalry' : 'infantry';
   const presented = arm === 'infantry' && chargeAspect(u, e) !== 'front';
-  return mayOpportunityCharge(arm, { moved: true, changedFormation: false, presentedFlankOrRear: presented, retrograde }, inFront(u, e.at), distance(u.at, e.at) <= reach + 1e-6);
+  return mayOpportunityCharge(arm, { moved: true, changedFormation: false, presentedFlankOrRear: presented, retrograde }, front, within);
 }
 
 /**
