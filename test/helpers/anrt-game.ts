@@ -68,7 +68,9 @@ export function candidates(s: AnrtState, r: () => number): { seat: string; order
       const c = pick(r, reactionsOf(s, u));
       const ts = fireTargets(s, u);
       const fire = ts.length > 1 && r() < 0.5 ? [{ seat: seatOfSide(s, side), order: { kind: 'fire' as const, unit: u.id, target: ts[ts.length - 1]!.id } }] : [];
-      return [...(c ? [{ seat: seatOfSide(s, side), order: { kind: 'react' as const, unit: u.id, choice: c } }] : []), ...fire];
+      // ANRT-E8: now and then an opportunity charger's own choice should its target evade (L408-416).
+      const e = c === 'opportunity' && r() < 0.4 ? pick(r, ifEvadedOptions(u)) : undefined;
+      return [...(c ? [{ seat: seatOfSide(s, side), order: { kind: 'react' as const, unit: u.id, choice: c, ...(e ? { ifEvaded: e } : {}) } }] : []), ...fire];
     });
   }
   const side = phasingSide(s);

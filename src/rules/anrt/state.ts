@@ -246,6 +246,8 @@ export interface AnrtMove {
   readonly moves?: number;
   /** A square's multiple moves: where it stood after each, `[start, after move 1, …, after move N]` — a failed test stops it there (L439, ANRT-W15). */
   readonly legs?: readonly { readonly at: Point; readonly facing: number }[];
+  /** A retrograde (L330): the move fell back, its way 90° or more off the facing it started with (ANRT-O2); infantry never opportunity charge it (L428). Absent otherwise. */
+  readonly retrograde?: true;
 }
 
 /** On the table: not gone, and not regimental guns taken off while their parent is in square (L1095). */

@@ -71,6 +71,15 @@ describe('whole ANRT games on the teaching scenario (stand-in tables)', () => {
     expect(orders.some((o) => o.kind === 'pay' && o.division !== 'nearest')).toBe(true);
   });
 
+  it('the random player posts /react opportunity with if-evaded now and then (ANRT-E8), and opportunity charges are made (L424-430, ANRT-O1…O3)', () => {
+    const reacts = games.flatMap((g) => g.windows.flatMap((w) => w.orders.flatMap(([, os]) => os))).filter((o) => o.kind === 'react' && o.choice === 'opportunity');
+    const made = games.flatMap((g) => g.events.flat()).filter((e) => e.kind === 'note' && / opportunity-charges /.test(e.text));
+    const inf = made.filter((e) => e.kind === 'note' && games[0]!.final.units[e.text.split(' ')[0]!]?.arm === 'infantry');
+    console.log(`ANRT opportunity in 3 random games: /react opportunity ${reacts.length} (${reacts.filter((o) => o.kind === 'react' && o.ifEvaded).length} with if-evaded), charges made ${made.length} (${inf.length} by infantry)`);
+    expect(reacts.some((o) => o.kind === 'react' && o.ifEvaded)).toBe(true);
+    expect(made.length).toBeGreaterThan(0);
+  });
+
   it('invariants hold after every window: hits within 0..max, the gone at 0 or routed off, pips never negative, the responses window only when owed', () => {
     for (const g of games) {
       g.states.forEach((s, i) => {

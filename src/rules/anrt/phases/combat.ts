@@ -66,7 +66,9 @@ interface Ctx {
   /** Targets that evaded this phase: where from and to, and whether sheltered (a second charger follows the same evade). */
   evaded?: Map<string, { start: Point; end: Point; sheltered: boolean }>;
   /** Pursuers of evaders whose pursuit met a unit already charged this phase (L421, L656-691, ANRT-E6): settled once every charge is in. */
-  joiners?: { a: string; d: string; aspect: Aspect; ifEvaded?: IfEvaded }[];
+  joiners?: { a: string; d: string; aspect: Aspect; ifEvaded?: IfEvaded; how?: 'charge' }[];
+  /** `joinPursuers` has run: a charger meeting a unit already charged joins its melee as a pursuit does (ANRT-W20). */
+  joinersSettled?: boolean;
   /** The other side's responses as posted: an uncovered unit's standing choice (L421, ANRT-E2). */
   responses?: Readonly<Record<string, string>>;
   /** Units that charged, were charged or made their opportunity charge this phase: none opportunity charges a pursuer (ANRT-P9). */
@@ -324,7 +326,7 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined, uncovere
   const blocked = uncovered ? null : blockedByMovedFriends(c.s, a, t0, movedByMorale(c.events));
   // ANRT-W18: an enemy now in the path (it withdrew, routed or evaded into it) is hit instead, if met before such a friend (L400, L421).
   const inWay = uncovered ? null : enemyInTheWay(c.s, a, t0);
-  if (inWay && !(blocked && blocked.along <= inWay.along)) return hitInTheWay(c, a, t0, inWay.enemy, ch);
+  if (inWay && !(blocked && blocked.along <= inWay.along)) return hitInTheWay(c, a, t0, inWay.enemy, ch, inWay.before);
   if (blocked) {
     moveTo(c, a.id, blocked.before, 'ANRT §VII L381-395, L961', `halts behind ${blocked.friend.id}, which came into its path (ANRT-W11)`);
     c.events.push({ kind: 'note', rule: 'ANRT §VII L381-395', text: `${a.id}'s charge at ${t0.id} is stopped: ${blocked.friend.id} now stands in its path and ${blocked.why}; it halts behind it and does not go in.` });
@@ -410,9 +412,24 @@ function charge(c: Ctx, ch: AnrtCharge, reaction: Reaction | undefined, uncovere
  * "responds as if it were the target of the charge": with its player's answer posted in the
  * responses window if it has one that fits, else skirmishers and limbered guns evade and others
  * take their first response (ANRT-E2); the chargers' charge test is not taken again.
+ * ANRT-W20: an `e` that has answered a charge this phase already (its own, or an earlier charge
+ * it came in the way of) does not answer again: the chargers halt where their path meets it
+ * (`before`) and are one more charger of it (L656-691), settled as ANRT-E6's pursuers are — in
+ * `joinPursuers` once every charge is in (admitted beside its chargers in contact and placed as
+ * ANRT-M6 says, else paired off), or, for a charge that goes in after the melees (ANRT-P9), as a
+ * pursuit meeting a melee does (`pursuitMelee`, ANRT-P7/P8).
  */
-function hitInTheWay(c: Ctx, a: AnrtUnit, t0: AnrtUnit, e: AnrtUnit, ch: AnrtCharge): { a: string; d: string; counter: boolean } | null {
-  (c.answered ??= new Set()).add(e.id);
+function hitInTheWay(c: Ctx, a: AnrtUnit, t0: AnrtUnit, e: AnrtUnit, ch: AnrtCharge, before: Point): { a: string; d: string; counter: boolean } | null {
+  const answered = (c.answered ??= new Set());
+  if (answered.has(e.id)) {
+    const from = a.at;
+    moveTo(c, a.id, before, 'ANRT §VII L400, L421; ANRT-W20', `its charge at ${t0.id} meets ${e.id}, already charged this phase`);
+    c.events.push({ kind: 'note', rule: 'ANRT §XI L656-691; ANRT-W20', text: `${a.id}'s charge at ${t0.id} meets ${e.id}, now in its path and already charged this phase: ${e.id} does not answer again; ${a.id} is one more charger of it (L656-691).` });
+    if (c.joinersSettled) { pursuitMelee(c, a.id, e.id, from); return null; }
+    (c.joiners ??= []).push({ a: a.id, d: e.id, aspect: chargeAspect({ ...a, at: from }, e), how: 'charge', ...(ch.ifEvaded ? { ifEvaded: ch.ifEvaded } : {}) });
+    return null;
+  }
+  answered.add(e.id);
   c.events.push({ kind: 'note', rule: 'ANRT §VII L400, L421; ANRT-W18', text: `${a.id}'s charge at ${t0.id} meets ${e.id}, now in its path: ${e.id} responds as if it were the target of the charge.` });
   const standing = c.responses?.[e.id] as Reaction | undefined;
   const own = standing !== undefined && responsesTo(e, a).includes(standing);
@@ -685,8 +702,9 @@ function pursuitMelee(c: Ctx, a: string, d: string, from: Point): void {
 }
 
 /**
- * Pursuers of evaders who met a unit already charged this phase (L421, ANRT-E6), once every charge
- * is in: it has answered its own charge and does not answer again. With its charger(s) in contact
+ * Pursuers of evaders who met a unit already charged this phase (L421, ANRT-E6), and chargers that
+ * met one in their path (ANRT-W20), once every charge is in: it has answered its own charge and
+ * does not answer again. With its charger(s) in contact
  * the pursuers are one more charger of it (L656-691): they go in only if `admitChargers` admits
  * them beside every charger in contact (L663 columns 2" apart on a line, L691 two overlappers of a
  * unit with no flank supports), all then placed as ANRT-M6 says (`shapes`); otherwise they are
@@ -698,11 +716,13 @@ function joinPursuers(c: Ctx, met: readonly Pair[], shapes: Map<string, Exclude<
   const out = [...met];
   for (const j of c.joiners ?? []) {
     const a = c.s.units[j.a]; const t = c.s.units[j.d];
+    // ANRT-W20: a charge that met a unit already charged (hitInTheWay) is settled here as a pursuit is.
+    const what = j.how === 'charge' ? 'charge' : 'pursuit'; const rule = j.how === 'charge' ? 'ANRT-E6, W20' : 'ANRT-E6';
     if (!a || a.gone || a.routed) continue;
     if (!t || t.gone || t.routed || c.evaded?.has(t.id)) { c.events.push({ kind: 'note', rule: 'ANRT §VII L421', text: `${j.a} halts: ${j.d} is no longer there to meet.` }); continue; }
     const others = out.filter((p) => p.d === t.id && p.a !== a.id).map((p) => c.s.units[p.a]!).filter((o) => !o.gone && !o.routed);
     if (!others.length) {
-      c.events.push({ kind: 'note', rule: 'ANRT §VII L421; ANRT-E6', text: `${j.d} has no charger in contact: it answers ${j.a}'s pursuit as an uncovered unit (ANRT-E2).` });
+      c.events.push({ kind: 'note', rule: `ANRT §VII L421; ${rule}`, text: `${j.d} has no charger in contact: it answers ${j.a}'s ${what} as an uncovered unit (ANRT-E2).` });
       const standing = c.responses?.[t.id] as Reaction | undefined;
       const p = charge(c, { unit: a.id, target: t.id, kind: 'declared', ...(j.ifEvaded ? { ifEvaded: j.ifEvaded } : {}) }, standing !== undefined && responsesTo(t, a).includes(standing) ? standing : 'evade', true);
       if (p) out.push(p);
@@ -712,18 +732,19 @@ function joinPursuers(c: Ctx, met: readonly Pair[], shapes: Map<string, Exclude<
     if (adm.shape !== 'single' && adm.admitted.includes(a.id) && others.every((o) => adm.admitted.includes(o.id))) {
       shapes.set(t.id, adm.shape);
       out.push({ a: a.id, d: t.id, counter: false });
-      c.events.push({ kind: 'note', rule: adm.shape === 'columns-on-line' ? 'ANRT §XI L663; ANRT-E6' : 'ANRT §XI L691; ANRT-E6', text: `${j.a}'s pursuit joins the melee against ${j.d} beside ${others.map((o) => o.id).join(', ')} (${adm.shape === 'columns-on-line' ? 'columns on a line' : 'overlapping a unit with no flank supports'}).` });
+      c.events.push({ kind: 'note', rule: `ANRT §XI ${adm.shape === 'columns-on-line' ? 'L663' : 'L691'}; ${rule}`, text: `${j.a}'s ${what} joins the melee against ${j.d} beside ${others.map((o) => o.id).join(', ')} (${adm.shape === 'columns-on-line' ? 'columns on a line' : 'overlapping a unit with no flank supports'}).` });
       continue;
     }
     const why = adm.refused.find((r) => r.id === a.id)?.why ?? `${j.d} is already met front to front (L656)`;
-    c.events.push({ kind: 'note', rule: 'ANRT §XI L656, L691; ANRT-E6', text: `${j.a}'s pursuit meets ${j.d}, already in contact with ${others.map((o) => o.id).join(', ')}: ${why}; ${j.a} is paired off and halts there without fighting.` });
+    c.events.push({ kind: 'note', rule: `ANRT §XI L656, L691; ${rule}`, text: `${j.a}'s ${what} meets ${j.d}, already in contact with ${others.map((o) => o.id).join(', ')}: ${why}; ${j.a} is paired off and halts there without fighting.` });
   }
+  c.joinersSettled = true;
   return out;
 }
 
 /**
  * ANRT-P9 (L318, L426): a pursuit (§XI L896-900) is a move in the opponent's phase, so the pursuer,
- * its pursuit ended free, may be opportunity charged where it stands by a cavalry unit of the side
+ * its pursuit ended free, may be opportunity charged where it stands by a unit of the side
  * not moving whose player posted `/react opportunity` as its standing answer (no window opens
  * mid-resolution; a silent player makes none, as in the responses window) — one that has not
  * charged, been charged or made its opportunity charge this phase, with the pursuer directly in
@@ -747,7 +768,7 @@ function opportunityOnPursuit(c: Ctx, id: string): void {
   (c.made ??= []).push(ch);
   c.origins = new Map([...(c.origins ?? []), [u.id, u.at]]);
   c.s = { ...c.s, opportunityDebt: { ...c.s.opportunityDebt, [u.division]: (c.s.opportunityDebt[u.division] ?? 0) + 1 } };
-  c.events.push({ kind: 'note', rule: 'ANRT §VII L318, L426; ANRT-P9', text: `${id}'s pursuit ends directly in front of ${u.id}, within its normal move: ${u.id}, ready to opportunity charge, charges it.` });
+  c.events.push({ kind: 'note', rule: u.arm === 'cavalry' ? 'ANRT §VII L318, L426; ANRT-P9' : 'ANRT §VII L318, L428; ANRT-P9, O1', text: `${id}'s pursuit ends directly in front of ${u.id}, within its normal move${u.arm === 'cavalry' ? '' : ', its flank or rear to it'}: ${u.id}, ready to opportunity charge, charges it.` });
   const pair = charge(c, ch, undefined);
   if (!pair) return;
   c.engaged = new Set([...c.engaged, pair.a, pair.d]);

@@ -12,7 +12,7 @@ import { budgets, payerOf } from './command';
 import { validateCommandOrder } from './command-orders';
 import { planGeneral } from './generals';
 import { qrsKnown } from './gm';
-import { ifUncovered, opportunityTargets, reactionsOf, responsesTo } from './responses';
+import { ifUncovered, opportunityTargets, reactionsOf, refusedByL430, responsesTo } from './responses';
 import { ifEvadedOptions } from './evaded';
 import { terrainMove } from '../terrain';
 import { ONE_HIT } from '../tables/withdrawals';
@@ -197,7 +197,9 @@ export function moveOf(s: AnrtState, o: Extract<AnrtOrder, { kind: 'move' }>, fo
   // A square making multiple moves keeps where each move ends: a failed test stops it there (L439, ANRT-W15).
   const one = n > 1 && f === 'square' ? normalMove(s, movingAs(u, f)) : undefined;
   const legs = one !== undefined ? { legs: movesLegs(s, u, p.value.path, p.value.facings, n, one) } : {};
-  return { unit: u.id, to: p.value.at, facing: p.value.facing, formation: f, inches: p.value.inches, pips: pipsOf(s, o), ...(n > 1 ? { moves: n } : {}), ...legs };
+  // ANRT-O2: a move whose way goes 90° or more off its starting facing falls back — a retrograde (L330), which L428 exempts.
+  const retrograde = distance(u.at, p.value.at) > 1e-6 && !isAdvance(u, p.value.at) ? { retrograde: true as const } : {};
+  return { unit: u.id, to: p.value.at, facing: p.value.facing, formation: f, inches: p.value.inches, pips: pipsOf(s, o), ...(n > 1 ? { moves: n } : {}), ...legs, ...retrograde };
 }
 
 export function validateOrder(s: AnrtState, seat: string, o: AnrtOrder, pending: readonly AnrtOrder[]): Result<Accepted<AnrtOrder>, Problem> {
@@ -347,8 +349,11 @@ export function checkBudget(s: AnrtState, others: readonly AnrtOrder[], o: AnrtO
 }
 
 function validateReaction(s: AnrtState, u: AnrtUnit, o: Extract<AnrtOrder, { kind: 'react' }>): Result<Accepted<AnrtOrder>, Problem> {
-  if (s.step !== 'responses' || phasingSide(s) === u.side) return err(problem('order/no-response', 'Responses are given only when the enemy has charged you or moved within reach of your cavalry (§X, §VII L424).', 'Wait for the enemy\'s phase.'));
+  if (s.step !== 'responses' || phasingSide(s) === u.side) return err(problem('order/no-response', 'Responses are given only when the enemy has charged you or moved within reach of an opportunity charge (§X, §VII L424-428).', 'Wait for the enemy\'s phase.'));
   const allowed = reactionsOf(s, u);
+  // L430 (ANRT-O3): an opportunity charge its end would leave flank or rear to an undisordered enemy is refused, that enemy named.
+  const exposed = o.choice === 'opportunity' && !allowed.includes('opportunity') ? refusedByL430(s, u)[0] : undefined;
+  if (exposed) return err(problem('order/opportunity-exposed', `${u.name} may not opportunity charge ${exposed.target.name}: in contact with it, its own flank or rear would lie directly in front of ${exposed.enemy.name}, undisordered and within its normal move (L430).`, allowed.length ? `It may: ${allowed.join(', ')}.` : 'It stays where it is; no other answer is open to it now.'));
   if (!allowed.includes(o.choice)) return err(problem('order/reaction', `${u.name} cannot ${o.choice} now.`, allowed.length ? `It may: ${allowed.join(', ')}.` : 'It is neither charged, nor eligible for an opportunity charge, nor within reach of chargers whose target may evade (L421).'));
   const how = o.choice === 'evade' ? ' (halting in cover or behind formed friends if it reaches them, L402)' : o.choice === 'evade-on' ? ' (running its whole evade move, past any cover or friends, L402)' : '';
   // ANRT-E2: an uncharged unit's answer stands ready should a pursuit of evaders uncover it (L421).
@@ -359,8 +364,9 @@ function validateReaction(s: AnrtState, u: AnrtUnit, o: Extract<AnrtOrder, { kin
   // ANRT-E8: an opportunity charger's L408-416 choice, checked as /charge's (ANRT-E4).
   if (o.ifEvaded && o.choice !== 'opportunity') return err(problem('order/if-evaded', `if-evaded goes with an opportunity charge only: ${u.name}'s answer is ${o.choice}.`, `Post /react unit:${u.id} choice:opportunity if-evaded:${o.ifEvaded}, or leave if-evaded out (a declared charge's is on /charge).`));
   const now = o.choice === 'opportunity' ? opportunityTargets(s, u)[0] : undefined;
-  const ready = o.choice === 'opportunity' && !now ? ` — no enemy has moved in front of it yet: it stands ready to opportunity charge a pursuer whose pursuit ends directly in front of it within its normal move this phase (L318, L426, ANRT-P9)` : '';
-  const target = now ? ` (${now.name}, the nearest enemy that moved in front of it, L426)` : '';
+  const barred = o.choice === 'opportunity' && !now ? refusedByL430(s, u)[0] : undefined;
+  const ready = o.choice === 'opportunity' && !now ? ` — ${barred ? `it may not charge ${barred.target.name} now (its flank or rear would face ${barred.enemy.name}, L430)` : 'no enemy has moved in front of it yet'}: it stands ready to opportunity charge a pursuer whose pursuit ends directly in front of it within its normal move this phase (L318, L426, ANRT-P9)` : '';
+  const target = now ? (u.arm === 'cavalry' ? ` (${now.name}, the nearest enemy that moved in front of it, L426)` : ` (${now.name}, the nearest enemy that presented its flank or rear in front of it, L428)`) : '';
   const ie = o.choice === 'opportunity' ? ifEvadedLine(u, now ?? u, o.ifEvaded, !now) : {};
   if ('problem' in ie) return err(ie.problem);
   return ok({ order: o, preview: [`${u.name}: ${o.choice}${how}${when}${target}${ready}.`, ...(ie.line ? [ie.line] : [])] });

@@ -4,11 +4,14 @@ import { isArtillery, isTarget, liveUnits, phasingSide, type AnrtState, type Anr
 import { mayOpportunityCharge, type Charged } from '../tables/charges';
 import { canFire, fireReach, inFront, normalMove } from './common';
 import { checkChargePath } from './charge-path';
+import { chargeAspect } from '../procedures/flank';
+import { contactSlot } from '../procedures/multiple-melee';
 
 /**
  * The other side's window after the mover's orders (§X L565-640, §VII L424-430): it opens only
- * when a unit was charged, a cavalry unit may opportunity charge an enemy that moved or changed
- * formation directly in front within its normal move, or a unit has two or more fire targets
+ * when a unit was charged, a unit may opportunity charge (cavalry an enemy that moved directly in
+ * front within its normal move, L426; infantry one that presented its flank or rear there, L428,
+ * ANRT-O1; never exposing itself, L430, ANRT-O3), or a unit has two or more fire targets
  * (ANRT-F1) (issue 14: no empty windows).
  */
 
@@ -35,36 +38,88 @@ export function responsesTo(t: AnrtUnit, c: AnrtUnit): Reaction[] {
   }
 }
 
-/** The normal move of a unit that may opportunity charge at all (L426, L318: cavalry of the side not moving, not routed, charged or in march column; L204: not with one hit left), else undefined. */
+/**
+ * The normal move of a unit that may opportunity charge at all, else undefined: cavalry (L426) or
+ * infantry (L428, ANRT-O1) of the side not moving (L318), not routed nor charged this phase, in a
+ * formation that may charge (§X as /charge: not in square nor march column — skirmishers charge,
+ * L606, L615), not with one hit left (L204).
+ */
 export function opportunityReach(s: AnrtState, u: AnrtUnit): number | undefined {
-  if (u.arm !== 'cavalry' || u.routed || u.hits === 1 || u.side === phasingSide(s) || u.formation === 'march-column') return undefined;
+  if ((u.arm !== 'cavalry' && u.arm !== 'infantry') || u.routed || u.hits === 1 || u.side === phasingSide(s) || u.formation === 'march-column' || u.formation === 'square') return undefined;
   if (s.charges.some((c) => c.target === u.id)) return undefined;
   return normalMove(s, u);
 }
 
-/** Whether `u` may opportunity charge `e`, which moved: directly in front, within its normal move, by a path a declared charge could take (L426, ANRT-W9). */
-export function mayOpportunityChargeUnit(s: AnrtState, u: AnrtUnit, e: AnrtUnit, reach: number): boolean {
-  return e.side !== u.side && isTarget(e)
-    && mayOpportunityCharge('cavalry', { moved: true, changedFormation: false, presentedFlankOrRear: false, retrograde: false }, inFront(u, e.at), distance(u.at, e.at) <= reach)
-    // As a declared charge: not through a wood, a town in line, or friends it may not pass (ANRT-W9).
-    && checkChargePath(s, u, e, reach).ok;
-}
-
-/** Enemy units this cavalry may opportunity charge now: they moved or changed formation directly in front, within its normal move (L426). */
-export function opportunityTargets(s: AnrtState, u: AnrtUnit): AnrtUnit[] {
-  const reach = opportunityReach(s, u);
-  if (reach === undefined) return [];
-  const moved = new Set(s.moves.map((m) => m.unit));
-  return liveUnits(s).filter((e) => moved.has(e.id) && mayOpportunityChargeUnit(s, u, e, reach))
-    .sort((a, b) => distance(u.at, a.at) - distance(u.at, b.at) || a.id.localeCompare(b.id));
+/**
+ * Whether `e`, which moved (`retrograde`: by falling back, ANRT-O2), triggers `u`'s opportunity
+ * charge by L426-428 alone: directly in front within its normal move; for infantry, presenting a
+ * flank or rear (ANRT-O1: `u` stands wholly behind a line extending `e`'s flank or rear, the
+ * L841 geometry of ANRT-M12), not by a retrograde.
+ */
+function triggers(u: AnrtUnit, e: AnrtUnit, reach: number, retrograde: boolean): boolean {
+  const front = inFront(u, e.at), within = distance(u.at, e.at) <= reach + 1e-6;
+  if (!front || !within) return false; // the footprint test only for enemies in reach (speed)
+  const arm = u.arm === 'cavalry' ? 'cavalry' : 'infantry';
+  const presented = arm === 'infantry' && chargeAspect(u, e) !== 'front';
+  return mayOpportunityCharge(arm, { moved: true, changedFormation: false, presentedFlankOrRear: presented, retrograde }, front, within);
 }
 
 /**
- * ANRT-P9 (L318, L426, L896): a pursuit is a move made in this cavalry's opponent's phase, so a
- * pursuer ending directly in front of it within its normal move may be opportunity charged there
+ * L430 (ANRT-O3): an opportunity charger "may not move so as to expose [its] own flanks or rear
+ * within the normal move of an undisordered enemy unit, whether that unit has already moved or
+ * not". Measured where the charge would end — in contact with its target, facing it (the contact
+ * slot melees use, ANRT-M6): the first enemy (nearest) that is not disordered nor routed, not the
+ * target, stands within its own normal move of that spot, has it directly in front (L426's arc,
+ * ANRT-T2) and stands wholly behind a line extending the charger's flank or rear there (L841,
+ * ANRT-M12) — an enemy that could charge it in flank or rear. Undefined when none.
+ */
+export function exposedTo(s: AnrtState, u: AnrtUnit, e: AnrtUnit): AnrtUnit | undefined {
+  const end = contactSlot(e, u, chargeAspect(u, e));
+  const there = { ...u, at: end.at, facing: end.facing };
+  return liveUnits(s).filter((x) => x.side !== u.side && x.id !== e.id && isTarget(x) && !x.disordered && !x.routed && inFront(x, end.at))
+    .filter((x) => { const r = normalMove(s, x); return r !== undefined && distance(x.at, end.at) <= r + 1e-6 && chargeAspect(x, there) !== 'front'; })
+    .sort((a, b) => distance(a.at, end.at) - distance(b.at, end.at) || a.id.localeCompare(b.id))[0];
+}
+
+/** Whether `u` may opportunity charge `e`, which moved: L426-428 (`triggers`), by a path a declared charge could take (ANRT-W9), not exposing itself (L430, ANRT-O3). */
+export function mayOpportunityChargeUnit(s: AnrtState, u: AnrtUnit, e: AnrtUnit, reach: number, retrograde = false): boolean {
+  return e.side !== u.side && isTarget(e) && triggers(u, e, reach, retrograde)
+    // As a declared charge: not through a wood, a town in line, or friends it may not pass (ANRT-W9).
+    && checkChargePath(s, u, e, reach).ok
+    && !exposedTo(s, u, e);
+}
+
+/** Each unit moved this phase, with whether its move fell back (a retrograde, ANRT-O2). */
+const movedThisPhase = (s: AnrtState): Map<string, boolean> => new Map(s.moves.map((m) => [m.unit, m.retrograde === true]));
+
+/** Enemy units this unit may opportunity charge now (L426 cavalry, L428 infantry, L430), nearest first. */
+export function opportunityTargets(s: AnrtState, u: AnrtUnit): AnrtUnit[] {
+  const reach = opportunityReach(s, u);
+  if (reach === undefined) return [];
+  const moved = movedThisPhase(s);
+  return liveUnits(s).filter((e) => moved.has(e.id) && mayOpportunityChargeUnit(s, u, e, reach, moved.get(e.id)))
+    .sort((a, b) => distance(u.at, a.at) - distance(u.at, b.at) || a.id.localeCompare(b.id));
+}
+
+/** The moved enemies L426-428 and the path would let `u` opportunity charge but L430 forbids, with the enemy its flank or rear would face (ANRT-O3: said privately when /react opportunity is refused). */
+export function refusedByL430(s: AnrtState, u: AnrtUnit): { target: AnrtUnit; enemy: AnrtUnit }[] {
+  const reach = opportunityReach(s, u);
+  if (reach === undefined) return [];
+  const moved = movedThisPhase(s);
+  return liveUnits(s).flatMap((e) => {
+    if (!moved.has(e.id) || e.side === u.side || !isTarget(e) || !triggers(u, e, reach, moved.get(e.id)!) || !checkChargePath(s, u, e, reach).ok) return [];
+    const enemy = exposedTo(s, u, e);
+    return enemy ? [{ target: e, enemy }] : [];
+  });
+}
+
+/**
+ * ANRT-P9 (L318, L426, L428, L896): a pursuit is a move made in this unit's opponent's phase, so a
+ * pursuer ending directly in front of it within its normal move (infantry: presenting its flank or
+ * rear, ANRT-O1; a pursuit is never a retrograde) may be opportunity charged there
  * and then, in the same resolution (no window opens mid-resolution): only by a unit whose player
  * posted `/react opportunity` as its standing answer. It is offered in the responses window (open
- * already: something was charged) to cavalry that may opportunity charge at all and stands within
+ * already: something was charged) to a unit that may opportunity charge at all and stands within
  * its normal move plus a cavalry charger's of that charger's target — where a pursuit would start
  * (only cavalry pursues, L896).
  */

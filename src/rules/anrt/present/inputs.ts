@@ -231,7 +231,7 @@ export const anrtInputs: Inputs<AnrtState> = {
   react: {
     kind: 'order',
     names: { unit: UNIT },
-    summary: 'answer a charge (stand, evade — halting in cover or behind formed friends, evade-on — running on past them, square, countercharge, volley, gunners-evade) or opportunity charge an enemy that moved in front of your cavalry (or a pursuer that ends there); if-evaded: pursue, halt or rally-back should its target evade (L408-416); a unit near chargers of evaders: its answer should their pursuit uncover it (§X, §VII L402, L421, L424)',
+    summary: 'answer a charge (stand, evade — halting in cover or behind formed friends, evade-on — running on past them, square, countercharge, volley, gunners-evade) or opportunity charge an enemy that moved in front of your cavalry, or showed its flank or rear in front of your infantry (or a pursuer that ends there; never leaving your own flank or rear to an undisordered enemy, L430); if-evaded: pursue, halt or rally-back should its target evade (L408-416); a unit near chargers of evaders: its answer should their pursuit uncover it (§X, §VII L402, L421, L424)',
     build: (_s, o): AnrtOrder => {
       const ifEvaded = text(o['if-evaded']).trim().toLowerCase();
       // ANRT-E8: as /charge's; unknown text is kept for the order's schema to refuse with the list.
