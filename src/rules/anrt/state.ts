@@ -37,6 +37,8 @@ export interface AnrtState extends ScenarioGameFrame<AnrtSettings> {
   readonly fireTargets: Readonly<Record<string, string>>;
   /** Moves ordered this phase, carried to the resolution after the responses. */
   readonly moves: readonly AnrtMove[];
+  /** Units that changed formation this phase (L426: cavalry may opportunity charge a unit that "changes formation" in front of it, ANRT-O4); absent when none. */
+  readonly reformed?: readonly string[];
   /** The GM's rulings by question id (ANRT-4), kept for the game. */
   readonly rulings: Readonly<Record<string, string>>;
   /** Reinforcements still off the table (ANRT-S1): they enter as their side's phase of `turn` opens. */

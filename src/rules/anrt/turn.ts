@@ -92,7 +92,7 @@ function startTurn(s0In: AnrtState, dice: Dice): { s: AnrtState; events: GameEve
  */
 function openPhase(s0: AnrtState, th: Thrower): { s: AnrtState; events: GameEvent[] } {
   const side = phasingSide(s0);
-  const arrived = arriveReinforcements({ ...s0, charges: [], moves: [], fireTargets: {}, pips: {}, pipTerms: {} });
+  const arrived = arriveReinforcements({ ...withoutReformed(s0), charges: [], moves: [], fireTargets: {}, pips: {}, pipTerms: {} });
   let s: AnrtState = arrived.s;
   const events: GameEvent[] = [{ kind: 'phase', turn: s.turn, phase: 'anrt/orders', label: anrtPhaseInfo({ ...s, step: 'orders' }).label }, ...arrived.events];
   // Reinforcements arrive before the command dice are thrown, so their division throws for them (ANRT-S1).
@@ -189,6 +189,13 @@ export function anrtSetup(s: AnrtState, dice: Dice): Step<AnrtState> {
 /** The path of a posted move (empty when it does not plan). */
 const planPath = (s: AnrtState, o: Extract<AnrtOrder, { kind: 'move' }>) => { const p = planMove(s, s.units[o.unit]!, o.to); return p.ok ? p.value.path : []; };
 
+/** The state without this phase's formation changes (ANRT-O4): they last as long as its moves. */
+function withoutReformed(s: AnrtState): AnrtState {
+  if (!s.reformed) return s;
+  const { reformed: _done, ...rest } = s;
+  return rest;
+}
+
 /** Applies the mover's validated orders: formation changes, then moves (the charges wait for the responses). */
 function applyOrders(s0: AnrtState, orders: readonly AnrtOrder[]): { s: AnrtState; events: GameEvent[] } {
   let s = s0;
@@ -210,9 +217,11 @@ function applyOrders(s0: AnrtState, orders: readonly AnrtOrder[]): { s: AnrtStat
   s = c.s; events.push(...c.events);
   // The formation changes and moves land in one new units record (not a copy of the record per unit).
   const units = { ...s.units };
+  const reformed: string[] = [];
   for (const o of accepted) {
     if (o.kind !== 'formation') continue;
     const u = units[o.unit]!;
+    if (o.formation !== u.formation) reformed.push(u.id);
     units[u.id] = { ...u, formation: o.formation, disordered: o.formation === u.formation ? false : u.disordered };
     events.push(o.formation === u.formation ? { kind: 'status', rule: 'ANRT §VI L266', unit: u.id, status: 'disordered', on: false, reason: 'recovered (pips)' } : { kind: 'order', rule: 'ANRT §VII', unit: u.id, from: u.formation, to: o.formation, reason: 'formation change' });
   }
@@ -247,7 +256,7 @@ function applyOrders(s0: AnrtState, orders: readonly AnrtOrder[]): { s: AnrtStat
   const fireTargets = Object.fromEntries(accepted.flatMap((o) => (o.kind === 'fire' ? [[o.unit, o.target] as const] : [])));
   // A battalion formed or left square: its regimental guns off or back (L1095).
   const rg = syncRegimental(s); s = rg.s; events.push(...rg.events);
-  return { s: { ...s, moves, charges, fireTargets }, events };
+  return { s: { ...withoutReformed(s), moves, charges, fireTargets, ...(reformed.length ? { reformed } : {}) }, events };
 }
 
 export function resolveAnrt(s: AnrtState, orders: ReadonlyMap<string, readonly AnrtOrder[]>, dice: Dice, answer?: GmAnswer): Step<AnrtState> {
@@ -258,7 +267,7 @@ export function resolveAnrt(s: AnrtState, orders: ReadonlyMap<string, readonly A
     const ruled: AnrtState = { ...s, ask: null, rulings: { ...s.rulings, [answer.question]: answer.value } };
     const r = attempt(ruled, ask.stage, dice, ask.memo, ask.responses ?? {});
     if (r.asked || ask.stage === 'open') return { state: r.s, events: r.events };
-    const next = proceed({ ...r.s, charges: [], moves: [] }, dice, 'combat-done');
+    const next = proceed({ ...withoutReformed(r.s), charges: [], moves: [] }, dice, 'combat-done');
     return { state: next.state, events: [...r.events, ...next.events] };
   }
   if (s.step === 'choose') {
@@ -288,6 +297,6 @@ export function resolveAnrt(s: AnrtState, orders: ReadonlyMap<string, readonly A
 function combatThenOn(s: AnrtState, responses: Readonly<Record<string, string>>, dice: Dice, before: readonly GameEvent[]): Step<AnrtState> {
   const r = attempt({ ...s, step: 'orders' }, 'combat', dice, [], responses);
   if (r.asked) return { state: r.s, events: [...before, ...r.events] };
-  const next = proceed({ ...r.s, charges: [], moves: [] }, dice, 'combat-done');
+  const next = proceed({ ...withoutReformed(r.s), charges: [], moves: [] }, dice, 'combat-done');
   return { state: next.state, events: [...before, ...r.events, ...next.events] };
 }

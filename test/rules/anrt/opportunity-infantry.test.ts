@@ -8,6 +8,7 @@ import { moveOf, validateOrder } from '../../../src/rules/anrt/phases/orders';
 import { exposedTo, opportunityTargets, reactionsOf, refusedByL430 } from '../../../src/rules/anrt/phases/responses';
 import { seatOfSide, type AnrtMove, type AnrtState, type AnrtUnit } from '../../../src/rules/anrt/state';
 import { combatScene, sceneState, type SceneCase } from '../../helpers/anrt-scenes';
+import { teachingFrenchPhase } from '../../helpers/anrt-game';
 
 /**
  * Infantry opportunity charges (L428, ANRT-O1, O2) and L430 for every opportunity charger (ANRT-O3).
@@ -144,5 +145,27 @@ describe('ANRT-W18 with an infantry opportunity charge: a fresh enemy that came 
       expect(texts, seed).toContain("al-1-6r's charge at fr-1-33 meets fr-11h, now in its path: fr-11h responds as if it were the target of the charge.");
       expect(texts, seed).toContain('in contact with fr-11h');
     }
+  });
+});
+
+describe('ANRT-O4: a unit that changes formation in front of cavalry (L426)', () => {
+  // fr-1-33 stands at (30, 14) facing west, its flank to the line at (30, 10): it changed formation, it did not move.
+  const reformedOnly = (extra: Place = {}): AnrtState => ({ ...scene({ at: [30, 14], facing: 270 }, extra), moves: [], reformed: ['fr-1-33'] });
+
+  it('cavalry may opportunity charge it; infantry may not (a formation change presents no flank, ANRT-O1)', () => {
+    const cav = reformedOnly({ 'al-uh': { at: [30, 6], facing: 0, formation: 'line' }, 'al-1-6r': { at: [10, 40], facing: 0, formation: 'line' } });
+    expect(opportunityTargets(cav, cav.units['al-uh']!).map((u) => u.id)).toEqual(['fr-1-33']);
+    expect(reactionsOf(cav, cav.units['al-uh']!)).toContain('opportunity');
+    const inf = reformedOnly();
+    expect(opportunityTargets(inf, line(inf))).toEqual([]);
+    // Neither moved nor changed formation: nothing to answer.
+    const still = { ...cav, reformed: [] };
+    expect(opportunityTargets(still, still.units['al-uh']!)).toEqual([]);
+  });
+
+  it('the orders phase records the formation changes it made (and none for an order to the formation a unit is already in)', () => {
+    const s0 = teachingFrenchPhase();
+    const r = anrt.resolve(s0, new Map([[seatOfSide(s0, 'french'), [{ kind: 'formation', unit: 'fr-1-33', formation: 'line' }, { kind: 'formation', unit: 'fr-1-48', formation: 'column' }]]]), seededDice('1'.repeat(64)));
+    expect(r.state.reformed).toEqual(['fr-1-33']);
   });
 });

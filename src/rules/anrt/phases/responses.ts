@@ -56,12 +56,13 @@ export function opportunityReach(s: AnrtState, u: AnrtUnit): number | undefined 
  * flank or rear (ANRT-O1: `u` stands wholly behind a line extending `e`'s flank or rear, the
  * L841 geometry of ANRT-M12), not by a retrograde.
  */
-function triggers(u: AnrtUnit, e: AnrtUnit, reach: number, retrograde: boolean): boolean {
+function triggers(u: AnrtUnit, e: AnrtUnit, reach: number, did: Did): boolean {
   const front = inFront(u, e.at), within = distance(u.at, e.at) <= reach + 1e-6;
   if (!front || !within) return false; // the footprint test only for enemies in reach (speed)
   const arm = u.arm === 'cavalry' ? 'cavalry' : 'infantry';
-  const presented = arm === 'infantry' && chargeAspect(u, e) !== 'front';
-  return mayOpportunityCharge(arm, { moved: true, changedFormation: false, presentedFlankOrRear: presented, retrograde }, front, within);
+  // A formation change alone presents no flank (ANRT-O1): infantry answer only a move.
+  const presented = arm === 'infantry' && did.moved && chargeAspect(u, e) !== 'front';
+  return mayOpportunityCharge(arm, { moved: did.moved, changedFormation: did.reformed, presentedFlankOrRear: presented, retrograde: did.retrograde }, front, within);
 }
 
 /**
@@ -82,15 +83,24 @@ export function exposedTo(s: AnrtState, u: AnrtUnit, e: AnrtUnit): AnrtUnit | un
 }
 
 /** Whether `u` may opportunity charge `e`, which moved: L426-428 (`triggers`), by a path a declared charge could take (ANRT-W9), not exposing itself (L430, ANRT-O3). */
-export function mayOpportunityChargeUnit(s: AnrtState, u: AnrtUnit, e: AnrtUnit, reach: number, retrograde = false): boolean {
-  return e.side !== u.side && isTarget(e) && triggers(u, e, reach, retrograde)
+export function mayOpportunityChargeUnit(s: AnrtState, u: AnrtUnit, e: AnrtUnit, reach: number, did: Did = MOVED): boolean {
+  return e.side !== u.side && isTarget(e) && triggers(u, e, reach, did)
     // As a declared charge: not through a wood, a town in line, or friends it may not pass (ANRT-W9).
     && checkChargePath(s, u, e, reach).ok
     && !exposedTo(s, u, e);
 }
 
-/** Each unit moved this phase, with whether its move fell back (a retrograde, ANRT-O2). */
-const movedThisPhase = (s: AnrtState): Map<string, boolean> => new Map(s.moves.map((m) => [m.unit, m.retrograde === true]));
+/** What an enemy did in front of a unit this phase (L426-428): moved (a retrograde? ANRT-O2), changed formation (ANRT-O4). */
+interface Did { readonly moved: boolean; readonly retrograde: boolean; readonly reformed: boolean }
+const MOVED: Did = { moved: true, retrograde: false, reformed: false };
+
+/** Each unit that moved or changed formation this phase, with what it did. */
+function movedThisPhase(s: AnrtState): Map<string, Did> {
+  const out = new Map<string, Did>();
+  for (const m of s.moves) out.set(m.unit, { moved: true, retrograde: m.retrograde === true, reformed: false });
+  for (const id of s.reformed ?? []) out.set(id, { moved: out.has(id), retrograde: out.get(id)?.retrograde ?? false, reformed: true });
+  return out;
+}
 
 /** Enemy units this unit may opportunity charge now (L426 cavalry, L428 infantry, L430), nearest first. */
 export function opportunityTargets(s: AnrtState, u: AnrtUnit): AnrtUnit[] {
