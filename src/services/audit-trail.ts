@@ -3,7 +3,7 @@ import { entryHash, GENESIS_HASH } from '../dice/chain';
 import { canonicalJson, sha256Hex } from '../dice/canonical';
 import { commitmentOf, derivedRng, rollSalt, SEED_BYTES, seedKey } from '../dice/derive';
 import type { DetailOf, EntryKind, Modifier, RollDetail, Visibility } from '../dice/entry';
-import { evaluate, normalize, type DiceExpression } from '../dice/expression';
+import { normalize, rollTerms, type DiceExpression } from '../dice/expression';
 import { AuditRepo } from '../db/audit.repo';
 import type { Db } from '../db/open';
 import type { SeedEpochRow } from '../db/schema';
@@ -127,7 +127,7 @@ export class AuditTrail {
       const epoch = this.ensureEpoch(spec.guildId, spec.scope ?? SERVER_SCOPE, spec.gameId ?? null, spec.actor, now);
       const rollIndex = this.repo.takeIndex(epoch.id);
       const key = this.keyOf(epoch);
-      const result = evaluate(spec.expression, derivedRng(key, rollIndex));
+      const result = rollTerms(spec.expression, derivedRng(key, rollIndex));
       const modifiers = [...(spec.modifiers ?? [])];
       const detail: RollDetail = {
         expression: normalize(spec.expression),
