@@ -5,13 +5,14 @@
  *      handler's time and the time until the roll is durable (group commit), apart
  *   2. sustained audited rolls per second, one transaction each, 32 rollers at once
  *   3. verify throughput over 100,000 stored rolls read from the database
- * `--rolls-only`: 1 and 2 (what `npm run bench:all` takes from here).
+ * `--rolls-only`: 1 and 2 (what `npm run bench:all` takes from here). `--profile=<file>`: a CPU
+ * profile of the main thread over figure 2 (bench/cpuprofile-top.ts reads it).
  * `npx tsx bench/run.ts --sync`: 1 and 2 only, with synchronous=FULL, NORMAL (not durable) and
  * group commit (what the bot uses), FULL and NORMAL each with SQLite's inline automatic
  * checkpoint and with the bot's checkpoint worker (issue 12), each on its own fresh database
  * file, printed side by side (issue 16).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
@@ -108,8 +109,27 @@ async function rollLatency(): Promise<void> {
   console.log(`   until durable (the reply may leave): median ${fmt(l.ack.median)} µs, p99 ${fmt(l.ack.p99)} µs, max ${fmt(l.ack.max)} µs   (one fsync of this disk at least)`);
 }
 
+/**
+ * `--profile=<file.cpuprofile>`: a V8 CPU profile of the main thread over figure 2 only (the
+ * sustained rolls), for bench/cpuprofile-top.ts: `node --cpu-prof` would mix in start-up and figure 1.
+ */
+async function profiled<T>(f: () => Promise<T>): Promise<T> {
+  const file = process.argv.find((a) => a.startsWith('--profile='))?.slice('--profile='.length);
+  if (!file) return f();
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  const r = await f();
+  const { profile } = await session.post('Profiler.stop');
+  writeFileSync(file, JSON.stringify(profile));
+  session.disconnect();
+  return r;
+}
+
 async function sustained(): Promise<void> {
-  const r = await sustainedOf(services);
+  const r = await profiled(() => sustainedOf(services));
   json.sustainedRollsPerSec = r.perSec;
   json.sustainedAckP99Us = r.ackP99;
   json.rollUserCpuUs = r.userUs;

@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/verify.ts [rolls=100000] [--tsx]` — `/rolls verify` throughput (issue 12): the first call
+ * `npx tsx bench/verify.ts [rolls=100000] [--tsx] [--first-only]` — `/rolls verify` throughput (issue 12): the first call
  * of a process (worker start-up included), then warm calls, over `rolls` stored rolls (half in a
  * revealed epoch, half open), on a WAL database file. Prints figures; asserts nothing.
  */
@@ -8,6 +8,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDb } from '../src/db/open';
 import { createServices } from '../src/services/services';
+import { runVerifyPart } from '../src/services/verify-split';
 
 const ROLLS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 100_000);
 const dir = mkdtempSync(join(tmpdir(), 'estafette-verify-'));
@@ -35,17 +36,37 @@ const timed = async (f: () => Promise<unknown> | unknown) => {
 };
 const usesBundle = await bundled; // long done by now: filling the trail takes seconds
 const cold = await timed(() => services.rolls.verifyAsync(guildId));
+if (process.argv.includes('--first-only')) {
+  // For profiling the first call alone (node --cpu-prof: the workers write their own profiles).
+  console.log(`first call of the process ${fmt(rolls / cold)} rolls/s, CPU ${fmt(cpu[0]! * 1000)} ms`);
+  await services.rolls.close();
+  process.exit(0);
+}
 const warm: number[] = [];
 for (let i = 0; i < 5; i++) warm.push(await timed(() => services.rolls.verifyAsync(guildId)));
 warm.sort((a, b) => a - b);
 const main = await timed(() => services.rolls.verify(guildId));
+// Each half of the split alone on this thread, warm (median CPU of 5): what CHAIN_SHARE balances.
+const halfCpu = (part: 'chain' | 'dice') => {
+  const runs: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const c = process.cpuUsage();
+    if (!runVerifyPart(db.$client, guildId, part, uptoSeq).ok) throw new Error(`${part} half failed`);
+    const u = process.cpuUsage(c);
+    runs.push((u.user + u.system) / 1000);
+  }
+  return runs.slice(1).sort((a, b) => a - b)[2]!;
+};
+const uptoSeq = services.trail.repo.lastLink(guildId)!.seq;
+const chainMs = halfCpu('chain'), diceMs = halfCpu('dice');
 console.log(`verify over ${fmt(rolls)} rolls, workers started ${usesBundle ? 'from the bundle' : 'through tsx'}: first call of the process ${fmt(rolls / cold)} rolls/s (${fmt(cold * 1000)} ms)   (target ≥ 100,000/s); warm median of 5 ${fmt(rolls / warm[2]!)} rolls/s; one pass on the main thread ${fmt(rolls / main)} rolls/s`);
 // On a shared machine the wall time follows the other tenants; the CPU does much less.
 const [coldCpu, ...warmCpu] = cpu;
 warmCpu.pop(); // the main-thread pass
 warmCpu.sort((a, b) => a - b);
 console.log(`CPU of the whole process (all threads): first call ${fmt(coldCpu! * 1000)} ms, warm median ${fmt(warmCpu[2]! * 1000)} ms; load average ${loadavg()[0]!.toFixed(1)}`);
-console.log(`JSON: ${JSON.stringify({ rolls, coldPerSec: rolls / cold, warmPerSec: rolls / warm[2]!, mainPerSec: rolls / main, bundled: usesBundle ? 1 : 0, coldCpuMs: coldCpu! * 1000, warmCpuMs: warmCpu[2]! * 1000 })}`);
+console.log(`each half alone on the main thread, warm, CPU median of 5: chain ${fmt(chainMs)} ms, dice ${fmt(diceMs)} ms`);
+console.log(`JSON: ${JSON.stringify({ chainCpuMs: chainMs, diceCpuMs: diceMs,  rolls, coldPerSec: rolls / cold, warmPerSec: rolls / warm[2]!, mainPerSec: rolls / main, bundled: usesBundle ? 1 : 0, coldCpuMs: coldCpu! * 1000, warmCpuMs: warmCpu[2]! * 1000 })}`);
 await services.rolls.close();
 db.$client.close();
 rmSync(dir, { recursive: true, force: true });

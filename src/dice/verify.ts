@@ -5,7 +5,7 @@ import type { ChainEntry, EpochRevealDetail, RollDetail } from './entry';
 import { isDetailOf } from './detail-check';
 
 type TermResult = RollDetail['terms'][number];
-import { evaluate, parseExpression, type DiceExpression } from './expression';
+import { parseExpression, rollTerms, type DiceExpression } from './expression';
 import { sha256Hex } from './canonical';
 
 /** What a successful check of a guild's trail established. */
@@ -294,7 +294,7 @@ function checkRoll(e: Pick<ChainEntry, 'visibility' | 'rollIndex'>, d: RollDetai
     ast = parsed.value;
     cache.set(d.expression, ast);
   }
-  const again = evaluate(ast, derivedRng(key, index));
+  const again = rollTerms(ast, derivedRng(key, index));
   if (!sameTerms(again.terms, d.terms)) {
     return { code: 'roll/faces-mismatch', message: `its dice do not match what seed and index ${index} produce (recorded ${facesOf(d.terms)}, derived ${facesOf(again.terms)}).` };
   }

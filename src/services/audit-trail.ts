@@ -3,7 +3,7 @@ import { entryHash, GENESIS_HASH } from '../dice/chain';
 import { canonicalJson, sha256Hex } from '../dice/canonical';
 import { commitmentOf, derivedRng, rollSalt, SEED_BYTES, seedKey } from '../dice/derive';
 import type { DetailOf, EntryKind, Modifier, RollDetail, Visibility } from '../dice/entry';
-import { evaluate, normalize, type DiceExpression } from '../dice/expression';
+import { normalize, rollTerms, type DiceExpression } from '../dice/expression';
 import { AuditRepo } from '../db/audit.repo';
 import type { Db } from '../db/open';
 import type { SeedEpochRow } from '../db/schema';
@@ -66,7 +66,7 @@ export class AuditTrail {
   readonly repo: AuditRepo;
   private readonly newSeed: () => string;
   // Transaction wrappers are built once; better-sqlite3 nests them as savepoints.
-  private readonly tx: { roll: (s: RollSpec) => StoredRoll; current: (g: string, sc: string, gm: string | null, a: Actor) => SeedEpochRow; reveal: (id: number, a: Actor) => SeedEpochRow | null };
+  private readonly tx: { roll: (s: RollSpec) => StoredRoll; rollAlone: (s: RollSpec) => StoredRoll; current: (g: string, sc: string, gm: string | null, a: Actor) => SeedEpochRow; reveal: (id: number, a: Actor) => SeedEpochRow | null };
 
   /**
    * Each open epoch's seed as an HMAC key, made once: derive.ts keeps the HMAC pads per key
@@ -82,6 +82,11 @@ export class AuditTrail {
     const t = db.$client.transaction.bind(db.$client);
     this.tx = {
       roll: t((spec: RollSpec) => this.rollTx(spec)),
+      // The check against what was shown reads the chain head in the roll's own transaction: a
+      // read on its own, before it, began and ended a read transaction of its own, the costliest
+      // statement of a roll on the profile (issue 12). If the roll fails, the break and reveal
+      // it recorded go back with it and the next roll finds the same trail and records them.
+      rollAlone: t((spec: RollSpec) => { this.catchUpWithShown(spec.guildId); return this.rollTx(spec); }),
       current: t((g: string, sc: string, gm: string | null, a: Actor) => this.ensureEpoch(g, sc, gm, a, this.opts.clock())),
       reveal: t((id: number, a: Actor) => this.revealTx(id, a)),
     };
@@ -92,16 +97,18 @@ export class AuditTrail {
     // Only a roll committed on its own is shown at once (game rolls are posted after their
     // resolution's commit, through the outbox).
     const alone = !this.db.$client.inTransaction;
-    if (alone) this.catchUpWithShown(spec.guildId);
-    const r = this.tx.roll(spec);
-    if (alone) this.opts.marks?.set(spec.guildId, r.seq, r.hash);
+    if (!alone) return this.tx.roll(spec);
+    const r = this.tx.rollAlone(spec);
+    this.opts.marks?.set(spec.guildId, r.seq, r.hash);
     return r;
   }
 
   /**
    * The trail is behind what the bot has shown (a lost -wal file, a restored copy): record the
    * break, and reveal the server seed, whose counter went back with the trail, so the next roll
-   * draws from a fresh seed instead of dealing the shown dice again (issue 16).
+   * draws from a fresh seed instead of dealing the shown dice again (issue 16). Runs inside the
+   * roll's transaction (tx.rollAlone), so the break, the reveal and the roll commit together; the
+   * roll's mark, set once it is durable, is past the head found here.
    */
   private catchUpWithShown(guildId: string): void {
     const shown = this.opts.marks?.get(guildId);
@@ -109,16 +116,12 @@ export class AuditTrail {
     const head = this.repo.lastLink(guildId);
     if (head && head.seq >= shown.seq) return;
     const headSeq = head?.seq ?? 0;
-    this.db.$client.transaction(() => {
-      this.repo.recordBreak({
-        guildId, firstBadSeq: headSeq + 1, code: 'trail/rolled-back', foundAt: this.opts.clock(), channelId: null,
-        message: `The trail ends at #${headSeq}, but the bot had shown entries up to #${shown.seq} (hash ${shown.hash.slice(0, 16)}…): they were lost (a lost -wal file or a restored copy of the database). The server seed in use was revealed, so no lost roll's dice are dealt again.`,
-      });
-      const open = this.repo.openEpoch(guildId, SERVER_SCOPE);
-      if (open) this.revealTx(open.id, SYSTEM_ACTOR);
-    })();
-    const now = this.repo.lastLink(guildId);
-    if (now) this.opts.marks!.set(guildId, now.seq, now.hash);
+    this.repo.recordBreak({
+      guildId, firstBadSeq: headSeq + 1, code: 'trail/rolled-back', foundAt: this.opts.clock(), channelId: null,
+      message: `The trail ends at #${headSeq}, but the bot had shown entries up to #${shown.seq} (hash ${shown.hash.slice(0, 16)}…): they were lost (a lost -wal file or a restored copy of the database). The server seed in use was revealed, so no lost roll's dice are dealt again.`,
+    });
+    const open = this.repo.openEpoch(guildId, SERVER_SCOPE);
+    if (open) this.revealTx(open.id, SYSTEM_ACTOR);
   }
 
   private rollTx(spec: RollSpec): StoredRoll {
@@ -127,7 +130,7 @@ export class AuditTrail {
       const epoch = this.ensureEpoch(spec.guildId, spec.scope ?? SERVER_SCOPE, spec.gameId ?? null, spec.actor, now);
       const rollIndex = this.repo.takeIndex(epoch.id);
       const key = this.keyOf(epoch);
-      const result = evaluate(spec.expression, derivedRng(key, rollIndex));
+      const result = rollTerms(spec.expression, derivedRng(key, rollIndex));
       const modifiers = [...(spec.modifiers ?? [])];
       const detail: RollDetail = {
         expression: normalize(spec.expression),

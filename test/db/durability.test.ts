@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseAnchors, checkAnchors } from '../../src/dice/anchor';
 import { openDb } from '../../src/db/open';
 import { rollMessage } from '../../src/interaction/present-rolls';
@@ -52,6 +52,45 @@ describe('a roll is durable before its reply (issue 16)', () => {
       expect(s.rolls.verify(G).ok).toBe(true);
     } finally {
       db.$client.close();
+    }
+  }, 60_000);
+
+  it('the break and reveal of a lost -wal commit with the roll that found them: a roll that fails leaves neither, and the next roll records them once (issue 12: one transaction)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'estafette-wal-'));
+    const dbPath = join(dir, 'e.db');
+    const db = openDb(dbPath);
+    const s = createServices(db, { dbPath, seedEpochHours: 0 });
+    s.rolls.roll({ guildId: G, actor: ney, expression: '1d6', private: false });
+    db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    s.rolls.roll({ guildId: G, actor: ney, expression: '2d6', private: false });
+    await db.$durability.durable();
+    copyFileSync(dbPath, join(dir, 'copy.db'));
+    copyFileSync(`${dbPath}.shown`, join(dir, 'copy.db.shown'));
+    await s.rolls.close();
+    db.$client.close();
+
+    const copy = openDb(join(dir, 'copy.db'));
+    try {
+      const c = createServices(copy, { dbPath: join(dir, 'copy.db'), seedEpochHours: 0 });
+      // The roll's own entry cannot be written (a full disk): nothing of it, nor of the catch-up, stays.
+      const insert = vi.spyOn(c.trail.repo, 'insertEntry').mockImplementationOnce(() => { throw new Error('database or disk is full'); });
+      expect(() => c.rolls.roll({ guildId: G, actor: ney, expression: '2d6', private: false })).toThrow(/disk is full/);
+      expect(c.trail.repo.breaks(G)).toEqual([]);
+      expect(c.trail.repo.lastLink(G)!.seq).toBe(2);
+      expect(c.trail.repo.epoch(1)!.revealedAt).toBeNull();
+      insert.mockRestore();
+      const next = c.rolls.roll({ guildId: G, actor: ney, expression: '2d6', private: false });
+      expect(next).toMatchObject({ seq: 5, epoch: { id: 2 }, rollIndex: 0 });
+      expect(c.trail.repo.breaks(G)).toMatchObject([{ firstBadSeq: 3, code: 'trail/rolled-back' }]);
+      expect(c.trail.repo.epoch(1)!.revealedAt).not.toBeNull();
+      await copy.$durability.durable();
+      await new Promise((r) => setImmediate(r)); // the marks file is written in the fsync's callbacks
+      // The roll's mark (set once durable) is past the reveal the catch-up wrote.
+      expect(readFileSync(join(dir, 'copy.db.shown'), 'utf8').trim().split('\n').at(-1)).toBe(`${G} 5 ${next.hash}`);
+      expect(c.rolls.verify(G).ok).toBe(true);
+      await c.rolls.close();
+    } finally {
+      copy.$client.close();
     }
   }, 60_000);
 

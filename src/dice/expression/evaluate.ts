@@ -11,13 +11,23 @@ import type { DiceTermResult, DieResult, RollResult, TermResult } from './roll-r
  * same Rng must get the same faces, so never reorder, skip or add calls.
  */
 export function evaluate(expr: DiceExpression, rng: Rng): RollResult {
+  const { terms, total } = rollTerms(expr, rng);
+  const { min, max } = bounds(expr);
+  return { expression: normalize(expr), terms, total, min, max };
+}
+
+/**
+ * The dice of evaluate() without its normalized text and bounds: what a stored roll keeps and
+ * verify recomputes. The audit trail and verify call this once per roll, and the text and the
+ * bounds were a string and objects built for nothing each time (issue 12).
+ */
+export function rollTerms(expr: DiceExpression, rng: Rng): Pick<RollResult, 'terms' | 'total'> {
   const terms: TermResult[] = expr.terms.map(({ sign, term }) =>
     term.kind === 'const' ? { kind: 'const', sign, value: term.value } : rollTerm(term, sign, rng),
   );
   let total = 0;
   for (const t of terms) total += t.sign * (t.kind === 'const' ? t.value : t.subtotal);
-  const { min, max } = bounds(expr);
-  return { expression: normalize(expr), terms, total: total === 0 ? 0 : total, min, max };
+  return { terms, total: total === 0 ? 0 : total };
 }
 
 function rollTerm(term: DiceTerm, sign: Sign, rng: Rng): DiceTermResult {

@@ -6,7 +6,7 @@ export type { ExpressionError, ExpressionErrorCode } from './errors';
 export { EXPRESSION_ERROR_CODES } from './errors';
 export type { Bounds } from './bounds';
 export { parseExpression } from './parse';
-export { evaluate, keptFlags } from './evaluate';
+export { evaluate, keptFlags, rollTerms } from './evaluate';
 export { bounds, termBounds } from './bounds';
 export { formatRoll, normalize, termNotation } from './format';
 export { diceCount, dieFaces, keptCount } from './faces';

@@ -10,6 +10,7 @@ import {
   keptCount,
   normalize,
   parseExpression,
+  rollTerms,
   type DiceExpression,
   type DiceTerm,
 } from '../../../src/dice/expression';
@@ -17,6 +18,18 @@ import type { Rng } from '../../../src/dice/rng';
 import { grammarishArb, rngFrom, rngValuesArb, sampleArb } from './arbitraries';
 
 describe('generated valid expressions', () => {
+  it('rollTerms gives exactly evaluate()\'s terms and total, with the same Rng calls (what the trail stores and verify recomputes)', () => {
+    fc.assert(
+      fc.property(sampleArb, rngValuesArb, ({ ast }, values) => {
+        const a = rngFrom(values), b = rngFrom(values);
+        const whole = evaluate(ast, a);
+        expect(rollTerms(ast, b)).toEqual({ terms: whole.terms, total: whole.total });
+        expect(b.calls).toBe(a.calls);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('parse to exactly the tree they were generated from', () => {
     fc.assert(
       fc.property(sampleArb, ({ text, ast }) => {
