@@ -98,11 +98,10 @@ const entryPieces = new WeakMap<object, NwPiece>();
 function entryPiece(s: NwState, id: string): NwPiece | null {
   const entry = s.units[id] ?? s.batteries[id];
   if (!entry) return pieceOf(s, id);
-  let p = entryPieces.get(entry);
-  if (!p || p.id !== id) {
-    p = pieceOf(s, id);
-    if (p) entryPieces.set(entry, p);
-  }
+  const kept = entryPieces.get(entry);
+  if (kept && kept.id === id) return kept;
+  const p = pieceOf(s, id);
+  if (p) entryPieces.set(entry, p);
   return p;
 }
 

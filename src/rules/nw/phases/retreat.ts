@@ -66,8 +66,6 @@ const BROAD_SLACK = 1e-3;
 const APPROACH_SLACK = 1e-4;
 /** A separating-axis gap beyond this (a thousand times EPS) means two bases cannot touch. */
 const APART_MARGIN = 1e-3;
-/** Inches a retreat wakes an enemy early by (walk's `due`): far above rounding, far below a step. */
-const WAKE_HAIR = 1e-6;
 
 export interface RetreatOrder {
   /** Brigade or battery id. */
@@ -409,15 +407,8 @@ function retreatPlanner(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | un
     const approachAt: number[] = [];
     const good: number[] = [0];
     let approach = 0;
-    // The other enemies this walk may still come closer to, filed by the step at which each must
-    // next be looked at (`due`): an enemy whose two bounds below keep it clear of the least so far
-    // is not visited again until the first step at which, with that least, they might no longer
-    // (the least only falls, so it is never woken late). At 600 brigades most enemies stay clear
-    // for many steps, and visiting each at every step was most of a retreat (issue 12). Who is
-    // measured at a step changes nothing measured: the least after each step is the exact least
-    // over every enemy not yet ruled out, as a skipped enemy's bound is above it.
-    const due: number[][] = ks.map(() => []);
-    due[0] = others.map((_, i) => i);
+    // The other enemies this walk may still come closer to.
+    const active = others.map((_, i) => i);
     // Per other enemy, the best lower bound known of (its distance − its gap at the start) and the
     // step it was found at (0 at the start itself).
     const lastB = others.map(() => 0);
@@ -445,27 +436,7 @@ function retreatPlanner(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | un
       if (!sRingMade) { ringInto(sRing, stepAt, fShrunk, rShrunk); sRingMade = true; }
       return ringDistance(sRing, rings[i] ??= basePolygon(other.base)) <= EPS;
     };
-    // The step at which enemy i's bounds (lastB, lineB), with the least `approach` so far, might
-    // stop holding: the first step after `si` whose distance reaches that point less a hair.
-    const wake = (i: number, si: number): void => {
-      const margin = approach + APPROACH_SLACK;
-      let until = lastK[i]! + lastB[i]! - margin;
-      const c = lineC[i]!;
-      if (lineB[i]! > -Infinity) {
-        const line = c > 0 ? lineK[i]! + (lineB[i]! - margin) / c : lineB[i]! - (ks[si]! - lineK[i]!) * c > margin ? Infinity : -Infinity;
-        if (line > until) until = line;
-      }
-      until -= WAKE_HAIR;
-      let at = si + 1;
-      if (until === Infinity) return;
-      let hi = ks.length;
-      if (at >= hi || ks[at]! >= until) { if (at < hi) due[at]!.push(i); return; }
-      // Binary search: the first step at or beyond `until` (ks rises).
-      while (at < hi) { const m = (at + hi) >> 1; if (ks[m]! >= until) hi = m; else at = m + 1; }
-      if (at < ks.length) due[at]!.push(i);
-    };
-    for (let si = 0; si < ks.length; si++) {
-      const kk = ks[si]!;
+    for (const kk of ks) {
       if (kk + lead > blockedFrom - EPS) { stop = 'blocked'; break; }
       const at: Point = { x: start.at.x + dir.x * kk, y: start.at.y + dir.y * kk };
       // The step's ring, as basePolygon would make it for this pose (offTable's test on it).
@@ -487,8 +458,6 @@ function retreatPlanner(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | un
       // And a retreat keeps its facing, so its distance to a base is a convex function of the
       // distance walked: once a step is clearly (by APPROACH_SLACK, far above rounding and the EPS
       // of touching) farther than at the start, every later step is too, and that enemy is done.
-      const active = due[si]!;
-      if (active.length > 1) active.sort((a, b) => a - b);
       let kept = 0;
       for (let j = 0; j < active.length; j++) {
         const i = active[j]!;
@@ -543,8 +512,7 @@ function retreatPlanner(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | un
         lastK[i] = kk;
         active[kept++] = i;
       }
-      for (let j = 0; j < kept; j++) wake(active[j]!, si);
-      due[si] = [];
+      active.length = kept;
       if (beaten !== undefined && approach < -EPS && approach <= beaten + EPS) return { k: kk, complete: false, routedOff: false, approach, passed: [], facing, dir };
       // The friends overlapped here (passed, and no valid end: C16).
       let onFriend = false;
