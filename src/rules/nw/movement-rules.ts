@@ -148,8 +148,40 @@ export function rayHits(from: Point, facing: number, target: Base): boolean {
 
 /** MV-14: a base is in a town when its centre or any corner is inside a town or built-up area. */
 export function inTown(base: Base, terrain: readonly TerrainFeature[]): boolean {
-  const pts = [base.pose.at, ...basePolygon(base)];
-  return terrain.some((f) => isArea(f) && isTownArea(f) && pts.some((p) => ringStrictlyContains(f.polygon, p)));
+  return pointsInTown([base.pose.at, ...basePolygon(base)], terrain);
+}
+
+/** A town's ring and its bounding box (a point outside the box is not strictly inside the ring). */
+interface TownBox { readonly ring: readonly Point[]; readonly minX: number; readonly minY: number; readonly maxX: number; readonly maxY: number }
+// The map's terrain is fixed for a game: its towns are picked and boxed once per terrain list.
+const townsCache = new WeakMap<readonly TerrainFeature[], readonly TownBox[]>();
+
+/** The town areas of `terrain`, in its order, with their boxes. */
+function townsOf(terrain: readonly TerrainFeature[]): readonly TownBox[] {
+  let towns = townsCache.get(terrain);
+  if (!towns) {
+    towns = terrain.filter((f) => isArea(f) && isTownArea(f)).map((f) => {
+      const ring = (f as Extract<TerrainFeature, { polygon: readonly Point[] }>).polygon;
+      return { ring, minX: Math.min(...ring.map((q) => q.x)), minY: Math.min(...ring.map((q) => q.y)), maxX: Math.max(...ring.map((q) => q.x)), maxY: Math.max(...ring.map((q) => q.y)) };
+    });
+    townsCache.set(terrain, towns);
+  }
+  return towns;
+}
+
+/**
+ * Whether any of `pts` is strictly inside a town area of `terrain` (inTown's test on given points).
+ * A box test first (issue 12: every sample of every move tested every town's ring): outside a
+ * ring's bounding box no crossing is counted, so the box changes no answer.
+ */
+export function pointsInTown(pts: readonly Point[], terrain: readonly TerrainFeature[]): boolean {
+  for (const t of townsOf(terrain)) {
+    for (const p of pts) {
+      if (p.x < t.minX || p.x > t.maxX || p.y < t.minY || p.y > t.maxY) continue;
+      if (ringStrictlyContains(t.ring, p)) return true;
+    }
+  }
+  return false;
 }
 
 /** In a town or behind works (L333): the hard-cover test of cover.ts — a village is not a town here (BU-1). */

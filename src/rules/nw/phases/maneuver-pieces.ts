@@ -84,16 +84,35 @@ export const baseOf = (p: { readonly pose: Pose; readonly base: BaseSize }): Bas
 
 const live = (p: NwPiece | null): p is NwPiece => p !== null && p.onTable && !p.removed;
 
-// States are immutable: the live bodies of one state object are read once (a move's plan asks
-// for them several times: enemies, friends, attackers of the target, proximity).
-const bodiesCache = new WeakMap<NwState, readonly NwPiece[]>();
+// Records are immutable: the live bodies are read once per pair of records they come from (pieceOf
+// of a brigade's or battery's id reads nothing else). A Maneuver roll keeps both records, so the
+// check of a "contact …" move before its roll and its plan after share them (issue 12: each made
+// every piece of the table again).
+const bodiesCache = new WeakMap<NwState['units'], WeakMap<NwState['batteries'], readonly NwPiece[]>>();
+
+// A brigade's or battery's piece is made from its own entry alone (pieceOf), and an entry a move
+// does not touch is the same object in the next state's record: its piece is made once.
+const entryPieces = new WeakMap<object, NwPiece>();
+
+/** pieceOf for the id of a brigade or battery of `s`, kept by its entry. */
+function entryPiece(s: NwState, id: string): NwPiece | null {
+  const entry = s.units[id] ?? s.batteries[id];
+  if (!entry) return pieceOf(s, id);
+  const kept = entryPieces.get(entry);
+  if (kept && kept.id === id) return kept;
+  const p = pieceOf(s, id);
+  if (p) entryPieces.set(entry, p);
+  return p;
+}
 
 /** Live brigades and batteries (the bodies that block, contact and are contacted), of `side` or not. */
 export function bodies(s: NwState, pick: (side: string) => boolean): NwPiece[] {
-  let all = bodiesCache.get(s);
+  let byBatteries = bodiesCache.get(s.units);
+  if (!byBatteries) bodiesCache.set(s.units, byBatteries = new WeakMap());
+  let all = byBatteries.get(s.batteries);
   if (!all) {
-    all = [...Object.keys(s.units), ...Object.keys(s.batteries)].map((id) => pieceOf(s, id)).filter(live);
-    bodiesCache.set(s, all);
+    all = [...Object.keys(s.units), ...Object.keys(s.batteries)].map((id) => entryPiece(s, id)).filter(live);
+    byBatteries.set(s.batteries, all);
   }
   return all.filter((p) => pick(p.side));
 }
@@ -141,7 +160,7 @@ function carryGrid(s: NwState, next: NwState, moved: readonly string[]): void {
 
 const piecesOf = (s: NwState, ids: readonly string[], pick: (side: string) => boolean): NwPiece[] => {
   const out: NwPiece[] = [];
-  for (const id of ids) { const p = pieceOf(s, id); if (p && pick(p.side)) out.push(p); }
+  for (const id of ids) { const p = entryPiece(s, id); if (p && pick(p.side)) out.push(p); }
   return out;
 };
 

@@ -7,9 +7,8 @@ import { pointToGridRef } from '../../scenario/grid';
 import type { BaseSize, Point, Pose, TerrainFeature } from '../../geometry/types';
 import { add, angleDifference, headingVector, normalizeFacing, scale } from '../../geometry/vector';
 import { nwPathCost } from '../movement';
-import { awayFacing, OVERLAP_SLACK, overlaps } from '../movement-rules';
-import { pointSegmentDistance, ringDistance, ringDistanceApart, ringStrictlyContains } from '../../geometry/primitives';
-import { isTownArea } from '../movement';
+import { awayFacing, OVERLAP_SLACK, overlaps, pointsInTown } from '../movement-rules';
+import { pointSegmentDistance, ringDistance, ringDistanceApart } from '../../geometry/primitives';
 import { infantryCategoryOfUnit, type NwBattery, type NwState, type NwUnit } from '../state';
 import { infantryCategory, MOVEMENT_ALLOWANCE } from '../tables/maneuver';
 import { terrainClass, type Mover } from '../tables/terrain';
@@ -697,8 +696,7 @@ function ringOffTable(ring: readonly Point[], width: number, height: number): bo
 
 /** inTown on a base's centre and ring. */
 function ringInTown(at: Point, ring: readonly Point[], terrain: readonly TerrainFeature[]): boolean {
-  const pts = [at, ...ring];
-  return terrain.some((f) => isArea(f) && isTownArea(f) && pts.some((p) => ringStrictlyContains(f.polygon, p)));
+  return pointsInTown([at, ...ring], terrain);
 }
 
 const fmtIn = (n: number): string => `${Math.round(n * 100) / 100}"`;

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { bodies, pieceOf } from '../../../src/rules/nw/phases/maneuver-pieces';
+import { NW_SETTINGS_DEFAULTS } from '../../../src/rules/nw/settings';
+import type { NwState } from '../../../src/rules/nw/state';
+import { generateNwBattle, playNw, startNw } from '../../helpers/nw-battle';
+
+// Issue 12: the live bodies are kept per pair of records (units, batteries) and each piece per
+// record entry. Whatever was asked before, bodies must be what pieceOf makes afresh for the state
+// at hand: after rolls (records kept), moves (a brigade's entry replaced) and whole windows.
+const fresh = (s: NwState) => [...Object.keys(s.units), ...Object.keys(s.batteries)]
+  .map((id) => pieceOf(s, id)).filter((p) => p !== null && p.onTable && !p.removed);
+
+describe('NW bodies kept by records and entries (maneuver-pieces)', () => {
+  it('equal the pieces made afresh at every state of a played game', () => {
+    const data = generateNwBattle({ seed: 2026, brigadesPerSide: 12, turns: 2 });
+    const st = startNw(data, NW_SETTINGS_DEFAULTS, '7e'.repeat(32));
+    let checked = 0;
+    let moved = 0;
+    const check = (s: NwState) => {
+      expect(bodies(s, () => true)).toEqual(fresh(s));
+      checked++;
+    };
+    playNw(st.state, 2026, {
+      diceSeed: '7e'.repeat(32), diceStart: st.dice,
+      onWindow: (w) => {
+        // Ask on the opening state first (filling the caches), then on what the acts and the resolution made.
+        check(w.open);
+        check(w.acted);
+        check(w.after);
+        if (w.acted.units !== w.open.units) moved++;
+        // Asked again on the opening state after later states were asked: still its own pieces.
+        check(w.open);
+      },
+    });
+    expect(checked).toBeGreaterThan(20);
+    // Some window's acts moved a brigade (a replaced entry), so the per-entry pieces were tested.
+    expect(moved).toBeGreaterThan(0);
+  });
+});
