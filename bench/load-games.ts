@@ -140,6 +140,9 @@ const botCpuSeconds = (): number => {
   const fields = readFileSync(`/proc/${bot.pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime (fields 14, 15; 3 is fields[0] here)
 };
+/** Channel posts (outbox: receipts, reveals, maps) in the game channels so far: HTTP posts per input. */
+const channelPosts = () => Array.from({ length: GAMES }, (_, g) => fake.channelMessages(channel(g)).length).reduce((a, b) => a + b, 0);
+const posts0 = channelPosts();
 const cpu0 = { bot: botCpuSeconds(), bench: process.cpuUsage() };
 loadRunning = true;
 const t0 = Date.now();
@@ -155,6 +158,8 @@ const benchCpu = (benchUsage.user + benchUsage.system) / 1e6;
 
 // Lost or duplicated inputs: the stored live order of each stand is the last acknowledged one (or one sent after it).
 await new Promise((r) => setTimeout(r, 2_000)); // let the bot finish what is in flight
+// Posted over the load and its 2 s tail (settling receipts included): what the inputs cost in Discord requests.
+const posts = channelPosts() - posts0;
 db = openDb(dbPath);
 services = createServices(db, { dbPath });
 let lost = 0, duplicated = 0;
@@ -174,6 +179,7 @@ for (let g = 0; g < GAMES; g++) {
   }
 }
 console.log(`games under load (${RATE ? `open loop, ${RATE} inputs/s due` : 'closed loop'}): ${GAMES} games x 4 players for ${elapsed.toFixed(0)} s: ${sent} inputs (${(sent / elapsed).toFixed(0)}/s), ${failures} not acknowledged in time`);
+console.log(`  channel posts (HTTP POSTs by the outbox): ${posts}, ${(posts / sent).toFixed(3)} per input`);
 console.log(`  acknowledgement latency: p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms   (target p99 < 250 ms; Discord's limit 3 s)`);
 console.log(`  CPU over the load: bot ${botCpu.toFixed(1)} s (${((botCpu / elapsed) * 100).toFixed(0)}% of a core, ${((botCpu * 1e6) / sent).toFixed(0)} µs/input), load generator + fake Discord ${benchCpu.toFixed(1)} s (${((benchCpu / elapsed) * 100).toFixed(0)}% of a core, ${((benchCpu * 1e6) / sent).toFixed(0)} µs/input); load average ${loadavg()[0]!.toFixed(1)}`);
 const loopP99 = pct(loopSpans.map((x) => x.p99), 50), loopMax = Math.max(...loopSpans.map((x) => x.max));
@@ -195,7 +201,7 @@ console.log(`full-size game (Ligny, ${stands} stands): last /ready → resolutio
 const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${bot.pid}/status`, 'utf8'));
 const peakRssMiB = hwm ? Number(hwm[1]) / 1024 : Number.NaN;
 console.log(`bot peak RSS: ${peakRssMiB.toFixed(0)} MiB   (target < 256 MiB)`);
-console.log(`JSON: ${JSON.stringify({ inputsPerSec: sent / elapsed, ackP99Ms: pct(latencies, 99), ackP50Ms: pct(latencies, 50), peakRssMiB, failures, lost, duplicated, rate: RATE, botCpuUsPerInput: (botCpu * 1e6) / sent, benchCpuUsPerInput: (benchCpu * 1e6) / sent, botCpuSeconds: botCpu, benchCpuSeconds: benchCpu, seconds: elapsed, loadAverage: loadavg()[0], loopDelayP99Ms: loopP99, loopDelayMaxMs: loopMax })}`);
+console.log(`JSON: ${JSON.stringify({ inputsPerSec: sent / elapsed, postsPerInput: posts / sent, ackP99Ms: pct(latencies, 99), ackP50Ms: pct(latencies, 50), peakRssMiB, failures, lost, duplicated, rate: RATE, botCpuUsPerInput: (botCpu * 1e6) / sent, benchCpuUsPerInput: (benchCpu * 1e6) / sent, botCpuSeconds: botCpu, benchCpuSeconds: benchCpu, seconds: elapsed, loadAverage: loadavg()[0], loopDelayP99Ms: loopP99, loopDelayMaxMs: loopMax })}`);
 bot.kill('SIGTERM');
 await new Promise((r) => bot.on('exit', r));
 // The bot's own sampling (MEMORY_STATS, every second), written as it exits.

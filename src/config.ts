@@ -34,6 +34,11 @@ const Env = z.object({
   BACKUP_KEEP: z.coerce.number({ message: 'BACKUP_KEEP must be a whole number, e.g. 7' }).int().min(1, 'BACKUP_KEEP must be at least 1').max(10_000).default(7),
   /** Days a sent receipt stays in the outbox before it is pruned (0: pruned once sent). */
   OUTBOX_RETENTION_DAYS: z.coerce.number({ message: 'OUTBOX_RETENTION_DAYS must be a number of days, e.g. 7' }).min(0, 'OUTBOX_RETENTION_DAYS must be 0 or more').max(3650).default(7),
+  /**
+   * A sealed receipt is posted this long after it is written; an amendment within it replaces the
+   * unsent receipt, so a burst of amendments posts one receipt (the newest). 0: post at once.
+   */
+  RECEIPT_SETTLE_MS: z.coerce.number({ message: 'RECEIPT_SETTLE_MS must be a number of milliseconds, e.g. 1000' }).int().min(0, 'RECEIPT_SETTLE_MS must be 0 or more').max(60_000, 'RECEIPT_SETTLE_MS must be at most 60000 (a minute)').default(1_000),
   /** Measuring: sample the process's memory every second and write a summary (JSON) to this file at exit. */
   MEMORY_STATS: z.string().min(1).optional(),
   /** Measuring: log the event loop's delay and the CPU every this many milliseconds (bench/load-games.ts). */
@@ -54,6 +59,8 @@ export interface Config {
   readonly backup: { readonly dir: string; readonly everyMs: number; readonly keep: number } | null;
   /** Sent receipts older than this leave the outbox (OutboxSender.prune). */
   readonly outboxRetentionMs: number;
+  /** RECEIPT_SETTLE_MS: how long a sealed receipt waits for a newer one before it is posted. */
+  readonly receiptSettleMs: number;
   /** Where the memory summary goes at exit (bench:load), or null: no sampling. */
   readonly memoryStatsFile: string | null;
   /** LOAD_STATS: milliseconds between event-loop/CPU log lines, or null (off). */
@@ -86,6 +93,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     leaseTtlMs: e.LEASE_TTL_SECONDS * 1000,
     backup: e.BACKUP_DIR ? { dir: e.BACKUP_DIR, everyMs: Math.round(e.BACKUP_EVERY_HOURS * 3_600_000), keep: e.BACKUP_KEEP } : null,
     outboxRetentionMs: Math.round(e.OUTBOX_RETENTION_DAYS * 24 * 3_600_000),
+    receiptSettleMs: e.RECEIPT_SETTLE_MS,
     memoryStatsFile: e.MEMORY_STATS ?? null,
     loadStatsEveryMs: e.LOAD_STATS ?? null,
   };

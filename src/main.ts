@@ -107,7 +107,11 @@ async function main(): Promise<number> {
 
   // Maps are drawn in a small pool of child processes so the bot never stalls while canvas works.
   const maps = lazyPoolRenderer(() => createRenderPool({ size: 2 }));
-  const services = createServices(db, { seedEpochHours: config.seedEpochHours, dbPath: config.databasePath, maps });
+  const services = createServices(db, {
+    seedEpochHours: config.seedEpochHours, dbPath: config.databasePath, maps,
+    // Settling saves Discord requests; the console has no rate limit and shows each receipt at once (a piped script sees them all before EOF).
+    receiptSettleMs: config.discordToken ? config.receiptSettleMs : 0,
+  });
   // In the background: verify's worker threads then start from one bundle, not through tsx (issue 12).
   void services.rolls.prepareVerify((e) => log.warn({ err: e }, 'verify workers will start through tsx (could not bundle them)'));
   const commands = commandMap();

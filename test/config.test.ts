@@ -17,6 +17,15 @@ describe('config', () => {
     expect(() => loadConfig({ OUTBOX_RETENTION_DAYS: 'week' })).toThrow(/OUTBOX_RETENTION_DAYS must be a number of days/);
   });
 
+  it('reads RECEIPT_SETTLE_MS (1 s by default, 0 allowed), and refuses what is not a number of milliseconds up to a minute', () => {
+    expect(loadConfig({}).receiptSettleMs).toBe(1_000);
+    expect(loadConfig({ RECEIPT_SETTLE_MS: '0' }).receiptSettleMs).toBe(0);
+    expect(loadConfig({ RECEIPT_SETTLE_MS: '2500' }).receiptSettleMs).toBe(2_500);
+    expect(() => loadConfig({ RECEIPT_SETTLE_MS: '1s' })).toThrow(/RECEIPT_SETTLE_MS must be a number of milliseconds/);
+    expect(() => loadConfig({ RECEIPT_SETTLE_MS: '-1' })).toThrow(/RECEIPT_SETTLE_MS must be 0 or more/);
+    expect(() => loadConfig({ RECEIPT_SETTLE_MS: '120000' })).toThrow(/at most 60000/);
+  });
+
   it('reads LOAD_STATS in milliseconds (off when unset), and refuses what is not a number with the unit', () => {
     expect(loadConfig({}).loadStatsEveryMs).toBeNull();
     expect(loadConfig({ LOAD_STATS: '1000' }).loadStatsEveryMs).toBe(1000);

@@ -32,6 +32,8 @@ export interface GameDeps {
   readonly db: Db;
   readonly trail: AuditTrail;
   readonly clock: () => number;
+  /** How long a sealed receipt waits for a newer one of its seat before it is due (RECEIPT_SETTLE_MS). */
+  readonly receiptSettleMs?: number;
 }
 
 /** A live game in a channel, with what most commands need. */
@@ -58,7 +60,7 @@ export class GameService {
 
   constructor(private readonly deps: GameDeps) {
     this.repo = new GamesRepo(deps.db);
-    this.posts = new Posts(this.repo, deps.clock);
+    this.posts = new Posts(this.repo, deps.clock, deps.receiptSettleMs ?? 0);
   }
 
   /**

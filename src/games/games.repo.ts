@@ -57,9 +57,15 @@ export class GamesRepo {
         createdAt: sql.placeholder('createdAt'), nextAttemptAt: sql.placeholder('nextAttemptAt'), attempts: 0,
       }).onConflictDoNothing().prepare(),
       // The outbox sender's statements: one claim and one "sent" per post, one due list per drain.
+      // `busy`: a JSON array of channels the sender is posting to already (their rows wait for that).
       dueOutbox: db.select().from(outbox).where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, sql.placeholder('now')),
+        sql`${outbox.channelId} NOT IN (SELECT value FROM json_each(${sql.placeholder('busy')}))`,
         sql`NOT EXISTS (SELECT 1 FROM outbox p WHERE p.channel_id = ${outbox.channelId} AND p.sent_at IS NULL AND p.id < ${outbox.id} AND p.next_attempt_at > ${sql.placeholder('now')})`))
         .orderBy(asc(outbox.id)).limit(sql.placeholder('limit')).prepare(),
+      // Through outbox_pending: only unsent rows due later (settling receipts and back-offs) are read.
+      nextDue: db.$client.prepare<[number], { at: number | null }>('SELECT MIN(next_attempt_at) AS at FROM outbox WHERE sent_at IS NULL AND next_attempt_at > ?'),
+      releaseSettling: db.$client.prepare<[{ now: number; channel: string }]>(`UPDATE outbox SET next_attempt_at = @now WHERE sent_at IS NULL AND next_attempt_at > @now
+        AND attempts = 0 AND channel_id = @channel AND substr(dedupe_key, 1, 8) = 'receipt:'`),
       claimOutbox: db.update(outbox).set({ claimedAt: sql`coalesce(${outbox.claimedAt}, ${sql.placeholder('at')})` })
         .where(and(eq(outbox.id, sql.placeholder('id')), isNull(outbox.sentAt))).returning().prepare(),
       markSent: db.update(outbox).set({ sentAt: sql.placeholder('at') as never, messageId: sql.placeholder('messageId') as never }).where(eq(outbox.id, sql.placeholder('id'))).prepare(),
@@ -215,8 +221,19 @@ export class GamesRepo {
    * posts of its channel: channel order is kept even across failures (a receipt must reach the
    * channel before the reveal that opens it).
    */
-  dueOutbox(now: number, limit = 20): OutboxRow[] {
-    return this.hot.dueOutbox.all({ now, limit });
+  dueOutbox(now: number, limit = 20, busyChannels: readonly string[] = []): OutboxRow[] {
+    return this.hot.dueOutbox.all({ now, limit, busy: JSON.stringify(busyChannels) });
+  }
+  /** When the next unsent post falls due after `now` (a settling receipt, a back-off), or null. */
+  nextDueAfter(now: number): number | null {
+    return this.hot.nextDue.get(now)?.at ?? null;
+  }
+  /**
+   * Make the channel's settling receipts (written, never tried, not yet due) due at `now`: another
+   * post is going to the channel, and it neither waits for them nor goes before them.
+   */
+  releaseSettlingReceipts(channelId: string, now: number): void {
+    this.hot.releaseSettling.run({ now, channel: channelId });
   }
   /**
    * Take a row to post it, and read what it says at that moment: from now on enqueueLatest leaves

@@ -22,18 +22,38 @@ const PRUNE_EVERY_MS = 3_600_000;
 const PRUNE_BATCH = 2_000;
 
 /**
+ * Channels posted to at once: Discord limits each channel on its own (5 messages / 5 s) and
+ * discord.js queues per route, so a channel waiting out its limit must not hold back the others.
+ * Bounded, so a burst over many channels does not open many sockets or render many maps at once.
+ */
+export const MAX_CHANNELS_IN_FLIGHT = 4;
+
+/** A claimed row and the attempts it had (the in-memory count when its back-off could not be written). */
+interface Claimed { readonly row: OutboxRow; readonly attempts: number }
+
+/**
  * Sends what transactions wrote to the outbox, after they committed: in order per channel
  * (a failed post holds back the later ones of its channel), retried with exponential back-off.
+ * Channels are independent: up to MAX_CHANNELS_IN_FLIGHT channels post at once, one post in
+ * flight per channel (its "lane"), so a slow or rate-limited channel delays only itself.
  * Rate limits: discord.js's REST client waits out 429s itself; a post that still fails is
  * retried later, never re-sent once marked sent.
  */
 export class OutboxSender {
   private timer: NodeJS.Timeout | undefined;
+  private pollMs = 0;
+  /** Wakes the sender when the next post falls due (a settling receipt, a back-off) before the poll. */
+  private dueTimer: NodeJS.Timeout | undefined;
+  /** A scan (read, claim, wait for the disk) is under way. */
   private running = false;
   private stopped = false;
-  private current: Promise<number> | null = null;
-  /** Kicked while a drain ran: drain again when it ends. */
+  private scanning: Promise<unknown> | null = null;
+  /** Kicked while a scan ran: scan again when it ends. */
   private kicked = false;
+  /** A scan left due posts behind (their channel busy, or no lane free): scan again when a lane ends. */
+  private deferred = false;
+  /** Channels being posted to, each with the lane posting its claimed rows in order. */
+  private readonly lanes = new Map<string, Promise<number>>();
   /**
    * Rows posted whose "sent" could not be written (disk full, I/O error): never posted again
    * by this process; recorded first on every later drain, and nothing new is posted until
@@ -76,18 +96,26 @@ export class OutboxSender {
     return gone;
   }
 
-  /** Send what is due. Never rejects: a storage error is logged and retried on the next poll. */
+  /**
+   * Send what is due, and resolve when the posts this call started are done (posts of a channel
+   * already being posted to are left to that channel's lane and the scan after it). Never
+   * rejects: a storage error is logged and retried on the next poll.
+   */
   flush(): Promise<number> {
     // After stop() the database may be closed: a kick queued just before must not touch it.
     if (this.running || this.stopped) return Promise.resolve(0);
     this.kicked = false;
-    this.current = this.drain()
-      .catch((e: unknown) => { this.storageError(e, 'outbox: cannot read the outbox; will retry'); return 0; })
+    this.running = true;
+    const scan = this.scan()
+      .catch((e: unknown) => { this.storageError(e, 'outbox: cannot read the outbox; will retry'); return [] as Promise<number>[]; })
       .finally(() => {
-        this.current = null;
+        this.running = false;
+        this.scanning = null;
         if (this.kicked) this.kick();
+        else this.wakeWhenDue();
       });
-    return this.current;
+    this.scanning = scan;
+    return scan.then(async (started) => (await Promise.all(started)).reduce((a, b) => a + b, 0));
   }
 
   /** Posts sent but not yet recorded as sent (storage failing). */
@@ -95,51 +123,63 @@ export class OutboxSender {
     return this.unrecorded.size;
   }
 
-  private async drain(): Promise<number> {
-    this.running = true;
-    let sent = 0;
-    try {
-      if (!this.recordUnrecorded()) return 0;
-      const blocked = new Set<string>();
-      // Claim, then post what the row says now: a receipt amended since the list was read is
-      // posted as amended, and one amended after the claim is queued behind it (issue 16).
-      const claimed: OutboxRow[] = [];
-      const held = new Map<number, number>();
-      for (const due of this.repo.dueOutbox(this.clock(), 500)) {
-        if (blocked.has(due.channelId)) continue;
-        const h = this.heldBack.get(due.id);
-        if (h && h.until > this.clock()) { blocked.add(due.channelId); continue; }
-        let row: ReturnType<GamesRepo['claimOutbox']>;
-        try {
-          row = this.repo.claimOutbox(due.id, this.clock());
-        } catch (e) {
-          // Nothing was posted: the row stays due and is claimed again once storage works.
-          this.storageError(e, 'outbox: could not claim a post; holding posts until storage works');
-          break;
-        }
-        if (!row) continue;
-        claimed.push(row);
-        if (h) held.set(row.id, h.attempts);
-      }
-      if (!claimed.length) return 0;
-      // A post acknowledges what its transaction committed: none leaves before that is on disk.
-      // One wait covers the whole batch (group commit, issue 12). Rows claimed but not posted
-      // stay due and are posted by the next drain, as after a failed post.
+  /** Claim the due rows of channels not being posted to, wait for their commits to be on disk, start a lane per channel. */
+  private async scan(): Promise<Promise<number>[]> {
+    if (!this.recordUnrecorded()) return [];
+    const free = MAX_CHANNELS_IN_FLIGHT - this.lanes.size;
+    if (this.lanes.size) this.deferred = true; // a busy channel may have more queued: look again when its lane ends
+    if (free <= 0) return [];
+    const now = this.clock();
+    const blocked = new Set<string>();
+    // Claim, then post what the row says now: a receipt amended since the list was read is
+    // posted as amended, and one amended after the claim is queued behind it (issue 16).
+    const byChannel = new Map<string, Claimed[]>();
+    for (const due of this.repo.dueOutbox(now, 500, [...this.lanes.keys()])) {
+      if (blocked.has(due.channelId) || this.lanes.has(due.channelId)) continue;
+      if (!byChannel.has(due.channelId) && byChannel.size >= free) { this.deferred = true; continue; }
+      const h = this.heldBack.get(due.id);
+      if (h && h.until > now) { blocked.add(due.channelId); continue; }
+      let row: ReturnType<GamesRepo['claimOutbox']>;
       try {
-        await this.repo.durability.durable();
+        row = this.repo.claimOutbox(due.id, this.clock());
       } catch (e) {
-        this.log?.error({ err: e, rows: claimed.length }, 'outbox: the commits of these posts are not known to be on disk (fsync failed); not posting them');
-        return 0;
+        // Nothing was posted: the row stays due and is claimed again once storage works.
+        this.storageError(e, 'outbox: could not claim a post; holding posts until storage works');
+        break;
       }
-      for (const row of claimed) {
-        if (blocked.has(row.channelId)) continue;
+      if (!row) continue;
+      const list = byChannel.get(row.channelId) ?? [];
+      list.push({ row, attempts: h?.attempts ?? row.attempts });
+      byChannel.set(row.channelId, list);
+    }
+    if (!byChannel.size) return [];
+    // A post acknowledges what its transaction committed: none leaves before that is on disk.
+    // One wait covers the whole batch (group commit, issue 12). Rows claimed but not posted
+    // stay due and are posted by the next scan, as after a failed post.
+    try {
+      await this.repo.durability.durable();
+    } catch (e) {
+      this.log?.error({ err: e, rows: [...byChannel.values()].reduce((n, l) => n + l.length, 0) }, 'outbox: the commits of these posts are not known to be on disk (fsync failed); not posting them');
+      return [];
+    }
+    return [...byChannel].map(([channelId, rows]) => this.lane(channelId, rows));
+  }
+
+  /**
+   * Post one channel's claimed rows in order. A failure stops the lane (the row's back-off holds
+   * back the rest of the channel); a post that cannot be recorded as sent stops every lane.
+   */
+  private lane(channelId: string, rows: readonly Claimed[]): Promise<number> {
+    const run = async (): Promise<number> => {
+      let sent = 0;
+      for (const { row, attempts } of rows) {
+        if (this.unrecorded.size) break;
         let messageId: string | null;
         try {
           messageId = (await this.poster.post(row.channelId, await this.withMap(decode(row)), `estafette-${row.id}`)) ?? null;
         } catch (e) {
-          blocked.add(row.channelId);
-          this.postFailed(row, held.get(row.id) ?? row.attempts, e);
-          continue;
+          this.postFailed(row, attempts, e);
+          break;
         }
         this.heldBack.delete(row.id);
         const at = this.clock();
@@ -154,10 +194,33 @@ export class OutboxSender {
           break;
         }
       }
-    } finally {
-      this.running = false;
+      return sent;
+    };
+    const lane = run()
+      .catch((e: unknown) => { this.log?.error({ err: e, channel: channelId }, 'outbox: a channel\'s posts stopped on an unexpected error; will retry'); return 0; })
+      .finally(() => {
+        this.lanes.delete(channelId);
+        if (this.deferred && !this.stopped) { this.deferred = false; this.kick(); }
+      });
+    this.lanes.set(channelId, lane);
+    return lane;
+  }
+
+  /** Between polls, flush when the next post falls due (a receipt done settling). */
+  private wakeWhenDue(): void {
+    if (!this.timer || this.stopped) return;
+    clearTimeout(this.dueTimer);
+    let at: number | null;
+    try {
+      at = this.repo.nextDueAfter(this.clock());
+    } catch {
+      return; // storage failing: the poll tries again
     }
-    return sent;
+    if (at === null) return;
+    const wait = Math.max(0, at - this.clock());
+    if (wait >= this.pollMs) return;
+    this.dueTimer = setTimeout(() => void this.flush(), wait);
+    this.dueTimer.unref();
   }
 
   /** Write the "sent" marks that failed before; false while storage still fails. */
@@ -224,6 +287,7 @@ export class OutboxSender {
   }
 
   start(intervalMs = 2_000): void {
+    this.pollMs = intervalMs;
     this.timer = setInterval(() => void this.flush(), intervalMs);
     this.timer.unref();
     this.pruneTimer = setInterval(() => void this.prune(), PRUNE_EVERY_MS);
@@ -235,8 +299,10 @@ export class OutboxSender {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     clearInterval(this.pruneTimer);
+    clearTimeout(this.dueTimer);
     this.stopped = true;
-    await this.current?.catch(() => undefined);
+    await this.scanning?.catch(() => undefined);
+    await Promise.all(this.lanes.values());
     if (this.unrecorded.size && !this.recordUnrecorded()) {
       this.log?.error({ outbox: [...this.unrecorded.keys()] }, 'outbox: stopping with posts sent but not recorded (storage failing): a restart posts them again with the same nonce, which Discord drops only for a few minutes');
     }

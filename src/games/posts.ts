@@ -36,12 +36,17 @@ export class Posts {
   /** Posts queued so far (the service compares it around a transaction to know whether to flush). */
   queued = 0;
 
-  constructor(private readonly repo: GamesRepo, private readonly now: () => number) {}
+  /** `receiptSettleMs`: how long a sealed receipt waits for a newer one of its seat (RECEIPT_SETTLE_MS). */
+  constructor(private readonly repo: GamesRepo, private readonly now: () => number, private readonly receiptSettleMs = 0) {}
 
   private put(game: GameRow, key: string | null, post: Post): void {
     // Files (maps) are stored as base64; OutboxSender decodes them.
     const stored = post.files ? { ...post, files: post.files.map((f) => ({ ...f, data: f.data.toString('base64') })) } : post;
     this.queued++;
+    // Any other post (a reveal, a window opening, a reminder) is never held behind a settling
+    // receipt of its channel, nor posted before it: the channel's settling receipts fall due now,
+    // and the channel order (GamesRepo.dueOutbox) puts them first.
+    if (this.receiptSettleMs > 0) this.repo.releaseSettlingReceipts(game.channelId, this.now());
     this.repo.enqueue({ gameId: game.id, channelId: game.channelId, body: JSON.stringify(stored), dedupeKey: key, createdAt: this.now(), nextAttemptAt: this.now() });
   }
 
@@ -57,12 +62,16 @@ export class Posts {
   /**
    * A seat's sealed receipt. An earlier receipt of the seat that the sender has not taken yet is
    * replaced; one already being sent is left alone and this one queues behind it (issue 16).
+   * It falls due `receiptSettleMs` after the first unsent receipt of the seat was written (a
+   * replacement keeps that time, so amending without pause never holds a receipt back longer):
+   * a burst of amendments posts one receipt, the newest. Every receipt stays in `receipts`
+   * (each one verifiable when the orders are revealed); only the channel post is coalesced.
    */
   receipt(game: GameRow, w: WindowRow, seat: string, seatLabel: string, hash: string, n: number): void {
     // The full SHA-256, so the check is the hash itself and not a 64-bit prefix of it (issue 16).
     const post: Post = { content: `📨 **${escapeMd(seatLabel)}** has posted orders — sealed receipt \`${hash}\`. It will be checkable when the orders are revealed.` };
     this.queued++;
-    this.repo.enqueueLatest(`receipt:${w.id}:${seat}:`, { gameId: game.id, channelId: game.channelId, body: JSON.stringify(post), dedupeKey: `receipt:${w.id}:${seat}:${n}`, createdAt: this.now(), nextAttemptAt: this.now() });
+    this.repo.enqueueLatest(`receipt:${w.id}:${seat}:`, { gameId: game.id, channelId: game.channelId, body: JSON.stringify(post), dedupeKey: `receipt:${w.id}:${seat}:${n}`, createdAt: this.now(), nextAttemptAt: this.now() + this.receiptSettleMs });
   }
 
   /**

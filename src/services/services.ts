@@ -28,6 +28,8 @@ export interface ServiceOptions {
   /** The database file, so heavy reads can run on their own connections in worker threads. */
   readonly dbPath?: string;
   readonly maps?: MapRenderer;
+  /** RECEIPT_SETTLE_MS (Config.receiptSettleMs); 0 (the default here, and in tests): receipts are due at once. */
+  readonly receiptSettleMs?: number;
 }
 
 export function createServices(db: Db, opts: ServiceOptions = {}): Services {
@@ -38,7 +40,7 @@ export function createServices(db: Db, opts: ServiceOptions = {}): Services {
     ...(opts.newSeed ? { newSeed: opts.newSeed } : {}),
     marks: ShownMarks.forDb(opts.dbPath ?? ':memory:', db.$durability),
   });
-  const games = new GameService({ db, trail, clock });
+  const games = new GameService({ db, trail, clock, receiptSettleMs: opts.receiptSettleMs ?? 0 });
   const gm = new GmTools(games, clock);
   const campaigns = new CampaignService({ db, trail, games, gm, clock });
   return { db, trail, rolls: new RollsService(trail, opts.dbPath ?? ':memory:'), games, gm, campaigns, clock, maps: opts.maps ?? inProcessRenderer() };

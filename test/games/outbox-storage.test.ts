@@ -46,22 +46,26 @@ describe('the outbox when storage fails (disk full, I/O errors)', () => {
     f.enqueue('c1', 'receipt B');
     f.enqueue('c2', 'notice C');
     f.state.failing = true;
-    await expect(f.sender.flush()).resolves.toBe(1);
-    expect(f.posted.map((p) => p.content)).toEqual(['receipt A']);
-    expect(f.sender.unrecordedCount).toBe(1);
+    // c1 and c2 post at once (their own lanes): both go out once and neither can be recorded;
+    // c1's B, behind the unrecorded A, is held.
+    await expect(f.sender.flush()).resolves.toBe(2);
+    expect(f.posted.map((p) => p.content)).toEqual(['receipt A', 'notice C']);
+    expect(f.sender.unrecordedCount).toBe(2);
     // Polls while the disk stays full: nothing re-sent, nothing new sent, no rejection.
     for (let i = 0; i < 5; i++) await expect(f.sender.flush()).resolves.toBe(0);
-    expect(f.posted).toHaveLength(1);
+    expect(f.posted).toHaveLength(2);
     expect(f.logs()).toContain('"code":"SQLITE_FULL"');
     expect(f.logs().match(/"level":50/g)).toHaveLength(1); // one error, then debug lines: no log flood
-    // Space returns: A is recorded (not re-posted), then B and C go out, each with its own nonce.
+    // Space returns: A and C are recorded (not re-posted), then B goes out, each with its own nonce.
     f.state.failing = false;
-    await expect(f.sender.flush()).resolves.toBe(2);
-    expect(f.posted.map((p) => p.content)).toEqual(['receipt A', 'receipt B', 'notice C']);
+    await expect(f.sender.flush()).resolves.toBe(1);
+    expect(f.posted.map((p) => p.content)).toEqual(['receipt A', 'notice C', 'receipt B']);
     expect(new Set(f.posted.map((p) => p.nonce)).size).toBe(3);
     expect(f.real.outboxFor('c1').every((r) => r.sentAt !== null)).toBe(true);
+    expect(f.real.outboxFor('c2').every((r) => r.sentAt !== null)).toBe(true);
     // Each row keeps the id of the message it became, A's too though it was recorded late (issue 11).
-    expect(f.real.outboxFor('c1').map((r) => r.messageId)).toEqual(['m-1', 'm-2']);
+    expect(f.real.outboxFor('c1').map((r) => r.messageId)).toEqual(['m-1', 'm-3']);
+    expect(f.real.outboxFor('c2').map((r) => r.messageId)).toEqual(['m-2']);
     expect(f.logs()).toContain('storage works again');
   });
 

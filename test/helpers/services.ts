@@ -20,9 +20,9 @@ export function testSeeds() {
 }
 
 /** Services on a fresh in-memory database built from the real migrations. */
-export function testServices(opts: { clock?: () => number; seedEpochHours?: number } = {}): Services & { db: Db } {
+export function testServices(opts: { clock?: () => number; seedEpochHours?: number; receiptSettleMs?: number } = {}): Services & { db: Db } {
   const db = openDb(':memory:');
-  return createServices(db, { clock: opts.clock ?? testClock(), seedEpochHours: opts.seedEpochHours ?? 24, newSeed: testSeeds() });
+  return createServices(db, { clock: opts.clock ?? testClock(), seedEpochHours: opts.seedEpochHours ?? 24, newSeed: testSeeds(), receiptSettleMs: opts.receiptSettleMs ?? 0 });
 }
 
 export const silentLog = createLogger('silent');
