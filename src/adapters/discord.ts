@@ -55,7 +55,7 @@ export async function startDiscord(o: DiscordOptions): Promise<DiscordBot> {
   // One interaction per turn of the event loop, oldest first; one that waited past Discord's
   // answer window is dropped unanswered (src/lib/turn-queue.ts says why).
   const stale = staleLog(o.log);
-  const queue = new TurnQueue<Interaction>((interaction) => route(interaction, o), { maxWaitMs: STALE_AFTER_MS, stale });
+  const queue = new TurnQueue<Interaction>((interaction) => route(interaction, o), { maxWaitMs: STALE_AFTER_MS, budgetMs: TURN_BUDGET_MS, stale });
   client.on(Events.InteractionCreate, (interaction) => queue.push(interaction));
   client.on(Events.Error, (e) => o.log.error({ err: e }, 'discord client error'));
   client.on(Events.Warn, (m) => o.log.warn({ message: m }, 'discord client warning'));
@@ -90,6 +90,9 @@ export async function startDiscord(o: DiscordOptions): Promise<DiscordBot> {
  * time the inputs behind it need (src/lib/turn-queue.ts).
  */
 export const STALE_AFTER_MS = 2_000;
+
+/** How long one turn of the event loop may run queued interactions before yielding to finished I/O (src/lib/turn-queue.ts). */
+export const TURN_BUDGET_MS = 20;
 
 function route(interaction: Interaction, o: DiscordOptions): void {
   if (interaction.isChatInputCommand()) {

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { TurnQueue } from '../../src/lib/turn-queue';
 
 /** A queue on a hand-driven clock and scheduler: `turns` holds the turns asked for, run one by one. */
-function harness(maxWaitMs = 100) {
+function harness(maxWaitMs = 100, budgetMs?: number, costMs = 0) {
   let clock = 0;
   const turns: (() => void)[] = [];
   const ran: string[] = [];
   const dropped: { item: string; waited: number }[] = [];
-  const q = new TurnQueue<string>((x) => { ran.push(x); if (x === 'boom') throw new Error('boom'); }, {
-    maxWaitMs, stale: (item, waited) => dropped.push({ item, waited }), now: () => clock, schedule: (f) => turns.push(f),
+  const q = new TurnQueue<string>((x) => { ran.push(x); clock += costMs; if (x === 'boom') throw new Error('boom'); }, {
+    maxWaitMs, ...(budgetMs !== undefined ? { budgetMs } : {}), stale: (item, waited) => dropped.push({ item, waited }), now: () => clock, schedule: (f) => turns.push(f),
   });
   const step = () => turns.shift()!();
   return { q, ran, dropped, turns, step, advance: (ms: number) => { clock += ms; } };
@@ -28,6 +28,17 @@ describe('TurnQueue (issue 12: one interaction per turn of the event loop)', () 
     expect(h.turns).toHaveLength(0);
     h.q.push('d');
     expect(h.turns).toHaveLength(1);
+  });
+
+  it('with a budget, runs items until the turn has used it, then yields (a few inputs share one fsync; no turn holds the loop much past the budget)', () => {
+    const h = harness(1_000, 20, 6); // each item takes 6 ms of the clock
+    for (const x of ['a', 'b', 'c', 'd', 'e']) h.q.push(x);
+    h.step();
+    expect(h.ran).toEqual(['a', 'b', 'c', 'd']); // 6, 12, 18 < 20 ms; the fourth takes the turn to 24 ms
+    expect(h.turns).toHaveLength(1);
+    h.step();
+    expect(h.ran).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(h.turns).toHaveLength(0);
   });
 
   it('drops what waited past maxWaitMs without running it, and runs the next one in time in the same turn', () => {
