@@ -24,6 +24,17 @@ function rollUntilKilled(dbPath: string, shown: number): Promise<string> {
   });
 }
 
+
+/** The database file and its shown-marks copied without the -wal (a lost -wal, or a copy taken alone), the original closed, and the copy opened with its services. */
+async function reopenWithoutWal(dir: string, dbPath: string, s: ReturnType<typeof createServices>, db: ReturnType<typeof openDb>) {
+  copyFileSync(dbPath, join(dir, 'copy.db'));
+  copyFileSync(`${dbPath}.shown`, join(dir, 'copy.db.shown'));
+  await s.rolls.close();
+  db.$client.close();
+  const copy = openDb(join(dir, 'copy.db'));
+  return { copy, c: createServices(copy, { dbPath: join(dir, 'copy.db'), seedEpochHours: 0 }) };
+}
+
 describe('a roll is durable before its reply (issue 16)', () => {
   it('opens read-write databases with WAL and synchronous=NORMAL: commits are fsynced by group commit (issue 12)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'estafette-sync-'));
@@ -64,14 +75,8 @@ describe('a roll is durable before its reply (issue 16)', () => {
     db.$client.pragma('wal_checkpoint(TRUNCATE)');
     s.rolls.roll({ guildId: G, actor: ney, expression: '2d6', private: false });
     await db.$durability.durable();
-    copyFileSync(dbPath, join(dir, 'copy.db'));
-    copyFileSync(`${dbPath}.shown`, join(dir, 'copy.db.shown'));
-    await s.rolls.close();
-    db.$client.close();
-
-    const copy = openDb(join(dir, 'copy.db'));
+    const { copy, c } = await reopenWithoutWal(dir, dbPath, s, db);
     try {
-      const c = createServices(copy, { dbPath: join(dir, 'copy.db'), seedEpochHours: 0 });
       // The roll's own entry cannot be written (a full disk): nothing of it, nor of the catch-up, stays.
       const insert = vi.spyOn(c.trail.repo, 'insertEntry').mockImplementationOnce(() => { throw new Error('database or disk is full'); });
       expect(() => c.rolls.roll({ guildId: G, actor: ney, expression: '2d6', private: false })).toThrow(/disk is full/);
@@ -107,14 +112,8 @@ describe('a roll is durable before its reply (issue 16)', () => {
     const replies = lost.map((r) => rollMessage(ney.name, r));
     expect(existsSync(`${dbPath}-wal`)).toBe(true);
     // The database without its -wal (#3-#6 are only in the -wal); the marks file beside it stays.
-    copyFileSync(dbPath, join(dir, 'copy.db'));
-    copyFileSync(`${dbPath}.shown`, join(dir, 'copy.db.shown'));
-    await s.rolls.close();
-    db.$client.close();
-
-    const copy = openDb(join(dir, 'copy.db'));
+    const { copy, c } = await reopenWithoutWal(dir, dbPath, s, db);
     try {
-      const c = createServices(copy, { dbPath: join(dir, 'copy.db'), seedEpochHours: 0 });
       expect(c.trail.repo.lastLink(G)!.seq).toBe(2);
       const next = c.rolls.roll({ guildId: G, actor: ney, expression: '2d6', private: false });
       // Seed #1's counter went back with the trail: it is revealed, and the roll uses a new seed,
