@@ -9,7 +9,7 @@ import { discordDashboardPoster } from '../../src/adapters/posters';
 import { DASHBOARD_COALESCE_MS, DashboardSender } from '../../src/games/dashboard';
 import { playBattle } from '../helpers/campaign-play';
 import { useE2eBot } from '../helpers/e2e-bot';
-import { e2eChannel } from '../helpers/e2e-channel';
+import { e2eChannel, startSaintRemy } from '../helpers/e2e-channel';
 import type { FakeDiscord, InteractionHistory, StoredMessage } from '../helpers/fake-discord';
 import { testClock, testServices } from '../helpers/services';
 
@@ -36,11 +36,7 @@ describe('buttons, menus and confirmations (issue 11)', () => {
 
   async function started(channel: string) {
     const c = e2eChannel(() => e2e, GUILD, channel);
-    await c.cmd(GM, 'game', 'create', [c.str('ruleset', 'dram'), c.str('scenario', 'saint-remy')]);
-    for (const seat of ['french:fr-i-corps', 'french:command']) await c.cmd(FR, 'game', 'join', [c.str('seat', seat)]);
-    for (const seat of ['austrians:command', 'austrians:au-i-korps']) await c.cmd(AU, 'game', 'join', [c.str('seat', seat)]);
-    await c.cmd(GM, 'game', 'start', []);
-    await c.flush();
+    await startSaintRemy(c, GM, FR, AU);
     return c;
   }
   const click = (user: { id: string; username: string }, message: StoredMessage | undefined, customId: string, channelId = CH) =>

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkRevealed, parseRevealed } from '../../src/games/receipts-check';
 import { useE2eBot } from '../helpers/e2e-bot';
-import { e2eChannel } from '../helpers/e2e-channel';
+import { e2eChannel, startSaintRemy } from '../helpers/e2e-channel';
 import { testClock, testServices } from '../helpers/services';
 
 const GUILD = '1400000000000000101';
@@ -22,11 +22,7 @@ describe('receipts settle before they are posted', () => {
 
   it('posts one receipt for a burst of amendments, the newest, and the reveal at once after it', async () => {
     const c = e2eChannel(() => e2e, GUILD, CH);
-    await c.cmd(GM, 'game', 'create', [c.str('ruleset', 'dram'), c.str('scenario', 'saint-remy')]);
-    for (const seat of ['french:fr-i-corps', 'french:command']) await c.cmd(FR, 'game', 'join', [c.str('seat', seat)]);
-    for (const seat of ['austrians:command', 'austrians:au-i-korps']) await c.cmd(AU, 'game', 'join', [c.str('seat', seat)]);
-    await c.cmd(GM, 'game', 'start', []);
-    await c.flush();
+    await startSaintRemy(c, GM, FR, AU);
     const receiptPosts = () => c.posts().filter((m) => m.includes('has posted orders'));
     for (const to of ['forward 1in', 'forward 2in', 'forward 1.5in', 'forward 0.5in', 'forward 2.5in']) {
       expect(c.replyText(await c.cmd(FR, 'move', undefined, [c.str('unit', 'fabre'), c.str('to', to)]))).toContain('accepted');

@@ -12,7 +12,7 @@ import { discordPoster } from '../../src/adapters/posters';
 import { checkRevealed, parseRevealed, receiptsCommand } from '../../src/games/receipts-check';
 import { receiptHash, revealReceipts } from '../../src/games/receipts';
 import { useE2eBot } from '../helpers/e2e-bot';
-import { e2eChannel } from '../helpers/e2e-channel';
+import { e2eChannel, startSaintRemy } from '../helpers/e2e-channel';
 import { testClock, testServices } from '../helpers/services';
 
 const GUILD = '1400000000000000001';
@@ -31,11 +31,7 @@ describe('sealed receipts reach the channel before their reveal', () => {
   /** Set up Saint-Rémy in `channel` with both players seated, and open turn 1. */
   async function started(channel: string) {
     const c = e2eChannel(() => e2e, GUILD, channel);
-    await c.cmd(GM, 'game', 'create', [c.str('ruleset', 'dram'), c.str('scenario', 'saint-remy')]);
-    for (const seat of ['french:fr-i-corps', 'french:command']) await c.cmd(FR, 'game', 'join', [c.str('seat', seat)]);
-    for (const seat of ['austrians:command', 'austrians:au-i-korps']) await c.cmd(AU, 'game', 'join', [c.str('seat', seat)]);
-    await c.cmd(GM, 'game', 'start', []);
-    await c.flush();
+    await startSaintRemy(c, GM, FR, AU);
     return c;
   }
 

@@ -25,3 +25,16 @@ export function e2eChannel(env: () => { fake: FakeDiscord; outbox: OutboxSender 
     isPrivate: (h: Reply) => h.callback?.ephemeral === true || h.followUps.at(-1)?.ephemeral === true || h.edits.at(-1)?.ephemeral === true,
   };
 }
+
+type E2eChannel = ReturnType<typeof e2eChannel>;
+type User = { id: string; username: string };
+
+/** DRAM's Saint-Rémy created in the channel by `gm`, both corps and commands seated (`fr`, `au`), started, and turn 1's posts sent. */
+export async function startSaintRemy(c: E2eChannel, gm: User, fr: User, au: User): Promise<E2eChannel> {
+  await c.cmd(gm, 'game', 'create', [c.str('ruleset', 'dram'), c.str('scenario', 'saint-remy')]);
+  for (const seat of ['french:fr-i-corps', 'french:command']) await c.cmd(fr, 'game', 'join', [c.str('seat', seat)]);
+  for (const seat of ['austrians:command', 'austrians:au-i-korps']) await c.cmd(au, 'game', 'join', [c.str('seat', seat)]);
+  await c.cmd(gm, 'game', 'start', []);
+  await c.flush();
+  return c;
+}
