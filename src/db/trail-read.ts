@@ -70,11 +70,15 @@ class StoredEntry implements VerifiableEntry {
  * row, and at 100k rows a verify that was most of the dice half's reading and GC (issue 12).
  */
 export function* iterateRollsToCheck(client: TrailClient, guildId: string, opts: { fromSeq: number; uptoSeq: number }): Generator<RollToCheck> {
-  const stmt = client.prepare("SELECT id, seq, epoch_id, roll_index, visibility, detail FROM audit_entries WHERE guild_id = ? AND seq BETWEEN ? AND ? AND kind = 'roll' ORDER BY seq").raw(true);
+  // Prepared once per connection: the split verify reads its rolls a chunk at a time (verify-split.ts).
+  let stmt = rollsToCheck.get(client);
+  if (!stmt) rollsToCheck.set(client, stmt = client.prepare("SELECT id, seq, epoch_id, roll_index, visibility, detail FROM audit_entries WHERE guild_id = ? AND seq BETWEEN ? AND ? AND kind = 'roll' ORDER BY seq").raw(true));
   for (const r of stmt.iterate(guildId, opts.fromSeq, opts.uptoSeq) as IterableIterator<unknown[]>) {
     yield { id: r[0] as number, seq: r[1] as number, kind: 'roll', epochId: r[2] as number | null, rollIndex: r[3] as number | null, visibility: r[4] as ChainEntry['visibility'], detail: parseDetail(r[5] as string) };
   }
 }
+
+const rollsToCheck = new WeakMap<TrailClient, Database.Statement>();
 
 /** Secret seeds of every epoch of the guild, for the bot's own full check. */
 export function seeds(client: TrailClient, guildId: string): Map<number, string> {

@@ -69,7 +69,16 @@ export interface VerifyOptions {
    * the rest to recomputeRolls in parallel (the bot's split verify); the report then carries
    * the per-epoch counts combineSplit needs.
    */
-  readonly recompute?: true | { readonly uptoSeq: number };
+  readonly recompute?: true | { readonly uptoSeq: number } | { readonly owner: RollOwner };
+}
+
+/**
+ * Which rolls a scan recomputes when another thread recomputes the rest (the bot's split verify,
+ * services/verify-split.ts): asked once per roll, in seq order, as the scan reaches it.
+ */
+export interface RollOwner {
+  /** true: this scan recomputes roll #seq; false: the other thread has taken it. */
+  mine(seq: number): boolean;
 }
 
 /**
@@ -85,7 +94,9 @@ export function verifyChain(entries: Iterable<VerifiableEntry>, opts: VerifyOpti
   let expectedSeq = 1;
   let rolls = 0, recomputed = 0, recomputedWithSecret = 0, sealed = 0, revealedEpochs = 0, voidedRolls = 0;
   const uncommittedReveals: number[] = [];
-  const recomputeUpto = opts.recompute !== undefined && opts.recompute !== true ? opts.recompute.uptoSeq : Number.POSITIVE_INFINITY;
+  const rc = opts.recompute;
+  const split = rc !== undefined && rc !== true;
+  const mine: (seq: number) => boolean = !split ? () => true : 'owner' in rc ? (seq) => rc.owner.mine(seq) : (seq) => seq <= rc.uptoSeq;
 
   const fail = (e: ChainEntry, code: string, message: string) =>
     err<VerifyFailure>({ code, seq: e.seq, id: e.id, message: `Entry #${e.seq}${e.id !== undefined ? ` (id ${e.id})` : ''}: ${message}` });
@@ -101,10 +112,11 @@ export function verifyChain(entries: Iterable<VerifiableEntry>, opts: VerifyOpti
     if (entryHash(prev, e) !== e.hash) return fail(e, 'chain/hash', 'its contents do not match its hash (a field was changed).');
     // The stored text is the canonical form that was hashed: hash it as is (fast, and strict:
     // any edit of the text, even a harmless-looking one, breaks the match).
-    // A roll past this half's share of a split verify (opts.recompute.uptoSeq) is shape-checked
+    // A roll outside this half's share of a split verify (opts.recompute) is shape-checked
     // and recomputed by the dice half, which reads every such roll: its detail is not parsed
     // here, only its stored text hashed. Text that opens an object is never the sealed `null`.
-    const deferred = e.kind === 'roll' && e.seq > recomputeUpto && e.detailText !== undefined && e.detailText.startsWith('{');
+    const ours = e.kind !== 'roll' || mine(e.seq);
+    const deferred = !ours && e.detailText !== undefined && e.detailText.startsWith('{');
     if ((deferred || e.detail !== null) && (e.detailText !== undefined ? sha256Hex(e.detailText) : detailHashOf(e.detail)) !== e.detailHash) {
       return fail(e, 'chain/detail-hash', 'its detail (faces, total, reason…) does not match the hashed detail.');
     }
@@ -176,7 +188,7 @@ export function verifyChain(entries: Iterable<VerifiableEntry>, opts: VerifyOpti
     if (deferred) continue;
     if (detail === null) { sealed++; continue; }
     const d = detail.data as RollDetail;
-    if (opts.recompute !== undefined && opts.recompute !== true && e.seq > opts.recompute.uptoSeq) continue;
+    if (!ours) continue;
     if (epoch.seed !== null && epoch.key !== null) {
       // Only a secret seed can be known while the epoch is open.
       const r = checkRoll(e, d, epoch.key, astCache);
@@ -191,7 +203,7 @@ export function verifyChain(entries: Iterable<VerifiableEntry>, opts: VerifyOpti
   let awaitingReveal = 0;
   for (const ep of epochs.values()) awaitingReveal += ep.revealed ? 0 : ep.nextIndex;
   // Only the chain half of a split verify needs the per-epoch counts (combineSplit).
-  const rollsPerEpoch = opts.recompute !== undefined && opts.recompute !== true ? { rollsPerEpoch: new Map([...epochs].map(([id, ep]) => [id, { rolls: ep.nextIndex, revealed: ep.revealed }])) } : {};
+  const rollsPerEpoch = split ? { rollsPerEpoch: new Map([...epochs].map(([id, ep]) => [id, { rolls: ep.nextIndex, revealed: ep.revealed }])) } : {};
   return ok({
     ...rollsPerEpoch,
     entries: expectedSeq - 1,

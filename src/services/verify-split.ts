@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { bundleWorker } from '../lib/worker-bundle';
 import { execArgvWithoutTsx } from '../lib/worker-argv';
-import { combineSplit, recomputeRolls, verifyChain, type VerifyFailure, type VerifyReport } from '../dice/verify';
+import { combineSplit, recomputeRolls, verifyChain, type RollOwner, type RollToCheck, type VerifyFailure, type VerifyReport } from '../dice/verify';
 import type { Result } from '../lib/result';
 import { iterateRollsToCheck, iterateVerifiable, seeds, seedsWithCommitments, type TrailClient } from '../db/trail-read';
 
@@ -10,10 +10,14 @@ import { iterateRollsToCheck, iterateVerifiable, seeds, seedsWithCommitments, ty
  * The bot's verify of a large trail, split over two worker threads so it neither blocks the
  * event loop (other players' commands keep flowing) nor uses one core only:
  *  - 'chain': every link, hash, seed commitment and roll index, in order, and the dice of
- *    the first CHAIN_SHARE of the trail;
+ *    the rolls it reaches before the dice half has taken them;
  *  - 'dice':  the dice of the rest, recomputed from each epoch's stored seed.
  * The bot holds every seed (each checked against its published commitment by 'chain'), so
  * dice do not depend on chain order. Both halves read up to the same seq.
+ *
+ * Who recomputes which roll is settled as they run, through shared memory (newMeet): a fixed
+ * share measured warm (0.08) left one worker idle for 0.1-0.2 s of a first call (issue 12), as
+ * the two workers start at different times on a loaded machine and warm up at different speeds.
  */
 export type VerifyPart = 'chain' | 'dice';
 
@@ -22,12 +26,15 @@ export interface VerifyJob {
   readonly guildId: string;
   readonly part: VerifyPart;
   readonly uptoSeq: number;
+  /** Shared by both halves of one verify (newMeet): who recomputes which rolls. Without it, the fixed CHAIN_SHARE split. */
+  readonly meet?: SharedArrayBuffer | undefined;
 }
 
 export type PartResult = Result<VerifyReport, VerifyFailure> | Result<{ rolls: number }, VerifyFailure>;
 
 /**
- * Share of the trail whose dice the chain half recomputes. Measured on the 2-core machine (warm,
+ * Share of the trail whose dice the chain half recomputes when the halves do not share a Meet
+ * (one half run alone: bench/verify.ts's per-half figures). Measured on the 2-core machine (warm,
  * 100k rolls, after issue 12's cuts: HMAC in hex, headerJson, no guild_id column, mmap): the
  * chain scan alone costs ~6.4 µs/entry, each roll it recomputes ~7 µs more, and the
  * standalone dice half ~7.6 µs/roll; 0.08 gives both halves about the same time (~0.69 s).
@@ -35,13 +42,73 @@ export type PartResult = Result<VerifyReport, VerifyFailure> | Result<{ rolls: n
 const CHAIN_SHARE = 0.08;
 const splitSeq = (uptoSeq: number) => Math.floor(uptoSeq * CHAIN_SHARE);
 
+/**
+ * Who recomputes which rolls, settled as the halves run: the trail is cut in chunks of MEET_CHUNK
+ * seqs, one shared cell each (FREE, CHAIN or DICE), and a chunk belongs to whichever half claims
+ * it first (Atomics.compareExchange: exactly one can). The chain scan claims each chunk as it
+ * reaches it, unless the dice half has; the dice half claims the free chunks in order, skipping
+ * those the scan took. The scan, faster when it skips a chunk than the dice half is at
+ * recomputing one, keeps catching up, so both run until near the end of the trail: one finishes at
+ * most about a chunk's work before the other, whenever each started and however fast each runs.
+ *
+ * Every roll is checked: the owner of its chunk checks all of the chunk's rolls in seq order,
+ * stopping only at a broken one (the dice half takes a chunk only after it has checked the one
+ * before, so every chunk it took below its failure was checked whole); the earliest broken entry
+ * of the two halves is the trail's (combineSplit).
+ */
+const FREE = 0, CHAIN = 1, DICE = 2;
+/** Seqs per chunk: ~7 ms of recomputing, so the halves end within a few ms of each other. */
+export const MEET_CHUNK = 1024;
+const chunkOf = (seq: number) => Math.floor((seq - 1) / MEET_CHUNK);
+
+/** The shared cells of one verify up to `uptoSeq`, every chunk free. */
+export function newMeet(uptoSeq: number): SharedArrayBuffer {
+  return new SharedArrayBuffer(Math.max(1, Math.ceil(uptoSeq / MEET_CHUNK)) * Int32Array.BYTES_PER_ELEMENT);
+}
+
+/** The chain half's side: it recomputes the rolls of each chunk it claims first. */
+export function chainOwner(buf: SharedArrayBuffer): RollOwner {
+  const cells = new Int32Array(buf);
+  let chunk = -1, ours = false;
+  return {
+    mine(seq: number): boolean {
+      const k = chunkOf(seq);
+      if (k !== chunk) {
+        chunk = k;
+        // Past the cells (a seq above the verify's uptoSeq, which the scan never reads): ours.
+        ours = k >= cells.length || Atomics.compareExchange(cells, k, FREE, CHAIN) !== DICE;
+      }
+      return ours;
+    },
+  };
+}
+
+/** The dice half's side: the seq range of the next chunk it claims at or after `from`, or null at the end. */
+export function takeChunk(buf: SharedArrayBuffer, from: number): { chunk: number; fromSeq: number; uptoSeq: number } | null {
+  const cells = new Int32Array(buf);
+  for (let k = from; k < cells.length; k++) {
+    if (Atomics.compareExchange(cells, k, FREE, DICE) === FREE) return { chunk: k, fromSeq: k * MEET_CHUNK + 1, uptoSeq: (k + 1) * MEET_CHUNK };
+  }
+  return null;
+}
+
+/** The rolls of each chunk the dice half claims, the next one claimed only once the one before is checked. */
+function* claimedRolls(client: TrailClient, guildId: string, meet: SharedArrayBuffer, uptoSeq: number): Generator<RollToCheck> {
+  for (let c = takeChunk(meet, 0); c; c = takeChunk(meet, c.chunk + 1)) {
+    yield* iterateRollsToCheck(client, guildId, { fromSeq: c.fromSeq, uptoSeq: Math.min(c.uptoSeq, uptoSeq) });
+  }
+}
+
 /** One half of a split verify, on a bare connection (no drizzle: see trail-read.ts). */
-export function runVerifyPart(client: TrailClient, guildId: string, part: VerifyPart, uptoSeq: number): PartResult {
+export function runVerifyPart(client: TrailClient, guildId: string, part: VerifyPart, uptoSeq: number, meet?: SharedArrayBuffer): PartResult {
   const split = splitSeq(uptoSeq);
   if (part === 'chain') {
-    return verifyChain(iterateVerifiable(client, guildId, { uptoSeq, lazyDetail: true }), { guildId, secretSeeds: seeds(client, guildId), recompute: { uptoSeq: split } });
+    return verifyChain(iterateVerifiable(client, guildId, { uptoSeq, lazyDetail: true }), {
+      guildId, secretSeeds: seeds(client, guildId), recompute: meet ? { owner: chainOwner(meet) } : { uptoSeq: split },
+    });
   }
-  return recomputeRolls(iterateRollsToCheck(client, guildId, { fromSeq: split + 1, uptoSeq }), seedsWithCommitments(client, guildId));
+  const rolls = meet ? claimedRolls(client, guildId, meet, uptoSeq) : iterateRollsToCheck(client, guildId, { fromSeq: split + 1, uptoSeq });
+  return recomputeRolls(rolls, seedsWithCommitments(client, guildId));
 }
 
 const BOOT = new URL('../lib/ts-worker.mjs', import.meta.url);
@@ -77,7 +144,8 @@ export class VerifyPool {
   }
 
   async verify(dbPath: string, guildId: string, uptoSeq: number): Promise<Result<VerifyReport, VerifyFailure>> {
-    const [chain, dice] = await Promise.all((['chain', 'dice'] as const).map((part) => this.run({ dbPath, guildId, part, uptoSeq })));
+    const meet = newMeet(uptoSeq);
+    const [chain, dice] = await Promise.all((['chain', 'dice'] as const).map((part) => this.run({ dbPath, guildId, part, uptoSeq, meet })));
     return combineSplit(chain as Result<VerifyReport, VerifyFailure>, dice as Result<{ rolls: number }, VerifyFailure>);
   }
 

@@ -17,7 +17,7 @@ parentPort!.on('message', ({ id, job }: { id: number; job: VerifyJob }) => {
     // The map goes with the connection when the job ends. (A mapped file that shrinks under a
     // reader can fault; the bot never truncates its database: no VACUUM, WAL checkpoints only.)
     db.pragma(`mmap_size = ${MMAP_BYTES}`);
-    parentPort!.postMessage({ id, result: runVerifyPart(db, job.guildId, job.part, job.uptoSeq) });
+    parentPort!.postMessage({ id, result: runVerifyPart(db, job.guildId, job.part, job.uptoSeq, job.meet) });
   } finally {
     db.close();
   }
