@@ -76,6 +76,13 @@ export class AuditTrail {
    */
   private readonly keys = new Map<number, { seed: string; key: Buffer }>();
 
+  /**
+   * The chain head of the guild being rolled in, as read and then moved by this transaction
+   * (tx.rollAlone only; null outside it): the check against what was shown reads it, and the
+   * roll's append would read it again, one statement of a roll's nine (issue 12).
+   */
+  private head: { guildId: string; seq: number; hash: string } | null = null;
+
   constructor(private readonly db: Db, private readonly opts: AuditTrailOptions) {
     this.repo = new AuditRepo(db);
     this.newSeed = opts.newSeed ?? (() => randomBytes(SEED_BYTES).toString('hex'));
@@ -86,7 +93,14 @@ export class AuditTrail {
       // read on its own, before it, began and ended a read transaction of its own, the costliest
       // statement of a roll on the profile (issue 12). If the roll fails, the break and reveal
       // it recorded go back with it and the next roll finds the same trail and records them.
-      rollAlone: t((spec: RollSpec) => { this.catchUpWithShown(spec.guildId); return this.rollTx(spec); }),
+      rollAlone: t((spec: RollSpec) => {
+        try {
+          this.catchUpWithShown(spec.guildId);
+          return this.rollTx(spec);
+        } finally {
+          this.head = null;
+        }
+      }),
       current: t((g: string, sc: string, gm: string | null, a: Actor) => this.ensureEpoch(g, sc, gm, a, this.opts.clock())),
       reveal: t((id: number, a: Actor) => this.revealTx(id, a)),
     };
@@ -114,6 +128,7 @@ export class AuditTrail {
     const shown = this.opts.marks?.get(guildId);
     if (!shown) return;
     const head = this.repo.lastLink(guildId);
+    this.head = head ? { guildId, ...head } : null;
     if (head && head.seq >= shown.seq) return;
     const headSeq = head?.seq ?? 0;
     this.repo.recordBreak({
@@ -234,7 +249,7 @@ export class AuditTrail {
     actor: Actor; now: number; gameId: string | null; epochId: number | null; rollIndex: number | null;
     visibility: Visibility; derivesFrom: string | null;
   }): { id: number; seq: number; hash: string } {
-    const last = this.repo.lastLink(guildId);
+    const last = this.head?.guildId === guildId ? this.head : this.repo.lastLink(guildId);
     // The detail's canonical text is both what is hashed and what is stored: made once (issue 12).
     const detailText = canonicalJson(detail);
     const header = {
@@ -245,6 +260,7 @@ export class AuditTrail {
     const prevHash = last?.hash ?? GENESIS_HASH;
     const hash = entryHash(prevHash, header);
     const id = this.repo.insertEntry({ ...header, detail: detailText, prevHash, hash });
+    if (this.head) this.head = { guildId, seq: header.seq, hash };
     // The chain head is what replies anchor to. A new entry at or below the last anchor means
     // the trail lost entries the bot had written (and maybe shown): a rollback, recorded at once.
     if (!this.repo.advanceAnchor(guildId, header.seq, hash, h.now)) {
