@@ -39,6 +39,13 @@ export async function bundleWorker(entry: URL, opts: { external?: readonly strin
       entryPoints: [fileURLToPath(entry)],
       outfile,
       ...NODE_BUNDLE,
+      // Identifiers left as written, so no keepNames: its `__name(fn, 'name')` ran on every
+      // closure a worker creates (a verify's per-roll random streams: ~2% of its CPU, issue 12),
+      // and the names in stack traces and profiles are the source's own. Some 10 kB more text.
+      minify: false,
+      minifyWhitespace: true,
+      minifySyntax: true,
+      keepNames: false,
       logLevel: 'silent',
       plugins: [{
         name: 'native-packages-outside',
