@@ -69,16 +69,21 @@ class StoredEntry implements VerifiableEntry {
  * half checks the rest of every row): a third of the columns is a third of the strings made per
  * row, and at 100k rows a verify that was most of the dice half's reading and GC (issue 12).
  */
-export function* iterateRollsToCheck(client: TrailClient, guildId: string, opts: { fromSeq: number; uptoSeq: number }): Generator<RollToCheck> {
+export function* iterateRollsToCheck(client: TrailClient, guildId: string, opts: { fromSeq: number; uptoSeq: number; withHash?: boolean }): Generator<RollToCheck> {
   // Prepared once per connection: the split verify reads its rolls a chunk at a time (verify-split.ts).
-  let stmt = rollsToCheck.get(client);
-  if (!stmt) rollsToCheck.set(client, stmt = client.prepare("SELECT id, seq, epoch_id, roll_index, visibility, detail FROM audit_entries WHERE guild_id = ? AND seq BETWEEN ? AND ? AND kind = 'roll' ORDER BY seq").raw(true));
+  const cache = opts.withHash ? rollsWithHash : rollsToCheck;
+  let stmt = cache.get(client);
+  if (!stmt) cache.set(client, stmt = client.prepare(`SELECT id, seq, epoch_id, roll_index, visibility, detail${opts.withHash ? ', detail_hash' : ''} FROM audit_entries WHERE guild_id = ? AND seq BETWEEN ? AND ? AND kind = 'roll' ORDER BY seq`).raw(true));
   for (const r of stmt.iterate(guildId, opts.fromSeq, opts.uptoSeq) as IterableIterator<unknown[]>) {
-    yield { id: r[0] as number, seq: r[1] as number, kind: 'roll', epochId: r[2] as number | null, rollIndex: r[3] as number | null, visibility: r[4] as ChainEntry['visibility'], detail: parseDetail(r[5] as string) };
+    const text = r[5] as string;
+    const roll = { id: r[0] as number, seq: r[1] as number, kind: 'roll' as const, epochId: r[2] as number | null, rollIndex: r[3] as number | null, visibility: r[4] as ChainEntry['visibility'], detail: parseDetail(text) };
+    // With its text and hash, the roll's detail hash is checked by the dice half (RollOwner).
+    yield opts.withHash ? { ...roll, detailText: text, detailHash: r[6] as string } : roll;
   }
 }
 
 const rollsToCheck = new WeakMap<TrailClient, Database.Statement>();
+const rollsWithHash = new WeakMap<TrailClient, Database.Statement>();
 
 /** Secret seeds of every epoch of the guild, for the bot's own full check. */
 export function seeds(client: TrailClient, guildId: string): Map<number, string> {

@@ -77,7 +77,11 @@ export interface VerifyOptions {
  * services/verify-split.ts): asked once per roll, in seq order, as the scan reaches it.
  */
 export interface RollOwner {
-  /** true: this scan recomputes roll #seq; false: the other thread has taken it. */
+  /**
+   * true: this scan recomputes roll #seq; false: the other thread has taken it, and with it the
+   * check of its detail hash (when its stored text opens an object: recomputeRolls reads that
+   * text anyway, so the scan's share of the hashing shrinks with its share of the rolls).
+   */
   mine(seq: number): boolean;
 }
 
@@ -97,6 +101,8 @@ export function verifyChain(entries: Iterable<VerifiableEntry>, opts: VerifyOpti
   const rc = opts.recompute;
   const split = rc !== undefined && rc !== true;
   const mine: (seq: number) => boolean = !split ? () => true : 'owner' in rc ? (seq) => rc.owner.mine(seq) : (seq) => seq <= rc.uptoSeq;
+  /** Whether this scan hashes the detail of the rolls it leaves to the other half (not with an owner). */
+  const hashesDeferred = !split || !('owner' in rc);
 
   const fail = (e: ChainEntry, code: string, message: string) =>
     err<VerifyFailure>({ code, seq: e.seq, id: e.id, message: `Entry #${e.seq}${e.id !== undefined ? ` (id ${e.id})` : ''}: ${message}` });
@@ -117,8 +123,8 @@ export function verifyChain(entries: Iterable<VerifiableEntry>, opts: VerifyOpti
     // here, only its stored text hashed. Text that opens an object is never the sealed `null`.
     const ours = e.kind !== 'roll' || mine(e.seq);
     const deferred = !ours && e.detailText !== undefined && e.detailText.startsWith('{');
-    if ((deferred || e.detail !== null) && (e.detailText !== undefined ? sha256Hex(e.detailText) : detailHashOf(e.detail)) !== e.detailHash) {
-      return fail(e, 'chain/detail-hash', 'its detail (faces, total, reason…) does not match the hashed detail.');
+    if ((deferred ? hashesDeferred : e.detail !== null) && (e.detailText !== undefined ? sha256Hex(e.detailText) : detailHashOf(e.detail)) !== e.detailHash) {
+      return fail(e, 'chain/detail-hash', DETAIL_HASH_MISMATCH);
     }
     prev = e.hash;
     expectedSeq++;
@@ -241,8 +247,16 @@ function checkRevealContents(epochId: number, epoch: EpochState, d: EpochRevealD
   return null;
 }
 
-/** What the dice half reads of a roll (src/db/trail-read.ts iterateRollsToCheck). */
-export type RollToCheck = Pick<ChainEntry, 'id' | 'seq' | 'kind' | 'epochId' | 'rollIndex' | 'visibility' | 'detail'>;
+/**
+ * What the dice half reads of a roll (src/db/trail-read.ts iterateRollsToCheck). With its stored
+ * detail text and hash, the roll's detail hash is checked here, not by the scan (RollOwner).
+ */
+export type RollToCheck = Pick<ChainEntry, 'id' | 'seq' | 'kind' | 'epochId' | 'rollIndex' | 'visibility' | 'detail'> & {
+  readonly detailText?: string;
+  readonly detailHash?: string;
+};
+
+const DETAIL_HASH_MISMATCH = 'its detail (faces, total, reason…) does not match the hashed detail.';
 
 /**
  * The dice half of the bot's split verify: recompute every roll from its epoch's stored seed.
@@ -255,6 +269,8 @@ export function recomputeRolls(rolls: Iterable<RollToCheck>, seeds: ReadonlyMap<
   const cache = new Map<string, DiceExpression>();
   let n = 0;
   for (const e of rolls) {
+    // Exactly the rolls whose hashing verifyChain leaves to this half: text that opens an object.
+    if (e.detailHash !== undefined && e.detailText?.startsWith('{') && sha256Hex(e.detailText) !== e.detailHash) return failAt(e, 'chain/detail-hash', DETAIL_HASH_MISMATCH);
     if (e.kind !== 'roll' || e.detail === null) continue;
     // Every roll's shape is checked here, whatever its epoch: the chain half leaves the rolls
     // past its share to this one (verifyChain, `deferred`).
@@ -280,9 +296,19 @@ function failAt(e: RollToCheck, code: string, message: string): Result<never, Ve
   return err<VerifyFailure>({ code, seq: e.seq, id: e.id, message: `Entry #${e.seq}${e.id !== undefined ? ` (id ${e.id})` : ''}: ${message}` });
 }
 
-/** Merge the two halves: the earliest broken entry wins; otherwise one report. */
+/** The checks verifyChain makes of an entry before its detail hash, in that order. */
+const BEFORE_DETAIL_HASH = new Set(['chain/guild', 'chain/gap', 'chain/prev-hash', 'chain/hash', 'chain/detail-hash']);
+
+/**
+ * Merge the two halves: the earliest broken entry wins; otherwise one report. Both may fail at
+ * the same entry: the chain half's failure, unless the dice half found that entry's detail hash
+ * wrong (a check it makes for the scan) and the scan's failure is a later check of the entry.
+ */
 export function combineSplit(chain: Result<VerifyReport, VerifyFailure>, dice: Result<{ rolls: number }, VerifyFailure>): Result<VerifyReport, VerifyFailure> {
-  if (!chain.ok && !dice.ok) return chain.error.seq <= dice.error.seq ? chain : dice;
+  if (!chain.ok && !dice.ok) {
+    if (chain.error.seq !== dice.error.seq) return chain.error.seq < dice.error.seq ? chain : dice;
+    return dice.error.code === 'chain/detail-hash' && !BEFORE_DETAIL_HASH.has(chain.error.code) ? dice : chain;
+  }
   if (!chain.ok) return chain;
   if (!dice.ok) return dice;
   let recomputed = 0, recomputedWithSecret = 0;

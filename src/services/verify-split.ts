@@ -95,7 +95,7 @@ export function takeChunk(buf: SharedArrayBuffer, from: number): { chunk: number
 /** The rolls of each chunk the dice half claims, the next one claimed only once the one before is checked. */
 function* claimedRolls(client: TrailClient, guildId: string, meet: SharedArrayBuffer, uptoSeq: number): Generator<RollToCheck> {
   for (let c = takeChunk(meet, 0); c; c = takeChunk(meet, c.chunk + 1)) {
-    yield* iterateRollsToCheck(client, guildId, { fromSeq: c.fromSeq, uptoSeq: Math.min(c.uptoSeq, uptoSeq) });
+    yield* iterateRollsToCheck(client, guildId, { fromSeq: c.fromSeq, uptoSeq: Math.min(c.uptoSeq, uptoSeq), withHash: true });
   }
 }
 

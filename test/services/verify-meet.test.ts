@@ -120,6 +120,51 @@ describe('split verify: chunks claimed as the halves run', () => {
       expect(!r.result.ok && { code: r.result.error.code, seq: r.result.error.seq }).toEqual({ code: 'roll/faces-mismatch', seq: early });
     });
 
+    /** Rewrite a roll's stored detail text (and, optionally, its roll index) without fixing its detail hash; re-link the chain. */
+    function editWithoutDetailHash(seq: number, opts: { rollIndex?: number } = {}): void {
+      const rows = [...s.trail.repo.iterate(G)];
+      const target = rows.find((r) => r.seq === seq)!;
+      const d = JSON.parse(target.detail);
+      d.purpose = 'a different reason';
+      sql.prepare('UPDATE audit_entries SET detail = ?, roll_index = ? WHERE id = ?').run(canonicalJson(d), opts.rollIndex ?? target.rollIndex, target.id);
+      let prev = rows.find((r) => r.seq === seq - 1)!.hash;
+      for (const r of [...s.trail.repo.iterate(G)].filter((x) => x.seq >= seq)) {
+        const hash = entryHash(prev, toChainEntry(r)); // the stored detail hash, stale for #seq
+        sql.prepare('UPDATE audit_entries SET prev_hash = ?, hash = ? WHERE id = ?').run(prev, hash, r.id);
+        prev = hash;
+      }
+    }
+
+    it.each(interleavings)('finds a detail that no longer matches its hash, whichever half hashes it (%s)', (_what, order, setup) => {
+      const target = rollSeqIn(1);
+      editWithoutDetailHash(target);
+      const whole = s.rolls.verify(G);
+      expect(!whole.ok && { code: whole.error.code, seq: whole.error.seq }).toEqual({ code: 'chain/detail-hash', seq: target });
+      const r = split(order, setup);
+      expect(!r.result.ok && { code: r.result.error.code, seq: r.result.error.seq, message: r.result.error.message }).toEqual({ code: 'chain/detail-hash', seq: target, message: whole.ok ? '' : whole.error.message });
+      // The scan leaves the hash of the dice half's rolls to it: with the chunk the dice half's, only it can say.
+      if (_what === 'alternate chunks' || _what.includes('dice half first')) expect(!r.dice.ok && r.dice.error.code).toBe('chain/detail-hash');
+    });
+
+    it('at one entry, the detail hash the dice half found wrong comes before the scan\'s later check of it, as in the single pass', () => {
+      // The roll's index and detail both changed, its entry hash recomputed but not its detail hash:
+      // the single pass stops at the detail hash, before it looks at the index.
+      const target = rollSeqIn(1);
+      const index = (sql.prepare('SELECT roll_index AS i FROM audit_entries WHERE guild_id = ? AND seq = ?').get(G, target) as { i: number }).i;
+      editWithoutDetailHash(target, { rollIndex: index + 5 });
+      const whole = s.rolls.verify(G);
+      expect(!whole.ok && { code: whole.error.code, seq: whole.error.seq }).toEqual({ code: 'chain/detail-hash', seq: target });
+      const r = split('dice-first', (c) => { c[0] = CHAIN; });
+      expect(!r.chain.ok && { code: r.chain.error.code, seq: r.chain.error.seq }).toEqual({ code: 'roll/index', seq: target });
+      expect(!r.dice.ok && { code: r.dice.error.code, seq: r.dice.error.seq }).toEqual({ code: 'chain/detail-hash', seq: target });
+      expect(!r.result.ok && { code: r.result.error.code, seq: r.result.error.seq }).toEqual({ code: 'chain/detail-hash', seq: target });
+      // A broken link at the same entry is found before its detail hash: the scan's failure stands.
+      sql.prepare('UPDATE audit_entries SET prev_hash = ? WHERE guild_id = ? AND seq = ?').run('0'.repeat(64), G, target);
+      const linked = split('dice-first', (c) => { c[0] = CHAIN; });
+      expect(!linked.result.ok && { code: linked.result.error.code, seq: linked.result.error.seq }).toEqual({ code: 'chain/prev-hash', seq: target });
+      expect(!s.rolls.verify(G).ok && (s.rolls.verify(G) as { error: { code: string } }).error.code).toBe('chain/prev-hash');
+    });
+
     it('a forged roll in a chunk the dice half holds, below the scan\'s own failure, still wins', () => {
       // The scan's chunk 0 holds a forged roll; the dice half's chunk 2 an earlier-found one: the trail's first is chunk 0's.
       const first = rollSeqIn(0), later = rollSeqIn(2);
