@@ -76,9 +76,8 @@ export function* iterateRollsToCheck(client: TrailClient, guildId: string, opts:
   if (!stmt) cache.set(client, stmt = client.prepare(`SELECT id, seq, epoch_id, roll_index, visibility, detail${opts.withHash ? ', detail_hash' : ''} FROM audit_entries WHERE guild_id = ? AND seq BETWEEN ? AND ? AND kind = 'roll' ORDER BY seq`).raw(true));
   for (const r of stmt.iterate(guildId, opts.fromSeq, opts.uptoSeq) as IterableIterator<unknown[]>) {
     const text = r[5] as string;
-    const roll = { id: r[0] as number, seq: r[1] as number, kind: 'roll' as const, epochId: r[2] as number | null, rollIndex: r[3] as number | null, visibility: r[4] as ChainEntry['visibility'], detail: parseDetail(text) };
     // With its text and hash, the roll's detail hash is checked by the dice half (RollOwner).
-    yield opts.withHash ? { ...roll, detailText: text, detailHash: r[6] as string } : roll;
+    yield { id: r[0] as number, seq: r[1] as number, kind: 'roll', epochId: r[2] as number | null, rollIndex: r[3] as number | null, visibility: r[4] as ChainEntry['visibility'], detail: parseDetail(text), detailText: opts.withHash ? text : undefined, detailHash: r[6] as string | undefined };
   }
 }
 

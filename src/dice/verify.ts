@@ -252,8 +252,8 @@ function checkRevealContents(epochId: number, epoch: EpochState, d: EpochRevealD
  * detail text and hash, the roll's detail hash is checked here, not by the scan (RollOwner).
  */
 export type RollToCheck = Pick<ChainEntry, 'id' | 'seq' | 'kind' | 'epochId' | 'rollIndex' | 'visibility' | 'detail'> & {
-  readonly detailText?: string;
-  readonly detailHash?: string;
+  readonly detailText?: string | undefined;
+  readonly detailHash?: string | undefined;
 };
 
 const DETAIL_HASH_MISMATCH = 'its detail (faces, total, reason…) does not match the hashed detail.';
