@@ -36,6 +36,7 @@ const timed = async (f: () => Promise<unknown> | unknown) => {
 };
 const usesBundle = await bundled; // long done by now: filling the trail takes seconds
 const cold = await timed(() => services.rolls.verifyAsync(guildId));
+const coldSplit = services.rolls.lastVerifySplit;
 if (process.argv.includes('--first-only')) {
   // For profiling the first call alone (node --cpu-prof: the workers write their own profiles).
   console.log(`first call of the process ${fmt(rolls / cold)} rolls/s, CPU ${fmt(cpu[0]! * 1000)} ms`);
@@ -65,8 +66,9 @@ const [coldCpu, ...warmCpu] = cpu;
 warmCpu.pop(); // the main-thread pass
 warmCpu.sort((a, b) => a - b);
 console.log(`CPU of the whole process (all threads): first call ${fmt(coldCpu! * 1000)} ms, warm median ${fmt(warmCpu[2]! * 1000)} ms; load average ${loadavg()[0]!.toFixed(1)}`);
+if (coldSplit) console.log(`first call: the second worker answered ${fmt(coldSplit.idleMs)} ms after the first (one idle meanwhile); chunks of rolls recomputed by the chain scan ${coldSplit.chainChunks}, by the dice worker ${coldSplit.diceChunks}`);
 console.log(`each half alone on the main thread, warm, CPU median of 5: chain ${fmt(chainMs)} ms, dice ${fmt(diceMs)} ms`);
-console.log(`JSON: ${JSON.stringify({ chainCpuMs: chainMs, diceCpuMs: diceMs,  rolls, coldPerSec: rolls / cold, warmPerSec: rolls / warm[2]!, mainPerSec: rolls / main, bundled: usesBundle ? 1 : 0, coldCpuMs: coldCpu! * 1000, warmCpuMs: warmCpu[2]! * 1000 })}`);
+console.log(`JSON: ${JSON.stringify({ chainCpuMs: chainMs, diceCpuMs: diceMs,  rolls, coldPerSec: rolls / cold, warmPerSec: rolls / warm[2]!, mainPerSec: rolls / main, bundled: usesBundle ? 1 : 0, coldCpuMs: coldCpu! * 1000, warmCpuMs: warmCpu[2]! * 1000, ...(coldSplit ? { coldIdleMs: coldSplit.idleMs } : {}) })}`);
 await services.rolls.close();
 db.$client.close();
 rmSync(dir, { recursive: true, force: true });

@@ -68,6 +68,11 @@ export class RollsService {
     return this.dbPath === ':memory:' ? Promise.resolve(false) : this.pool.prepare(onError);
   }
 
+  /** The last split verify's balance (VerifyPool.lastSplit), for benchmarks. */
+  get lastVerifySplit(): VerifyPool['lastSplit'] {
+    return this.pool.lastSplit;
+  }
+
   /** Where verify's workers start from (VerifyPool.bundled). */
   get verifyBundle(): URL | null {
     return this.pool.bundled;

@@ -143,9 +143,18 @@ export class VerifyPool {
     ));
   }
 
+  /**
+   * The last verify's balance, for benchmarks: how long after the first half the second answered
+   * (one worker idle meanwhile), and the chunks each half recomputed.
+   */
+  lastSplit: { idleMs: number; chainChunks: number; diceChunks: number } | null = null;
+
   async verify(dbPath: string, guildId: string, uptoSeq: number): Promise<Result<VerifyReport, VerifyFailure>> {
     const meet = newMeet(uptoSeq);
-    const [chain, dice] = await Promise.all((['chain', 'dice'] as const).map((part) => this.run({ dbPath, guildId, part, uptoSeq, meet })));
+    const ends: number[] = [];
+    const [chain, dice] = await Promise.all((['chain', 'dice'] as const).map((part) => this.run({ dbPath, guildId, part, uptoSeq, meet }).then((r) => { ends.push(performance.now()); return r; })));
+    const cells = new Int32Array(meet);
+    this.lastSplit = { idleMs: ends[1]! - ends[0]!, chainChunks: cells.filter((c) => c === CHAIN).length, diceChunks: cells.filter((c) => c === DICE).length };
     return combineSplit(chain as Result<VerifyReport, VerifyFailure>, dice as Result<{ rolls: number }, VerifyFailure>);
   }
 

@@ -1,10 +1,15 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { openDb } from '../../src/db/open';
+import { createServices } from '../../src/services/services';
 import { canonicalJson } from '../../src/dice/canonical';
 import { detailHashOf, entryHash } from '../../src/dice/chain';
 import { combineSplit, type VerifyFailure, type VerifyReport } from '../../src/dice/verify';
 import { toChainEntry } from '../../src/db/audit.repo';
 import type { Result } from '../../src/lib/result';
-import { chainOwner, MEET_CHUNK, newMeet, runVerifyPart, takeChunk, type PartResult } from '../../src/services/verify-split';
+import { chainOwner, MEET_CHUNK, newMeet, runVerifyPart, takeChunk, VerifyPool, type PartResult } from '../../src/services/verify-split';
 import type { Services } from '../../src/services/services';
 import { testClock, testServices } from '../helpers/services';
 
@@ -176,4 +181,26 @@ describe('split verify: chunks claimed as the halves run', () => {
       expect(!r.result.ok && { code: r.result.error.code, seq: r.result.error.seq }).toEqual({ code: 'roll/faces-mismatch', seq: first });
     });
   });
+
+  it('in the two worker threads: the same report as the single pass, every chunk recomputed by one of them, the balance kept for benchmarks', async () => {
+    const dbPath = join(mkdtempSync(join(tmpdir(), 'estafette-meet-')), 'm.db');
+    const db = openDb(dbPath);
+    const s = createServices(db, { clock: testClock(), dbPath, seedEpochHours: 0 });
+    db.$client.transaction(() => {
+      for (let i = 0; i < 3 * MEET_CHUNK; i++) s.rolls.roll({ guildId: G, actor: ney, expression: '3d6', private: i % 5 === 0 });
+    })();
+    const upto = s.trail.repo.lastLink(G)!.seq;
+    const pool = new VerifyPool();
+    try {
+      expect(pool.lastSplit).toBeNull();
+      expect(await pool.verify(dbPath, G, upto)).toEqual(s.rolls.verify(G));
+      const split = pool.lastSplit!;
+      expect(split.chainChunks + split.diceChunks).toBe(Math.ceil(upto / MEET_CHUNK));
+      expect(split.idleMs).toBeGreaterThanOrEqual(0);
+    } finally {
+      await pool.close();
+      await s.rolls.close();
+      db.$client.close();
+    }
+  }, 120_000);
 });
