@@ -32,7 +32,13 @@ const dbPath = join(dir, 'load.db');
 let db = openDb(dbPath);
 let services = createServices(db, { dbPath });
 // Lean: no request log and no RESUME replay log growing with every input in this process.
-const fake = await startFakeDiscord({ lean: true, guilds: [{ id: GUILD, name: 'Load', channels: Array.from({ length: GAMES + 1 }, (_, i) => ({ id: channel(i), name: `game-${i}` })) }] });
+// LOAD_TRACE=1: each input's life, stage by stage, in the fake, the bot and the players (printed at the end).
+const TRACE = Boolean(process.env.LOAD_TRACE);
+const traceFile = join(dir, 'trace.json');
+/** Per interaction id: when a player sent it and when its promise resolved (LOAD_TRACE). */
+const playerMarks = new Map<string, { sent: number; resolved: number }>();
+const wallNow = () => performance.timeOrigin + performance.now();
+const fake = await startFakeDiscord({ lean: true, trace: TRACE, guilds: [{ id: GUILD, name: 'Load', channels: Array.from({ length: GAMES + 1 }, (_, i) => ({ id: channel(i), name: `game-${i}` })) }] });
 
 // Set-up written straight to the database before the bot starts (not what is measured):
 // 50 games of 2 players a side, and a full-size Ligny game.
@@ -64,7 +70,7 @@ const memoryFile = join(dir, 'memory.json');
 const botArgs = process.env.BOT_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? productionNodeArgs();
 if (!process.env.BOT_NODE_ARGS) await bundleBot();
 const bot = spawn(process.execPath, [...(process.env.BOT_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BOT_PROFILE] : []), ...(heapDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${heapDir}`] : []), ...botArgs], {
-  env: { ...process.env, DISCORD_TOKEN: fake.token, DISCORD_REST_API: fake.restApi, DATABASE_PATH: dbPath, LOG_LEVEL: 'info', LOAD_STATS: '1000', MEMORY_STATS: memoryFile },
+  env: { ...process.env, DISCORD_TOKEN: fake.token, DISCORD_REST_API: fake.restApi, DATABASE_PATH: dbPath, LOG_LEVEL: 'info', LOAD_STATS: '1000', MEMORY_STATS: memoryFile, LOAD_TRACE: TRACE ? traceFile : '' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 /** The bot's event-loop delay each second (src/lib/loop-stats.ts), while the load runs. */
@@ -95,6 +101,7 @@ async function one(g: number, p: number, n: number, from?: number): Promise<void
   record.tos.push(to);
   const index = record.tos.length;
   const t = from ?? performance.now();
+  const sentAt = TRACE ? wallNow() : 0;
   const ix = fake.sendSlashCommand({ guildId: GUILD, channelId: channel(g), user: user(g, p), name: 'move', memberPermissions: '0', options: [{ name: 'unit', type: 3, value: unit }, { name: 'to', type: 3, value: to }] });
   sent++;
   // Told by the fake when the callback arrives (no polling); given up after 5 s. The fake refuses
@@ -104,6 +111,7 @@ async function one(g: number, p: number, n: number, from?: number): Promise<void
   clearTimeout(timer);
   if (!h) { failures++; return; }
   latencies.push(performance.now() - t);
+  if (TRACE) playerMarks.set(ix.id, { sent: sentAt, resolved: wallNow() });
   if (!h.callback?.content?.includes('accepted')) failures++;
   else record.acked = Math.max(record.acked, index);
 }
@@ -213,7 +221,38 @@ try {
 } catch (e) {
   console.log(`  bot memory: no summary (${(e as Error).message})`);
 }
+if (TRACE) printTrace();
 await fake.close();
 await services.rolls.close();
 db.$client.close();
 rmSync(dir, { recursive: true, force: true });
+
+/**
+ * LOAD_TRACE: where an input's acknowledgement waits. Each stage's time since the one before it
+ * (p50/p99/max over the inputs of the load that every mark reached), from three clocks on one
+ * machine: the players' (sent, resolved), the fake Discord's (frame sent, callback in/recorded)
+ * and the bot's (src/lib/load-trace.ts).
+ */
+function printTrace(): void {
+  let bot: { stages: string[]; rows: Record<string, number[]> };
+  try {
+    bot = JSON.parse(readFileSync(traceFile, 'utf8')) as typeof bot;
+  } catch (e) {
+    console.log(`trace: the bot wrote none (${(e as Error).message})`);
+    return;
+  }
+  const order = ['sent', 'fake:frameSent', ...bot.stages.filter((s) => s !== 'replyDone').map((s) => `bot:${s}`), 'fake:callbackIn', 'fake:callbackDone', 'resolved'];
+  const deltas = order.slice(1).map(() => [] as number[]);
+  const total: number[] = [];
+  for (const [id, p] of playerMarks) {
+    const f = fake.trace?.get(id), b = bot.rows[id];
+    if (!f || !b) continue;
+    const at = [p.sent, f.frameSent, ...bot.stages.map((_, i) => b[i]).filter((_, i) => bot.stages[i] !== 'replyDone'), f.callbackIn, f.callbackDone, p.resolved];
+    if (at.some((x) => !x)) continue;
+    for (let i = 1; i < at.length; i++) deltas[i - 1]!.push(at[i]! - at[i - 1]!);
+    total.push(p.resolved - p.sent);
+  }
+  console.log(`trace over ${total.length} inputs (ms from the stage before; p50 / p99 / max):`);
+  order.slice(1).forEach((s, i) => console.log(`  ${`${order[i]} → ${s}`.padEnd(40)} ${pct(deltas[i]!, 50).toFixed(2).padStart(8)} ${pct(deltas[i]!, 99).toFixed(2).padStart(8)} ${Math.max(...deltas[i]!).toFixed(2).padStart(8)}`));
+  console.log(`  ${'sent → resolved'.padEnd(40)} ${pct(total, 50).toFixed(2).padStart(8)} ${pct(total, 99).toFixed(2).padStart(8)} ${Math.max(...total).toFixed(2).padStart(8)}`);
+}

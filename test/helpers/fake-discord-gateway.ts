@@ -47,7 +47,8 @@ class Connection {
   encode: Encoder = async (text) => text;
   private chain: Promise<void> = Promise.resolve();
 
-  constructor(readonly ws: WebSocket) {}
+  /** `sent`: told once a payload is handed to the socket (load traces). */
+  constructor(readonly ws: WebSocket, private readonly sent?: (payload: GatewayPayload) => void) {}
 
   /** Sends are chained so payload order survives asynchronous compression. */
   send(payload: GatewayPayload): void {
@@ -56,6 +57,7 @@ class Connection {
       .then(async () => {
         const data = await this.encode(text);
         if (this.ws.readyState === this.ws.OPEN) this.ws.send(data);
+        this.sent?.(payload);
       })
       .catch(() => undefined);
   }
@@ -83,7 +85,8 @@ export class FakeGateway {
   }
 
   private onConnection(ws: WebSocket, params: URLSearchParams): void {
-    const connection = new Connection(ws);
+    const trace = this.state.trace ? (p: GatewayPayload) => { if (p.t === 'INTERACTION_CREATE') this.state.mark(String((p.d as Json).id), 'frameSent'); } : undefined;
+    const connection = new Connection(ws, trace);
     this.connections.add(connection);
     this.stats.connections += 1;
 

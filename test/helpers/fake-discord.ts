@@ -26,6 +26,7 @@ import { FakeRest, type Interceptor } from './fake-discord-rest.js';
 import { FakeDiscordState } from './fake-discord-state.js';
 import type { InteractionRecord } from './fake-discord-state.js';
 import type {
+  FakeTraceRow,
   GatewayStats,
   InteractionHistory,
   Json,
@@ -132,6 +133,10 @@ export class FakeDiscord {
   /** Requests answered with status >= 400 (validation errors, permissions, unknown routes...). */
   get failedRequests(): RecordedRequest[] {
     return this.state.requests.filter((r) => r.status >= 400);
+  }
+  /** options.trace: each interaction's stages in the fake, by interaction id (else null). */
+  get trace(): ReadonlyMap<string, FakeTraceRow> | null {
+    return this.state.trace;
   }
   get gatewayStats(): GatewayStats {
     return this.gateway.stats;
