@@ -195,6 +195,7 @@ export class FakeDiscordState {
   }
 
   notify(): void {
+    if (!this.waiters.size) return;
     for (const waiter of [...this.waiters]) waiter();
   }
 

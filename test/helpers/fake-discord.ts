@@ -74,6 +74,8 @@ export class FakeDiscord {
   private readonly builder: InteractionBuilder;
   private readonly server: http.Server;
   private port = 0;
+  /** TCP connections the HTTP server accepted (REST and the gateway): a load benchmark's connection churn. */
+  connectionsAccepted = 0;
 
   constructor(options: StartFakeDiscordOptions = {}) {
     this.state = new FakeDiscordState(options);
@@ -84,6 +86,7 @@ export class FakeDiscord {
       // Only an aborted upload can fail here; drop the socket like a real server would.
       this.rest.handle(req, res).catch(() => res.destroy());
     });
+    this.server.on('connection', () => { this.connectionsAccepted++; });
     this.server.on('upgrade', (req, socket, head) => this.gateway.handleUpgrade(req, socket, head));
   }
 
