@@ -7,7 +7,7 @@
  *     (p50/p99/max; Discord's hard limit is 3 s) and lost or duplicated inputs;
  *   - a full-size game (Ligny): time from the last /ready to the resolution post in the channel.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -148,10 +148,28 @@ const botCpuSeconds = (): number => {
   const fields = readFileSync(`/proc/${bot.pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime (fields 14, 15; 3 is fields[0] here)
 };
+/**
+ * CPU seconds of each of the bot's threads by name (/proc/<pid>/task/<tid>/stat: comm, utime,
+ * stime): the main thread, libuv's pool (fsyncs), V8's helpers (GC), worker threads (the WAL
+ * checkpointer, verify, the bundle's esbuild), so the bot's CPU is split by where it runs.
+ */
+const botThreadCpu = (): Map<string, number> => {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${bot.pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${bot.pid}/task/${tid}/stat`, 'utf8');
+      // Node 20 names no thread but the main one (all are "node"): by thread id, then.
+      const comm = tid === String(bot.pid) ? 'main thread' : `${stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))} ${tid}`;
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(comm, (out.get(comm) ?? 0) + (Number(f[11]) + Number(f[12])) / 100);
+    } catch { /* the thread ended */ }
+  }
+  return out;
+};
 /** Channel posts (outbox: receipts, reveals, maps) in the game channels so far: HTTP posts per input. */
 const channelPosts = () => Array.from({ length: GAMES }, (_, g) => fake.channelMessages(channel(g)).length).reduce((a, b) => a + b, 0);
 const posts0 = channelPosts();
-const cpu0 = { bot: botCpuSeconds(), bench: process.cpuUsage() };
+const cpu0 = { bot: botCpuSeconds(), bench: process.cpuUsage(), threads: botThreadCpu() };
 loadRunning = true;
 const t0 = Date.now();
 await Promise.all(Array.from({ length: GAMES }, (_, g) => [0, 1, 2, 3].map((p) => player(g, p))).flat());
@@ -161,6 +179,7 @@ loadRunning = false;
 // CPU over the load window only (set-up, the lost-input check and the Ligny game excluded): the
 // bot's and this process's (the fake Discord + the 200 players), per input sent.
 const botCpu = botCpuSeconds() - cpu0.bot;
+const threadCpu = [...botThreadCpu()].map(([name, s]) => [name, s - (cpu0.threads.get(name) ?? 0)] as const).filter(([, s]) => s > 0).sort((a, b) => b[1] - a[1]);
 const benchUsage = process.cpuUsage(cpu0.bench);
 const benchCpu = (benchUsage.user + benchUsage.system) / 1e6;
 
@@ -190,6 +209,7 @@ console.log(`games under load (${RATE ? `open loop, ${RATE} inputs/s due` : 'clo
 console.log(`  channel posts (HTTP POSTs by the outbox): ${posts}, ${(posts / sent).toFixed(3)} per input; TCP connections the fake accepted: ${fake.connectionsAccepted}`);
 console.log(`  acknowledgement latency: p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms   (target p99 < 250 ms; Discord's limit 3 s)`);
 console.log(`  CPU over the load: bot ${botCpu.toFixed(1)} s (${((botCpu / elapsed) * 100).toFixed(0)}% of a core, ${((botCpu * 1e6) / sent).toFixed(0)} µs/input), load generator + fake Discord ${benchCpu.toFixed(1)} s (${((benchCpu / elapsed) * 100).toFixed(0)}% of a core, ${((benchCpu * 1e6) / sent).toFixed(0)} µs/input); load average ${loadavg()[0]!.toFixed(1)}`);
+console.log(`  the bot's CPU by thread: ${threadCpu.map(([name, s]) => `${name} ${s.toFixed(1)} s (${((s * 1e6) / sent).toFixed(0)} µs/input)`).join(', ')}`);
 const loopP99 = pct(loopSpans.map((x) => x.p99), 50), loopMax = Math.max(...loopSpans.map((x) => x.max));
 console.log(`  the bot's event-loop delay over ${loopSpans.length} one-second spans: p99 per span median ${loopP99} ms, worst ${Math.max(...loopSpans.map((x) => x.p99))} ms; longest stall ${loopMax} ms`);
 console.log(`  lost inputs: ${lost}, duplicated inputs: ${duplicated}   (target 0 and 0)`);
