@@ -7,7 +7,7 @@
  *     (p50/p99/max; Discord's hard limit is 3 s) and lost or duplicated inputs;
  *   - a full-size game (Ligny): time from the last /ready to the resolution post in the channel.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -77,7 +77,10 @@ const bot = spawn(process.execPath, [...(process.env.BOT_PROFILE ? ['--cpu-prof'
 const loopSpans: { p50: number; p99: number; max: number }[] = [];
 let loadRunning = false;
 let pendingLine = '';
+// BOT_STDOUT=<file>: a copy of everything the bot writes to stdout (its log, V8's --trace-* output).
+const botStdout = process.env.BOT_STDOUT ? createWriteStream(process.env.BOT_STDOUT) : null;
 await new Promise<void>((resolve) => bot.stdout!.on('data', (c: Buffer) => {
+  botStdout?.write(c);
   const lines = (pendingLine + c.toString()).split('\n');
   pendingLine = lines.pop()!;
   for (const line of lines) {
