@@ -7,7 +7,7 @@
  *     (p50/p99/max; Discord's hard limit is 3 s) and lost or duplicated inputs;
  *   - a full-size game (Ligny): time from the last /ready to the resolution post in the channel.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -32,7 +32,13 @@ const dbPath = join(dir, 'load.db');
 let db = openDb(dbPath);
 let services = createServices(db, { dbPath });
 // Lean: no request log and no RESUME replay log growing with every input in this process.
-const fake = await startFakeDiscord({ lean: true, guilds: [{ id: GUILD, name: 'Load', channels: Array.from({ length: GAMES + 1 }, (_, i) => ({ id: channel(i), name: `game-${i}` })) }] });
+// LOAD_TRACE=1: each input's life, stage by stage, in the fake, the bot and the players (printed at the end).
+const TRACE = Boolean(process.env.LOAD_TRACE);
+const traceFile = join(dir, 'trace.json');
+/** Per interaction id: when a player sent it and when its promise resolved (LOAD_TRACE). */
+const playerMarks = new Map<string, { sent: number; resolved: number }>();
+const wallNow = () => performance.timeOrigin + performance.now();
+const fake = await startFakeDiscord({ lean: true, trace: TRACE, guilds: [{ id: GUILD, name: 'Load', channels: Array.from({ length: GAMES + 1 }, (_, i) => ({ id: channel(i), name: `game-${i}` })) }] });
 
 // Set-up written straight to the database before the bot starts (not what is measured):
 // 50 games of 2 players a side, and a full-size Ligny game.
@@ -64,14 +70,17 @@ const memoryFile = join(dir, 'memory.json');
 const botArgs = process.env.BOT_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? productionNodeArgs();
 if (!process.env.BOT_NODE_ARGS) await bundleBot();
 const bot = spawn(process.execPath, [...(process.env.BOT_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BOT_PROFILE] : []), ...(heapDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${heapDir}`] : []), ...botArgs], {
-  env: { ...process.env, DISCORD_TOKEN: fake.token, DISCORD_REST_API: fake.restApi, DATABASE_PATH: dbPath, LOG_LEVEL: 'info', LOAD_STATS: '1000', MEMORY_STATS: memoryFile },
+  env: { ...process.env, DISCORD_TOKEN: fake.token, DISCORD_REST_API: fake.restApi, DATABASE_PATH: dbPath, LOG_LEVEL: 'info', LOAD_STATS: '1000', MEMORY_STATS: memoryFile, LOAD_TRACE: TRACE ? traceFile : '' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 /** The bot's event-loop delay each second (src/lib/loop-stats.ts), while the load runs. */
 const loopSpans: { p50: number; p99: number; max: number }[] = [];
 let loadRunning = false;
 let pendingLine = '';
+// BOT_STDOUT=<file>: a copy of everything the bot writes to stdout (its log, V8's --trace-* output).
+const botStdout = process.env.BOT_STDOUT ? createWriteStream(process.env.BOT_STDOUT) : null;
 await new Promise<void>((resolve) => bot.stdout!.on('data', (c: Buffer) => {
+  botStdout?.write(c);
   const lines = (pendingLine + c.toString()).split('\n');
   pendingLine = lines.pop()!;
   for (const line of lines) {
@@ -95,6 +104,7 @@ async function one(g: number, p: number, n: number, from?: number): Promise<void
   record.tos.push(to);
   const index = record.tos.length;
   const t = from ?? performance.now();
+  const sentAt = TRACE ? wallNow() : 0;
   const ix = fake.sendSlashCommand({ guildId: GUILD, channelId: channel(g), user: user(g, p), name: 'move', memberPermissions: '0', options: [{ name: 'unit', type: 3, value: unit }, { name: 'to', type: 3, value: to }] });
   sent++;
   // Told by the fake when the callback arrives (no polling); given up after 5 s. The fake refuses
@@ -104,6 +114,7 @@ async function one(g: number, p: number, n: number, from?: number): Promise<void
   clearTimeout(timer);
   if (!h) { failures++; return; }
   latencies.push(performance.now() - t);
+  if (TRACE) playerMarks.set(ix.id, { sent: sentAt, resolved: wallNow() });
   if (!h.callback?.content?.includes('accepted')) failures++;
   else record.acked = Math.max(record.acked, index);
 }
@@ -140,10 +151,28 @@ const botCpuSeconds = (): number => {
   const fields = readFileSync(`/proc/${bot.pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime (fields 14, 15; 3 is fields[0] here)
 };
+/**
+ * CPU seconds of each of the bot's threads by name (/proc/<pid>/task/<tid>/stat: comm, utime,
+ * stime): the main thread, libuv's pool (fsyncs), V8's helpers (GC), worker threads (the WAL
+ * checkpointer, verify, the bundle's esbuild), so the bot's CPU is split by where it runs.
+ */
+const botThreadCpu = (): Map<string, number> => {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${bot.pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${bot.pid}/task/${tid}/stat`, 'utf8');
+      // Node 20 names no thread but the main one (all are "node"): by thread id, then.
+      const comm = tid === String(bot.pid) ? 'main thread' : `${stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))} ${tid}`;
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(comm, (out.get(comm) ?? 0) + (Number(f[11]) + Number(f[12])) / 100);
+    } catch { /* the thread ended */ }
+  }
+  return out;
+};
 /** Channel posts (outbox: receipts, reveals, maps) in the game channels so far: HTTP posts per input. */
 const channelPosts = () => Array.from({ length: GAMES }, (_, g) => fake.channelMessages(channel(g)).length).reduce((a, b) => a + b, 0);
 const posts0 = channelPosts();
-const cpu0 = { bot: botCpuSeconds(), bench: process.cpuUsage() };
+const cpu0 = { bot: botCpuSeconds(), bench: process.cpuUsage(), threads: botThreadCpu() };
 loadRunning = true;
 const t0 = Date.now();
 await Promise.all(Array.from({ length: GAMES }, (_, g) => [0, 1, 2, 3].map((p) => player(g, p))).flat());
@@ -153,6 +182,7 @@ loadRunning = false;
 // CPU over the load window only (set-up, the lost-input check and the Ligny game excluded): the
 // bot's and this process's (the fake Discord + the 200 players), per input sent.
 const botCpu = botCpuSeconds() - cpu0.bot;
+const threadCpu = [...botThreadCpu()].map(([name, s]) => [name, s - (cpu0.threads.get(name) ?? 0)] as const).filter(([, s]) => s > 0).sort((a, b) => b[1] - a[1]);
 const benchUsage = process.cpuUsage(cpu0.bench);
 const benchCpu = (benchUsage.user + benchUsage.system) / 1e6;
 
@@ -179,9 +209,10 @@ for (let g = 0; g < GAMES; g++) {
   }
 }
 console.log(`games under load (${RATE ? `open loop, ${RATE} inputs/s due` : 'closed loop'}): ${GAMES} games x 4 players for ${elapsed.toFixed(0)} s: ${sent} inputs (${(sent / elapsed).toFixed(0)}/s), ${failures} not acknowledged in time`);
-console.log(`  channel posts (HTTP POSTs by the outbox): ${posts}, ${(posts / sent).toFixed(3)} per input`);
+console.log(`  channel posts (HTTP POSTs by the outbox): ${posts}, ${(posts / sent).toFixed(3)} per input; TCP connections the fake accepted: ${fake.connectionsAccepted}`);
 console.log(`  acknowledgement latency: p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms   (target p99 < 250 ms; Discord's limit 3 s)`);
 console.log(`  CPU over the load: bot ${botCpu.toFixed(1)} s (${((botCpu / elapsed) * 100).toFixed(0)}% of a core, ${((botCpu * 1e6) / sent).toFixed(0)} µs/input), load generator + fake Discord ${benchCpu.toFixed(1)} s (${((benchCpu / elapsed) * 100).toFixed(0)}% of a core, ${((benchCpu * 1e6) / sent).toFixed(0)} µs/input); load average ${loadavg()[0]!.toFixed(1)}`);
+console.log(`  the bot's CPU by thread: ${threadCpu.map(([name, s]) => `${name} ${s.toFixed(1)} s (${((s * 1e6) / sent).toFixed(0)} µs/input)`).join(', ')}`);
 const loopP99 = pct(loopSpans.map((x) => x.p99), 50), loopMax = Math.max(...loopSpans.map((x) => x.max));
 console.log(`  the bot's event-loop delay over ${loopSpans.length} one-second spans: p99 per span median ${loopP99} ms, worst ${Math.max(...loopSpans.map((x) => x.p99))} ms; longest stall ${loopMax} ms`);
 console.log(`  lost inputs: ${lost}, duplicated inputs: ${duplicated}   (target 0 and 0)`);
@@ -213,7 +244,38 @@ try {
 } catch (e) {
   console.log(`  bot memory: no summary (${(e as Error).message})`);
 }
+if (TRACE) printTrace();
 await fake.close();
 await services.rolls.close();
 db.$client.close();
 rmSync(dir, { recursive: true, force: true });
+
+/**
+ * LOAD_TRACE: where an input's acknowledgement waits. Each stage's time since the one before it
+ * (p50/p99/max over the inputs of the load that every mark reached), from three clocks on one
+ * machine: the players' (sent, resolved), the fake Discord's (frame sent, callback in/recorded)
+ * and the bot's (src/lib/load-trace.ts).
+ */
+function printTrace(): void {
+  let bot: { stages: string[]; rows: Record<string, number[]> };
+  try {
+    bot = JSON.parse(readFileSync(traceFile, 'utf8')) as typeof bot;
+  } catch (e) {
+    console.log(`trace: the bot wrote none (${(e as Error).message})`);
+    return;
+  }
+  const order = ['sent', 'fake:frameSent', ...bot.stages.filter((s) => s !== 'replyDone').map((s) => `bot:${s}`), 'fake:callbackIn', 'fake:callbackDone', 'resolved'];
+  const deltas = order.slice(1).map(() => [] as number[]);
+  const total: number[] = [];
+  for (const [id, p] of playerMarks) {
+    const f = fake.trace?.get(id), b = bot.rows[id];
+    if (!f || !b) continue;
+    const at = [p.sent, f.frameSent, ...bot.stages.map((_, i) => b[i]).filter((_, i) => bot.stages[i] !== 'replyDone'), f.callbackIn, f.callbackDone, p.resolved];
+    if (at.some((x) => !x)) continue;
+    for (let i = 1; i < at.length; i++) deltas[i - 1]!.push(at[i]! - at[i - 1]!);
+    total.push(p.resolved - p.sent);
+  }
+  console.log(`trace over ${total.length} inputs (ms from the stage before; p50 / p99 / max):`);
+  order.slice(1).forEach((s, i) => console.log(`  ${`${order[i]} → ${s}`.padEnd(40)} ${pct(deltas[i]!, 50).toFixed(2).padStart(8)} ${pct(deltas[i]!, 99).toFixed(2).padStart(8)} ${Math.max(...deltas[i]!).toFixed(2).padStart(8)}`));
+  console.log(`  ${'sent → resolved'.padEnd(40)} ${pct(total, 50).toFixed(2).padStart(8)} ${pct(total, 99).toFixed(2).padStart(8)} ${Math.max(...total).toFixed(2).padStart(8)}`);
+}

@@ -41,6 +41,8 @@ const Env = z.object({
   RECEIPT_SETTLE_MS: z.coerce.number({ message: 'RECEIPT_SETTLE_MS must be a number of milliseconds, e.g. 1000' }).int().min(0, 'RECEIPT_SETTLE_MS must be 0 or more').max(60_000, 'RECEIPT_SETTLE_MS must be at most 60000 (a minute)').default(1_000),
   /** Measuring: sample the process's memory every second and write a summary (JSON) to this file at exit. */
   MEMORY_STATS: z.string().min(1).optional(),
+  /** Load tests only: where the bot writes each interaction's trace when it stops (src/lib/load-trace.ts). */
+  LOAD_TRACE: z.string().min(1).optional(),
   /** Measuring: log the event loop's delay and the CPU every this many milliseconds (bench/load-games.ts). */
   LOAD_STATS: z.coerce.number({ message: 'LOAD_STATS must be a number of milliseconds, e.g. 1000' }).int().min(100, 'LOAD_STATS must be at least 100 (ms)').max(3_600_000).optional(),
 });
@@ -65,6 +67,8 @@ export interface Config {
   readonly memoryStatsFile: string | null;
   /** LOAD_STATS: milliseconds between event-loop/CPU log lines, or null (off). */
   readonly loadStatsEveryMs: number | null;
+  /** LOAD_TRACE: where each interaction's trace is written at stop (bench:load), or null (off). */
+  readonly loadTraceFile: string | null;
 }
 
 export class ConfigError extends Error {
@@ -96,5 +100,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     receiptSettleMs: e.RECEIPT_SETTLE_MS,
     memoryStatsFile: e.MEMORY_STATS ?? null,
     loadStatsEveryMs: e.LOAD_STATS ?? null,
+    loadTraceFile: e.LOAD_TRACE ?? null,
   };
 }

@@ -16,6 +16,7 @@ import { Checkpointer } from './db/checkpointer';
 import { acquireLease, LeaseHeldError, LeaseWaitAborted, type ProcessLease } from './db/lease';
 import { openDb, type Db } from './db/open';
 import { createLogger, type Logger } from './logger';
+import { loadTrace } from './lib/load-trace';
 import { startLoopStats } from './lib/loop-stats';
 import { storageErrorCode } from './lib/storage-error';
 import { MemoryStats } from './lib/memory-stats';
@@ -171,8 +172,9 @@ async function main(): Promise<number> {
     return 0;
   }
 
+  const trace = loadTrace(config.loadTraceFile);
   try {
-    bot = await startDiscord({ token: config.discordToken, restApi: config.restApi, commands, services, log });
+    bot = await startDiscord({ token: config.discordToken, restApi: config.restApi, commands, services, log, trace });
   } catch (e) {
     log.fatal({ err: e }, 'could not start the Discord adapter');
     process.stderr.write(`${(e as Error).message}\n`);
@@ -189,6 +191,7 @@ async function main(): Promise<number> {
   services.games.onPosted = () => outbox?.kick();
   const code = await stopRequested;
   stopStats?.();
+  trace.write();
   await close();
   return code;
 }

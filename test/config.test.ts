@@ -33,6 +33,12 @@ describe('config', () => {
     expect(() => loadConfig({ LOAD_STATS: '10' })).toThrow(/at least 100/);
   });
 
+  it('reads LOAD_TRACE as the file the trace goes to (off when unset or empty)', () => {
+    expect(loadConfig({}).loadTraceFile).toBeNull();
+    expect(loadConfig({ LOAD_TRACE: '' }).loadTraceFile).toBeNull();
+    expect(loadConfig({ LOAD_TRACE: '/tmp/trace.json' }).loadTraceFile).toBe('/tmp/trace.json');
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DISCORD_TOKEN: '  ', LOG_LEVEL: '' }).discordToken).toBeUndefined();
   });

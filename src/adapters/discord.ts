@@ -7,6 +7,7 @@ import { fetchAttachment, type ReadAttachment } from '../interaction/attachments
 import type { Command, CommandContext, Invocation } from '../interaction/command';
 import { errorReply, execute, prepare, suggest } from '../interaction/dispatch';
 import { DISCORD_LIMITS, truncate, type ReplyModel } from '../interaction/reply';
+import { NO_TRACE, type LoadTrace } from '../lib/load-trace';
 import { TurnQueue } from '../lib/turn-queue';
 import { UserError } from '../lib/user-error';
 import type { Logger } from '../logger';
@@ -20,6 +21,8 @@ export interface DiscordOptions {
   readonly services: Services;
   readonly log: Logger;
   readonly now?: () => Date;
+  /** Load tests only: marks each interaction's stages (LOAD_TRACE). */
+  readonly trace?: LoadTrace;
 }
 
 export interface DiscordBot {
@@ -55,8 +58,10 @@ export async function startDiscord(o: DiscordOptions): Promise<DiscordBot> {
   // One interaction per turn of the event loop, oldest first; one that waited past Discord's
   // answer window is dropped unanswered (src/lib/turn-queue.ts says why).
   const stale = staleLog(o.log);
-  const queue = new TurnQueue<Interaction>((interaction) => route(interaction, o), { maxWaitMs: STALE_AFTER_MS, budgetMs: TURN_BUDGET_MS, stale });
-  client.on(Events.InteractionCreate, (interaction) => queue.push(interaction));
+  const trace = o.trace ?? NO_TRACE;
+  const queue = new TurnQueue<Interaction>((interaction) => { trace.mark(interaction.id, 'run'); route(interaction, o); }, { maxWaitMs: STALE_AFTER_MS, budgetMs: TURN_BUDGET_MS, stale });
+  client.on(Events.InteractionCreate, (interaction) => { trace.mark(interaction.id, 'push'); queue.push(interaction); });
+  if (o.trace) client.on(Events.Raw, (p: { t?: string; d?: { id?: string } }) => { if (p.t === 'INTERACTION_CREATE' && p.d?.id) trace.mark(p.d.id, 'frame'); });
   client.on(Events.Error, (e) => o.log.error({ err: e }, 'discord client error'));
   client.on(Events.Warn, (m) => o.log.warn({ message: m }, 'discord client warning'));
   const ready = new Promise<void>((res) => client.once(Events.ClientReady, (c) => {
@@ -151,11 +156,14 @@ async function handleChatInput(interaction: ChatInputCommandInteraction, o: Disc
       await interaction.deferReply(p.defer === 'private' ? { flags: MessageFlags.Ephemeral } : {});
       deferred = p.defer;
     }
-    reply = await execute(p, ctx);
+    reply = await execute(p, ctx, o.trace && (() => o.trace!.mark(interaction.id, 'executed')));
+    o.trace?.mark(interaction.id, 'durable');
   } catch (e) {
     reply = errorReply(e, ctx, inv, { guildId: ctx.guildId, userId: ctx.user.id });
   }
+  o.trace?.mark(interaction.id, 'replyStart');
   await send(interaction, reply, deferred);
+  o.trace?.mark(interaction.id, 'replyDone');
 }
 
 async function handleAutocomplete(interaction: AutocompleteInteraction, o: DiscordOptions): Promise<void> {

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/open';
 import type { Problem } from '../lib/result';
+import { randomHex } from '../lib/random-hex';
 import { UserError } from '../lib/user-error';
 import type { Accepted, AnyRuleset, GmAnswer, Outcome } from '../rules/contract';
 import type { GameEvent } from '../rules/events';
@@ -514,7 +514,7 @@ export class GameService {
   private sealReceipt(l: Live & { window: WindowRow }, seat: string, live?: readonly unknown[]): void {
     // Exactly this text is stored, hashed and revealed (issue 16). `live`: the seat's live orders when the caller knows them.
     const orders = sealedOrdersText(live ?? this.repo.activeSubmissions(l.window.id, seat).map((x) => JSON.parse(x.body) as unknown));
-    const nonce = randomBytes(16).toString('hex');
+    const nonce = randomHex(16);
     const hash = receiptHash(nonce, orders);
     const id = this.repo.insertReceipt({ windowId: l.window.id, seatId: seat, hash, nonce, orders, createdAt: this.deps.clock() });
     const label = l.ruleset.seats(l.state).find((s) => s.id === seat)?.label ?? seat;

@@ -93,12 +93,14 @@ export function prepare(commands: ReadonlyMap<string, Command>, inv: Invocation)
  * Run the command, then wait until what it committed is on disk (group commit, issue 12): the
  * reply is an acknowledgement, so it never leaves before its commit is durable. A command that
  * failed may have committed an earlier step, so its error waits too. A failed fsync throws a
- * DurabilityError (the boundary answers that the outcome is not confirmed).
+ * DurabilityError (the boundary answers that the outcome is not confirmed). `executed` is told
+ * when the command returned, before the wait (a load trace's mark).
  */
-export async function execute(p: Prepared, ctx: CommandContext): Promise<ReplyModel> {
+export async function execute(p: Prepared, ctx: CommandContext, executed?: () => void): Promise<ReplyModel> {
   let reply: ReplyModel;
   try {
     reply = await p.command.execute(ctx, p.input);
+    executed?.();
   } catch (e) {
     await ctx.services.db.$durability.durable();
     throw e;

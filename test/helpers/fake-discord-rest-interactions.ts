@@ -139,6 +139,7 @@ function handleCallback(ctx: RouteContext): RouteResult {
       break;
   }
   record.events.push(event(ctx, 'callback', data, message, extra));
+  state.mark(record.id, 'callbackDone');
   record.callbackArrived();
 
   if (ctx.query.with_response !== 'true') return { status: 204 };

@@ -59,6 +59,7 @@ export class FakeRest {
   }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (this.state.trace && req.url?.includes('/interactions/')) this.state.mark(req.url.split('/interactions/')[1]!.split('/')[0]!, 'callbackIn');
     const raw = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const apiPath = url.pathname.startsWith(`${API_PREFIX}/`) ? url.pathname.slice(API_PREFIX.length) : url.pathname;

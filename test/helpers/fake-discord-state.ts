@@ -9,6 +9,7 @@ import type { ChannelModel, GuildModel } from './fake-discord-payloads.js';
 import type {
   InteractionEvent,
   InteractionHistory,
+  FakeTraceRow,
   Json,
   RecordedRequest,
   StartFakeDiscordOptions,
@@ -139,10 +140,14 @@ export class FakeDiscordState {
   /** Set once the HTTP server listens, e.g. `http://127.0.0.1:1234`. */
   origin = '';
 
+  /** options.trace: each interaction's stages by id (load benchmarks), else null. */
+  readonly trace: Map<string, FakeTraceRow> | null;
+
   private readonly waiters = new Set<() => void>();
   private closed = false;
 
   constructor(readonly options: StartFakeDiscordOptions) {
+    this.trace = options.trace ? new Map() : null;
     this.applicationId = options.applicationId ?? snowflake();
     this.botUser = toApiUser({
       id: options.botUser?.id ?? this.applicationId,
@@ -181,7 +186,16 @@ export class FakeDiscordState {
 
   // --- change notification -------------------------------------------------------------------
 
+  /** Marks an interaction's stage now, when tracing. */
+  mark(id: string, stage: keyof FakeTraceRow): void {
+    if (!this.trace) return;
+    let row = this.trace.get(id);
+    if (!row) this.trace.set(id, (row = {}));
+    row[stage] = performance.timeOrigin + performance.now();
+  }
+
   notify(): void {
+    if (!this.waiters.size) return;
     for (const waiter of [...this.waiters]) waiter();
   }
 

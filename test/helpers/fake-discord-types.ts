@@ -64,6 +64,21 @@ export interface StartFakeDiscordOptions {
    * input for the whole run and cost the generator's process memory and GC time.
    */
   lean?: boolean;
+  /**
+   * For load benchmarks: mark when each interaction's gateway frame was written and when its
+   * callback request arrived and was recorded (wall-clock ms, see {@link FakeDiscord.trace}).
+   */
+  trace?: boolean;
+}
+
+/** Wall-clock ms (performance.timeOrigin + now()) of an interaction's stages in the fake (options.trace). */
+export interface FakeTraceRow {
+  /** The INTERACTION_CREATE frame was handed to the socket. */
+  frameSent?: number;
+  /** The callback's HTTP request reached the fake (before its body was read). */
+  callbackIn?: number;
+  /** The callback was recorded and its waiters told. */
+  callbackDone?: number;
 }
 
 /** A file uploaded through multipart/form-data. */

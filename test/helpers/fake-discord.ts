@@ -26,6 +26,7 @@ import { FakeRest, type Interceptor } from './fake-discord-rest.js';
 import { FakeDiscordState } from './fake-discord-state.js';
 import type { InteractionRecord } from './fake-discord-state.js';
 import type {
+  FakeTraceRow,
   GatewayStats,
   InteractionHistory,
   Json,
@@ -73,6 +74,8 @@ export class FakeDiscord {
   private readonly builder: InteractionBuilder;
   private readonly server: http.Server;
   private port = 0;
+  /** TCP connections the HTTP server accepted (REST and the gateway): a load benchmark's connection churn. */
+  connectionsAccepted = 0;
 
   constructor(options: StartFakeDiscordOptions = {}) {
     this.state = new FakeDiscordState(options);
@@ -83,6 +86,7 @@ export class FakeDiscord {
       // Only an aborted upload can fail here; drop the socket like a real server would.
       this.rest.handle(req, res).catch(() => res.destroy());
     });
+    this.server.on('connection', () => { this.connectionsAccepted++; });
     this.server.on('upgrade', (req, socket, head) => this.gateway.handleUpgrade(req, socket, head));
   }
 
@@ -132,6 +136,10 @@ export class FakeDiscord {
   /** Requests answered with status >= 400 (validation errors, permissions, unknown routes...). */
   get failedRequests(): RecordedRequest[] {
     return this.state.requests.filter((r) => r.status >= 400);
+  }
+  /** options.trace: each interaction's stages in the fake, by interaction id (else null). */
+  get trace(): ReadonlyMap<string, FakeTraceRow> | null {
+    return this.state.trace;
   }
   get gatewayStats(): GatewayStats {
     return this.gateway.stats;
