@@ -38,6 +38,7 @@ import {
 } from '../geometry';
 import { baseDistanceLowerBound, baseDistanceLowerBoundBeyond, baseRadius } from '../geometry/base';
 import { centroid, clipConvex, nearestPointOnRing, signedArea } from '../geometry/polygon';
+import { SpatialGrid } from '../geometry/grid';
 import { ringDistance } from '../geometry/primitives';
 import type { NwSettings } from './settings';
 import { ARTILLERY_FIRE_GEOMETRY, FIRE_POINTS_TABLE, firePointsAt, type RangeBand } from './tables/artillery';
@@ -87,6 +88,10 @@ export interface NwTargetContext {
  * circle is this far out is out of range for sure (the margin is far above rounding).
  */
 const RANGE_SLACK = 0.01;
+/** A skirmish range or so (SK ranges, tables/skirmish.ts): a search reads a few cells. */
+const ENEMY_GRID_CELL_INCHES = 6;
+/** Room for rounding between the grid's centre-distance test and baseDistanceLowerBound (far above it). */
+const NEAR_MARGIN = 1e-6;
 
 // ---------------------------------------------------------------------------------------------
 // Shared geometry helpers (built only from geometry-module primitives)
@@ -206,6 +211,16 @@ function attackerBar(a: NwTargetUnit, ctx: NwTargetContext): SkirmishAttackerBar
  * only if its infantry has SK0 (L124). `settings` is accepted for rulings to come; none applies yet.
  */
 export function skirmishCandidates(attacker: NwTargetUnit, enemies: readonly NwTargetUnit[], ctx: NwTargetContext, _settings?: NwSettings): SkirmishCandidates {
+  return candidatesAmong(attacker, enemies, ctx, () => enemies);
+}
+
+/**
+ * skirmishCandidates, the candidates looked for in `near(range)` (the enemies whose bounding circle
+ * may come within `range` of the attacker's, in `enemies`' order; every other one is beyond the
+ * range by the bounding circles and so no candidate): mandatorySkirmishAssignments reads them
+ * from a spatial grid (issue 12: at 600 brigades every attacker measured every enemy).
+ */
+function candidatesAmong(attacker: NwTargetUnit, enemies: readonly NwTargetUnit[], ctx: NwTargetContext, near: (range: number) => readonly NwTargetUnit[]): SkirmishCandidates {
   const bar = attackerBar(attacker, ctx);
   const range = bar === null ? skirmishRange(attacker.sk, ctx.weather) : null;
   if (bar !== null || range === null) {
@@ -216,7 +231,7 @@ export function skirmishCandidates(attacker: NwTargetUnit, enemies: readonly NwT
   // by the bounding circles is no candidate, in the perspective or not, so the arc test is made
   // only for the rest. The exclusions (with their first reason) are worked out only when read.
   const candidates: SkirmishCandidate[] = [];
-  for (const t of enemies) {
+  for (const t of near(range)) {
     if (skirmishTargetBar(attacker, t, enemies, ctx) !== null) continue;
     if (baseDistanceLowerBoundBeyond(attacker.base, t.base, range + RANGE_SLACK)) continue;
     if (!inFrontalArc(attacker.base, t.base)) continue;
@@ -319,9 +334,13 @@ export interface SkirmishAssignments {
  * Choices are joint: check a posted plan with `checkSkirmishPlan`.
  */
 export function mandatorySkirmishAssignments(
-  units: readonly NwTargetUnit[], enemies: readonly NwTargetUnit[], ctx: NwTargetContext, settings?: NwSettings,
+  units: readonly NwTargetUnit[], enemies: readonly NwTargetUnit[], ctx: NwTargetContext, _settings?: NwSettings,
 ): SkirmishAssignments {
-  const candidates = units.map((u) => skirmishCandidates(u, enemies, ctx, settings));
+  // The enemies filed by bounding circle: an attacker's candidates are read from those within its
+  // range of it (candidatesAmong), a superset of what baseDistanceLowerBoundBeyond lets through.
+  const grid = new SpatialGrid<NwTargetUnit>(ENEMY_GRID_CELL_INCHES);
+  enemies.forEach((t, i) => grid.set(String(i), t, t.base.pose.at, baseRadius(t.base.size)));
+  const candidates = units.map((u) => candidatesAmong(u, enemies, ctx, (range) => grid.near(u.base.pose.at, range + RANGE_SLACK + baseRadius(u.base.size) + NEAR_MARGIN)));
   const edges = new Map<string, string[]>();
   const idle: { attacker: string; reason: SkirmishAttackerBar | 'no-target'; ref: string }[] = [];
   for (const c of candidates) {

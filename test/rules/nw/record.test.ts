@@ -34,4 +34,47 @@ describe('NW record copies (src/rules/nw/record.ts)', () => {
       expect(JSON.stringify(r)).toBe(JSON.stringify(rec(n)));
     });
   }
+
+  // The cloners (one object literal per key set) take records of 64 keys or more: copies of
+  // copies, a draft's in-place replacements, a new id and many key sets must all read as spread.
+  it('copies of copies, with entries replaced in place as a draft does, equal the spread', () => {
+    const r = rec(600);
+    let c = copyRecord(r);
+    const spread: Record<string, { v: number }> = { ...r };
+    for (let i = 0; i < 50; i++) {
+      const id = Object.keys(c)[(i * 37) % 600]!;
+      c[id] = { v: 1000 + i }; // a draft's own copy, changed in place
+      spread[id] = { v: 1000 + i };
+      c = i % 2 ? copyRecord(c) : withEntry(c, id, { v: 2000 + i });
+      if (i % 2 === 0) spread[id] = { v: 2000 + i };
+      expect(JSON.stringify(c)).toBe(JSON.stringify({ ...spread }));
+    }
+  });
+
+  it('a copy that gained an id is copied with its new key set', () => {
+    const r = rec(150);
+    copyRecord(r);
+    const grown = withEntry(r, 'zz-new', { v: -5 });
+    const again = copyRecord(grown);
+    expect(Object.keys(again)).toEqual([...Object.keys(r), 'zz-new']);
+    expect(JSON.stringify(withEntry(again, 'zz-new', { v: -6 }))).toBe(JSON.stringify({ ...grown, 'zz-new': { v: -6 } }));
+  });
+
+  it('ids that are no identifiers (quotes, backslashes, line separators, digits) are keys, never code', () => {
+    const out: Record<string, { v: number }> = {};
+    for (let i = 0; i < 80; i++) out[[`q"${i}`, `b\\${i}`, `l\u2028${i}`, `${i}`, `c\`\${x}${i}`][i % 5]!] = { v: i };
+    const r = JSON.parse(JSON.stringify(out)) as Record<string, { v: number }>;
+    const c = copyRecord(r);
+    expect(Object.keys(c)).toEqual(Object.keys({ ...r }));
+    expect(JSON.stringify(c)).toBe(JSON.stringify({ ...r }));
+  });
+
+  it('more key sets than the cloners kept are all copied rightly', () => {
+    for (let k = 0; k < 80; k++) {
+      const out: Record<string, number> = {};
+      for (let i = 0; i < 64 + k; i++) out[`set${k}-id${i}`] = i;
+      const r = JSON.parse(JSON.stringify(out)) as Record<string, number>;
+      expect(JSON.stringify(copyRecord(copyRecord(r)))).toBe(JSON.stringify({ ...r }));
+    }
+  });
 });

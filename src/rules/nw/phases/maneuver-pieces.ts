@@ -158,6 +158,17 @@ function carryGrid(s: NwState, next: NwState, moved: readonly string[]): void {
   nextByBatteries.set(next.batteries, g);
 }
 
+/**
+ * For an update that changes brigades or batteries but moves none and takes none off the table or
+ * puts none on it (a status, an attachment): `next` takes the grid made for `s` as it is (`s`
+ * loses it, as in carryGrid). Without this, the next search on `next` filed every body on the table
+ * again (issue 12: at 600 brigades a Maneuver roll that re-ordered its unit cost the next move a
+ * whole grid; 230 of a game's 243 grids).
+ */
+export function keepGrid(s: NwState, next: NwState): void {
+  carryGrid(s, next, []);
+}
+
 const piecesOf = (s: NwState, ids: readonly string[], pick: (side: string) => boolean): NwPiece[] => {
   const out: NwPiece[] = [];
   for (const id of ids) { const p = entryPiece(s, id); if (p && pick(p.side)) out.push(p); }

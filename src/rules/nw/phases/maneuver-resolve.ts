@@ -15,7 +15,7 @@ import { OFFICER_MOVE_INCHES } from '../tables/leaders';
 import { MOVEMENT_ALLOWANCE } from '../tables/maneuver';
 import { ROCKETS } from '../tables/optional';
 import { MOVE_DISTANCES } from '../tables/terrain';
-import { baseOf, bodies, pieceOf, placePiece } from './maneuver-pieces';
+import { baseOf, bodies, keepGrid, pieceOf, placePiece } from './maneuver-pieces';
 import type { NwAttachRequest, NwMoveDetail } from './maneuver-plan';
 import type { NwManeuverOptions } from './maneuver-roll';
 import { offTable } from './rally';
@@ -51,7 +51,9 @@ export function applyAttach(s: NwState, req: NwAttachRequest, events: GameEvent[
   if (req.unit === null) {
     if (!old) return refuse(`${g.name} is not attached.`);
     events.push({ kind: 'general', rule, general: g.id, what: 'detaches', detail: `${g.name} leaves ${old.name}` });
-    return { ...s, generals: withEntry(s.generals, g.id, { ...g, attachedTo: null }), units: withEntry(s.units, old.id, { ...old, attachedGeneral: null }) };
+    const detached: NwState = { ...s, generals: withEntry(s.generals, g.id, { ...g, attachedTo: null }), units: withEntry(s.units, old.id, { ...old, attachedGeneral: null }) };
+    keepGrid(s, detached); // an attachment moves no brigade or battery
+    return detached;
   }
   const u = typeof req.unit === 'string' ? s.units[req.unit] : undefined;
   if (!u || !u.onTable || u.removed) return refuse(`"${String(req.unit)}" is not a brigade in play (a general attaches to an infantry or cavalry unit).`);
@@ -66,7 +68,9 @@ export function applyAttach(s: NwState, req: NwAttachRequest, events: GameEvent[
   let units = withEntry(s.units, u.id, { ...u, attachedGeneral: g.id });
   if (old && old.id !== u.id) units = { ...units, [old.id]: { ...old, attachedGeneral: null } };
   events.push({ kind: 'general', rule, general: g.id, what: 'attaches', detail: `${g.name} attaches to ${u.name}${old ? ` (leaving ${old.name})` : ''}` });
-  return logMoved({ ...s, units, generals: withEntry(s.generals, g.id, { ...g, attachedTo: u.id, pose }) }, g.id);
+  const attached: NwState = { ...s, units, generals: withEntry(s.generals, g.id, { ...g, attachedTo: u.id, pose }) };
+  keepGrid(s, attached); // an attachment moves no brigade or battery
+  return logMoved(attached, g.id);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodiesNear, bodiesNearPath, officers, placePiece } from '../../../../src/rules/nw/phases/maneuver-pieces';
+import { bodiesNear, bodiesNearPath, keepGrid, officers, placePiece } from '../../../../src/rules/nw/phases/maneuver-pieces';
 import { NW_SETTINGS_DEFAULTS } from '../../../../src/rules/nw/settings';
 import type { NwState } from '../../../../src/rules/nw/state';
 import { generateNwBattle, startNw } from '../../../helpers/nw-battle';
@@ -38,6 +38,23 @@ describe('NW piece caches (issue 12)', () => {
       // The state before lost its grid to the next one: asked again, it still answers rightly.
       expect(searches(before)).toEqual(searches(fresh(before)));
     }
+  });
+
+  it('a state whose brigades changed where they stand (keepGrid) answers as a fresh copy, with the new entries', () => {
+    const s0 = battle();
+    searches(s0); // grid filed for s0
+    const u = Object.values(s0.units).find((x) => x.onTable && !x.removed)!;
+    const status = u.status === 'disordered' ? 'good-order' : 'disordered';
+    const s1: NwState = { ...s0, units: { ...s0.units, [u.id]: { ...u, status } } };
+    keepGrid(s0, s1);
+    expect(searches(s1)).toEqual(searches(fresh(s1)));
+    expect(bodiesNear(s1, u.pose.at, 0.5, all).find((p) => p.id === u.id)?.status).toBe(status);
+    // The state before gave its grid away: asked again, it files its own and still answers rightly.
+    expect(searches(s0)).toEqual(searches(fresh(s0)));
+    expect(bodiesNear(s0, u.pose.at, 0.5, all).find((p) => p.id === u.id)?.status).toBe(u.status);
+    // A move after it refiles the kept grid as usual.
+    const s2 = placePiece(s1, u.id, { at: { x: u.pose.at.x + 13, y: u.pose.at.y }, facing: u.pose.facing });
+    expect(searches(s2)).toEqual(searches(fresh(s2)));
   });
 
   it('a brigade carries its attached battery in the grid', () => {
