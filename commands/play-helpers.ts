@@ -11,7 +11,11 @@ import type { Caller, InputOptions, InputVerb } from '../src/rules/plugin';
 
 /** The started game in this channel, and who the caller is in it (their seats and side). */
 export function playing(ctx: CommandContext): { l: Live; state: unknown; caller: Caller } {
-  const l = ctx.services.games.live(ctx.channelId);
+  return playingIn(ctx, ctx.services.games.live(ctx.channelId));
+}
+
+/** `playing` on the live game `l` already read. */
+function playingIn(ctx: CommandContext, l: Live): { l: Live; state: unknown; caller: Caller } {
   if (!l.state) throw new UserError('game/not-started', 'The game has not started yet.', 'The GM starts it with /game start once the seats are taken.');
   const seats = l.seats.filter((s) => s.userId === ctx.user.id).map((s) => s.seatId);
   const side = l.ruleset.seats(l.state).find((s: { id: string }) => seats.includes(s.id))?.side ?? null;
@@ -34,19 +38,24 @@ export function verbOf(l: Live, name: string): InputVerb<unknown> {
  * (or, for a private action such as a standing reaction, only to the caller).
  */
 export function runVerb(ctx: CommandContext, name: string, options: InputOptions): ReplyModel {
-  const { l, state, caller } = playing(ctx);
-  const verb = verbOf(l, name);
-  const unused = (verb.ignores ?? []).filter((k) => options[k] !== undefined && options[k] !== '');
-  if (unused.length) {
-    throw new UserError('command/option-unused', `${l.ruleset.name} has no use for ${unused.map((k) => `\`${k}:\``).join(' or ')} on /${name}.`, `Leave ${unused.length > 1 ? 'them' : 'it'} out: /help ${name} says what /${name} takes in this game.`);
-  }
   const user = { id: ctx.user.id, name: ctx.user.name };
-  const named = resolveNames(l, state, verb, options);
-  const input = verb.build(state, named, caller);
-  if (verb.kind === 'order') {
-    const r = ctx.services.games.submit(ctx.channelId, user, input);
-    return { visibility: 'private', content: verb.confirm(r.accepted, named, state) };
-  }
+  // The game is read once: an order is built and posted in one transaction from that read (issue
+  // 12), and an action is built from it as before, then made in its own transaction by act().
+  let built: { verb: InputVerb<unknown>; named: InputOptions; state: unknown; caller: Caller; input: unknown } | undefined;
+  const r = ctx.services.games.submitBuilt(ctx.channelId, user, (l) => {
+    const { state, caller } = playingIn(ctx, l);
+    const verb = verbOf(l, name);
+    const unused = (verb.ignores ?? []).filter((k) => options[k] !== undefined && options[k] !== '');
+    if (unused.length) {
+      throw new UserError('command/option-unused', `${l.ruleset.name} has no use for ${unused.map((k) => `\`${k}:\``).join(' or ')} on /${name}.`, `Leave ${unused.length > 1 ? 'them' : 'it'} out: /help ${name} says what /${name} takes in this game.`);
+    }
+    const named = resolveNames(l, state, verb, options);
+    built = { verb, named, state, caller, input: verb.build(state, named, caller) };
+    return verb.kind === 'order' ? { order: built.input } : null;
+  });
+  const { verb, named, state, caller, input } = built!;
+  // An order was posted (submitBuilt returns null only for an action).
+  if (verb.kind === 'order') return { visibility: 'private', content: verb.confirm(r!.accepted, named, state) };
   const events = ctx.services.games.act(ctx.channelId, user, input);
   const after = ctx.services.games.live(ctx.channelId);
   const tail = verb.after?.(after.state, named, caller);

@@ -36,6 +36,13 @@ export interface GameDeps {
   readonly receiptSettleMs?: number;
 }
 
+/** What a posted order comes to: the player's private answer, the seat it went to, and a resolution it completed. */
+export interface Submitted {
+  readonly accepted: Accepted<unknown>;
+  readonly seat: string;
+  readonly resolved: Resolved | null;
+}
+
 /** A live game in a channel, with what most commands need. */
 export interface Live {
   readonly game: GameRow;
@@ -269,10 +276,25 @@ export class GameService {
   }
 
   /** Post (or amend) one order; returns what the player should see privately. */
-  submit(channelId: string, user: Actor, raw: unknown): { accepted: Accepted<unknown>; seat: string; resolved: Resolved | null } {
+  submit(channelId: string, user: Actor, raw: unknown): Submitted {
+    return this.submitBuilt(channelId, user, () => ({ order: raw }))!;
+  }
+
+  /**
+   * Post (or amend) the order `build` makes from the channel's live game, read once, inside the
+   * transaction that stores it (issue 12: a command building its input from the game read the
+   * game, its window and its seats a second time before). `build` sees the game before any of
+   * submit's own checks, as a command reading the game first did, and may refuse with its own
+   * error; it returns null when there is nothing to post (a verb that is not an order): then
+   * nothing is written and null is returned.
+   */
+  submitBuilt(channelId: string, user: Actor, build: (l: Live) => { readonly order: unknown } | null): Submitted | null {
     return this.tx(() => {
-      const l = this.running(channelId);
-      const { seat, accepted, key, pending, live } = this.validated(l, user, raw);
+      const read = this.live(channelId);
+      const built = build(read);
+      if (!built) return null;
+      const l = this.runningOf(read);
+      const { seat, accepted, key, pending, live } = this.validated(l, user, built.order);
       const now = this.deps.clock();
       const order = this.roundedOrder(l, seat, accepted.order, pending);
       const body = JSON.stringify(order);
@@ -482,7 +504,11 @@ export class GameService {
   }
 
   private running(channelId: string): Live & { window: WindowRow } {
-    const l = this.live(channelId);
+    return this.runningOf(this.live(channelId));
+  }
+
+  /** The live game `l` if it takes players' input now, or the user error saying why not. */
+  private runningOf(l: Live): Live & { window: WindowRow } {
     if (l.game.status === 'setup') throw new UserError('game/not-started', 'The game has not started yet.', 'The GM starts it with /game start.');
     if (l.game.status === 'paused') throw new UserError('game/paused', 'The game is paused by the GM; orders are not taken until it resumes.');
     if (!l.window) throw new UserError('game/no-window', 'Nothing is open for orders right now.');

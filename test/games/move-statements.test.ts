@@ -1,0 +1,54 @@
+/**
+ * Issue 12, load: the SQL one `/move` runs through the command layer. The live game's row, its
+ * open window and its seats are read once per input, inside the transaction that stores the
+ * order (they were read twice: once by the command to build the input, again by the submit).
+ * better-sqlite3 has no statement hook, so every statement the connection prepares is wrapped
+ * and each run/get/all/iterate counted; BEGIN/COMMIT are better-sqlite3's own and not counted.
+ */
+import { describe, expect, it } from 'vitest';
+import { commandMap } from '../../commands/index';
+import { openDb } from '../../src/db/open';
+import { execute, prepare } from '../../src/interaction/dispatch';
+import { createServices } from '../../src/services/services';
+import { silentLog, testClock, testSeeds } from '../helpers/services';
+
+const GM = { id: 'gm', name: 'GM' };
+const P = { id: 'p1', name: 'Fabre' };
+
+/** Services whose every executed statement is logged (its SQL, first line). */
+function countedServices() {
+  const db = openDb(':memory:');
+  const executed: string[] = [];
+  const client = db.$client;
+  const original = client.prepare.bind(client);
+  (client as { prepare: unknown }).prepare = (source: string) => {
+    const st = original(source);
+    for (const m of ['run', 'get', 'all', 'iterate'] as const) {
+      const f = (st[m] as (...a: unknown[]) => unknown).bind(st);
+      (st as unknown as Record<string, unknown>)[m] = (...a: unknown[]) => { executed.push(source.replace(/\s+/g, ' ').trim()); return f(...a); };
+    }
+    return st;
+  };
+  const services = createServices(db, { clock: testClock(), seedEpochHours: 24, newSeed: testSeeds(), receiptSettleMs: 0 });
+  return { services, executed };
+}
+
+describe('one /move', () => {
+  it('reads the game, its open window and its seats once, and runs 9 statements in all', async () => {
+    const { services, executed } = countedServices();
+    await services.games.create({ guildId: 'g', channelId: 'c', gm: GM, ruleset: 'dram', scenario: 'saint-remy' });
+    services.games.join('c', P, 'french:fr-i-corps');
+    services.games.join('c', { id: 'p2', name: 'Kessler' }, 'austrians:au-i-korps');
+    services.games.start('c', GM, false);
+    const commands = commandMap();
+    const ctx = { guildId: 'g', channelId: 'c', user: P, isAdmin: false, services, now: () => new Date(), log: silentLog, users: {} };
+    const move = async (to: string) => execute(prepare(commands, { name: 'move', options: { unit: 'fabre', to } }), ctx);
+    expect((await move('forward 1in')).content).toContain('accepted'); // first order: the state parsed, statements prepared
+    executed.length = 0;
+    const r = await move('forward 2in'); // an amendment, as the load benchmark sends them
+    expect(r.content).toContain('accepted');
+    const reads = (table: string) => executed.filter((s) => new RegExp(`^select .* from "?${table}"? `, 'i').test(s)).length;
+    expect({ games: reads('games'), windows: reads('windows'), seats: reads('seats') }).toEqual({ games: 1, windows: 1, seats: 1 });
+    expect(executed.length).toBe(9); // 12 before: the three reads were made twice
+  });
+});
