@@ -85,7 +85,11 @@ await new Promise<void>((resolve) => bot.stdout!.on('data', (c: Buffer) => {
   pendingLine = lines.pop()!;
   for (const line of lines) {
     if (line.includes('connected to Discord')) resolve();
-    if (loadRunning && line.includes('"load stats"')) loopSpans.push((JSON.parse(line) as { loopDelay: { p50: number; p99: number; max: number } }).loopDelay);
+    // From the log line's own start: V8's --trace-* output (BOT_NODE_ARGS) may share the line.
+    const at = line.indexOf('{"level"');
+    if (loadRunning && at >= 0 && line.includes('"load stats"')) {
+      try { loopSpans.push((JSON.parse(line.slice(at)) as { loopDelay: { p50: number; p99: number; max: number } }).loopDelay); } catch { /* a trace line cut into it: that second is left out */ }
+    }
   }
 }));
 
