@@ -51,4 +51,24 @@ describe('one /move', () => {
     expect({ games: reads('games'), windows: reads('windows'), seats: reads('seats') }).toEqual({ games: 1, windows: 1, seats: 1 });
     expect(executed.length).toBe(9); // 12 before: the three reads were made twice
   });
+
+  it('refuses in the order it did when the game was read twice: the command checks first, then the submit', async () => {
+    const { services } = countedServices();
+    await services.games.create({ guildId: 'g', channelId: 'c', gm: GM, ruleset: 'dram', scenario: 'saint-remy' });
+    services.games.join('c', P, 'french:fr-i-corps');
+    const commands = commandMap();
+    const ctx = { guildId: 'g', channelId: 'c', user: P, isAdmin: false, services, now: () => new Date(), log: silentLog, users: {} };
+    // The reply, or the refusal's code (the dispatcher turns it into the private error reply).
+    const move = async (unit: string, to = 'forward 1in') => execute(prepare(commands, { name: 'move', options: { unit, to } }), ctx).then((r) => r.content ?? '', (e: { code?: string }) => `refused: ${e.code}`);
+    const stored = () => (services.db.$client.prepare('SELECT count(*) AS n FROM submissions').get() as { n: number }).n;
+    expect(await move('fabre')).toContain('game/not-started'); // set up, not started: the submit's refusal
+    services.games.start('c', GM, false);
+    services.gm.pause('c', GM, false);
+    expect(await move('nobody-by-that-name')).toMatch(/^refused: (?!game\/paused)/); // a name is checked before the game's status, as before
+    expect(await move('fabre')).toContain('game/paused');
+    expect(stored()).toBe(0);
+    services.gm.resume('c', GM, false);
+    expect(await move('fabre')).toContain('accepted');
+    expect(stored()).toBe(1);
+  });
 });
