@@ -66,8 +66,6 @@ const BROAD_SLACK = 1e-3;
 const APPROACH_SLACK = 1e-4;
 /** A separating-axis gap beyond this (a thousand times EPS) means two bases cannot touch. */
 const APART_MARGIN = 1e-3;
-/** An edge normal's shadow gap this close to the distance is its tangent (rounding apart). */
-const TANGENT_TIE = 1e-9;
 
 export interface RetreatOrder {
   /** Brigade or battery id. */
@@ -422,34 +420,6 @@ function retreatPlanner(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | un
     const lineB = new Float64Array(others.length).fill(-Infinity);
     const lineK = new Float64Array(others.length);
     const lineC = new Float64Array(others.length);
-    // Set enemy i's line to its tangent at step kk (exact distance `dist`) when that bounds better
-    // than the line of centres set there: the edge normal whose shadow gap is the distance (a corner
-    // of one base closest to an edge of the other), or else the axis through the closest corners,
-    // its shadow gap worked out from the rings (any axis's is a lower bound: a separating axis).
-    const tangent = (i: number, kk: number, dist: number, g: number, p1: number, p2: number, p3: number, p4: number,
-      g1: number, g2: number, g3: number, g4: number, hx: number, hy: number, oRing: readonly Point[]): void => {
-      let v = g1, nx = aheadX, ny = aheadY, p = p1;
-      if (g2 > v) { v = g2; nx = rightX; ny = rightY; p = p2; }
-      if (g3 > v) { v = g3; nx = hx; ny = hy; p = p3; }
-      if (g4 > v) { v = g4; nx = hy; ny = -hx; p = p4; }
-      // p is (our centre − theirs)·n: their side of it lies along −sign(p)·n, so the gap falls at that·dir.
-      let c = p < 0 ? dir.x * nx + dir.y * ny : -(dir.x * nx + dir.y * ny);
-      if (v < dist - TANGENT_TIE) {
-        let bi = 0, bj = 0, b2 = Infinity;
-        for (let a = 0; a < 4; a++) for (let b = 0; b < 4; b++) {
-          const ex = oRing[b]!.x - ring[a]!.x, ey = oRing[b]!.y - ring[a]!.y, q = ex * ex + ey * ey;
-          if (q < b2) { b2 = q; bi = a; bj = b; }
-        }
-        const n = Math.sqrt(b2);
-        if (!(n > 0)) return;
-        const ux = (oRing[bj]!.x - ring[bi]!.x) / n, uy = (oRing[bj]!.y - ring[bi]!.y) / n;
-        let ours = -Infinity, theirs = Infinity;
-        for (let a = 0; a < 4; a++) { ours = Math.max(ours, ring[a]!.x * ux + ring[a]!.y * uy); theirs = Math.min(theirs, oRing[a]!.x * ux + oRing[a]!.y * uy); }
-        if (theirs - ours > v) { v = theirs - ours; c = dir.x * ux + dir.y * uy; }
-      }
-      if (v - g <= lineB[i]!) return;
-      lineB[i] = v - g; lineK[i] = kk; lineC[i] = c;
-    };
     const passedSoFar = new Set<string>();
     let stop: 'blocked' | 'routed-off' | null = null;
     let k = 0;
@@ -512,22 +482,21 @@ function retreatPlanner(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | un
         // Bases a separating axis shows clearly apart (far beyond ringsIntersect's EPS of touching)
         // do not intersect: their exact distance needs no intersection test.
         let apart = false;
-        // The edge normals' shadow gaps (ours ahead and right, theirs), kept for the tangent below.
-        let p1 = 0, p2 = 0, p3 = 0, p4 = 0, g1 = -Infinity, g2 = -Infinity, g3 = -Infinity, g4 = -Infinity, hx = 0, hy = 0;
         if (cd > 0) {
           const ux = -dx / cd, uy = -dy / cd;
           const a = axesOf(i);
-          hx = otherAxes[a + 2]!; hy = otherAxes[a + 3]!;
+          const hx = otherAxes[a + 2]!, hy = otherAxes[a + 3]!;
           // On the line of centres, then on each base's edge normals (separating axes all).
           const centres = cd - (halfW * Math.abs(rightX * ux + rightY * uy) + halfD * Math.abs(aheadX * ux + aheadY * uy))
             - (otherAxes[a]! * Math.abs(hx * ux + hy * uy) + otherAxes[a + 1]! * Math.abs(hy * ux - hx * uy));
           lineB[i] = centres - g; lineK[i] = kk; lineC[i] = dir.x * ux + dir.y * uy;
-          p1 = dx * aheadX + dy * aheadY; p2 = dx * rightX + dy * rightY; p3 = dx * hx + dy * hy; p4 = dx * hy - dy * hx;
-          g1 = Math.abs(p1) - halfD - otherAxes[a + 4]!;
-          g2 = Math.abs(p2) - halfW - otherAxes[a + 5]!;
-          g3 = Math.abs(p3) - otherAxes[a]! - otherAxes[a + 6]!;
-          g4 = Math.abs(p4) - otherAxes[a + 1]! - otherAxes[a + 7]!;
-          const lb = Math.max(centres, g1, g2, g3, g4);
+          const lb = Math.max(
+            centres,
+            Math.abs(dx * aheadX + dy * aheadY) - halfD - otherAxes[a + 4]!,
+            Math.abs(dx * rightX + dy * rightY) - halfW - otherAxes[a + 5]!,
+            Math.abs(dx * hx + dy * hy) - otherAxes[a]! - otherAxes[a + 6]!,
+            Math.abs(dx * hy - dy * hx) - otherAxes[a + 1]! - otherAxes[a + 7]!,
+          );
           apart = lb > APART_MARGIN;
           if (lb - g > APPROACH_SLACK) continue;
           if (lb - g > approach + APPROACH_SLACK) {
@@ -536,18 +505,11 @@ function retreatPlanner(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | un
             continue;
           }
         }
-        const oRing = otherRing[i] ??= basePolygon(e.base);
-        const x = (apart ? ringDistanceApart : ringDistance)(ring, oRing) - g;
-        const least = x < approach;
+        const x = (apart ? ringDistanceApart : ringDistance)(ring, otherRing[i] ??= basePolygon(e.base)) - g;
         approach = Math.min(approach, x);
         if (x > APPROACH_SLACK) continue;
         lastB[i] = x;
         lastK[i] = kk;
-        // Measured and not the least (a near tie, often a far enemy whose distance falls about as
-        // fast as the least's): a tangent line — the shadow gap on the axis of the closest points,
-        // which is the distance itself and falls exactly as fast while the same corner stays
-        // closest — clears it of the least for as long as the least falls faster (issue 12).
-        if (!least && apart) tangent(i, kk, x + g, g, p1, p2, p3, p4, g1, g2, g3, g4, hx, hy, oRing);
         active[kept++] = i;
       }
       active.length = kept;
