@@ -131,10 +131,21 @@ function parseStep(step: string, ctx: LocationContext): Parsed<MoveStep> {
   return distance.ok ? ok({ kind, distance: distance.value }) : distance;
 }
 
+/**
+ * Text foldText leaves as it is: lower-case ASCII letters, digits and the punctuation ids use (no
+ * space, quote, capital or accent, which it would change).
+ */
+const ALREADY_FOLDED = /^[a-z0-9_.:/#+-]*$/;
+
+/** foldText(id), without its normalising for the plain ids every stand has (issue 12: a "contact" move looked at every enemy's). */
+export function foldId(id: string): string {
+  return ALREADY_FOLDED.test(id) ? id : foldText(id);
+}
+
 function parseContact(rest: string, ctx: LocationContext): Parsed<LocationSpec> {
   const enemies = ctx.enemies ?? [];
   if (!rest) return needs(ctx, 'contact whom?', `contact ${enemies[0]?.name ?? '<enemy>'}`);
-  const byId = enemies.find((e) => foldText(e.id) === rest);
+  const byId = enemies.find((e) => foldId(e.id) === rest);
   if (byId) return ok({ kind: 'contact', enemy: byId });
   const match = matchName(rest, enemies.map((e) => ({ name: e.name, aliases: e.aliases ?? [], value: e })));
   if (match.kind === 'found') return ok({ kind: 'contact', enemy: match.value });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseLocation } from '../../../src/rules/location/parse';
+import { foldId, parseLocation } from '../../../src/rules/location/parse';
+import { foldText } from '../../../src/rules/location/names';
 import type { LocationContext, LocationError, LocationSpec } from '../../../src/rules/location/types';
 import { ctx } from './context';
 
@@ -143,6 +144,15 @@ describe('contact', () => {
   });
   it('by id', () => {
     expect(spec('contact PR-1')).toEqual({ kind: 'contact', enemy: { id: 'pr-1', name: 'I Corps (Zieten)' } });
+  });
+  // foldId skips foldText for ids it would leave alone: the same answer for every kind of id.
+  it.each(['pr-1', '2b/1/ii', 'fr_ney.3', 'bty:12#a+b', '', 'PR-1', 'Röder', 'fr 1', ' pr-1', 'a\u0301', 'x\'\'y', 'ney’s', 'Ｆ７'])('foldId(%j) is foldText of it', (id) => {
+    expect(foldId(id)).toBe(foldText(id));
+  });
+  it('by an id with capitals, accents or spaces (folded as the text is)', () => {
+    const enemies = [{ id: 'FR-Ney', name: 'Ney' }, { id: 'Röder 2', name: 'Cavalry' }];
+    expect(spec('contact fr-ney', { ...ctx, enemies })).toEqual({ kind: 'contact', enemy: enemies[0] });
+    expect(spec('contact RODER 2', { ...ctx, enemies })).toEqual({ kind: 'contact', enemy: enemies[1] });
   });
   it('ambiguous, unknown and missing names', () => {
     expect(error('contact i').code).toBe('location/ambiguous');
