@@ -78,7 +78,12 @@ describe('inputs in a window', () => {
 
   it("refuses another player's stand, a bad location and a stand that cannot move", async () => {
     await twoPlayerGame();
-    expect(() => s.games.submit(CH, AU, { kind: 'move', unit: 'fabre', to: 'forward 1in' })).toThrowError(expect.objectContaining({ code: 'order/not-yours' }));
+    // Refused privately with whose stand it is and where to see one's own.
+    expect(() => s.games.submit(CH, AU, { kind: 'move', unit: 'fabre', to: 'forward 1in' })).toThrowError(expect.objectContaining({
+      code: 'order/not-yours',
+      message: '1st Division (Fabre) is not under your command (it belongs to I Corps).',
+      hint: expect.stringContaining('/orders mine'),
+    }));
     expect(() => s.games.submit(CH, FR, { kind: 'move', unit: 'fabre', to: 'to the moon' })).toThrowError(expect.objectContaining({ code: expect.stringMatching(/^location\//) }));
     expect(() => s.games.submit(CH, FR, { kind: 'move', unit: 'nobody', to: 'forward 1in' })).toThrowError(expect.objectContaining({ code: 'order/unknown-unit' }));
     const version = s.games.live(CH).game.version;

@@ -93,7 +93,11 @@ function validateMove(s: DramState, commands: ReadonlySet<string>, o: MoveOrder)
   const general = s.generals[o.unit];
   if (!stand && !general) return err(problem('order/unknown-unit', `There is no stand or general "${o.unit}".`));
   const owner = stand ? stand.corps : general!.corps ?? general!.id;
-  if (!commands.has(owner) && !commands.has(o.unit)) return err(problem('order/not-yours', `${stand?.name ?? general!.name} is not under your command.`));
+  if (!commands.has(owner) && !commands.has(o.unit)) {
+    // Whose it is, so a player who picked the wrong name (or sits the wrong seat) knows which.
+    const corpsName = s.corps[owner]?.name;
+    return err(problem('order/not-yours', `${stand?.name ?? general!.name} is not under your command${corpsName ? ` (it belongs to ${corpsName})` : ''}.`, '/orders mine lists the stands and generals you command; a vacant corps is taken with /game join.'));
+  }
   if (stand) {
     if (!stand.onTable || stand.removed) return err(problem('order/not-on-table', `${stand.name} is not on the table.`));
     if (stand.fallingBack) return err(problem('order/falling-back', `${stand.name} is falling back after its exhaustion test and moves by itself (DRAM §3).`, 'A general can stop it with a new order chit.'));
