@@ -50,6 +50,13 @@ export class OutboxSender {
   private scanning: Promise<unknown> | null = null;
   /** Kicked while a scan ran: scan again when it ends. */
   private kicked = false;
+  /**
+   * The time the last scan read its due rows at. The wake-up looks for rows due *after that*,
+   * not after the clock when the scan ends: a row falling due in between (a timer firing a
+   * millisecond early, then the clock ticking over) would otherwise be neither posted nor waited
+   * for, and sit until the next poll (CI caught it: a lone receipt never posted).
+   */
+  private scannedAt: number | null = null;
   /** A scan left due posts behind (their channel busy, or no lane free): scan again when a lane ends. */
   private deferred = false;
   /** Channels being posted to, each with the lane posting its claimed rows in order. */
@@ -106,6 +113,7 @@ export class OutboxSender {
     if (this.running || this.stopped) return Promise.resolve(0);
     this.kicked = false;
     this.running = true;
+    this.scannedAt = null;
     const scan = this.scan()
       .catch((e: unknown) => { this.storageError(e, 'outbox: cannot read the outbox; will retry'); return [] as Promise<number>[]; })
       .finally(() => {
@@ -130,6 +138,7 @@ export class OutboxSender {
     if (this.lanes.size) this.deferred = true; // a busy channel may have more queued: look again when its lane ends
     if (free <= 0) return [];
     const now = this.clock();
+    this.scannedAt = now;
     const blocked = new Set<string>();
     // Claim, then post what the row says now: a receipt amended since the list was read is
     // posted as amended, and one amended after the claim is queued behind it (issue 16).
@@ -212,7 +221,7 @@ export class OutboxSender {
     clearTimeout(this.dueTimer);
     let at: number | null;
     try {
-      at = this.repo.nextDueAfter(this.clock());
+      at = this.repo.nextDueAfter(this.scannedAt ?? this.clock());
     } catch {
       return; // storage failing: the poll tries again
     }

@@ -101,4 +101,25 @@ describe('receipts settle', () => {
     expect(await sent).toContain('has posted orders');
     await sender.stop();
   });
+
+  it('posts a receipt that falls due while a scan ends (the clock ticking over between the read and the wake-up)', async () => {
+    // A timer may fire a millisecond early: the scan then reads the receipt as not yet due, and
+    // by the time it looks for the next due post the clock has reached it. The wake-up must
+    // still come (CI once waited 30 s here for the hourly poll).
+    let ticking = false;
+    const ticks = (): number => { if (ticking) clock.advance(1); return clock(); };
+    const sentAt = new Promise<string>((resolve) => {
+      sender = new OutboxSender(s.games.repo, { async post(_c, m) { if (m.content?.includes('has posted orders')) resolve(m.content); return 'm'; } }, () => ticks());
+    });
+    await game();
+    sender.start(3_600_000);
+    s.games.submit(CH, FR, { kind: 'move', unit: 'fabre', to: 'forward 0.5in' });
+    const row = s.games.repo.outboxFor(CH).find((r) => r.dedupeKey?.startsWith('receipt:'))!;
+    clock.set(row.nextAttemptAt - 2); // the scan reads due - 1, the wake-up's clock reads the due time
+    ticking = true;
+    await expect(sender.flush()).resolves.toBe(0);
+    const late = new Promise<string>((resolve) => setTimeout(() => resolve('still waiting for the poll'), 2_000).unref());
+    expect(await Promise.race([sentAt, late])).toContain('has posted orders');
+    await sender.stop();
+  });
 });
