@@ -9,7 +9,8 @@ const SUBCOMMAND = 1, STRING = 3, INTEGER = 4, BOOLEAN = 5, USER = 6, NUMBER = 1
  * Parse a console line typed as a Discord user would: `/roll expression:2d6+1 reason:"Ney's
  * nerve"`. Options are `name:value` (values may be quoted with " or '); the first option
  * may be given bare (`/roll 2d6+1`), and several bare words before any named option are
- * joined (`/roll 2d6 + 1`). Types come from the command's own definition.
+ * joined (`/roll 2d6 + 1`); bare words after a text option continue it (`/move unit:fabre
+ * to:forward 2in`). Types come from the command's own definition.
  */
 export function parseConsoleLine(line: string, defs: ReadonlyMap<string, RESTPostAPIChatInputApplicationCommandsJSONBody>): Invocation {
   const text = line.trim();
@@ -34,17 +35,27 @@ export function parseConsoleLine(line: string, defs: ReadonlyMap<string, RESTPos
   const values: Record<string, string | number | boolean> = {};
   const users: Record<string, string> = {};
   const bare: string[] = [];
+  // The text option being typed: later bare words continue it, as Discord's free-text field
+  // takes `to:forward 4in then wheel left 30` without quotes.
+  let open: APIApplicationCommandOption | null = null;
   for (const tok of tokens) {
     const colon = tok.text.indexOf(':');
     const key = colon > 0 && !tok.quotedKey ? tok.text.slice(0, colon).toLowerCase() : '';
     const opt = key ? options.find((o) => o.name === key) : undefined;
     if (!opt) {
+      // `word:` that names no option is a typo of one (`previw:true`), never text to swallow;
+      // a colon elsewhere (`10:30`, `"Grouchy: where?"` quoted) is text.
+      if (open && !/^[a-z][a-z0-9_-]*$/.test(key)) {
+        values[open.name] = `${values[open.name] as string} ${tok.text}`;
+        continue;
+      }
       if (Object.keys(values).length) throw new UserError('console/bad-option', `"${tok.text}" is not an option of /${[name, subcommand].filter(Boolean).join(' ')}.`, usage(name, subcommand, options));
       bare.push(tok.text);
       continue;
     }
     if (opt.name in values) throw new UserError('console/bad-option', `Option ${opt.name} is given twice.`, usage(name, subcommand, options));
     values[opt.name] = coerce(opt, tok.text.slice(colon + 1), users);
+    open = opt.type === STRING ? opt : null;
   }
   if (bare.length) {
     const first = options[0];

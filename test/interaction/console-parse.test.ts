@@ -15,8 +15,15 @@ describe('console line parsing', () => {
     ['/roll expression:"1d{1, 2, 3}"', { expression: '1d{1, 2, 3}' }],
     ['/ROLL d% private:false', { expression: 'd%', private: false }],
     ['/roll reason:"say \\"hi\\"" expression:1d6', { expression: '1d6', reason: 'say "hi"' }],
+    // Bare words after a text option continue it, as Discord's free-text field does.
+    ['/roll 1d6 reason:Ney\'s last charge', { expression: '1d6', reason: "Ney's last charge" }],
+    ['/roll expression:1d6 + 2 reason:at 10:30 sharp private:true', { expression: '1d6 + 2', reason: 'at 10:30 sharp', private: true }],
   ])('%s', (line, options) => {
     expect(parse(line)).toMatchObject({ name: 'roll', options });
+  });
+
+  it('takes a /move destination with spaces unquoted, and the next option after it', () => {
+    expect(parse('/move unit:light-bn to:forward 4in then wheel left 30 preview:true')).toMatchObject({ name: 'move', options: { unit: 'light-bn', to: 'forward 4in then wheel left 30', preview: true } });
   });
 
   it('reads subcommands and typed options', () => {
@@ -35,7 +42,8 @@ describe('console line parsing', () => {
     ['/roll 1d6 private:maybe', 'console/bad-option'],
     ['/roll 1d6 reason:"unclosed', 'console/unclosed-quote'],
     ['/roll 1d6 reason:a reason:b', 'console/bad-option'],
-    ['/roll expression:1d6 extra', 'console/bad-option'],
+    ['/roll 1d6 reason:nerve privat:true', 'console/bad-option'], // a misspelt option is not swallowed as text
+    ['/rolls log limit:5 extra', 'console/bad-option'], // a number takes no more words
   ])('%s → %s', (line, expected) => {
     expect(code(line)).toBe(expected);
   });
