@@ -49,7 +49,7 @@ export function runVerb(ctx: CommandContext, name: string, options: InputOptions
     if (unused.length) {
       throw new UserError('command/option-unused', `${l.ruleset.name} has no use for ${unused.map((k) => `\`${k}:\``).join(' or ')} on /${name}.`, `Leave ${unused.length > 1 ? 'them' : 'it'} out: /help ${name} says what /${name} takes in this game.`);
     }
-    const named = resolveNames(l, state, verb, options);
+    const named = resolveNames(l, state, verb, options, caller);
     built = { verb, named, state, caller, input: verb.build(state, named, caller) };
     return verb.kind === 'order' ? { order: built.input } : null;
   });
@@ -71,7 +71,7 @@ export function runVerb(ctx: CommandContext, name: string, options: InputOptions
  * name, any case, no accents, unique prefix, or the id); an unknown or ambiguous name is refused
  * with the closest ones before the ruleset sees the input.
  */
-export function resolveNames(l: Live, state: unknown, verb: InputVerb<unknown>, options: InputOptions): InputOptions {
+export function resolveNames(l: Live, state: unknown, verb: InputVerb<unknown>, options: InputOptions, caller?: Caller): InputOptions {
   const named = Object.entries(verb.names ?? {}).filter(([k]) => typeof options[k] === 'string' && options[k] !== '');
   if (!named.length) return options;
   const printed = printedFor(l.ruleset, state);
@@ -81,11 +81,21 @@ export function resolveNames(l: Live, state: unknown, verb: InputVerb<unknown>, 
     // Autocomplete's own value ("corps:fr-i-corps") is already what the option takes.
     if (spec.keep?.includes(String(options[option]))) continue;
     if (spec.value && among.some((p) => spec.value!(p.id, p.kind) === options[option])) continue;
-    const id = resolveOrRefuse(String(options[option]), among, option, spec.what ?? spec.kinds[0] ?? 'name');
+    // A misspelling is answered with the closest of what this caller could pick for the option.
+    const pickable = caller && verb.choices ? () => {
+      const offered = picks(state, verb, caller, option, options);
+      return new Set(among.filter((p) => offered.has(spec.value ? spec.value(p.id, p.kind) : p.id)).map((p) => p.id));
+    } : undefined;
+    const id = resolveOrRefuse(String(options[option]), among, option, spec.what ?? spec.kinds[0] ?? 'name', pickable);
     const kind = among.find((p) => p.id === id)!.kind;
     out[option] = spec.value ? spec.value(id, kind) : id;
   }
   return out;
+}
+
+/** The values the verb's autocomplete offers this caller for `option` (what it could pick). */
+function picks(state: unknown, verb: InputVerb<unknown>, caller: Caller, option: string, options: InputOptions): ReadonlySet<string> {
+  return new Set((verb.choices?.(state, caller, { name: option, value: '' }, options) ?? []).map((c) => String(c.value)));
 }
 
 /** Autocomplete for a verb's option; nothing where the game has not started or the ruleset lacks the verb. */

@@ -96,10 +96,10 @@ const ON_THE_MAP = new Set(['unit', 'general', 'battery', 'piece', 'name']);
  * The id `typed` names among `printed`, for the command option `option`; a ChoiceError
  * with the closest names ("did you mean…") when it names none or several.
  */
-export function resolveOrRefuse(typed: string, printed: readonly (Named & { readonly side?: string })[], option: string, what: string): string {
+export function resolveOrRefuse(typed: string, printed: readonly (Named & { readonly side?: string })[], option: string, what: string, pickable?: () => ReadonlySet<string>): string {
   const m = resolveName(typed, printed);
   if (m.kind === 'found') return m.id;
-  const list = m.kind === 'ambiguous' ? m.candidates : m.closest;
+  const list = m.kind === 'ambiguous' ? m.candidates : nearestPickable(typed, printed, m.closest, pickable);
   const shown = list.slice(0, 25);
   const choices = distinctLabels(shown).map((name, i) => ({ name, value: shown[i]!.id }));
   const names = choices.slice(0, 5).map((c) => `“${c.name}”`).join(', ');
@@ -109,6 +109,19 @@ export function resolveOrRefuse(typed: string, printed: readonly (Named & { read
   if (!typed.trim()) throw new ChoiceError('name/missing', `Which ${what}? ${names ? `Choose one: ${names}.` : ''}`.trim(), 'Pick one below.', option, choices);
   throw new ChoiceError('name/unknown', `There is no ${what} called “${typed}”.${choices.length ? ` Did you mean ${names}?` : ''}`,
     choices.length ? 'Pick one below, or use the autocomplete list.' : `Start typing and pick from the autocomplete list${ON_THE_MAP.has(what) ? '; /map prints every name' : ''}.`, option, choices);
+}
+
+/**
+ * For a name that matches nothing: the closest among what the option could take for this caller
+ * (its autocomplete list: your own units for /standing, the enemy's for a target), so a French
+ * player's misspelling is not answered with a British regiment; all names when none is near.
+ */
+function nearestPickable<P extends Named>(typed: string, printed: readonly P[], anyNear: readonly P[], pickable?: () => ReadonlySet<string>): readonly P[] {
+  const query = normalizeName(typed);
+  if (!pickable || !query) return anyNear;
+  const ids = pickable();
+  const near = ids.size ? closest(query, printed.filter((p) => ids.has(p.id))) : [];
+  return near.length ? near : anyNear;
 }
 
 export type { NameKind };

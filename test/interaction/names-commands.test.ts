@@ -81,6 +81,27 @@ describe('names as printed, through every verb (issue 11)', () => {
   });
 });
 
+describe('a misspelt name is answered with what the caller could pick', () => {
+  it("B&P /standing by the French at Maida suggests a French unit, not the British De Watteville's", async () => {
+    const s = testServices();
+    await s.games.create({ guildId: G, channelId: CH, gm: GM, ruleset: 'bp', scenario: 'maida' });
+    s.games.join(CH, GM, 'british');
+    s.games.join(CH, P, 'french');
+    s.games.start(CH, GM, false);
+    // "Wattevile" is nearest to the British De Watteville's Regiment among all the names.
+    const r = await invoke(s, P, { name: 'standing', options: { unit: 'Wattevile', 'return-fire': 'hold' } });
+    expect(r.content).toContain('`name/unknown`');
+    expect(r.content).not.toContain('Watteville');
+    const menu = r.components?.[0]?.[0] as SelectModel;
+    const live = s.games.live(CH).state as { units: Record<string, { side: string }> };
+    expect(menu.options.length).toBeGreaterThan(0);
+    for (const o of menu.options) expect(live.units[o.value]?.side).toBe('french');
+    // The British player, misspelling the same name, is offered his own regiment.
+    const gm = await invoke(s, GM, { name: 'standing', options: { unit: 'Wattevile', 'return-fire': 'hold' } });
+    expect(gm.content).toContain("Did you mean “De Watteville's Regiment”");
+  });
+});
+
 describe('seats and pending orders by the names players read (issue 11)', () => {
   async function created(): Promise<Services> {
     const s = testServices();
