@@ -102,6 +102,25 @@ describe('a misspelt name is answered with what the caller could pick', () => {
   });
 });
 
+describe('refusals name units as the map prints them', () => {
+  it('B&P at Maida: a move too far and a shot out of range say "II/1er Léger", "Foot artillery (Griois)", not ids', async () => {
+    const s = testServices();
+    await s.games.create({ guildId: G, channelId: CH, gm: GM, ruleset: 'bp', scenario: 'maida' });
+    s.games.join(CH, GM, 'british');
+    s.games.join(CH, P, 'french');
+    s.games.start(CH, GM, false);
+    const st = s.games.live(CH).state as { order: string[]; period: number };
+    if (st.order[st.period] !== 'french') await invoke(s, GM, { name: 'ready', options: {} }); // the British move first: let their period pass
+    const far = await invoke(s, P, { name: 'move', options: { unit: 'II/1er Léger', to: 'forward 30in' } });
+    expect(far.content).toContain('`move/too-far`');
+    expect(far.content).toContain('II/1er Léger has 6"');
+    expect(far.content).not.toContain('leger-1-ii');
+    const shot = await invoke(s, P, { name: 'fire', options: { unit: 'Griois', target: '2/78th' } });
+    expect(shot.content).toContain('Foot artillery (Griois) may not fire at 2/78th Highlanders');
+    expect(shot.content).not.toMatch(/french-battery|foot-78th/);
+  });
+});
+
 describe('seats and pending orders by the names players read (issue 11)', () => {
   async function created(): Promise<Services> {
     const s = testServices();

@@ -72,16 +72,16 @@ export function blocksCharge(o: BpUnit, lane: readonly Point[]): boolean {
 
 /** Why `u` may not charge `t` now, or null. */
 export function cannotCharge(s: BpState, u: BpUnit, t: BpUnit): string | null {
-  if (u.side !== phasingSide(s)) return `${u.id} charges in its own side's move period`;
+  if (u.side !== phasingSide(s)) return `${u.name} charges in its own side's move period`;
   if (!isLive(u) || !isLive(t)) return 'both units must be on the table';
-  if (t.side === u.side) return `${t.id} is a friend`;
-  if (u.stage !== 'effective') return `${u.id} is ${u.stage}`;
-  if (isDisrupted(u)) return `${u.id} is disrupted and may not advance (L167)`;
-  if (s.log.moved[u.id] || s.log.formed.includes(u.id) && u.arm === 'infantry') return `${u.id} has moved or changed formation this move period (L161)`;
-  if (s.log.meleed.includes(u.id)) return `${u.id} has fought a melee this move period (L115)`;
-  if (s.noMove.includes(u.id)) return `${u.id} returned fire and may not move (L131)`;
+  if (t.side === u.side) return `${t.name} is a friend`;
+  if (u.stage !== 'effective') return `${u.name} is ${u.stage}`;
+  if (isDisrupted(u)) return `${u.name} is disrupted and may not advance (L167)`;
+  if (s.log.moved[u.id] || s.log.formed.includes(u.id) && u.arm === 'infantry') return `${u.name} has moved or changed formation this move period (L161)`;
+  if (s.log.meleed.includes(u.id)) return `${u.name} has fought a melee this move period (L115)`;
+  if (s.noMove.includes(u.id)) return `${u.name} returned fire and may not move (L131)`;
   if (u.formation === 'square') return 'a square does not charge (BP-C4)';
-  if (u.building) return `${u.id} holds a building`;
+  if (u.building) return `${u.name} holds a building`;
   const woods = terrainAt(envelopeOf(t).pose.at, s.map.terrain).some((f) => f.kind === 'woods' || f.kind === 'forest');
   const to0 = contactPose(u, t);
   const lane0 = swept(envelopeOf(u), envelopeOf(u, to0));
@@ -94,20 +94,20 @@ export function cannotCharge(s: BpState, u: BpUnit, t: BpUnit): string | null {
   if (!legal.ok) return `${legal.error.message}`;
   if (u.formation === 'skirmish' && (t.arm === 'artillery' || (t.arm === 'infantry' && t.formation !== 'skirmish'))) return 'skirmishers cannot charge artillery or formed infantry (L121)';
   if (t.building && u.arm !== 'infantry') return 'only infantry stands assault a building (L185)';
-  if (s.log.meleed.includes(t.id) && t.stage === 'effective') return `${t.id} has fought a melee this move period (L115)`;
-  if (!inFrontalArc(envelopeOf(u), envelopeOf(t))) return `${t.id} is not in ${u.id}'s front arc (BP-C1)`;
+  if (s.log.meleed.includes(t.id) && t.stage === 'effective') return `${t.name} has fought a melee this move period (L115)`;
+  if (!inFrontalArc(envelopeOf(u), envelopeOf(t))) return `${t.name} is not in ${u.name}'s front arc (BP-C1)`;
   const to = contactPose(u, t);
   const halvings: MoveHalving[] = [];
   if (u.arm === 'cavalry' && s.log.formed.includes(u.id)) halvings.push('cavalryFormationChange');
   if (s.control[u.id] === 'half') halvings.push('controlHalf');
   const allowance = moveAllowance({ arm: u.arm, formation: u.formation, halvings });
   const cost = pathCost([u.pose.at, to.at], s.map.terrain, BP_COST).total;
-  if (cost > allowance + 1e-6) return `${t.id} is ${Math.round(cost * 10) / 10}" of movement away; ${u.id} has ${allowance}" (HR B-13)`;
+  if (cost > allowance + 1e-6) return `${t.name} is ${Math.round(cost * 10) / 10}" of movement away; ${u.name} has ${allowance}" (HR B-13)`;
   const lane = swept(envelopeOf(u), envelopeOf(u, to));
   for (const o of unitsOverlapping(s, lane, [u.id, t.id])) {
     if (o.side !== u.side && !blocksCharge(o, lane)) continue; // through a breach wider than two stands (L113)
-    if (o.side !== u.side) return `${o.id} is in the way${o.formation === 'skirmish' ? ' (no charge through a skirmish screen, L57)' : o.slots ? ' (its stands cover a hole of up to two stand widths, L113)' : ''}`;
-    if (o.formation !== 'skirmish') return `${o.id} (a friend in formation) is in the way`;
+    if (o.side !== u.side) return `${o.name} is in the way${o.formation === 'skirmish' ? ' (no charge through a skirmish screen, L57)' : o.slots ? ' (its stands cover a hole of up to two stand widths, L113)' : ''}`;
+    if (o.formation !== 'skirmish') return `${o.name} (a friend in formation) is in the way`;
   }
   return null;
 }
@@ -143,7 +143,7 @@ const shrunk = (b: Base): Base => ({ ...b, size: { width: Math.max(0, b.size.wid
 export function chargeJoiners(s: BpState, u: BpUnit, t: BpUnit, ids: readonly string[]): Result<Joiner[]> {
   if (ids.length === 0) return ok([]);
   if (t.stage !== 'effective' || t.building) {
-    return err(problem('charge/with', `Only a charge on a combat-effective unit in the open takes several units (L107); ${t.id} is ${t.building ? 'in a building (L185: one stand a side)' : t.stage}.`, `Charge ${t.id} with ${u.id} alone.`));
+    return err(problem('charge/with', `Only a charge on a combat-effective unit in the open takes several units (L107); ${t.name} is ${t.building ? 'in a building (L185: one stand a side)' : t.stage}.`, `Charge ${t.name} with ${u.name} alone.`));
   }
   const to = contactPose(u, t);
   const seen = new Set([u.id, t.id]);
@@ -152,14 +152,14 @@ export function chargeJoiners(s: BpState, u: BpUnit, t: BpUnit, ids: readonly st
   let ranks = ranksOf(u);
   for (const wid of ids) {
     const w = s.units[wid];
-    if (!w || !isLive(w) || w.side !== u.side) return err(problem('charge/with', `${wid} is not one of your units on the table.`));
-    if (seen.has(wid)) return err(problem('charge/with', `${wid} is named twice: a unit fights one melee a move (L115).`));
+    if (!w || !isLive(w) || w.side !== u.side) return err(problem('charge/with', `${w?.name ?? wid} is not one of your units on the table.`));
+    if (seen.has(wid)) return err(problem('charge/with', `${w.name} is named twice: a unit fights one melee a move (L115).`));
     seen.add(wid);
     const asCharger = cannotCharge(s, w, t);
     if (!asCharger) {
       const p = contactPose(w, t);
       const env = envelopeOf(w, p);
-      if (finals.some((f) => ringsIntersect(basePolygon(shrunk(f)), basePolygon(shrunk(env))))) return err(problem('charge/with', `${wid} would end on top of another charger at ${t.id}.`, 'Charge with units that reach different parts of the target.'));
+      if (finals.some((f) => ringsIntersect(basePolygon(shrunk(f)), basePolygon(shrunk(env))))) return err(problem('charge/with', `${w.name} would end on top of another charger at ${t.name}.`, 'Charge with units that reach different parts of the target.'));
       finals.push(env);
       out.push({ id: wid, to: p, role: 'co-charger' });
       continue;
@@ -168,11 +168,11 @@ export function chargeJoiners(s: BpState, u: BpUnit, t: BpUnit, ids: readonly st
     const fronts = [u, ...out.filter((j) => j.role === 'support').map((j) => s.units[j.id]!)];
     const reasons = fronts.map((f) => cannotSupport(s, f, w, t));
     const asSupport = reasons.includes(null) ? null : reasons[0]!;
-    if (asSupport) return err(problem('charge/with', `${wid} can neither charge ${t.id} (${asCharger}) nor back ${u.id} (${asSupport}).`, 'A support touches the charger from behind; a co-charger reaches the target itself (L107).'));
+    if (asSupport) return err(problem('charge/with', `${w.name} can neither charge ${t.name} (${asCharger}) nor back ${u.name} (${asSupport}).`, 'A support touches the charger from behind; a co-charger reaches the target itself (L107).'));
     ranks += ranksOf(w);
-    if (ranks > MELEE_MAX_RANKS) return err(problem('charge/with', `${u.id} and its supports would be ${ranks} ranks deep; a melee takes units up to a depth of four ranks (L107).`));
+    if (ranks > MELEE_MAX_RANKS) return err(problem('charge/with', `${u.name} and its supports would be ${ranks} ranks deep; a melee takes units up to a depth of four ranks (L107).`));
     const follow = cannotFollow(s, w, u.pose, to, [...seen, ...ids]);
-    if (follow) return err(problem('charge/with', `${wid} cannot follow ${u.id} in: ${follow}.`));
+    if (follow) return err(problem('charge/with', `${w.name} cannot follow ${u.name} in: ${follow}.`));
     out.push({ id: wid, to: followPose(w, u.pose, to), role: 'support' });
   }
   return ok(out);
@@ -184,7 +184,7 @@ export function chargeAction(s0: BpState, id: string, targetId: string, dice: Di
   const t0 = s0.units[targetId];
   if (!u0 || !t0) return err(problem('action/unknown-unit', `No unit ${!u0 ? id : targetId}.`));
   const why = cannotCharge(s0, u0, t0);
-  if (why) return err(problem('charge/illegal', `${id} may not charge ${targetId}: ${why}.`));
+  if (why) return err(problem('charge/illegal', `${u0.name} may not charge ${t0.name}: ${why}.`));
   const joined = chargeJoiners(s0, u0, t0, withIds);
   if (!joined.ok) return err(joined.error);
   const joiners = joined.value;

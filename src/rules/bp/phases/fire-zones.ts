@@ -129,20 +129,20 @@ export function isIsolated(u: BpUnit): boolean {
 
 /** Why this unit cannot fire at all now, or null (L28, L32, L59, L65, L69, L97, L115). */
 export function cannotFire(s: BpState, u: BpUnit, returnFire = false): string | null {
-  if (u.gone) return `${u.id} is not on the table`;
+  if (u.gone) return `${u.name} is not on the table`;
   if (u.arm === 'cavalry') return 'cavalry does not shoot (L69, L135)';
-  if (u.stage !== 'effective') return `${u.id} is ${u.stage}`;
-  if (s.log.fired.includes(u.id)) return `${u.id} has already fired this move period (L115)`;
+  if (u.stage !== 'effective') return `${u.name} is ${u.stage}`;
+  if (s.log.fired.includes(u.id)) return `${u.name} has already fired this move period (L115)`;
   if (u.arm === 'artillery') {
-    if (u.stands[0]! < 3) return `${u.id} has ${u.stands[0]} crew; 3 are needed to fire (L97)`;
-    if (s.log.moved[u.id]) return `${u.id} moved: artillery moves or fires (L32)`;
-    if (returnFire && s.gunsMoved.includes(u.id)) return `${u.id} moved in its own move and may not fire back (L32)`;
+    if (u.stands[0]! < 3) return `${u.name} has ${u.stands[0]} crew; 3 are needed to fire (L97)`;
+    if (s.log.moved[u.id]) return `${u.name} moved: artillery moves or fires (L32)`;
+    if (returnFire && s.gunsMoved.includes(u.id)) return `${u.name} moved in its own move and may not fire back (L32)`;
     return null;
   }
   if (u.building) return null;
-  if (!returnFire && isIsolated(u)) return `${u.id} is isolated and may not initiate fire (L65)`;
-  if (s.log.formedFromSkirmish.includes(u.id)) return `${u.id} formed up from skirmish order and may not fire this move (L59)`;
-  if (s.log.moved[u.id] && s.log.formed.includes(u.id) && !s.log.deployedSkirmish.includes(u.id)) return `${u.id} moved and changed formation: it may not also fire (L28)`;
+  if (!returnFire && isIsolated(u)) return `${u.name} is isolated and may not initiate fire (L65)`;
+  if (s.log.formedFromSkirmish.includes(u.id)) return `${u.name} formed up from skirmish order and may not fire this move (L59)`;
+  if (s.log.moved[u.id] && s.log.formed.includes(u.id) && !s.log.deployedSkirmish.includes(u.id)) return `${u.name} moved and changed formation: it may not also fire (L28)`;
   return null;
 }
 

@@ -126,9 +126,9 @@ export function fireAction(s: BpState, id: string, targetId: string, dice: Dice)
   const t = s.units[targetId];
   if (!u || !isLive(u)) return err(problem('action/unknown-unit', `No unit ${id} on the table.`));
   if (!t || !isLive(t)) return err(problem('action/unknown-unit', `No enemy unit ${targetId} on the table.`));
-  if (u.side !== phasingSide(s)) return err(problem('fire/not-now', `${id} fires in its own side's move period; in the enemy's it returns fire by its standing reaction (L131).`));
+  if (u.side !== phasingSide(s)) return err(problem('fire/not-now', `${u.name} fires in its own side's move period; in the enemy's it returns fire by its standing reaction (L131).`));
   const option = fireTargetOption(s, u, targetId);
-  if (!option || !option.legal || !option.kind) return err(problem('fire/illegal', `${id} may not fire at ${targetId}: ${option?.reason ?? 'not an enemy'}.`));
+  if (!option || !option.legal || !option.kind) return err(problem('fire/illegal', `${u.name} may not fire at ${t.name}: ${option?.reason ?? 'not an enemy'}.`));
   const events: GameEvent[] = [{ kind: 'engagement', rule: 'B&P L71', id: `fire:${s.periodsDone}:${id}`, sides: [{ side: u.side, units: [u.id], dice: 1, modifiers: [] }, { side: t.side, units: [t.id], dice: 0, modifiers: [] }], bombardment: true, pools: false, at: envelopeOf(t).pose.at }];
   let next = logAdd(s, 'fired', u.id);
   // L32: fired upon from the flank or rear, a battery may not pivot (recorded for the target).

@@ -19,27 +19,27 @@ import { closedUp, problem, unitsOverlapping } from './common';
 
 /** Why a unit may not take this formation now, or null. */
 export function cannotForm(s: BpState, u: BpUnit, to: Formation): string | null {
-  if (u.side !== phasingSide(s)) return `${u.id} is not of the side whose move period this is`;
-  if (u.stage !== 'effective') return `${u.id} is ${u.stage} (L169: it takes a formation when combat effective)`;
+  if (u.side !== phasingSide(s)) return `${u.name} is not of the side whose move period this is`;
+  if (u.stage !== 'effective') return `${u.name} is ${u.stage} (L169: it takes a formation when combat effective)`;
   if (u.arm === 'artillery') return 'artillery has no formation to change (L32)';
-  if (u.formation === to) return `${u.id} is already in ${to}`;
-  if (s.log.formed.includes(u.id) && !s.log.deployedSkirmish.includes(u.id)) return `${u.id} has already changed formation this move period`;
-  if (s.log.meleed.includes(u.id)) return `${u.id} fought a melee this move period (L161)`;
-  if (u.building) return `${u.id} holds a building`;
+  if (u.formation === to) return `${u.name} is already in ${to}`;
+  if (s.log.formed.includes(u.id) && !s.log.deployedSkirmish.includes(u.id)) return `${u.name} has already changed formation this move period`;
+  if (s.log.meleed.includes(u.id)) return `${u.name} fought a melee this move period (L161)`;
+  if (u.building) return `${u.name} holds a building`;
   if (u.arm === 'cavalry') {
     if (to === 'square') return 'cavalry cannot form square (L40)';
     const m = s.log.moved[u.id];
-    if (m && m.spent > MOVEMENT_TABLE.cavalry[u.formation === 'square' ? 'line' : u.formation]! / 2 + 1e-6) return `${u.id} has moved more than half its move; a formation change halves it (L30, BP-F1)`;
+    if (m && m.spent > MOVEMENT_TABLE.cavalry[u.formation === 'square' ? 'line' : u.formation]! / 2 + 1e-6) return `${u.name} has moved more than half its move; a formation change halves it (L30, BP-F1)`;
     return null;
   }
   const moved = !!s.log.moved[u.id];
   const fired = s.log.fired.includes(u.id);
   if (to === 'skirmish') return null; // L28, L59: the exception.
   if (u.formation === 'skirmish') {
-    if (fired) return `${u.id} fired: skirmishers forming up may not fire in that move (L59)`;
+    if (fired) return `${u.name} fired: skirmishers forming up may not fire in that move (L59)`;
     return null;
   }
-  if (moved) return `${u.id} moved: changing between line, column and square is done in place (L59)`;
+  if (moved) return `${u.name} moved: changing between line, column and square is done in place (L59)`;
   return null;
 }
 
@@ -51,7 +51,7 @@ export function formationAction(s: BpState, id: string, to: Formation): Result<S
   if (why) return err(problem('formation/not-now', `${why}.`));
   const env = envelopeOf(u, u.pose, to);
   const overlap = unitsOverlapping(s, basePolygon(env), [u.id]);
-  if (overlap.length > 0) return err(problem('formation/no-room', `${u.id} has no room to form ${to}: ${overlap[0]!.id} is in the way.`));
+  if (overlap.length > 0) return err(problem('formation/no-room', `${u.name} has no room to form ${to}: ${overlap[0]!.name} is in the way.`));
   // A line that re-forms closes up its holes (L113).
   let next = withUnit(s, { ...closedUp(u), formation: to });
   const log = next.log;

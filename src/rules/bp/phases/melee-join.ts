@@ -54,16 +54,16 @@ export function behind(front: BpUnit, w: BpUnit): boolean {
 
 /** Why `w` cannot back `front` in a melee, or null (BP-22). */
 export function cannotSupport(s: BpState, front: BpUnit, w: BpUnit, enemy: BpUnit, attacking = true): string | null {
-  if (w.side !== front.side || w.id === front.id) return `${w.id} is not a friend of ${front.id}`;
+  if (w.side !== front.side || w.id === front.id) return `${w.name} is not a friend of ${front.id}`;
   if (w.arm === 'artillery') return 'artillery does not join a melee (BP-22)';
   if (attacking && w.arm === 'infantry' && enemy.arm === 'cavalry') return 'infantry cannot charge cavalry (L119)';
-  if (w.stage !== 'effective') return `${w.id} is ${w.stage}`;
-  if (isDisrupted(w)) return `${w.id} is disrupted and may not advance (L167)`;
-  if (w.formation === 'square' || w.building) return `${w.id} is in ${w.building ? 'a building' : 'square'}`;
-  if (s.log.moved[w.id] || s.log.fired.includes(w.id) || s.log.meleed.includes(w.id)) return `${w.id} has moved, fired or fought this move period (L115, L161)`;
-  if (s.noMove.includes(w.id)) return `${w.id} returned fire and may not move (L131)`;
-  if (!touching(front, w)) return `no stand of ${w.id} touches ${front.id} (L107)`;
-  if (!behind(front, w)) return `${w.id} is not behind ${front.id}, facing its way (BP-22)`;
+  if (w.stage !== 'effective') return `${w.name} is ${w.stage}`;
+  if (isDisrupted(w)) return `${w.name} is disrupted and may not advance (L167)`;
+  if (w.formation === 'square' || w.building) return `${w.name} is in ${w.building ? 'a building' : 'square'}`;
+  if (s.log.moved[w.id] || s.log.fired.includes(w.id) || s.log.meleed.includes(w.id)) return `${w.name} has moved, fired or fought this move period (L115, L161)`;
+  if (s.noMove.includes(w.id)) return `${w.name} returned fire and may not move (L131)`;
+  if (!touching(front, w)) return `no stand of ${w.name} touches ${front.id} (L107)`;
+  if (!behind(front, w)) return `${w.name} is not behind ${front.id}, facing its way (BP-22)`;
   return null;
 }
 
@@ -80,9 +80,9 @@ export function cannotFollow(s: BpState, w: BpUnit, from: Pose, to: Pose, exclud
   const end = followPose(w, from, to);
   const need = distance(w.pose.at, end.at);
   const has = moveAllowance({ arm: w.arm, formation: w.formation });
-  if (need > has + 1e-6) return `${w.id} would need ${Math.round(need * 10) / 10}" to follow; it has ${has}"`;
+  if (need > has + 1e-6) return `${w.name} would need ${Math.round(need * 10) / 10}" to follow; it has ${has}"`;
   const blocked = unitsOverlapping(s, basePolygon(envelopeOf(w, end)), exclude);
-  if (blocked.length > 0) return `${w.id} has no room behind the charger: ${blocked[0]!.id} is there`;
+  if (blocked.length > 0) return `${w.name} has no room behind the charger: ${blocked[0]!.id} is there`;
   return null;
 }
 

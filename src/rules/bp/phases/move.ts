@@ -61,7 +61,7 @@ function plan(s: BpState, u: BpUnit, text: string): Result<Plan> {
   const r = resolveLocation(parsed.value, ctx);
   if (!r.ok) return err(r.error);
   const env = envelopeOf(u);
-  if (r.value.kind === 'contact') return err(problem('move/contact', 'To move into contact with an enemy, charge it (L107).', `Use charge ${u.id} ${r.value.enemy.id}.`));
+  if (r.value.kind === 'contact') return err(problem('move/contact', 'To move into contact with an enemy, charge it (L107).', `Use /charge unit:${u.name} target:${r.value.enemy.id}.`));
   if (r.value.kind === 'place') {
     // A place is where the front centre goes; the unit keeps its facing.
     const shift = { x: r.value.at.x - u.pose.at.x, y: r.value.at.y - u.pose.at.y };
@@ -81,18 +81,18 @@ function plan(s: BpState, u: BpUnit, text: string): Result<Plan> {
 
 /** Why a unit may not move now, or null (L28, L32, L131, L167-171; cascading L161). */
 export function cannotMove(s: BpState, u: BpUnit): string | null {
-  if (u.side !== phasingSide(s)) return `${u.id} is not of the side whose move period this is`;
-  if (u.stage !== 'effective') return `${u.id} is ${u.stage} and may not move (L167-171: moving restarts the halt)`;
-  if (s.log.moved[u.id]) return `${u.id} has already moved this move period (L161)`;
-  if (s.log.meleed.includes(u.id)) return `${u.id} fought a melee this move period (L161)`;
-  if (s.noMove.includes(u.id)) return `${u.id} returned fire and may not move (L131, BP-5)`;
-  if (u.arm === 'artillery' && s.log.fired.includes(u.id)) return `${u.id} fired: artillery moves or fires, not both (L32)`;
-  if (u.arm === 'artillery' && u.stands[0]! < 3) return `${u.id} has ${u.stands[0]} crew; 3 are needed to move a gun (L97)`;
+  if (u.side !== phasingSide(s)) return `${u.name} is not of the side whose move period this is`;
+  if (u.stage !== 'effective') return `${u.name} is ${u.stage} and may not move (L167-171: moving restarts the halt)`;
+  if (s.log.moved[u.id]) return `${u.name} has already moved this move period (L161)`;
+  if (s.log.meleed.includes(u.id)) return `${u.name} fought a melee this move period (L161)`;
+  if (s.noMove.includes(u.id)) return `${u.name} returned fire and may not move (L131, BP-5)`;
+  if (u.arm === 'artillery' && s.log.fired.includes(u.id)) return `${u.name} fired: artillery moves or fires, not both (L32)`;
+  if (u.arm === 'artillery' && u.stands[0]! < 3) return `${u.name} has ${u.stands[0]} crew; 3 are needed to move a gun (L97)`;
   if (u.arm === 'infantry' && s.log.fired.includes(u.id) && s.log.formed.includes(u.id) && !s.log.deployedSkirmish.includes(u.id)) {
-    return `${u.id} fired and changed formation: it may not also move (L28)`;
+    return `${u.name} fired and changed formation: it may not also move (L28)`;
   }
-  if (s.log.formed.includes(u.id) && u.arm === 'infantry' && !s.log.deployedSkirmish.includes(u.id)) return `${u.id} changed formation and may not move forward or back (L59)`;
-  if (u.building) return `${u.id} holds a building; it stays (L179)`;
+  if (s.log.formed.includes(u.id) && u.arm === 'infantry' && !s.log.deployedSkirmish.includes(u.id)) return `${u.name} changed formation and may not move forward or back (L59)`;
+  if (u.building) return `${u.name} holds a building; it stays (L179)`;
   return null;
 }
 
@@ -131,9 +131,9 @@ export function moveAction(s: BpState, id: string, text: string): Result<Step<Bp
   const pl = plan(s, u, text);
   if (!pl.ok) return err(pl.error);
   const modes = legModes(pl.value);
-  if (isDisrupted(u) && modes.includes('forward')) return err(problem('move/disrupted', `${u.id} is disrupted and may not advance (L167).`, 'Move it back or sideways, or wait.'));
+  if (isDisrupted(u) && modes.includes('forward')) return err(problem('move/disrupted', `${u.name} is disrupted and may not advance (L167).`, 'Move it back or sideways, or wait.'));
   if (modes.includes('side') && u.formation !== 'line' && u.formation !== 'column' && u.formation !== 'skirmish') {
-    return err(problem('move/side-slip', `Only a line or column slides to its side (L36); ${u.id} is in ${u.formation}.`));
+    return err(problem('move/side-slip', `Only a line or column slides to its side (L36); ${u.name} is in ${u.formation}.`));
   }
   const start = envelopeOf(u);
   const end = envelopeOf(u, pl.value.final);
@@ -143,30 +143,30 @@ export function moveAction(s: BpState, id: string, text: string): Result<Step<Bp
     const a = { pose: { at: pl.value.centres[i]!, facing: pl.value.facings[i]! }, size: start.size };
     const b = { pose: { at: pl.value.centres[i + 1]!, facing: pl.value.facings[i + 1]! }, size: start.size };
     for (const o of unitsOverlapping(s, swept(a, b), [u.id])) {
-      if (o.side !== u.side) return err(problem('move/blocked', `The path runs into ${o.id}; to attack it, charge (L107).`));
+      if (o.side !== u.side) return err(problem('move/blocked', `The path runs into ${o.name}; to attack it, charge (L107).`));
       if (o.formation !== 'skirmish' && u.formation !== 'skirmish') crossedFormedFriend = true;
     }
   }
   const endOverlap = unitsOverlapping(s, basePolygon(end), [u.id]);
-  if (endOverlap.length > 0) return err(problem('move/overlap', `${u.id} would end on top of ${endOverlap[0]!.id}.`, 'End the move clear of other units.'));
+  if (endOverlap.length > 0) return err(problem('move/overlap', `${u.name} would end on top of ${endOverlap[0]!.name}.`, 'End the move clear of other units.'));
   if (!basePolygon(end).every((p) => p.x >= 0 && p.y >= 0 && p.x <= s.map.table.width && p.y <= s.map.table.height)) {
-    return err(problem('move/off-table', `${u.id} would leave the table.`));
+    return err(problem('move/off-table', `${u.name} would leave the table.`));
   }
   const building = Object.values(s.buildings).find((b) => ringContains(b.polygon, pl.value.final.at));
   if (building && (u.arm !== 'infantry' || u.stands.length > 1)) {
-    return err(problem('move/building', `Only one infantry stand can occupy ${building.name} (L179); ${u.id} has ${u.stands.length} stands.`));
+    return err(problem('move/building', `Only one infantry stand can occupy ${building.name} (L179); ${u.name} has ${u.stands.length} stands.`));
   }
   if (building && Object.values(s.units).some((o) => o.building === building.id && o.gone === null)) return err(problem('move/building', `${building.name} is already held (L179).`));
   const road = wholePathOnRoad(pl.value.centres, s.map.terrain);
   const allowance = allowanceFor(s, u, modes, road, crossedFormedFriend);
   const cost = pathCost(pl.value.centres, s.map.terrain, BP_COST).total;
   if (cost > allowance + 1e-6) {
-    return err(problem('move/too-far', `That move costs ${round(cost)}" and ${u.id} has ${round(allowance)}" (${u.arm} in ${u.formation}${modes.includes('retrograde') ? ', retrograde ½' : ''}${modes.includes('side') ? ', side-slip ½' : ''}${crossedFormedFriend ? ', through formed friends −2"' : ''}${road ? ', road +3"' : ''}).`, 'Woods, streams and hills cost 2" per 1" (L43-46).'));
+    return err(problem('move/too-far', `That move costs ${round(cost)}" and ${u.name} has ${round(allowance)}" (${u.arm} in ${u.formation}${modes.includes('retrograde') ? ', retrograde ½' : ''}${modes.includes('side') ? ', side-slip ½' : ''}${crossedFormedFriend ? ', through formed friends −2"' : ''}${road ? ', road +3"' : ''}).`, 'Woods, streams and hills cost 2" per 1" (L43-46).'));
   }
   // Artillery: a pivot of 45° or less in place still lets it fire (L32); anything else is its move.
   const turned = Math.abs(angleDifference(u.pose.facing, pl.value.final.facing));
   const pivotOnly = u.arm === 'artillery' && !!pl.value.wheelsOnly && turned <= 45 + 1e-6;
-  if (pivotOnly && (s.noPivot ?? []).includes(u.id)) return err(problem('move/no-pivot', `${u.id} was fired upon from the flank or rear and may not pivot (L32).`));
+  if (pivotOnly && (s.noPivot ?? []).includes(u.id)) return err(problem('move/no-pivot', `${u.name} was fired upon from the flank or rear and may not pivot (L32).`));
   let next = withUnit(s, { ...u, pose: pl.value.final, building: building ? building.id : null });
   if (pivotOnly) next = { ...next, log: { ...next.log, pivoted: [...next.log.pivoted, u.id] } };
   else next = { ...next, log: { ...next.log, moved: { ...next.log.moved, [u.id]: { spent: cost, allowance } } } };
@@ -183,7 +183,7 @@ const round = (x: number): number => Math.round(x * 100) / 100;
 
 function moveCommander(s: BpState, id: string, text: string): Result<Step<BpState>> {
   const c = s.commanders[id]!;
-  if (c.side !== phasingSide(s)) return err(problem('move/not-now', `${id} moves in its own side's move period.`));
+  if (c.side !== phasingSide(s)) return err(problem('move/not-now', `${c.name} moves in its own side's move period.`));
   if (!c.alive) return err(problem('move/dead', `${c.name} has fallen (L202).`));
   if (s.log.moved[id]) return err(problem('move/not-now', `${c.name} has already moved this move period.`));
   const ctx = { ...locationContext(s), unit: { pose: { at: c.at, facing: 0 } } };
