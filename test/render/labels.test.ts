@@ -26,6 +26,20 @@ describe('shortGeneralLabel', () => {
     ['Pirch I (II Corps)', 'Pirch I'],
     ['Marshal Grouchy', 'Grouchy'],
     ['Napoleon', 'Napoleon'],
+    ['Général de brigade Louis Compère', 'Compère'], // bp/maida.yaml
+    ['Général de division Jean Reynier', 'Reynier'],
+    ['Maj-Gen Sir John Stuart', 'Stuart'],
+    ['Brig-Gen Wroth Palmer Acland', 'Acland'],
+    ['Lt-Col James Kempt', 'Kempt'],
+    ['Col John Oswald', 'Oswald'],
+    ['Duke of Wellington', 'Wellington'], // anrt/quatre-bras.yaml, nw/quatre-bras.yaml
+    ['Prince Bernhard of Saxe-Weimar', 'Saxe-Weimar'],
+    ['Lt-Gen de Perponcher', 'Perponcher'],
+    ['Maj-Gen van Bylandt', 'Bylandt'],
+    ['Lt-Col von Buttlar', 'Buttlar'],
+    ['Colonel Marbot', 'Marbot'],
+    ['GM Mayer', 'Mayer'],
+    ['Général Foy', 'Foy'],
   ])('%s → %s', (name, label) => {
     expect(shortGeneralLabel(name)).toBe(label);
   });

@@ -19,10 +19,22 @@ export function shortUnitLabel(name: string): string {
   return clip(bare);
 }
 
-/** "Vandamme (III Corps)" → "Vandamme"; "FML Graf Adelsheim" → "Adelsheim"; "Pirch I (II Corps)" → "Pirch I". */
+/** Ranks as the scenarios print them before a general's name ("Général de brigade", "Brig-Gen", "Lt-Col"). */
+const RANKS = /^(Général de division|Général de brigade|Generalmajor|Generalleutnant|Feldmarschall-Leutnant|Brig-Gen|Maj-Gen|Lt-Gen|Lt-Col|Col\.?|Colonel|Major|Marshal|Maréchal)\s+/;
+
+/**
+ * A general by his surname, as a wargamer names him: "Vandamme (III Corps)" → "Vandamme";
+ * "FML Graf Adelsheim" → "Adelsheim"; "Général de brigade Louis Compère" → "Compère";
+ * "Duke of Wellington" → "Wellington"; "Lt-Gen de Perponcher" → "Perponcher"; a numbered
+ * namesake keeps his number ("Pirch I (II Corps)" → "Pirch I").
+ */
 export function shortGeneralLabel(name: string): string {
-  const bare = name.replace(/\s*\([^)]*\)\s*$/, '').replace(TITLES, ' ').replace(/\s+/g, ' ').trim();
-  return clip(bare.length > 0 ? bare : name);
+  const bare = name.replace(/\s*\([^)]*\)\s*$/, '').replace(RANKS, '').replace(TITLES, ' ').replace(/\s+/g, ' ').trim();
+  const words = bare.split(' ').filter((w) => w.length > 0);
+  if (words.length === 0) return clip(name);
+  // The given names and particles before the surname go; a roman numeral after it stays.
+  const numbered = words.length > 1 && /^[IVX]+$/.test(words.at(-1)!);
+  return clip(words.slice(numbered ? -2 : -1).join(' '));
 }
 
 function clip(s: string): string {

@@ -5,7 +5,7 @@
  */
 import type { Problem, Result } from '../../../lib/result';
 import { describeMap, moveTrails, type MapEngagement, type MapUnit } from '../../../render/map/describe';
-import { shortUnitLabel } from '../../../render/map/labels';
+import { shortGeneralLabel, shortUnitLabel } from '../../../render/map/labels';
 import type { Chip, LegendEntry, MapDescription, UnitSymbol } from '../../../render/map/model';
 import type { MapRequest } from '../../plugin';
 import { clockAt } from '../../scenario/clock';
@@ -48,7 +48,7 @@ export function describeAnrt(s: AnrtState, r: Partial<MapRequest> = {}): Result<
     const by = b.gone && b.taken ? s.units[b.taken.by] : undefined;
     if (by) units.push({ ...piece(b, false), side: by.side, chips: [{ text: 'Taken', tone: 'bad' }] });
   }
-  for (const g of Object.values(s.generals)) if (g.alive) units.push({ id: g.id, side: g.side, pose: { at: g.at, facing: 0 }, base: { width: 0.75, depth: 0.75 }, symbol: 'general', label: shortUnitLabel(g.name), chips: [], role: 'general' });
+  for (const g of Object.values(s.generals)) if (g.alive) units.push({ id: g.id, side: g.side, pose: { at: g.at, facing: 0 }, base: { width: 0.75, depth: 0.75 }, symbol: 'general', label: shortGeneralLabel(g.name), chips: [], role: 'general' });
   const removed = new Set(events.flatMap((e) => (e.kind === 'removed' ? [e.unit] : [])));
   const ghosts = Object.values(s.units).filter((u) => u.gone && !u.taken && removed.has(u.id)).map((u) => piece(u, false));
   const engagements: MapEngagement[] = events.flatMap((e): MapEngagement[] => {

@@ -10,7 +10,7 @@
 import type { Problem, Result } from '../../../lib/result';
 import { describeMap, moveTrails, type MapEngagement, type MapUnit } from '../../../render/map/describe';
 import type { MapView } from '../../../render/map/frame';
-import { shortUnitLabel } from '../../../render/map/labels';
+import { shortGeneralLabel, shortUnitLabel } from '../../../render/map/labels';
 import type { Chip, LegendEntry, MapDescription, PaletteName, UnitSymbol } from '../../../render/map/model';
 import type { Viewer } from '../../contract';
 import type { GameEvent } from '../../events';
@@ -81,7 +81,7 @@ export function describeBp(s: BpState, opts: BpMapOptions = {}): Result<MapDescr
   const units: MapUnit[] = [];
   for (const u of Object.values(s.units)) if (isLive(u)) units.push(...standsOf(s, u));
   for (const c of Object.values(s.commanders)) {
-    if (c.alive) units.push({ id: c.id, side: c.side, pose: { at: c.at, facing: 0 }, base: { width: 0.75, depth: 0.75 }, symbol: 'general', label: shortUnitLabel(c.name), chips: [], role: 'general' });
+    if (c.alive) units.push({ id: c.id, side: c.side, pose: { at: c.at, facing: 0 }, base: { width: 0.75, depth: 0.75 }, symbol: 'general', label: shortGeneralLabel(c.name), chips: [], role: 'general' });
   }
   const removedNow = new Set(events.flatMap((e) => (e.kind === 'removed' ? [e.unit] : [])));
   const ghosts = Object.values(s.units).filter((u) => u.gone !== null && removedNow.has(u.id)).flatMap((u) => standsOf(s, { ...u, stands: u.stands.length ? u.stands : Array.from({ length: u.startStands }, () => 0) }, false));

@@ -1,4 +1,4 @@
-import { shortUnitLabel } from '../../../render/map/labels';
+import { shortGeneralLabel, shortUnitLabel } from '../../../render/map/labels';
 import type { PrintedName } from '../../plugin';
 import type { BpState } from '../state';
 
@@ -7,7 +7,7 @@ export function bpPrinted(s: BpState): PrintedName[] {
   const uniq = (...xs: string[]) => [...new Set(xs)];
   return [
     ...s.sides.map((x): PrintedName => ({ id: x.id, kind: 'side', names: [x.name] })),
-    ...Object.values(s.commanders).map((c): PrintedName => ({ id: c.id, kind: 'general', names: uniq(c.name, shortUnitLabel(c.name)), side: c.side })),
+    ...Object.values(s.commanders).map((c): PrintedName => ({ id: c.id, kind: 'general', names: uniq(c.name, shortGeneralLabel(c.name)), side: c.side })),
     ...Object.values(s.units).map((u): PrintedName => ({ id: u.id, kind: 'unit', names: uniq(u.name, shortUnitLabel(u.name)), side: u.side })),
   ];
 }

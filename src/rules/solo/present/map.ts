@@ -66,7 +66,7 @@ export function describeSolo(g: SoloGame, r: Partial<MapRequest> = {}): Result<M
   const now = new Set(g.ended ? [] : windowUnits(g));
   const units: MapUnit[] = g.units.filter((u) => !u.gone).map((u) => mapUnit(g, u, now.has(u.id)));
   for (const x of g.generals) {
-    if (x.alive) units.push({ id: x.id, side: x.side, pose: { at: x.at, facing: 0 }, base: { width: 20, depth: 20 }, symbol: 'general', label: shortUnitLabel(x.name), chips: [], role: 'general' });
+    if (x.alive) units.push({ id: x.id, side: x.side, pose: { at: x.at, facing: 0 }, base: { width: 20, depth: 20 }, symbol: 'general', label: shortGeneralLabel(x.name), chips: [], role: 'general' });
   }
   const removedNow = new Set(events.flatMap((e) => (e.kind === 'removed' ? [e.unit] : [])));
   const ghosts = g.units.filter((u) => u.gone && removedNow.has(u.id)).map((u) => mapUnit(g, { ...u, figures: u.startFigures }, false, false));

@@ -1,4 +1,4 @@
-import { shortUnitLabel } from '../../../render/map/labels';
+import { shortGeneralLabel, shortUnitLabel } from '../../../render/map/labels';
 import type { PrintedName } from '../../plugin';
 import type { SoloGame } from '../game';
 
@@ -8,7 +8,7 @@ export function soloPrinted(g: SoloGame): PrintedName[] {
   return [
     ...g.armies.map((a): PrintedName => ({ id: a.id, kind: 'side', names: [a.name] })),
     ...g.brigades.map((b): PrintedName => ({ id: b.id, kind: 'corps', names: [g.brigadeNames[b.id] ?? b.id], side: b.side })),
-    ...g.generals.map((x): PrintedName => ({ id: x.id, kind: 'general', names: uniq(x.name, shortUnitLabel(x.name)), side: x.side })),
+    ...g.generals.map((x): PrintedName => ({ id: x.id, kind: 'general', names: uniq(x.name, shortGeneralLabel(x.name)), side: x.side })),
     ...g.units.map((u): PrintedName => ({ id: u.id, kind: 'unit', names: uniq(u.name, shortUnitLabel(u.name)), side: u.side })),
   ];
 }
