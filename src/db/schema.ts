@@ -42,7 +42,11 @@ export const seedEpochs = sqliteTable(
 export const auditEntries = sqliteTable(
   'audit_entries',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    // A plain INTEGER PRIMARY KEY (the rowid), not AUTOINCREMENT (migration 0010, issue 12): a new
+    // row takes the largest id + 1 without writing sqlite_sequence, one WAL page less per roll.
+    // Ids still only grow: no row is ever deleted (the triggers of migration 0001 refuse it), so
+    // the largest id is never given back.
+    id: integer('id').primaryKey(),
     guildId: text('guild_id').notNull(),
     /** 1, 2, 3… within the guild's chain, no gaps. */
     seq: integer('seq').notNull(),
