@@ -5,9 +5,11 @@
  * batch: on a shared machine the minimum moves least. Then the WAL pages one roll's commit
  * writes (issue 12: the sustained rate is bound by the bytes each fsync writes): the -wal's growth
  * over 2,000 more rolls with checkpoints off, and which table or index each frame's page belongs
- * to (SQLite's dbstat). Prints figures; asserts nothing.
+ * to (SQLite's dbstat); and the time of one fdatasync of the -wal after 16 rolls, the batch one
+ * fsync covers with 32 rollers (bench/run.ts), the disk's share of a sustained roll. Prints figures;
+ * asserts nothing.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, fdatasyncSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDb } from '../src/db/open';
@@ -54,6 +56,21 @@ for (const p of frames) byName.set(owner.get(p) ?? `page ${p}`, (byName.get(owne
 const share = [...byName].sort((a, b) => b[1] - a[1]).map(([n, k]) => `${n} ${(k / N).toFixed(2)}`).join(', ');
 console.log(`WAL per roll (${N} rolls over 32 guilds, one commit each, checkpoints off, ${pageSize}-byte pages): ${(frames.length / N).toFixed(2)} pages, ${((frames.length * (pageSize + 24)) / N / 1024).toFixed(1)} KiB`);
 console.log(`   by table or index: ${share}`);
+// The fsync a batch of rolls waits for: 16 commits' frames, then one fdatasync of the -wal, as
+// Durability does (checkpoints still off, so every batch appends to the file).
+const fd = openSync(`${dbPath}-wal`, 'r+');
+const syncMs: number[] = [];
+for (let b = 0; b < 300; b++) {
+  for (let i = 0; i < 16; i++) roll(b * 16 + i);
+  const t = process.hrtime.bigint();
+  fdatasyncSync(fd);
+  syncMs.push(Number(process.hrtime.bigint() - t) / 1e6);
+}
+closeSync(fd);
+await db.$durability.durable();
+const synced = syncMs.slice(20).sort((a, b) => a - b);
+const q = (p: number) => synced[Math.floor(p * (synced.length - 1))]!.toFixed(2);
+console.log(`fdatasync of the -wal after 16 rolls (${synced.length} batches): median ${q(0.5)} ms, p90 ${q(0.9)} ms, min ${q(0)} ms (load average ${loadavg()[0]!.toFixed(1)})`);
 await s.rolls.close();
 db.$client.close();
 rmSync(dir, { recursive: true, force: true });
