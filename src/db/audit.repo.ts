@@ -64,7 +64,9 @@ export class AuditRepo {
    * An epoch's last entry in the trail: its roll with the highest index, or its opening when it
    * has none. Read where the epoch's row says its last roll is (migration 0010); when the trail
    * holds anything else there, or the row counts rolls it has no seq for, the trail alone answers
-   * (the same entry the epoch index used to give), so the checks on it stay as strict.
+   * (the same entry the epoch index used to give), so the checks on it stay as strict. (A forged
+   * roll carrying an index past the counter was the old index's answer; the seed's own last roll
+   * is now. Either passes the counter check: test/db/epoch-last-roll.test.ts.)
    */
   lastEpochEntry(epochId: number): { seq: number; hash: string; rollIndex: number | null } | null {
     const e = this.stmt.epochHead.get(epochId);
