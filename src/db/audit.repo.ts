@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, isNull, lte } from 'drizzle-orm';
 import type { ChainEntry } from '../dice/entry';
 import type { VerifiableEntry } from '../dice/verify';
 
-const EPOCH_COLUMNS = 'id, guild_id AS guildId, game_id AS gameId, scope, commitment, seed, opened_at AS openedAt, closes_at AS closesAt, revealed_at AS revealedAt, next_index AS nextIndex';
+const EPOCH_COLUMNS = 'id, guild_id AS guildId, game_id AS gameId, scope, commitment, seed, opened_at AS openedAt, closes_at AS closesAt, revealed_at AS revealedAt, next_index AS nextIndex, last_roll_seq AS lastRollSeq';
 import type { Db } from './open';
 import { ENTRY_COLUMNS, iterateVerifiable, parseDetail, seeds, seedsWithCommitments } from './trail-read';
 import { auditEntries, seedEpochs, trailBreaks, type AuditEntryRow, type NewAuditEntryRow, type SeedEpochRow, type TrailAnchorRow, type TrailBreakRow } from './schema';
@@ -27,10 +27,18 @@ export class AuditRepo {
         VALUES (@guildId, @seq, @kind, @createdAt, @actorId, @actorName, @gameId, @epochId, @rollIndex,
           @visibility, @derivesFrom, @detail, @detailHash, @prevHash, @hash)`),
       openEpoch: c.prepare<[string, string], SeedEpochRow>(`SELECT ${EPOCH_COLUMNS} FROM seed_epochs WHERE guild_id = ? AND scope = ? AND revealed_at IS NULL`),
-      // The index (epoch_id, roll_index) walked backwards: the highest roll, else the opening (NULL sorts last).
-      lastOfEpoch: c.prepare<[number], { seq: number; hash: string; rollIndex: number | null }>("SELECT seq, hash, roll_index AS rollIndex FROM audit_entries WHERE epoch_id = ? AND kind IN ('epoch-open', 'roll') ORDER BY roll_index DESC LIMIT 1"),
+      // An epoch's last roll: the entry at the seq its row recorded, when it is that roll.
+      epochHead: c.prepare<[number], { guildId: string; nextIndex: number; lastRollSeq: number | null }>('SELECT guild_id AS guildId, next_index AS nextIndex, last_roll_seq AS lastRollSeq FROM seed_epochs WHERE id = ?'),
+      entryAt: c.prepare<[string, number], { seq: number; hash: string; kind: string; epochId: number | null; rollIndex: number | null }>('SELECT seq, hash, kind, epoch_id AS epochId, roll_index AS rollIndex FROM audit_entries WHERE guild_id = ? AND seq = ?'),
+      // The opening of an epoch without rolls, through the index of openings, reveals and voids
+      // (its condition repeated so SQLite uses it).
+      openingOf: c.prepare<[number], { seq: number; hash: string; rollIndex: number | null }>("SELECT seq, hash, roll_index AS rollIndex FROM audit_entries WHERE epoch_id = ? AND kind <> 'roll' AND kind = 'epoch-open' ORDER BY roll_index DESC LIMIT 1"),
+      // What the lookups above stand for, read from the trail alone: the epoch's highest roll, else
+      // its opening (NULL sorts last). No index has every roll of an epoch: this reads the guild's
+      // entries, and runs only when the trail and the epoch's row disagree (a tampered trail).
+      lastOfEpochInTrail: c.prepare<[number], { seq: number; hash: string; rollIndex: number | null }>("SELECT seq, hash, roll_index AS rollIndex FROM audit_entries WHERE epoch_id = ? AND kind IN ('epoch-open', 'roll') ORDER BY roll_index DESC LIMIT 1"),
       hashAt: c.prepare<[string, number], { hash: string }>('SELECT hash FROM audit_entries WHERE guild_id = ? AND seq = ?'),
-      hasReveal: c.prepare<[number], { one: number }>("SELECT 1 AS one FROM audit_entries WHERE epoch_id = ? AND kind = 'epoch-reveal' LIMIT 1"),
+      hasReveal: c.prepare<[number], { one: number }>("SELECT 1 AS one FROM audit_entries WHERE epoch_id = ? AND kind <> 'roll' AND kind = 'epoch-reveal' LIMIT 1"),
       // Anchors only move forward: a roll that gets a seq at or below the last anchor means the
       // trail went back (the caller records a break), and the anchor keeps the evidence.
       advanceAnchor: c.prepare(`INSERT INTO trail_anchors (guild_id, seq, hash, shown_at) VALUES (?, ?, ?, ?)
@@ -38,7 +46,8 @@ export class AuditRepo {
       setAnchor: c.prepare('INSERT OR REPLACE INTO trail_anchors (guild_id, seq, hash, shown_at) VALUES (?, ?, ?, ?)'),
       anchor: c.prepare<[string], TrailAnchorRow>('SELECT guild_id AS guildId, seq, hash, shown_at AS shownAt FROM trail_anchors WHERE guild_id = ?'),
       firstBreak: c.prepare<[string], TrailBreakRow>(`SELECT ${BREAK_COLUMNS} FROM trail_breaks WHERE guild_id = ? ORDER BY found_at, id LIMIT 1`),
-      takeIndex: c.prepare<[number], { next: number }>('UPDATE seed_epochs SET next_index = next_index + 1 WHERE id = ? RETURNING next_index AS next'),
+      // One row write per roll: its index, and where its entry will be (issue 12).
+      takeIndex: c.prepare<[number, number], { next: number }>('UPDATE seed_epochs SET next_index = next_index + 1, last_roll_seq = ? WHERE id = ? RETURNING next_index AS next'),
     };
   }
 
@@ -51,9 +60,23 @@ export class AuditRepo {
     return Number(r.lastInsertRowid);
   }
 
-  /** An epoch's last entry: its last roll, or its opening when it has none. */
+  /**
+   * An epoch's last entry in the trail: its roll with the highest index, or its opening when it
+   * has none. Read where the epoch's row says its last roll is (migration 0010); when the trail
+   * holds anything else there, or the row counts rolls it has no seq for, the trail alone answers
+   * (the same entry the epoch index used to give), so the checks on it stay as strict. (A forged
+   * roll carrying an index past the counter was the old index's answer; the seed's own last roll
+   * is now. Either passes the counter check: test/db/epoch-last-roll.test.ts.)
+   */
   lastEpochEntry(epochId: number): { seq: number; hash: string; rollIndex: number | null } | null {
-    return this.stmt.lastOfEpoch.get(epochId) ?? null;
+    const e = this.stmt.epochHead.get(epochId);
+    if (e && e.lastRollSeq !== null) {
+      const r = this.stmt.entryAt.get(e.guildId, e.lastRollSeq);
+      if (r && r.kind === 'roll' && r.epochId === epochId && r.rollIndex === e.nextIndex - 1) return { seq: r.seq, hash: r.hash, rollIndex: r.rollIndex };
+    } else if (e && e.nextIndex === 0) {
+      return this.stmt.openingOf.get(epochId) ?? null;
+    }
+    return this.stmt.lastOfEpochInTrail.get(epochId) ?? null;
   }
 
   /** The full hash of entry #seq, or null. */
@@ -100,16 +123,16 @@ export class AuditRepo {
     return this.stmt.openEpoch.get(guildId, scope) ?? null;
   }
 
-  /** Claim the next roll index of an epoch. */
-  takeIndex(epochId: number): number {
-    return this.stmt.takeIndex.get(epochId)!.next - 1;
+  /** Claim the next roll index of an epoch for the roll that will be entry #seq of its guild. */
+  takeIndex(epochId: number, seq: number): number {
+    return this.stmt.takeIndex.get(seq, epochId)!.next - 1;
   }
 
   epoch(id: number): SeedEpochRow | null {
     return this.db.select().from(seedEpochs).where(eq(seedEpochs.id, id)).get() ?? null;
   }
 
-  createEpoch(e: Omit<SeedEpochRow, 'id' | 'revealedAt' | 'nextIndex'>): SeedEpochRow {
+  createEpoch(e: Omit<SeedEpochRow, 'id' | 'revealedAt' | 'nextIndex' | 'lastRollSeq'>): SeedEpochRow {
     return this.db.insert(seedEpochs).values(e).returning().get();
   }
 

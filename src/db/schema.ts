@@ -26,6 +26,13 @@ export const seedEpochs = sqliteTable(
     revealedAt: integer('revealed_at'),
     /** Index the next roll in this epoch will use. */
     nextIndex: integer('next_index').notNull().default(0),
+    /**
+     * The guild seq of this epoch's last roll (null before its first), set by the same row write
+     * that takes its index (migration 0010, issue 12): finding the epoch's last roll no longer
+     * needs every roll in an index of its own. A lookup that finds anything else there falls back
+     * to reading the trail (AuditRepo.lastEpochEntry).
+     */
+    lastRollSeq: integer('last_roll_seq'),
   },
   (t) => [
     // At most one open epoch per scope in a guild: every roll knows which seed it draws from.
@@ -42,7 +49,11 @@ export const seedEpochs = sqliteTable(
 export const auditEntries = sqliteTable(
   'audit_entries',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    // A plain INTEGER PRIMARY KEY (the rowid), not AUTOINCREMENT (migration 0010, issue 12): a new
+    // row takes the largest id + 1 without writing sqlite_sequence, one WAL page less per roll.
+    // Ids still only grow: no row is ever deleted (the triggers of migration 0001 refuse it), so
+    // the largest id is never given back.
+    id: integer('id').primaryKey(),
     guildId: text('guild_id').notNull(),
     /** 1, 2, 3… within the guild's chain, no gaps. */
     seq: integer('seq').notNull(),
@@ -68,7 +79,10 @@ export const auditEntries = sqliteTable(
   (t) => [
     uniqueIndex('audit_entries_guild_seq').on(t.guildId, t.seq),
     index('audit_entries_guild_actor').on(t.guildId, t.actorId, t.seq),
-    index('audit_entries_epoch').on(t.epochId, t.rollIndex),
+    // Only an epoch's openings, reveals and voids (migration 0010, issue 12): its rolls are found
+    // from seed_epochs.last_roll_seq, so a roll's commit no longer writes a page of this index.
+    // Queries that use it repeat the condition (`kind <> 'roll'`), as SQLite requires.
+    index('audit_entries_epoch_marks').on(t.epochId, t.kind).where(sql`kind <> 'roll'`),
   ],
 );
 

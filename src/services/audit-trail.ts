@@ -143,7 +143,9 @@ export class AuditTrail {
     {
       const now = this.opts.clock();
       const epoch = this.ensureEpoch(spec.guildId, spec.scope ?? SERVER_SCOPE, spec.gameId ?? null, spec.actor, now);
-      const rollIndex = this.repo.takeIndex(epoch.id);
+      // The roll's seq is known before its index is taken: the epoch's row records both in one write.
+      const last = this.linkOf(spec.guildId);
+      const rollIndex = this.repo.takeIndex(epoch.id, (last?.seq ?? 0) + 1);
       const key = this.keyOf(epoch);
       const result = rollTerms(spec.expression, derivedRng(key, rollIndex));
       const modifiers = [...(spec.modifiers ?? [])];
@@ -159,7 +161,7 @@ export class AuditTrail {
       const { id, seq, hash } = this.append(spec.guildId, 'roll', detail, {
         actor: spec.actor, now, gameId: spec.gameId ?? null, epochId: epoch.id, rollIndex,
         visibility: spec.visibility, derivesFrom: spec.derivesFrom ?? null,
-      });
+      }, last);
       const brk = this.repo.firstBreak(spec.guildId);
       return { id, seq, hash, epoch, rollIndex, detail, ...(brk ? { broken: { seq: brk.firstBadSeq, since: brk.foundAt } } : {}) };
     }
@@ -245,11 +247,15 @@ export class AuditTrail {
     return epoch;
   }
 
+  /** The guild's chain head: the one this transaction holds, else read. */
+  private linkOf(guildId: string): { seq: number; hash: string } | null {
+    return this.head?.guildId === guildId ? this.head : this.repo.lastLink(guildId);
+  }
+
   private append<K extends EntryKind>(guildId: string, kind: K, detail: DetailOf<K>, h: {
     actor: Actor; now: number; gameId: string | null; epochId: number | null; rollIndex: number | null;
     visibility: Visibility; derivesFrom: string | null;
-  }): { id: number; seq: number; hash: string } {
-    const last = this.head?.guildId === guildId ? this.head : this.repo.lastLink(guildId);
+  }, last = this.linkOf(guildId)): { id: number; seq: number; hash: string } {
     // The detail's canonical text is both what is hashed and what is stored: made once (issue 12).
     const detailText = canonicalJson(detail);
     const header = {
