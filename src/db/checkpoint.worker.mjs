@@ -17,9 +17,11 @@ db.pragma('wal_autocheckpoint = 0');
  * so the file stays the size of the writes between two checkpoints.
  */
 function checkpoint() {
+  // Wall-clock times (this thread's timeOrigin), for the load trace's spans.
+  const at = performance.timeOrigin + performance.now();
   try {
     const [r] = db.pragma('wal_checkpoint(PASSIVE)');
-    parentPort.postMessage({ kind: 'done', frames: r.log, copied: r.checkpointed, busy: r.busy });
+    parentPort.postMessage({ kind: 'done', frames: r.log, copied: r.checkpointed, busy: r.busy, at, end: performance.timeOrigin + performance.now() });
   } catch (e) {
     // A full disk or a failing one: say so and try again at the next tick (the data is in the WAL).
     parentPort.postMessage({ kind: 'failed', code: e.code ?? null, message: String(e.message ?? e) });

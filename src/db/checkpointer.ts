@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { Worker } from 'node:worker_threads';
+import { traceSpan } from '../lib/load-trace';
 import { execArgvWithoutTsx } from '../lib/worker-argv';
 import type { Logger } from '../logger';
 
@@ -41,12 +42,13 @@ export class Checkpointer {
     // Plain JavaScript: without the tsx loader the bot runs under, ~7.5 MB less RSS (issue 12).
     const w = new Worker(WORKER, { workerData: { path: this.path, everyMs: this.opts.everyMs ?? 1000 }, execArgv: execArgvWithoutTsx() });
     w.unref();
-    w.on('message', (m: { kind: 'done'; frames: number; copied: number; busy: number } | { kind: 'failed'; code: string | null; message: string }) => {
+    w.on('message', (m: { kind: 'done'; frames: number; copied: number; busy: number; at: number; end: number } | { kind: 'failed'; code: string | null; message: string }) => {
       if (m.kind === 'failed') {
         this.opts.log?.error({ code: m.code, err: m.message }, 'WAL checkpoint failed; will retry');
         return;
       }
       this.last = { frames: m.frames, copied: m.copied, busy: m.busy };
+      if (m.copied) traceSpan('checkpoint', m.at, m.end, m.copied);
       for (const f of this.waiters.splice(0)) f(this.last);
     });
     w.on('error', (e) => this.opts.log?.error({ err: e }, 'WAL checkpoint worker failed'));

@@ -29,7 +29,7 @@ export class TurnQueue<T> {
 
   constructor(
     private readonly run: (item: T) => void,
-    private readonly opts: { maxWaitMs: number; budgetMs?: number; stale: (item: T, waitedMs: number) => void; now?: () => number; schedule?: (f: () => void) => void },
+    private readonly opts: { maxWaitMs: number; budgetMs?: number; stale: (item: T, waitedMs: number) => void; now?: () => number; schedule?: (f: () => void) => void; onTurn?: (start: number, end: number, ran: number) => void },
   ) {
     this.now = opts.now ?? (() => performance.now());
     this.schedule = opts.schedule ?? ((f) => setImmediate(f));
@@ -73,6 +73,7 @@ export class TurnQueue<T> {
   private turn(): void {
     this.scheduled = false;
     const start = this.now();
+    let ran = 0;
     try {
       while (this.length && !this.closed) {
         const { item, at } = this.items[this.head]!;
@@ -84,9 +85,11 @@ export class TurnQueue<T> {
           continue;
         }
         this.run(item);
+        ran++;
         if (this.now() - start >= (this.opts.budgetMs ?? 0)) break;
       }
     } finally {
+      this.opts.onTurn?.(start, this.now(), ran);
       // Drop the consumed prefix now and then, not on every shift (O(1) per item).
       if (this.head > 1024 && this.head * 2 > this.items.length) {
         this.items.splice(0, this.head);
