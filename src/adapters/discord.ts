@@ -27,6 +27,8 @@ export interface DiscordOptions {
 
 export interface DiscordBot {
   readonly client: Client;
+  /** Holds new interactions (queued, not run) until the release is called: a WAL restart (src/db/checkpointer.ts). */
+  pause(): () => void;
   stop(): Promise<void>;
 }
 
@@ -83,6 +85,7 @@ export async function startDiscord(o: DiscordOptions): Promise<DiscordBot> {
   await ready;
   return {
     client,
+    pause: () => queue.pause(),
     stop: async () => {
       const waiting = queue.close();
       if (waiting) o.log.warn({ interactions: waiting }, 'stopping: interactions still queued are left unanswered');

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { PerformanceObserver } from 'node:perf_hooks';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 
 /**
  * A diagnostic for load tests (issue 12), off unless LOAD_TRACE names a file: the life of each
@@ -83,5 +83,5 @@ export function loadTrace(file: string | null): LoadTrace {
   return trace;
 }
 
-/** perf_hooks' NODE_PERFORMANCE_GC_* flags. */
-const GC_KINDS: Record<number, string> = { 1: 'major', 2: 'minor', 4: 'incremental', 8: 'weakcb' };
+/** perf_hooks' NODE_PERFORMANCE_GC_* kinds (minor: a scavenge of the young generation; major: a mark-compact). */
+const GC_KINDS: Record<number, string> = { [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor', [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major', [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental', [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb' };

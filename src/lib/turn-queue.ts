@@ -24,6 +24,7 @@ export class TurnQueue<T> {
   private head = 0;
   private scheduled = false;
   private closed = false;
+  private paused = 0;
   private readonly now: () => number;
   private readonly schedule: (f: () => void) => void;
 
@@ -59,8 +60,25 @@ export class TurnQueue<T> {
     return waiting;
   }
 
+  /**
+   * Hold every item until the returned release is called (each release once; pauses nest): for a
+   * WAL restart, which needs a moment with no new commits (src/db/checkpointer.ts). Items run
+   * synchronously within a turn, so a pause taken outside a turn starts with none part-way.
+   * What waits keeps its arrival time: a long pause makes items stale as any wait does.
+   */
+  pause(): () => void {
+    this.paused++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.paused--;
+      this.wake();
+    };
+  }
+
   private wake(): void {
-    if (this.scheduled || !this.length) return;
+    if (this.scheduled || this.paused || !this.length) return;
     this.scheduled = true;
     this.schedule(() => this.turn());
   }
@@ -75,7 +93,7 @@ export class TurnQueue<T> {
     const start = this.now();
     let ran = 0;
     try {
-      while (this.length && !this.closed) {
+      while (this.length && !this.closed && !this.paused) {
         const { item, at } = this.items[this.head]!;
         this.items[this.head++] = undefined as never;
         const now = this.now();
