@@ -75,7 +75,13 @@ describe('the checkpoint worker', () => {
     const q: TurnQueue<number> = new TurnQueue<number>((n) => { insert.run(n, 'x'.repeat(3000)); ran++; if (!stopping) q.push(n + 1); }, { maxWaitMs: 60_000, budgetMs: 2, stale: () => undefined });
     let pauses = 0, releases = 0;
     const lastPasses: (CheckpointResult | null)[] = [];
-    c.quiesce = () => { pauses++; const release = q.pause(); return () => { releases++; lastPasses.push(c.last); release(); }; };
+    c.quiesce = () => {
+      pauses++;
+      const release = q.pause();
+      // A write the pause does not hold (the outbox marking a post sent), during the first last pass: the pass is run again.
+      if (pauses === 1) setImmediate(() => insert.run(-1, 'outside the queue'));
+      return () => { releases++; lastPasses.push(c.last); release(); };
+    };
     q.push(0);
     // Watch the WAL's length at each checkpoint: past 300 frames, then back under it (restarted).
     let over = false, restarted = false;
@@ -93,7 +99,8 @@ describe('the checkpoint worker', () => {
     // With the commands held, the last pass copied the whole WAL: the next write restarts it.
     expect(lastPasses.some((r) => r !== null && r.copied === r.frames && r.frames >= 300)).toBe(true);
     // Nothing was lost to the pauses: every command ran once and its row is there.
-    expect(db.$client.prepare('SELECT count(*) AS n, max(n) AS last FROM t').get()).toEqual({ n: ran, last: ran - 1 });
+    expect(c.lastPasses).toBeGreaterThan(c.quiets); // the write outside the queue had its pass run again
+    expect(db.$client.prepare('SELECT count(*) AS n, max(n) AS last FROM t WHERE n >= 0').get()).toEqual({ n: ran, last: ran - 1 });
     db.$client.close();
   }, 60_000);
 });
