@@ -6,6 +6,8 @@
  *     moves as fast as the bot answers, for LOAD_SECONDS (default 60): acknowledgement latency
  *     (p50/p99/max; Discord's hard limit is 3 s) and lost or duplicated inputs;
  *   - a full-size game (Ligny): time from the last /ready to the resolution post in the channel.
+ * LOAD_TRACE=1 adds where each acknowledgement waited, stage by stage, and what else the bot did
+ * (fsyncs, checkpoints, turns, GC); LOAD_TRACE_OUT=<file> keeps all of it as JSON.
  */
 import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';

@@ -36,8 +36,10 @@ export interface CheckpointResult {
  * pages into the database file and syncs that file after, so the WAL restarts only over pages
  * already safe in the database (its new header is synced by SQLite at the restart).
  *
- * If the worker stops for any reason the main connection's automatic checkpoint is switched back
- * on, so the WAL can never grow without bound.
+ * Under commands that never stop, PASSIVE passes alone never let the WAL restart: past
+ * `restartFrames` the worker asks for a short pause of new commands (`quiesce`) and a last pass
+ * (checkpoint.worker.mjs). If the worker stops for any reason the main connection's automatic
+ * checkpoint is switched back on, so the WAL can never grow without bound.
  */
 export class Checkpointer {
   private worker: Worker | null = null;
