@@ -14,6 +14,14 @@ const WORKER = new URL('./checkpoint.worker.mjs', import.meta.url);
  * ~20 s (bench:load: ~780 frames/s at 500 inputs/s).
  */
 export const RESTART_FRAMES = 16_384;
+/**
+ * How often the worker checkpoints. Every checkpoint syncs the database file, and a WAL fsync
+ * (which every acknowledgement waits for) that overlaps one took ~4–5× longer at p50 (bench:load
+ * at 200/s: 22–23 vs 4–5 ms): at one a second ~2% of the fsyncs overlapped one, enough to be the
+ * acknowledgements' p99; at one every 5 s, 0.3%, and each still took 5–16 ms (the pages commits
+ * rewrite are copied once however many times the WAL holds them). Issue 12.
+ */
+export const CHECKPOINT_EVERY_MS = 5_000;
 /** Longest pause of new commands for a restart: released then whether or not the last pass finished. */
 export const MAX_QUIET_MS = 250;
 
@@ -31,7 +39,7 @@ export interface CheckpointResult {
  * that takes the WAL past 1,000 pages copies it into the database and fsyncs both, inline: that
  * roll's reply waits milliseconds (the p99 tail). Here the main connection's automatic
  * checkpoint is off and a worker thread with its own connection runs a PASSIVE checkpoint every
- * `everyMs`; commits are made durable by group commit (Durability: one fsync of the WAL for
+ * `everyMs` (CHECKPOINT_EVERY_MS); commits are made durable by group commit (Durability: one fsync of the WAL for
  * many commits), which a checkpoint does not change — it syncs the WAL before copying committed
  * pages into the database file and syncs that file after, so the WAL restarts only over pages
  * already safe in the database (its new header is synced by SQLite at the restart).
@@ -65,7 +73,7 @@ export class Checkpointer {
     if (this.worker || this.path === ':memory:') return this;
     this.client.pragma('wal_autocheckpoint = 0');
     // Plain JavaScript: without the tsx loader the bot runs under, ~7.5 MB less RSS (issue 12).
-    const w = new Worker(WORKER, { workerData: { path: this.path, everyMs: this.opts.everyMs ?? 1000, restartFrames: this.opts.restartFrames ?? RESTART_FRAMES }, execArgv: execArgvWithoutTsx() });
+    const w = new Worker(WORKER, { workerData: { path: this.path, everyMs: this.opts.everyMs ?? CHECKPOINT_EVERY_MS, restartFrames: this.opts.restartFrames ?? RESTART_FRAMES }, execArgv: execArgvWithoutTsx() });
     w.unref();
     type Message = { kind: 'done'; frames: number; copied: number; busy: number; at: number; end: number; final: boolean } | { kind: 'failed'; code: string | null; message: string } | { kind: 'quiesce' };
     w.on('message', (m: Message) => {
