@@ -15,13 +15,13 @@ const WORKER = new URL('./checkpoint.worker.mjs', import.meta.url);
  */
 export const RESTART_FRAMES = 16_384;
 /**
- * How often the worker checkpoints. Every checkpoint syncs the database file, and a WAL fsync
- * (which every acknowledgement waits for) that overlaps one took ~4–5× longer at p50 (bench:load
- * at 200/s: 22–23 vs 4–5 ms): at one a second ~2% of the fsyncs overlapped one, enough to be the
- * acknowledgements' p99; at one every 5 s, 0.3%, and each still took 5–16 ms (the pages commits
- * rewrite are copied once however many times the WAL holds them). Issue 12.
+ * How often the worker checkpoints. Each checkpoint syncs the database file, and a WAL fsync (what
+ * every acknowledgement waits for) that overlaps one took ~4–5x longer at p50 (bench:load at
+ * 200/s, loaded VM: 22–23 vs 4–5 ms), ~2% of the fsyncs at one a second. One every 5 s cut that to
+ * 0.3%, but in four back-to-back comparisons the acknowledgements' p50 and p99 were worse in all
+ * four (a longer WAL between checkpoints, more restart pauses): kept at 1 s (issue 12, README).
  */
-export const CHECKPOINT_EVERY_MS = 5_000;
+export const CHECKPOINT_EVERY_MS = 1_000;
 /** Longest pause of new commands for a restart: released then whether or not the last pass finished. */
 export const MAX_QUIET_MS = 250;
 
