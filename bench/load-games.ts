@@ -6,8 +6,10 @@
  *     moves as fast as the bot answers, for LOAD_SECONDS (default 60): acknowledgement latency
  *     (p50/p99/max; Discord's hard limit is 3 s) and lost or duplicated inputs;
  *   - a full-size game (Ligny): time from the last /ready to the resolution post in the channel.
+ * LOAD_TRACE=1 adds where each acknowledgement waited, stage by stage, and what else the bot did
+ * (fsyncs, checkpoints, turns, GC); LOAD_TRACE_OUT=<file> keeps all of it as JSON.
  */
-import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -261,7 +263,7 @@ rmSync(dir, { recursive: true, force: true });
  * and the bot's (src/lib/load-trace.ts).
  */
 function printTrace(): void {
-  let bot: { stages: string[]; rows: Record<string, number[]> };
+  let bot: { stages: string[]; rows: Record<string, number[]>; spans?: [string, number, number, number?][] };
   try {
     bot = JSON.parse(readFileSync(traceFile, 'utf8')) as typeof bot;
   } catch (e) {
@@ -271,6 +273,7 @@ function printTrace(): void {
   const order = ['sent', 'fake:frameSent', ...bot.stages.filter((s) => s !== 'replyDone').map((s) => `bot:${s}`), 'fake:callbackIn', 'fake:callbackDone', 'resolved'];
   const deltas = order.slice(1).map(() => [] as number[]);
   const total: number[] = [];
+  const inputs: number[][] = [];
   for (const [id, p] of playerMarks) {
     const f = fake.trace?.get(id), b = bot.rows[id];
     if (!f || !b) continue;
@@ -278,8 +281,42 @@ function printTrace(): void {
     if (at.some((x) => !x)) continue;
     for (let i = 1; i < at.length; i++) deltas[i - 1]!.push(at[i]! - at[i - 1]!);
     total.push(p.resolved - p.sent);
+    inputs.push(at as number[]);
   }
   console.log(`trace over ${total.length} inputs (ms from the stage before; p50 / p99 / max):`);
   order.slice(1).forEach((s, i) => console.log(`  ${`${order[i]} → ${s}`.padEnd(40)} ${pct(deltas[i]!, 50).toFixed(2).padStart(8)} ${pct(deltas[i]!, 99).toFixed(2).padStart(8)} ${Math.max(...deltas[i]!).toFixed(2).padStart(8)}`));
   console.log(`  ${'sent → resolved'.padEnd(40)} ${pct(total, 50).toFixed(2).padStart(8)} ${pct(total, 99).toFixed(2).padStart(8)} ${Math.max(...total).toFixed(2).padStart(8)}`);
+  printSpans(bot.spans ?? [], inputs, order);
+  // LOAD_TRACE_OUT=<file>: every input's marks and the bot's spans, for a closer look.
+  if (process.env.LOAD_TRACE_OUT) writeFileSync(process.env.LOAD_TRACE_OUT, JSON.stringify({ order, inputs, spans: bot.spans ?? [] }));
+}
+
+/**
+ * What else the bot did (LOAD_TRACE spans: fsyncs of the WAL, checkpoints, TurnQueue turns, GC
+ * pauses): each kind's count and duration percentiles, the fsyncs apart while a checkpoint ran
+ * (does the checkpoint's sync of the database slow the sync every acknowledgement waits for?),
+ * and for the slowest 1% of inputs what overlapped their wait.
+ */
+function printSpans(spans: [string, number, number, number?][], inputs: number[][], order: string[]): void {
+  if (!spans.length) return;
+  const byKind = new Map<string, number[]>();
+  for (const [k, a, b] of spans) byKind.set(k, [...(byKind.get(k) ?? []), b - a]);
+  console.log('bot spans (count; ms p50 / p99 / max; total ms):');
+  for (const [k, d] of [...byKind].sort()) console.log(`  ${k.padEnd(16)} ${String(d.length).padStart(6)}  ${pct(d, 50).toFixed(2)} / ${pct(d, 99).toFixed(2)} / ${Math.max(...d).toFixed(2)}; ${d.reduce((x, y) => x + y, 0).toFixed(0)}`);
+  const checkpoints = spans.filter(([k]) => k === 'checkpoint');
+  const during = (a: number, b: number, set: typeof spans) => set.some(([, c, d]) => c < b && d > a);
+  const fs = spans.filter(([k]) => k === 'fsync');
+  const inCk = fs.filter(([, a, b]) => during(a, b, checkpoints)).map(([, a, b]) => b - a), outCk = fs.filter(([, a, b]) => !during(a, b, checkpoints)).map(([, a, b]) => b - a);
+  console.log(`  fsyncs overlapping a checkpoint: ${inCk.length}, p50 / p99 ${pct(inCk, 50).toFixed(2)} / ${pct(inCk, 99).toFixed(2)} ms; the others ${outCk.length}, ${pct(outCk, 50).toFixed(2)} / ${pct(outCk, 99).toFixed(2)} ms`);
+  // The slowest 1%: the stage that held each, and what overlapped it.
+  const slow = [...inputs].sort((x, y) => y[y.length - 1]! - y[0]! - (x[x.length - 1]! - x[0]!)).slice(0, Math.max(1, Math.floor(inputs.length / 100)));
+  const held = new Map<number, number>(), with_ = new Map<string, number>();
+  for (const at of slow) {
+    let worst = 1;
+    for (let i = 2; i < at.length; i++) if (at[i]! - at[i - 1]! > at[worst]! - at[worst - 1]!) worst = i;
+    held.set(worst, (held.get(worst) ?? 0) + 1);
+    const a = at[0]!, b = at[at.length - 1]!;
+    for (const k of new Set(spans.filter(([k, c, d]) => c < b && d > a && (k !== 'turn' || d - c > 25) && k !== 'fsync').map(([k]) => (k === 'turn' ? 'turn > 25 ms' : k)))) with_.set(k, (with_.get(k) ?? 0) + 1);
+  }
+  console.log(`  the slowest ${slow.length} inputs (from ${new Date(Math.min(...slow.map((x) => x[0]!))).toISOString().slice(11, 23)} to ${new Date(Math.max(...slow.map((x) => x[0]!))).toISOString().slice(11, 23)}): held longest before ${[...held].map(([i, n]) => `${order[i]} ${n}`).join(', ')}; overlapping ${[...with_].map(([k, n]) => `${k} ${n}`).join(', ')}`);
 }

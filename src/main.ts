@@ -182,6 +182,8 @@ async function main(): Promise<number> {
     return 1;
   }
   const client = bot.client;
+  // A WAL that no longer restarts under sustained commands holds them back a moment (issue 12).
+  checkpoints.quiesce = () => bot!.pause();
   // Load tests only: the event loop's delay and the CPU, logged every LOAD_STATS ms (bench/load-games.ts).
   const stopStats = config.loadStatsEveryMs ? startLoopStats(log, config.loadStatsEveryMs) : null;
   outbox = new OutboxSender(services.games.repo, discordPoster(client), Date.now, log, maps, { retentionMs: config.outboxRetentionMs });

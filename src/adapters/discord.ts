@@ -27,6 +27,8 @@ export interface DiscordOptions {
 
 export interface DiscordBot {
   readonly client: Client;
+  /** Holds new interactions (queued, not run) until the release is called: a WAL restart (src/db/checkpointer.ts). */
+  pause(): () => void;
   stop(): Promise<void>;
 }
 
@@ -59,7 +61,10 @@ export async function startDiscord(o: DiscordOptions): Promise<DiscordBot> {
   // answer window is dropped unanswered (src/lib/turn-queue.ts says why).
   const stale = staleLog(o.log);
   const trace = o.trace ?? NO_TRACE;
-  const queue = new TurnQueue<Interaction>((interaction) => { trace.mark(interaction.id, 'run'); route(interaction, o); }, { maxWaitMs: STALE_AFTER_MS, budgetMs: TURN_BUDGET_MS, stale });
+  const queue = new TurnQueue<Interaction>((interaction) => { trace.mark(interaction.id, 'run'); route(interaction, o); }, {
+    maxWaitMs: STALE_AFTER_MS, budgetMs: TURN_BUDGET_MS, stale,
+    ...(o.trace ? { onTurn: (start: number, end: number, ran: number) => trace.span('turn', performance.timeOrigin + start, performance.timeOrigin + end, ran) } : {}),
+  });
   client.on(Events.InteractionCreate, (interaction) => { trace.mark(interaction.id, 'push'); queue.push(interaction); });
   if (o.trace) client.on(Events.Raw, (p: { t?: string; d?: { id?: string } }) => { if (p.t === 'INTERACTION_CREATE' && p.d?.id) trace.mark(p.d.id, 'frame'); });
   client.on(Events.Error, (e) => o.log.error({ err: e }, 'discord client error'));
@@ -80,6 +85,7 @@ export async function startDiscord(o: DiscordOptions): Promise<DiscordBot> {
   await ready;
   return {
     client,
+    pause: () => queue.pause(),
     stop: async () => {
       const waiting = queue.close();
       if (waiting) o.log.warn({ interactions: waiting }, 'stopping: interactions still queued are left unanswered');

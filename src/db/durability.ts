@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { closeSync, fdatasync, fdatasyncSync, openSync } from 'node:fs';
+import { traceSpan, tracing, wallNow } from '../lib/load-trace';
 
 /**
  * A commit was made but could not be made durable: the fsync of the WAL failed (an I/O error,
@@ -114,6 +115,7 @@ export class Durability {
     }
     this.next = null;
     let done: Promise<void>;
+    const at = tracing() ? wallNow() : 0;
     try {
       this.fd ??= openSync(this.walPath, 'r');
       this.fsyncs++;
@@ -121,7 +123,7 @@ export class Durability {
     } catch (e) {
       done = Promise.reject(e);
     }
-    const run = { mark, done: done.then(() => { this.synced = Math.max(this.synced, mark); }, (e: unknown) => { throw this.fail(e); }) };
+    const run = { mark, done: done.then(() => { this.synced = Math.max(this.synced, mark); if (at) traceSpan('fsync', at, wallNow()); }, (e: unknown) => { throw this.fail(e); }) };
     this.running = run;
     run.done.then(waiters.resolve, waiters.reject);
     // The next batch starts as soon as this one ends, so a waiter waits at most two fsyncs.

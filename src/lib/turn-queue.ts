@@ -24,12 +24,13 @@ export class TurnQueue<T> {
   private head = 0;
   private scheduled = false;
   private closed = false;
+  private paused = 0;
   private readonly now: () => number;
   private readonly schedule: (f: () => void) => void;
 
   constructor(
     private readonly run: (item: T) => void,
-    private readonly opts: { maxWaitMs: number; budgetMs?: number; stale: (item: T, waitedMs: number) => void; now?: () => number; schedule?: (f: () => void) => void },
+    private readonly opts: { maxWaitMs: number; budgetMs?: number; stale: (item: T, waitedMs: number) => void; now?: () => number; schedule?: (f: () => void) => void; onTurn?: (start: number, end: number, ran: number) => void },
   ) {
     this.now = opts.now ?? (() => performance.now());
     this.schedule = opts.schedule ?? ((f) => setImmediate(f));
@@ -59,8 +60,25 @@ export class TurnQueue<T> {
     return waiting;
   }
 
+  /**
+   * Hold every item until the returned release is called (each release once; pauses nest): for a
+   * WAL restart, which needs a moment with no new commits (src/db/checkpointer.ts). Items run
+   * synchronously within a turn, so a pause taken outside a turn starts with none part-way.
+   * What waits keeps its arrival time: a long pause makes items stale as any wait does.
+   */
+  pause(): () => void {
+    this.paused++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.paused--;
+      this.wake();
+    };
+  }
+
   private wake(): void {
-    if (this.scheduled || !this.length) return;
+    if (this.scheduled || this.paused || !this.length) return;
     this.scheduled = true;
     this.schedule(() => this.turn());
   }
@@ -73,8 +91,9 @@ export class TurnQueue<T> {
   private turn(): void {
     this.scheduled = false;
     const start = this.now();
+    let ran = 0;
     try {
-      while (this.length && !this.closed) {
+      while (this.length && !this.closed && !this.paused) {
         const { item, at } = this.items[this.head]!;
         this.items[this.head++] = undefined as never;
         const now = this.now();
@@ -84,9 +103,11 @@ export class TurnQueue<T> {
           continue;
         }
         this.run(item);
+        ran++;
         if (this.now() - start >= (this.opts.budgetMs ?? 0)) break;
       }
     } finally {
+      this.opts.onTurn?.(start, this.now(), ran);
       // Drop the consumed prefix now and then, not on every shift (O(1) per item).
       if (this.head > 1024 && this.head * 2 > this.items.length) {
         this.items.splice(0, this.head);

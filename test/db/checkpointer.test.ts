@@ -3,8 +3,9 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Checkpointer } from '../../src/db/checkpointer';
+import { Checkpointer, type CheckpointResult } from '../../src/db/checkpointer';
 import { openDb } from '../../src/db/open';
+import { TurnQueue } from '../../src/lib/turn-queue';
 
 /** Issue 12: WAL checkpoints run in a worker, not inside a commit on the main connection. */
 describe('the checkpoint worker', () => {
@@ -63,4 +64,43 @@ describe('the checkpoint worker', () => {
     await c.stop();
     db.$client.close();
   });
+  it('restarts the WAL under commits that never stop: past restartFrames it holds new commands for one last pass (issue 12: a PASSIVE checkpoint alone never caught up and the WAL grew to 85 MB in 30 s)', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'estafette-ckpt-')), 'c.db');
+    const db = openDb(path);
+    db.$client.exec('CREATE TABLE t (n INTEGER, x TEXT)');
+    const insert = db.$client.prepare('INSERT INTO t VALUES (?, ?)');
+    const c = new Checkpointer(db.$client, path, { everyMs: 10, restartFrames: 300 }).start();
+    // Commands through the bot's queue, each queueing the next: a commit in every turn of the loop.
+    let ran = 0, stopping = false;
+    const q: TurnQueue<number> = new TurnQueue<number>((n) => { insert.run(n, 'x'.repeat(3000)); ran++; if (!stopping) q.push(n + 1); }, { maxWaitMs: 60_000, budgetMs: 2, stale: () => undefined });
+    let pauses = 0, releases = 0;
+    const lastPasses: (CheckpointResult | null)[] = [];
+    c.quiesce = () => {
+      pauses++;
+      const release = q.pause();
+      // A write the pause does not hold (the outbox marking a post sent), during the first last pass: the pass is run again.
+      if (pauses === 1) setImmediate(() => insert.run(-1, 'outside the queue'));
+      return () => { releases++; lastPasses.push(c.last); release(); };
+    };
+    q.push(0);
+    // Watch the WAL's length at each checkpoint: past 300 frames, then back under it (restarted).
+    let over = false, restarted = false;
+    while (!restarted) {
+      const r = await c.now();
+      if (r.frames >= 300) over = true;
+      else if (over && r.frames < 300) restarted = true;
+    }
+    stopping = true;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(c.quiets).toBeGreaterThan(0);
+    expect(pauses).toBe(c.quiets);
+    await c.stop();
+    expect(releases).toBe(pauses); // every pause released: no command held for good
+    // With the commands held, the last pass copied the whole WAL: the next write restarts it.
+    expect(lastPasses.some((r) => r !== null && r.copied === r.frames && r.frames >= 300)).toBe(true);
+    // Nothing was lost to the pauses: every command ran once and its row is there.
+    expect(c.lastPasses).toBeGreaterThan(c.quiets); // the write outside the queue had its pass run again
+    expect(db.$client.prepare('SELECT count(*) AS n, max(n) AS last FROM t WHERE n >= 0').get()).toEqual({ n: ran, last: ran - 1 });
+    db.$client.close();
+  }, 60_000);
 });

@@ -64,4 +64,19 @@ describe('LOAD_TRACE: an interaction traced stage by stage in the bot and the fa
     expect(plain.trace).toBeNull();
     await plain.close();
   });
+  it('holds interactions while the bot is paused for a WAL restart (src/db/checkpointer.ts), answers them once released, and traces each turn of the queue', async () => {
+    const release = bot.pause();
+    const ix = fake.sendSlashCommand({ guildId: GUILD, channelId: CHANNEL, user: { id: '1310000000000000010', username: 'grouchy' }, name: 'roll', options: [{ name: 'expression', type: 3, value: '1d6' }] });
+    let answered = false;
+    const h = ix.waitForResponse().then((x) => { answered = true; return x; });
+    // Delivered to the bot and queued, but not run while the pause lasts.
+    for (let i = 0; i < 250 && !fake.trace!.get(ix.id)?.frameSent; i++) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(answered).toBe(false);
+    release();
+    expect((await h).callback?.content).toMatch(/1d6/);
+    trace.write();
+    const out = JSON.parse(readFileSync(file, 'utf8')) as { spans: [string, number, number, number?][] };
+    expect(out.spans.some(([k, , , n]) => k === 'turn' && n === 1)).toBe(true);
+  });
 });

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadTrace, NO_TRACE, TRACE_STAGES } from '../../src/lib/load-trace';
+import { loadTrace, NO_TRACE, TRACE_STAGES, traceSpan, tracing } from '../../src/lib/load-trace';
+import { openDb } from '../../src/db/open';
 
 describe('loadTrace (LOAD_TRACE, issue 12)', () => {
   const dirs: string[] = [];
@@ -35,5 +36,29 @@ describe('loadTrace (LOAD_TRACE, issue 12)', () => {
     expect(at('111', 'run')).toBe(0);
     expect(at('222', 'run')).toBeGreaterThan(0);
     expect(at('222', 'frame')).toBe(0);
+  });
+  it('keeps spans of what else the bot did: fsyncs of the WAL from Durability and spans handed to it; none once written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'load-trace-'));
+    dirs.push(dir);
+    const file = join(dir, 'trace.json');
+    const db = openDb(join(dir, 'd.db'));
+    expect(tracing()).toBe(false);
+    const trace = loadTrace(file);
+    expect(tracing()).toBe(true);
+    trace.span('turn', 1000, 1020, 7);
+    db.$client.exec('CREATE TABLE t (x)');
+    db.$client.prepare('INSERT INTO t VALUES (1)').run();
+    await db.$durability.durable(); // one fsync of the WAL
+    trace.write();
+    expect(tracing()).toBe(false);
+    traceSpan('fsync', 1, 2); // after the write: not recorded anywhere
+    const out = JSON.parse(readFileSync(file, 'utf8')) as { spans: [string, number, number, number?][] };
+    expect(out.spans).toContainEqual(['turn', 1000, 1020, 7]);
+    const fsyncs = out.spans.filter(([k]) => k === 'fsync');
+    expect(fsyncs).toHaveLength(1);
+    const [, start, end] = fsyncs[0]!;
+    expect(end).toBeGreaterThanOrEqual(start);
+    expect(start).toBeGreaterThan(Date.now() - 60_000);
+    db.$client.close();
   });
 });

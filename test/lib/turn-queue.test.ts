@@ -99,4 +99,37 @@ describe('TurnQueue (issue 12: one interaction per turn of the event loop)', () 
     await new Promise((r) => setTimeout(r, 20));
     expect(order).toEqual(['item 0', 'immediate queued by item 0', 'item 1']);
   });
+  it('holds every item while paused (a WAL restart, src/db/checkpointer.ts) and runs them in order once each pause is released', () => {
+    const h = harness(1_000, 20);
+    h.q.push('a');
+    const release = h.q.pause();
+    h.step(); // the turn asked for before the pause runs nothing
+    expect(h.ran).toEqual([]);
+    h.q.push('b');
+    expect(h.turns).toHaveLength(0); // no turn asked for while paused
+    const second = h.q.pause();
+    release();
+    release(); // a release counts once
+    expect(h.turns).toHaveLength(0); // still held by the second pause
+    second();
+    expect(h.turns).toHaveLength(1);
+    h.step();
+    expect(h.ran).toEqual(['a', 'b']);
+  });
+
+  it('a pause taken by an item holds the items after it in the same turn', () => {
+    let release: (() => void) | null = null;
+    const turns: (() => void)[] = [];
+    const ran: string[] = [];
+    const q: TurnQueue<string> = new TurnQueue<string>((x) => { ran.push(x); if (x === 'pause') release = q.pause(); }, {
+      maxWaitMs: 1_000, budgetMs: 20, stale: () => undefined, now: () => 0, schedule: (f) => turns.push(f),
+    });
+    q.push('a'); q.push('pause'); q.push('c');
+    turns.shift()!();
+    expect(ran).toEqual(['a', 'pause']);
+    expect(turns).toHaveLength(0);
+    release!();
+    turns.shift()!();
+    expect(ran).toEqual(['a', 'pause', 'c']);
+  });
 });
