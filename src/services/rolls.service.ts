@@ -63,9 +63,15 @@ export class RollsService {
 
   /** Stop the verify workers (shutdown). */
   /** Make verify's workers quick to start (see VerifyPool.prepare); the bot calls it at start. */
-  prepareVerify(onError?: (e: unknown) => void): Promise<boolean> {
+  /** `warm`: and warm both workers up on a synthetic trail, then keep them (VerifyPool.prepare). */
+  prepareVerify(onError?: (e: unknown) => void, opts: { warm?: boolean } = {}): Promise<boolean> {
     // A database in memory is verified on the main thread (verifyAsync): no workers to start.
-    return this.dbPath === ':memory:' ? Promise.resolve(false) : this.pool.prepare(onError);
+    return this.dbPath === ':memory:' ? Promise.resolve(false) : this.pool.prepare(onError, opts);
+  }
+
+  /** Whether verify's workers were warmed up and kept (prepareVerify with `warm`), once that is settled; null if not asked. */
+  get verifyWarmed(): Promise<boolean> | null {
+    return this.pool.warmed;
   }
 
   /** The last split verify's balance (VerifyPool.lastSplit), for benchmarks. */
