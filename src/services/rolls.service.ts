@@ -8,6 +8,7 @@ import { toChainEntry } from '../db/audit.repo';
 import type { AuditEntryRow, SeedEpochRow, TrailAnchorRow, TrailBreakRow } from '../db/schema';
 import { checkRecords } from './trail-check';
 import { VerifyPool } from './verify-split';
+import { writeWarmTrail } from './verify-warm';
 import { SERVER_SCOPE, type Actor, type AuditTrail, type StoredRoll } from './audit-trail';
 
 export const LOG_PAGE_MAX = 25;
@@ -66,7 +67,7 @@ export class RollsService {
   /** `warm`: and warm both workers up on a synthetic trail, then keep them (VerifyPool.prepare). */
   prepareVerify(onError?: (e: unknown) => void, opts: { warm?: boolean } = {}): Promise<boolean> {
     // A database in memory is verified on the main thread (verifyAsync): no workers to start.
-    return this.dbPath === ':memory:' ? Promise.resolve(false) : this.pool.prepare(onError, opts);
+    return this.dbPath === ':memory:' ? Promise.resolve(false) : this.pool.prepare(onError, opts.warm ? { warmTrail: () => writeWarmTrail() } : {});
   }
 
   /** Whether verify's workers were warmed up and kept (prepareVerify with `warm`), once that is settled; null if not asked. */

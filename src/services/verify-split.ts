@@ -142,20 +142,23 @@ export class VerifyPool {
   }
 
   /**
-   * `warm`: once the bundle is ready, start both workers and have each verify a small synthetic
-   * trail as either half, a few times (warmUp), and keep them for the life of the process: the
-   * bot does this as it starts, so an admin's first `/rolls verify` meets warm workers.
+   * `warmTrail` (verify-warm.ts writeWarmTrail; passed in, so that the workers' bundle, which holds
+   * this file, stays without the writer): once the bundle is ready, start both workers and have
+   * each verify that small synthetic trail as either half, a few times (warmUp), and keep them for
+   * the life of the process: the bot does this as it starts, so an admin's first `/rolls verify`
+   * meets warm workers.
    */
-  prepare(onError?: (e: unknown) => void, opts: { warm?: boolean; warmTrail?: () => Promise<WarmTrail> } = {}): Promise<boolean> {
+  prepare(onError?: (e: unknown) => void, opts: { warmTrail?: () => Promise<WarmTrail> } = {}): Promise<boolean> {
     const bundled = (this.preparing ??= bundleWorker(ENTRY_URL).then(
       (url) => { this.bundle = url; return true; },
       (e: unknown) => { onError?.(e); return false; },
     ));
-    if (opts.warm) this.warming ??= bundled.then((ok) => (ok ? this.warmUp(onError, opts.warmTrail) : false));
+    const write = opts.warmTrail;
+    if (write) this.warming ??= bundled.then((ok) => (ok ? this.warmUp(write, onError) : false));
     return bundled;
   }
 
-  /** The start-up warm-up (prepare with `warm`): resolves to whether warm workers are kept; null if none was asked. */
+  /** The start-up warm-up (prepare with `warmTrail`): resolves to whether warm workers are kept; null if none was asked. */
   get warmed(): Promise<boolean> | null {
     return this.warming;
   }
@@ -175,12 +178,11 @@ export class VerifyPool {
    * does not verify is a bug, said through onError; the workers are then dropped (a real verify
    * starts its own, as it would without the warm-up).
    */
-  private async warmUp(onError?: (e: unknown) => void, write?: () => Promise<WarmTrail>): Promise<boolean> {
+  private async warmUp(write: () => Promise<WarmTrail>, onError?: (e: unknown) => void): Promise<boolean> {
     let trail: WarmTrail | null = null;
     const ws: Worker[] = [];
     try {
-      // Imported here: the workers' bundle (this file is in it) stays without the writer's drizzle.
-      trail = await (write ?? (await import('./verify-warm')).writeWarmTrail)();
+      trail = await write();
       ws.push(this.spawn(), this.spawn());
       for (let round = 0; round < WARM_ROUNDS; round++) {
         for (const [c, d] of [[ws[0]!, ws[1]!], [ws[1]!, ws[0]!]] as const) {

@@ -48,13 +48,14 @@ export async function writeWarmTrail(rolls = WARM_ROLLS): Promise<WarmTrail> {
         trail.roll({ guildId: WARM_GUILD, actor: ACTOR, expression: asts[i % asts.length]!, purpose: i % 4 ? null : 'warm-up', visibility: i % 7 === 0 ? 'private' : 'public' });
       }
     });
-    for (let i = 0; i < rolls; i += SLICE) {
-      slice(i, Math.min(rolls, i + SLICE));
-      if (i + SLICE >= rolls / 2 && i < rolls / 2) {
-        const epoch = trail.repo.openEpoch(WARM_GUILD, SERVER_SCOPE);
-        if (epoch) trail.reveal(epoch.id, ACTOR);
+    const half = Math.floor(rolls / 2);
+    for (const [from, upto] of [[0, half], [half, rolls]] as const) {
+      for (let i = from; i < upto; i += SLICE) {
+        slice(i, Math.min(upto, i + SLICE));
+        await new Promise((r) => setImmediate(r));
       }
-      await new Promise((r) => setImmediate(r));
+      const epoch = from === 0 ? trail.repo.openEpoch(WARM_GUILD, SERVER_SCOPE) : null;
+      if (epoch) trail.reveal(epoch.id, ACTOR);
     }
     return { dbPath, guildId: WARM_GUILD, uptoSeq: trail.repo.lastLink(WARM_GUILD)!.seq, remove };
   } catch (e) {

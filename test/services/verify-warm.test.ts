@@ -6,7 +6,9 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openDb } from '../../src/db/open';
 import { createServices } from '../../src/services/services';
-import { MEET_CHUNK, runVerifyPart, VerifyPool } from '../../src/services/verify-split';
+import { MEET_CHUNK, VerifyPool } from '../../src/services/verify-split';
+import { verifyChain } from '../../src/dice/verify';
+import { iterateVerifiable, seeds } from '../../src/db/trail-read';
 import { WARM_GUILD, writeWarmTrail, type WarmTrail } from '../../src/services/verify-warm';
 import { testClock } from '../helpers/services';
 
@@ -34,7 +36,7 @@ describe('verify workers warmed up at start-up', () => {
     const t = await writeWarmTrail(600);
     try {
       const client = new Database(t.dbPath, { readonly: true });
-      const r = runVerifyPart(client, WARM_GUILD, 'chain', t.uptoSeq);
+      const r = verifyChain(iterateVerifiable(client, WARM_GUILD), { guildId: WARM_GUILD, secretSeeds: seeds(client, WARM_GUILD) });
       client.close();
       // 600 rolls, two openings and one reveal (the first epoch, revealed halfway).
       expect(t.uptoSeq).toBe(603);
@@ -55,7 +57,7 @@ describe('verify workers warmed up at start-up', () => {
     let removed = false;
     try {
       const errors: unknown[] = [];
-      expect(await pool.prepare((e) => errors.push(e), { warm: true, warmTrail: async () => { const t = await writeWarmTrail(1200); return { ...t, remove: () => { removed = true; t.remove(); } }; } })).toBe(true);
+      expect(await pool.prepare((e) => errors.push(e), { warmTrail: async () => { const t = await writeWarmTrail(1200); return { ...t, remove: () => { removed = true; t.remove(); } }; } })).toBe(true);
       expect(await pool.warmed).toBe(true);
       expect(errors).toEqual([]);
       expect(removed).toBe(true);
@@ -86,7 +88,7 @@ describe('verify workers warmed up at start-up', () => {
     const { dbPath, db, s, upto } = fileTrail(MEET_CHUNK + 100);
     const pool = new VerifyPool();
     try {
-      void pool.prepare(undefined, { warm: true, warmTrail: () => writeWarmTrail(300) });
+      void pool.prepare(undefined, { warmTrail: () => writeWarmTrail(300) });
       const r = await pool.verify(dbPath, G, upto);
       expect(r).toEqual(s.rolls.verify(G));
       expect(await pool.warmed).toBe(true);
@@ -111,7 +113,7 @@ describe('verify workers warmed up at start-up', () => {
     };
     try {
       const errors: unknown[] = [];
-      expect(await pool.prepare((e) => errors.push(e), { warm: true, warmTrail: broken })).toBe(true);
+      expect(await pool.prepare((e) => errors.push(e), { warmTrail: broken })).toBe(true);
       expect(await pool.warmed).toBe(false);
       expect(String(errors[0])).toMatch(/warm-up trail did not verify: Entry #10/);
       expect(pool.idleThreads).toEqual([]);
