@@ -48,7 +48,7 @@ const cold = await timed(() => services.rolls.verifyAsync(guildId));
 const coldSplit = services.rolls.lastVerifySplit;
 if (process.argv.includes('--first-only')) {
   // For profiling the first call alone (node --cpu-prof: the workers write their own profiles).
-  console.log(`first call of the process${WARM ? ' (warmed workers)' : ''} ${fmt(rolls / cold)} rolls/s, CPU ${fmt(cpu[0]! * 1000)} ms`);
+  console.log(`first call of the process${WARM ? ' (warmed workers)' : ''} ${fmt(rolls / cold)} rolls/s, CPU ${fmt(cpu[0]! * 1000)} ms${warmUp ? `; warm-up ${fmt(warmUp.ms)} ms, CPU ${fmt(warmUp.cpuMs)} ms` : ''}`);
   await services.rolls.close();
   process.exit(0);
 }

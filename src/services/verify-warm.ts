@@ -40,6 +40,8 @@ export async function writeWarmTrail(rolls = WARM_ROLLS): Promise<WarmTrail> {
   const remove = () => { db?.$client.close(); db = null; rmSync(dir, { recursive: true, force: true }); };
   try {
     db = openDb(dbPath);
+    // A throwaway file: no fsync of its commits or checkpoints (the workers read it through WAL as they read the bot's).
+    db.$client.pragma('synchronous = OFF');
     const trail = new AuditTrail(db, { clock: Date.now, seedEpochHours: 0, marks: null });
     const asts: DiceExpression[] = EXPRESSIONS.map((t) => { const p = parseExpression(t); if (!p.ok) throw new Error(`warm-up expression ${t}`); return p.value; });
     const open = db;
