@@ -154,7 +154,8 @@ export class VerifyPool {
       (e: unknown) => { onError?.(e); return false; },
     ));
     const write = opts.warmTrail;
-    if (write) this.warming ??= bundled.then((ok) => (ok ? this.warmUp(write, onError) : false));
+    const closes = this.closes;
+    if (write) this.warming ??= bundled.then((ok) => (ok ? this.warmUp(write, closes, onError) : false));
     return bundled;
   }
 
@@ -169,6 +170,10 @@ export class VerifyPool {
   }
 
   private warming: Promise<boolean> | null = null;
+  /** The workers the warm-up is running (close() terminates them and so ends it). */
+  private warmingWorkers: Worker[] = [];
+  /** close() calls so far: a warm-up asked before the last one stops. */
+  private closes = 0;
   /** Workers warmed at start-up stay for the life of the process: retired, the next call would be cold again. */
   private keepWarm = false;
 
@@ -178,12 +183,16 @@ export class VerifyPool {
    * does not verify is a bug, said through onError; the workers are then dropped (a real verify
    * starts its own, as it would without the warm-up).
    */
-  private async warmUp(write: () => Promise<WarmTrail>, onError?: (e: unknown) => void): Promise<boolean> {
+  private async warmUp(write: () => Promise<WarmTrail>, closes: number, onError?: (e: unknown) => void): Promise<boolean> {
     let trail: WarmTrail | null = null;
     const ws: Worker[] = [];
+    // Closed since it was asked (the bot stopping as it starts): stop there, quietly.
+    const closed = () => this.closes !== closes;
     try {
       trail = await write();
+      if (closed()) return false;
       ws.push(this.spawn(), this.spawn());
+      this.warmingWorkers = ws;
       for (let round = 0; round < WARM_ROUNDS; round++) {
         for (const [c, d] of [[ws[0]!, ws[1]!], [ws[1]!, ws[0]!]] as const) {
           const job = { dbPath: trail.dbPath, guildId: trail.guildId, uptoSeq: trail.uptoSeq, meet: newMeet(trail.uptoSeq) };
@@ -192,14 +201,17 @@ export class VerifyPool {
           if (!r.ok) throw new Error(`the verify warm-up trail did not verify: ${r.error.message}`);
         }
       }
+      if (closed()) return false;
       this.keepWarm = true;
+      this.warmingWorkers = [];
       for (const w of ws) this.release(w);
       return true;
     } catch (e) {
-      onError?.(e);
+      if (!closed()) onError?.(e);
       await Promise.all(ws.map((w) => w.terminate()));
       return false;
     } finally {
+      if (this.warmingWorkers === ws) this.warmingWorkers = [];
       trail?.remove();
     }
   }
@@ -224,8 +236,10 @@ export class VerifyPool {
   async close(): Promise<void> {
     clearTimeout(this.timer);
     this.keepWarm = false;
-    const ws = this.idle;
+    this.closes++;
+    const ws = [...this.idle, ...this.warmingWorkers];
     this.idle = [];
+    this.warmingWorkers = [];
     await Promise.all(ws.map((w) => w.terminate()));
   }
 

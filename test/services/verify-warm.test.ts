@@ -100,6 +100,20 @@ describe('verify workers warmed up at start-up', () => {
     }
   }, 120_000);
 
+  it('a pool closed during its warm-up (the bot stopping as it starts) ends the warm-up quietly, its workers gone', async () => {
+    const pool = new VerifyPool();
+    const errors: unknown[] = [];
+    let written!: () => void;
+    const trailWritten = new Promise<void>((r) => { written = r; });
+    void pool.prepare((e) => errors.push(e), { warmTrail: async () => { const t = await writeWarmTrail(2000); written(); return t; } });
+    await trailWritten;
+    // The workers are running their passes now, or about to start them.
+    await pool.close();
+    expect(await pool.warmed).toBe(false);
+    expect(errors).toEqual([]);
+    expect(pool.idleThreads).toEqual([]);
+  }, 120_000);
+
   it('a warm-up trail that does not verify is reported and its workers dropped; verify works without them', async () => {
     const { dbPath, db, s, upto } = fileTrail(MEET_CHUNK + 100);
     const pool = new VerifyPool();
