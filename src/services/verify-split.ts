@@ -122,7 +122,7 @@ const IDLE_MS = 5 * 60_000;
 /** Passes of the warm-up trail each worker makes as each half (VerifyPool.warmUp): measured in README "Speed goals". */
 const WARM_ROUNDS = 3;
 
-/** Two reusable worker threads; started on first use, retired when idle. */
+/** Two reusable worker threads; started on first use and retired when idle, or warmed up as the bot starts and kept (prepare). */
 export class VerifyPool {
   private idle: Worker[] = [];
   private timer: NodeJS.Timeout | undefined;
@@ -247,7 +247,10 @@ export class VerifyPool {
     // A bundle deleted since (a temp-folder cleaner, on a bot up for weeks) is given up for tsx.
     if (this.bundle && !existsSync(this.bundle)) this.bundle = null;
     // From the bundle, without the tsx the bot runs under (lib/worker-argv.ts).
-    return this.bundle ? new Worker(this.bundle, { execArgv: execArgvWithoutTsx() }) : new Worker(BOOT, { workerData: { entry: ENTRY } });
+    const w = this.bundle ? new Worker(this.bundle, { execArgv: execArgvWithoutTsx() }) : new Worker(BOOT, { workerData: { entry: ENTRY } });
+    // A worker that dies while idle is not handed a job it would never answer (warm ones are kept for good).
+    w.once('exit', () => { this.idle = this.idle.filter((x) => x !== w); });
+    return w;
   }
 
   private run(job: VerifyJob): Promise<PartResult> {

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import Database from 'better-sqlite3';
+import type { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { openDb } from '../../src/db/open';
 import { createServices } from '../../src/services/services';
@@ -76,6 +77,15 @@ describe('verify workers warmed up at start-up', () => {
       const single = s.rolls.verify(G);
       expect(!single.ok && single.error.seq).toBe(target.seq);
       expect(await pool.verify(dbPath, G, upto)).toEqual(single);
+
+      // A kept worker that dies while idle leaves the pool; the next verify starts another.
+      const idle = (pool as unknown as { idle: Worker[] }).idle;
+      const dead = idle[0]!;
+      await dead.terminate();
+      await new Promise((r) => setImmediate(r));
+      expect(pool.idleThreads).toHaveLength(1);
+      expect(await pool.verify(dbPath, G, upto)).toEqual(single);
+      expect(pool.idleThreads).toHaveLength(2);
     } finally {
       await pool.close();
       await s.rolls.close();
