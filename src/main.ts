@@ -113,8 +113,11 @@ async function main(): Promise<number> {
     // Settling saves Discord requests; the console has no rate limit and shows each receipt at once (a piped script sees them all before EOF).
     receiptSettleMs: config.discordToken ? config.receiptSettleMs : 0,
   });
-  // In the background: verify's worker threads then start from one bundle, not through tsx (issue 12).
-  void services.rolls.prepareVerify((e) => log.warn({ err: e }, 'verify workers will start through tsx (could not bundle them)'));
+  // In the background: verify's worker threads then start from one bundle, not through tsx, and
+  // are warmed up on a synthetic trail, so the first `/rolls verify` meets warm workers (issue 12).
+  void services.rolls.prepareVerify((e) => log.warn({ err: e }, 'verify workers: could not bundle or warm them up (they will start on demand)'), { warm: true });
+  const verifyWarmStart = performance.now();
+  void services.rolls.verifyWarmed?.then((ok) => { if (ok) log.info({ ms: Math.round(performance.now() - verifyWarmStart) }, 'verify workers warmed up'); });
   const commands = commandMap();
   const sweep = setInterval(() => revealDue(services.trail, log), SWEEP_MS);
   sweep.unref();

@@ -6,7 +6,9 @@ const PRELOADS = new Set(['--require', '-r', '--import', '--loader', '--experime
  * process's, set once): the heap sizes the bot may run with (README "Memory") and the other V8
  * switches an operator is likely to add. A worker's heap is sized by `resourceLimits` instead.
  */
-const V8_ONLY = new Set(['--max-old-space-size', '--max-semi-space-size', '--min-semi-space-size', '--max-young-generation-size', '--initial-old-space-size', '--initial-heap-size', '--max-heap-size', '--optimize-for-size', '--stack-size', '--expose-gc', '--gc-interval', '--single-threaded-gc', '--predictable']);
+const V8_ONLY = new Set(['--max-old-space-size', '--max-semi-space-size', '--min-semi-space-size', '--max-young-generation-size', '--initial-old-space-size', '--initial-heap-size', '--max-heap-size', '--optimize-for-size', '--stack-size', '--expose-gc', '--gc-interval', '--single-threaded-gc', '--predictable',
+  // Compiler tiers and feedback (issue 12 measured them for verify): with one of these, every verify failed to start its workers.
+  '--maglev', '--sparkplug', '--always-sparkplug', '--turbofan', '--opt', '--lazy-feedback-allocation', '--max-lazy', '--lazy']);
 
 /**
  * The process's Node options minus tsx's and V8's (issue 12), for a worker thread whose entry is plain
@@ -22,7 +24,8 @@ export function execArgvWithoutTsx(argv: readonly string[] = process.execArgv): 
     const a = argv[i]!;
     const eq = a.indexOf('=');
     const flag = eq > 0 ? a.slice(0, eq) : a;
-    if (V8_ONLY.has(flag.replaceAll('_', '-'))) continue; // V8 takes these as --max_old_space_size too
+    const name = flag.replaceAll('_', '-'); // V8 takes these as --max_old_space_size too
+    if (V8_ONLY.has(name) || (name.startsWith('--no-') && V8_ONLY.has(`--${name.slice(5)}`))) continue;
     if (!PRELOADS.has(flag)) { out.push(a); continue; }
     const value = eq > 0 ? a.slice(eq + 1) : argv[i + 1] ?? '';
     if (eq < 0) i++; // the value is the next argument

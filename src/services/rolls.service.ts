@@ -8,6 +8,7 @@ import { toChainEntry } from '../db/audit.repo';
 import type { AuditEntryRow, SeedEpochRow, TrailAnchorRow, TrailBreakRow } from '../db/schema';
 import { checkRecords } from './trail-check';
 import { VerifyPool } from './verify-split';
+import { writeWarmTrail } from './verify-warm';
 import { SERVER_SCOPE, type Actor, type AuditTrail, type StoredRoll } from './audit-trail';
 
 export const LOG_PAGE_MAX = 25;
@@ -63,9 +64,15 @@ export class RollsService {
 
   /** Stop the verify workers (shutdown). */
   /** Make verify's workers quick to start (see VerifyPool.prepare); the bot calls it at start. */
-  prepareVerify(onError?: (e: unknown) => void): Promise<boolean> {
+  /** `warm`: and warm both workers up on a synthetic trail, then keep them (VerifyPool.prepare). */
+  prepareVerify(onError?: (e: unknown) => void, opts: { warm?: boolean } = {}): Promise<boolean> {
     // A database in memory is verified on the main thread (verifyAsync): no workers to start.
-    return this.dbPath === ':memory:' ? Promise.resolve(false) : this.pool.prepare(onError);
+    return this.dbPath === ':memory:' ? Promise.resolve(false) : this.pool.prepare(onError, opts.warm ? { warmTrail: () => writeWarmTrail() } : {});
+  }
+
+  /** Whether verify's workers were warmed up and kept (prepareVerify with `warm`), once that is settled; null if not asked. */
+  get verifyWarmed(): Promise<boolean> | null {
+    return this.pool.warmed;
   }
 
   /** The last split verify's balance (VerifyPool.lastSplit), for benchmarks. */

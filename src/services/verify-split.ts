@@ -4,6 +4,7 @@ import { bundleWorker } from '../lib/worker-bundle';
 import { execArgvWithoutTsx } from '../lib/worker-argv';
 import { combineSplit, recomputeRolls, verifyChain, type RollOwner, type RollToCheck, type VerifyFailure, type VerifyReport } from '../dice/verify';
 import type { Result } from '../lib/result';
+import type { WarmTrail } from './verify-warm';
 import { iterateRollsToCheck, iterateVerifiable, seeds, seedsWithCommitments, type TrailClient } from '../db/trail-read';
 
 /**
@@ -116,10 +117,12 @@ export function runVerifyPart(client: TrailClient, guildId: string, part: Verify
 const BOOT = new URL('../lib/ts-worker.mjs', import.meta.url);
 const ENTRY_URL = new URL('./verify.worker.ts', import.meta.url);
 const ENTRY = ENTRY_URL.href;
-/** Idle workers are kept this long, so a second verify does not pay start-up again. */
+/** Idle workers are kept this long, so a second verify does not pay start-up again (warmed ones: always). */
 const IDLE_MS = 5 * 60_000;
+/** Passes of the warm-up trail each worker makes as each half (VerifyPool.warmUp): measured in README "Speed goals". */
+const WARM_ROUNDS = 3;
 
-/** Two reusable worker threads; started on first use, retired when idle. */
+/** Two reusable worker threads; started on first use and retired when idle, or warmed up as the bot starts and kept (prepare). */
 export class VerifyPool {
   private idle: Worker[] = [];
   private timer: NodeJS.Timeout | undefined;
@@ -138,11 +141,79 @@ export class VerifyPool {
     return this.bundle;
   }
 
-  prepare(onError?: (e: unknown) => void): Promise<boolean> {
-    return (this.preparing ??= bundleWorker(ENTRY_URL).then(
+  /**
+   * `warmTrail` (verify-warm.ts writeWarmTrail; passed in, so that the workers' bundle, which holds
+   * this file, stays without the writer): once the bundle is ready, start both workers and have
+   * each verify that small synthetic trail as either half, a few times (warmUp), and keep them for
+   * the life of the process: the bot does this as it starts, so an admin's first `/rolls verify`
+   * meets warm workers.
+   */
+  prepare(onError?: (e: unknown) => void, opts: { warmTrail?: () => Promise<WarmTrail> } = {}): Promise<boolean> {
+    const bundled = (this.preparing ??= bundleWorker(ENTRY_URL).then(
       (url) => { this.bundle = url; return true; },
       (e: unknown) => { onError?.(e); return false; },
     ));
+    const write = opts.warmTrail;
+    const closes = this.closes;
+    if (write) this.warming ??= bundled.then((ok) => (ok ? this.warmUp(write, closes, onError) : false));
+    return bundled;
+  }
+
+  /** The start-up warm-up (prepare with `warmTrail`): resolves to whether warm workers are kept; null if none was asked. */
+  get warmed(): Promise<boolean> | null {
+    return this.warming;
+  }
+
+  /** The threads of the idle workers, oldest first (tests and benchmarks: which workers are kept). */
+  get idleThreads(): readonly number[] {
+    return this.idle.map((w) => w.threadId);
+  }
+
+  private warming: Promise<boolean> | null = null;
+  /** The workers the warm-up is running (close() terminates them and so ends it). */
+  private warmingWorkers: Worker[] = [];
+  /** close() calls so far: a warm-up asked before the last one stops. */
+  private closes = 0;
+  /** Workers warmed at start-up stay for the life of the process: retired, the next call would be cold again. */
+  private keepWarm = false;
+
+  /**
+   * Each worker verifies the synthetic trail (verify-warm.ts) as the chain half and as the dice
+   * half, WARM_ROUNDS times, sharing one Meet per pass like a real verify. A warm-up trail that
+   * does not verify is a bug, said through onError; the workers are then dropped (a real verify
+   * starts its own, as it would without the warm-up).
+   */
+  private async warmUp(write: () => Promise<WarmTrail>, closes: number, onError?: (e: unknown) => void): Promise<boolean> {
+    let trail: WarmTrail | null = null;
+    const ws: Worker[] = [];
+    // Closed since it was asked (the bot stopping as it starts): stop there, quietly.
+    const closed = () => this.closes !== closes;
+    try {
+      trail = await write();
+      if (closed()) return false;
+      ws.push(this.spawn(), this.spawn());
+      this.warmingWorkers = ws;
+      for (let round = 0; round < WARM_ROUNDS; round++) {
+        for (const [c, d] of [[ws[0]!, ws[1]!], [ws[1]!, ws[0]!]] as const) {
+          const job = { dbPath: trail.dbPath, guildId: trail.guildId, uptoSeq: trail.uptoSeq, meet: newMeet(trail.uptoSeq) };
+          const [chain, dice] = await Promise.all([this.runOn(c, { ...job, part: 'chain' }, false), this.runOn(d, { ...job, part: 'dice' }, false)]);
+          const r = combineSplit(chain as Result<VerifyReport, VerifyFailure>, dice as Result<{ rolls: number }, VerifyFailure>);
+          if (!r.ok) throw new Error(`the verify warm-up trail did not verify: ${r.error.message}`);
+        }
+      }
+      if (closed()) return false;
+      this.keepWarm = true;
+      this.warmingWorkers = [];
+      for (const w of ws) this.release(w);
+      return true;
+    } catch (e) {
+      if (!closed()) onError?.(e);
+      await Promise.all(ws.map((w) => w.terminate()));
+      return false;
+    } finally {
+      if (this.warmingWorkers === ws) this.warmingWorkers = [];
+      trail?.remove();
+    }
   }
 
   /**
@@ -152,6 +223,8 @@ export class VerifyPool {
   lastSplit: { idleMs: number; chainChunks: number; diceChunks: number } | null = null;
 
   async verify(dbPath: string, guildId: string, uptoSeq: number): Promise<Result<VerifyReport, VerifyFailure>> {
+    // A verify asked while the workers warm up waits for them: sooner than two cold workers more.
+    if (this.warming) await this.warming;
     const meet = newMeet(uptoSeq);
     const ends: number[] = [];
     const [chain, dice] = await Promise.all((['chain', 'dice'] as const).map((part) => this.run({ dbPath, guildId, part, uptoSeq, meet }).then((r) => { ends.push(performance.now()); return r; })));
@@ -162,23 +235,37 @@ export class VerifyPool {
 
   async close(): Promise<void> {
     clearTimeout(this.timer);
-    const ws = this.idle;
+    this.keepWarm = false;
+    this.closes++;
+    const ws = [...this.idle, ...this.warmingWorkers];
     this.idle = [];
+    this.warmingWorkers = [];
     await Promise.all(ws.map((w) => w.terminate()));
+  }
+
+  private spawn(): Worker {
+    // A bundle deleted since (a temp-folder cleaner, on a bot up for weeks) is given up for tsx.
+    if (this.bundle && !existsSync(this.bundle)) this.bundle = null;
+    // From the bundle, without the tsx the bot runs under (lib/worker-argv.ts).
+    const w = this.bundle ? new Worker(this.bundle, { execArgv: execArgvWithoutTsx() }) : new Worker(BOOT, { workerData: { entry: ENTRY } });
+    // A worker that dies while idle is not handed a job it would never answer (warm ones are kept for good).
+    w.once('exit', () => { this.idle = this.idle.filter((x) => x !== w); });
+    return w;
   }
 
   private run(job: VerifyJob): Promise<PartResult> {
     clearTimeout(this.timer);
-    // A bundle deleted since (a temp-folder cleaner, on a bot up for weeks) is given up for tsx.
-    if (this.bundle && !existsSync(this.bundle)) this.bundle = null;
-    // From the bundle, without the tsx the bot runs under (lib/worker-argv.ts).
-    const w = this.idle.pop() ?? (this.bundle ? new Worker(this.bundle, { execArgv: execArgvWithoutTsx() }) : new Worker(BOOT, { workerData: { entry: ENTRY } }));
+    return this.runOn(this.idle.pop() ?? this.spawn(), job);
+  }
+
+  /** Run one job on `w`; `pool`: then back to the idle workers (the warm-up holds its own until it ends). */
+  private runOn(w: Worker, job: VerifyJob, pool = true): Promise<PartResult> {
     const id = this.nextId++;
     return new Promise<PartResult>((resolve, reject) => {
       const onMessage = (m: { id: number; result: PartResult }) => {
         if (m.id !== id) return;
         cleanup();
-        this.release(w);
+        if (pool) this.release(w);
         resolve(m.result);
       };
       const onError = (e: Error) => { cleanup(); void w.terminate(); reject(e); };
@@ -195,6 +282,7 @@ export class VerifyPool {
     this.idle.push(w);
     w.unref();
     clearTimeout(this.timer);
+    if (this.keepWarm) return;
     this.timer = setTimeout(() => void this.close(), IDLE_MS);
     this.timer.unref();
   }

@@ -26,4 +26,11 @@ describe('execArgvWithoutTsx (worker threads of plain JavaScript start without t
     const w = new Worker('1', { eval: true, execArgv: execArgvWithoutTsx(argv) });
     expect(await new Promise((r) => w.once('exit', r))).toBe(0);
   });
+
+  it('drops V8\'s compiler switches too, with or without --no- (one of them made every verify fail to start its workers)', async () => {
+    const flags = ['--maglev', '--no-lazy-feedback-allocation', '--max-lazy', '--always-sparkplug', '--no-opt', '--no_lazy_feedback_allocation'];
+    expect(execArgvWithoutTsx([...flags, '--enable-source-maps'])).toEqual(['--enable-source-maps']);
+    const { Worker } = await import('node:worker_threads');
+    for (const f of flags) expect(() => new Worker('1', { eval: true, execArgv: [f] })).toThrow(/invalid execArgv/);
+  });
 });
