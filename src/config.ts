@@ -39,6 +39,12 @@ const Env = z.object({
    * unsent receipt, so a burst of amendments posts one receipt (the newest). 0: post at once.
    */
   RECEIPT_SETTLE_MS: z.coerce.number({ message: 'RECEIPT_SETTLE_MS must be a number of milliseconds, e.g. 1000' }).int().min(0, 'RECEIPT_SETTLE_MS must be 0 or more').max(60_000, 'RECEIPT_SETTLE_MS must be at most 60000 (a minute)').default(1_000),
+  /**
+   * Warm the two `/rolls verify` worker threads up as the bot starts and keep them (Discord only):
+   * the first verify then runs at warm speed, for ~2.5 s of CPU once and ~20–40 MiB held. `off`
+   * on a small host: workers then start, cold, on the first large verify and leave when idle.
+   */
+  VERIFY_WARM: z.enum(['on', 'off'], { message: 'VERIFY_WARM must be on or off' }).default('on'),
   /** Measuring: sample the process's memory every second and write a summary (JSON) to this file at exit. */
   MEMORY_STATS: z.string().min(1).optional(),
   /** Load tests only: where the bot writes each interaction's trace when it stops (src/lib/load-trace.ts). */
@@ -61,6 +67,8 @@ export interface Config {
   readonly backup: { readonly dir: string; readonly everyMs: number; readonly keep: number } | null;
   /** Sent receipts older than this leave the outbox (OutboxSender.prune). */
   readonly outboxRetentionMs: number;
+  /** VERIFY_WARM: warm verify's workers up at start and keep them (used with Discord only). */
+  readonly verifyWarm: boolean;
   /** RECEIPT_SETTLE_MS: how long a sealed receipt waits for a newer one before it is posted. */
   readonly receiptSettleMs: number;
   /** Where the memory summary goes at exit (bench:load), or null: no sampling. */
@@ -98,6 +106,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backup: e.BACKUP_DIR ? { dir: e.BACKUP_DIR, everyMs: Math.round(e.BACKUP_EVERY_HOURS * 3_600_000), keep: e.BACKUP_KEEP } : null,
     outboxRetentionMs: Math.round(e.OUTBOX_RETENTION_DAYS * 24 * 3_600_000),
     receiptSettleMs: e.RECEIPT_SETTLE_MS,
+    verifyWarm: e.VERIFY_WARM === 'on',
     memoryStatsFile: e.MEMORY_STATS ?? null,
     loadStatsEveryMs: e.LOAD_STATS ?? null,
     loadTraceFile: e.LOAD_TRACE ?? null,

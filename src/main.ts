@@ -115,7 +115,8 @@ async function main(): Promise<number> {
   });
   // In the background: verify's worker threads then start from one bundle, not through tsx, and
   // are warmed up on a synthetic trail, so the first `/rolls verify` meets warm workers (issue 12).
-  void services.rolls.prepareVerify((e) => log.warn({ err: e }, 'verify workers: could not bundle or warm them up (they will start on demand)'), { warm: true });
+  // The local console stays cold: a try-out or a test pays no warm-up (VERIFY_WARM, README).
+  void services.rolls.prepareVerify((e) => log.warn({ err: e }, 'verify workers: could not bundle or warm them up (they will start on demand)'), { warm: config.discordToken !== undefined && config.verifyWarm });
   const verifyWarmStart = performance.now();
   void services.rolls.verifyWarmed?.then((ok) => { if (ok) log.info({ ms: Math.round(performance.now() - verifyWarmStart) }, 'verify workers warmed up'); });
   const commands = commandMap();

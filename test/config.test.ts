@@ -26,6 +26,12 @@ describe('config', () => {
     expect(() => loadConfig({ RECEIPT_SETTLE_MS: '120000' })).toThrow(/at most 60000/);
   });
 
+  it('reads VERIFY_WARM (on by default), and refuses anything but on or off', () => {
+    expect(loadConfig({}).verifyWarm).toBe(true);
+    expect(loadConfig({ VERIFY_WARM: 'off' }).verifyWarm).toBe(false);
+    expect(() => loadConfig({ VERIFY_WARM: 'yes' })).toThrow(/VERIFY_WARM must be on or off/);
+  });
+
   it('reads LOAD_STATS in milliseconds (off when unset), and refuses what is not a number with the unit', () => {
     expect(loadConfig({}).loadStatsEveryMs).toBeNull();
     expect(loadConfig({ LOAD_STATS: '1000' }).loadStatsEveryMs).toBe(1000);
