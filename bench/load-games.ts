@@ -81,12 +81,18 @@ let loadRunning = false;
 let pendingLine = '';
 // BOT_STDOUT=<file>: a copy of everything the bot writes to stdout (its log, V8's --trace-* output).
 const botStdout = process.env.BOT_STDOUT ? createWriteStream(process.env.BOT_STDOUT) : null;
+// The load starts on a bot in its steady state: connected, and done warming its verify workers up
+// (VERIFY_WARM: ~2.5 s of CPU once per start, which a bot that has run for hours has long paid;
+// their memory stays in the RSS figure). At most 60 s for the warm-up, then the load starts anyway.
+let warmedUp: () => void = () => undefined;
+const warmed = new Promise<string>((resolve) => { warmedUp = () => resolve('warmed'); });
 await new Promise<void>((resolve) => bot.stdout!.on('data', (c: Buffer) => {
   botStdout?.write(c);
   const lines = (pendingLine + c.toString()).split('\n');
   pendingLine = lines.pop()!;
   for (const line of lines) {
     if (line.includes('connected to Discord')) resolve();
+    if (line.includes('verify workers warmed up') || line.includes('verify workers: could not')) warmedUp();
     // From the log line's own start: V8's --trace-* output (BOT_NODE_ARGS) may share the line.
     const at = line.indexOf('{"level"');
     if (loadRunning && at >= 0 && line.includes('"load stats"')) {
@@ -94,6 +100,10 @@ await new Promise<void>((resolve) => bot.stdout!.on('data', (c: Buffer) => {
     }
   }
 }));
+
+const warmWait = performance.now();
+const warmState = await Promise.race([warmed, new Promise<string>((r) => setTimeout(() => r('not warmed after 60 s'), 60_000).unref())]);
+console.log(`bot's verify workers: ${warmState} (${Math.round(performance.now() - warmWait)} ms after it connected)`);
 
 // Load: every player amends a move for one of their stands, again and again.
 const latencies: number[] = [];
