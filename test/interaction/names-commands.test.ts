@@ -81,13 +81,19 @@ describe('names as printed, through every verb (issue 11)', () => {
   });
 });
 
+/** B&P's Maida started: the GM holds the British, P the French. */
+async function maida(): Promise<Services> {
+  const s = testServices();
+  await s.games.create({ guildId: G, channelId: CH, gm: GM, ruleset: 'bp', scenario: 'maida' });
+  s.games.join(CH, GM, 'british');
+  s.games.join(CH, P, 'french');
+  s.games.start(CH, GM, false);
+  return s;
+}
+
 describe('a misspelt name is answered with what the caller could pick', () => {
   it("B&P /standing by the French at Maida suggests a French unit, not the British De Watteville's", async () => {
-    const s = testServices();
-    await s.games.create({ guildId: G, channelId: CH, gm: GM, ruleset: 'bp', scenario: 'maida' });
-    s.games.join(CH, GM, 'british');
-    s.games.join(CH, P, 'french');
-    s.games.start(CH, GM, false);
+    const s = await maida();
     // "Wattevile" is nearest to the British De Watteville's Regiment among all the names.
     const r = await invoke(s, P, { name: 'standing', options: { unit: 'Wattevile', 'return-fire': 'hold' } });
     expect(r.content).toContain('`name/unknown`');
@@ -104,11 +110,7 @@ describe('a misspelt name is answered with what the caller could pick', () => {
 
 describe('refusals name units as the map prints them', () => {
   it('B&P at Maida: a move too far and a shot out of range say "II/1er Léger", "Foot artillery (Griois)", not ids', async () => {
-    const s = testServices();
-    await s.games.create({ guildId: G, channelId: CH, gm: GM, ruleset: 'bp', scenario: 'maida' });
-    s.games.join(CH, GM, 'british');
-    s.games.join(CH, P, 'french');
-    s.games.start(CH, GM, false);
+    const s = await maida();
     const st = s.games.live(CH).state as { order: string[]; period: number };
     if (st.order[st.period] !== 'french') await invoke(s, GM, { name: 'ready', options: {} }); // the British move first: let their period pass
     const far = await invoke(s, P, { name: 'move', options: { unit: 'II/1er Léger', to: 'forward 30in' } });
