@@ -472,8 +472,8 @@ function alleyBlocker(
  * battery's front, the battery must fire at the closest legal target (TG-6; equal-closest →
  * choice); otherwise any legal target (one legal target → forced 'only-target').
  */
-export function artilleryTargets(battery: NwTargetUnit, enemies: readonly NwTargetUnit[], friends: readonly NwTargetUnit[], ctx: NwTargetContext): ArtilleryTargets {
-  const r = batteryFire(battery, enemies, friends, ctx, false);
+export function artilleryTargets(battery: NwTargetUnit, enemies: readonly NwTargetUnit[], friends: readonly NwTargetUnit[], ctx: NwTargetContext, near?: NearPieces): ArtilleryTargets {
+  const r = batteryFire(battery, enemies, friends, ctx, false, near);
   if (r.barred) return r;
   // The exclusions (with their reasons) are worked out only when read: the same walk, recording them.
   let excluded: ArtilleryTargets['excluded'] | undefined;
@@ -481,11 +481,31 @@ export function artilleryTargets(battery: NwTargetUnit, enemies: readonly NwTarg
 }
 
 /**
+ * The pieces of a list filed in a spatial grid (geometry/grid.ts) by bounding circle: those whose
+ * bounding circle comes within `within` of `at`, in the list's order (a superset of the pieces
+ * within that distance: callers keep their exact tests).
+ */
+export type NearPieces = (at: Point, within: number) => readonly NwTargetUnit[];
+
+/** NearPieces over `pieces` (one grid, filed once). */
+export function nearPiecesOf(pieces: readonly NwTargetUnit[]): NearPieces {
+  const grid = new SpatialGrid<NwTargetUnit>(ENEMY_GRID_CELL_INCHES);
+  pieces.forEach((t, i) => grid.set(String(i), t, t.base.pose.at, baseRadius(t.base.size)));
+  return (at, within) => grid.near(at, within);
+}
+
+/**
  * artilleryTargets' walk. With `full` it records every exclusion with its first reason; without,
  * none, and a target out of reach by the bounding circles is passed over before the arc test (it
- * is neither legal nor within 6" whatever that test says).
+ * is neither legal nor within 6" whatever that test says). Without `full`, `near` (over every
+ * live piece: the enemies and friends given) may give the pieces near the battery, so the walk
+ * reads the enemies within its reach and the units that may stand in a line of fire, not every
+ * piece on the table (issue 12: at 600 brigades each battery measured every enemy, and every
+ * unit for each target's alley). The answer is the same: the legal targets are sorted (distance,
+ * then id), only the count of those within 6" is read, and without `full` only whether an alley
+ * is blocked counts, not by whom.
  */
-function batteryFire(battery: NwTargetUnit, enemies: readonly NwTargetUnit[], friends: readonly NwTargetUnit[], ctx: NwTargetContext, full: boolean): ArtilleryTargets {
+function batteryFire(battery: NwTargetUnit, enemies: readonly NwTargetUnit[], friends: readonly NwTargetUnit[], ctx: NwTargetContext, full: boolean, near?: NearPieces): ArtilleryTargets {
   const barredOut = (reason: BatteryBar, ref: string): ArtilleryTargets =>
     ({ battery: battery.id, barred: { reason, ref }, legal: [], excluded: [], within6: [], decision: { kind: 'none' } });
   if (battery.arm !== 'artillery') return barredOut('not-artillery', 'NW §8.0 L158');
@@ -509,7 +529,9 @@ function batteryFire(battery: NwTargetUnit, enemies: readonly NwTargetUnit[], fr
   const bands = FIRE_POINTS_TABLE[weight] as readonly { readonly maxTenths: number }[] | undefined;
   const longest = battery.special === 'rocket' ? ROCKETS.maxRangeInches : bands ? bands[bands.length - 1]!.maxTenths / 10 : Infinity;
   const reach = Math.max(longest, ARTILLERY_FIRE_GEOMETRY.forcedTargetInches) + RANGE_SLACK;
-  for (const t of enemies) {
+  // Every enemy whose bounding circle comes within `reach` of the battery's (the broad phase below lets no other through).
+  const targets = !full && near && Number.isFinite(reach) ? near(battery.base.pose.at, reach + batteryRadius + NEAR_MARGIN).filter((t) => t.side !== battery.side) : enemies;
+  for (const t of targets) {
     if (t.side === battery.side) { exclude(t.id, 'not-enemy'); continue; }
     if (!full && baseDistanceLowerBoundBeyond(battery.base, t.base, reach)) continue;
     if (!inFrontalArc(battery.base, t.base)) { exclude(t.id, 'outside-frontal-perspective'); continue; }
@@ -528,9 +550,14 @@ function batteryFire(battery: NwTargetUnit, enemies: readonly NwTargetUnit[], fr
     // within d + both radii of the battery's centre; a unit whose bounding circle stays beyond that
     // reach (plus the alley's half width) cannot stand in the line of fire.
     const limit = d + batteryRadius + 2 * baseRadius(t.base.size) + ARTILLERY_FIRE_GEOMETRY.lineOfFireWidthInches / 2 + RANGE_SLACK;
-    allGaps ??= all.map((u) => distance(u.base.pose.at, battery.base.pose.at) - baseRadius(u.base.size));
-    const gaps = allGaps;
-    const others = all.filter((u, i) => u.id !== t.id && gaps[i]! <= limit);
+    const others = !full && near && battery.special === undefined
+      // The same test on the pieces whose bounding circle comes within `limit` of the battery's centre.
+      ? near(battery.base.pose.at, limit + NEAR_MARGIN).filter((u) => u.id !== battery.id && u.id !== t.id && distance(u.base.pose.at, battery.base.pose.at) - baseRadius(u.base.size) <= limit)
+      : (() => {
+        allGaps ??= all.map((u) => distance(u.base.pose.at, battery.base.pose.at) - baseRadius(u.base.size));
+        const gaps = allGaps;
+        return all.filter((u, i) => u.id !== t.id && gaps[i]! <= limit);
+      })();
     const aims = [nearestPointOnRing(part, from), centroid(part)];
     let blocked: { reason: 'terrain-blocks' | 'unit-in-line-of-fire'; by: string } | null = null;
     for (const aim of aims) {

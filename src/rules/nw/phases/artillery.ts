@@ -10,7 +10,7 @@ import { activeSpecial, battlefieldNow, liveBatteries, nationOf, phaseNations, t
 import type { FireCondition } from '../tables/artillery';
 import type { GunWeight } from '../tables/vocabulary';
 import type { Nationality, Weather } from '../tables/vocabulary';
-import { artilleryTargets, type ArtilleryTargets, type NwTargetContext } from '../targets';
+import { artilleryTargets, nearPiecesOf, type ArtilleryTargets, type NwTargetContext } from '../targets';
 import {
   commitFire, disorder, draftOf, hitBattery, leftToRight, loseOfficer, loseSp, nameOf, phaseEvent, poseAt, problem, targetUnits,
 } from './target-units';
@@ -121,14 +121,17 @@ function computeBatteryTargets(state: NwState, ctx: NwTargetContext): Record<str
   const out: Record<string, ArtilleryTargets> = {};
   // Every live piece once (targetUnits' order), then each side's enemies and friends from it.
   const everyone = targetUnits(state, () => true);
+  const byId = new Map(everyone.map((t) => [t.id, t]));
+  // Every live piece in a spatial grid: a battery reads the enemies within its reach and the units near its lines of fire (issue 12).
+  const near = nearPiecesOf(everyone);
   const bySide = new Map<string, { enemies: typeof everyone; friends: typeof everyone }>();
   for (const b of liveBatteries(state)) {
-    const found = everyone.find((t) => t.id === b.id)!;
+    const found = byId.get(b.id)!;
     const special = activeSpecial(state, b);
     const me = special ? { ...found, special } : found;
     let lists = bySide.get(b.side);
     if (!lists) { lists = { enemies: everyone.filter((t) => t.side !== b.side), friends: everyone.filter((t) => t.side === b.side) }; bySide.set(b.side, lists); }
-    out[b.id] = artilleryTargets(me, lists.enemies, lists.friends, ctx);
+    out[b.id] = artilleryTargets(me, lists.enemies, lists.friends, ctx, near);
   }
   return out;
 }
