@@ -377,6 +377,13 @@ function retreatPlanner(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | un
     otherAxes[a + 6] = across(h.x, h.y, halfD, halfW, aheadX, aheadY); otherAxes[a + 7] = across(h.y, -h.x, halfD, halfW, aheadX, aheadY);
     return a;
   };
+  // The walks' per-enemy arrays, made once per planning and cleared by each walk (walks run one
+  // at a time): allocating them per walk cost more than the walk's looks at 600 brigades (issue 12).
+  const n = others.length;
+  const scratch = {
+    rate: new Float64Array(n), keys: new Float64Array(n), order: new Uint32Array(n), done: new Uint8Array(n),
+    lastB: new Float64Array(n), lastK: new Float64Array(n), lineB: new Float64Array(n), lineK: new Float64Array(n), lineC: new Float64Array(n),
+  };
   const shrunkSize: BaseSize = { width: Math.max(0.05, size.width - 2 * OVERLAP_SLACK), depth: Math.max(0.05, size.depth - 2 * OVERLAP_SLACK) };
   const shrunkRadius = baseRadius(shrunkSize);
   const tableW = s.map.table.width, tableH = s.map.table.height;
@@ -426,21 +433,23 @@ function retreatPlanner(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | un
     // exact measures in one game's retreats). The order changes no result: the least after a step
     // is the least exact distance among the enemies no bound clears, whatever order they are met
     // in (each bound clears only an enemy beyond the least by APPROACH_SLACK, far above rounding).
-    const rate = closingRates(dir, towardX, towardY, subtends);
-    const active = fastestFirst(rate);
+    // An enemy the walk cannot close on faster than this is cleared by −k·rate at every step
+    // (k ≥ ks[0], the least ≤ 0): it is never read, and left out of the order.
+    const rate = closingRates(dir, towardX, towardY, subtends, scratch.rate);
+    const active = fastestFirst(rate, -APPROACH_SLACK / ks[0]!, scratch.keys, scratch.order);
     // Enemies done with (every later step is farther than the start: see the loop): passed over.
-    const done = new Uint8Array(others.length);
+    const done = scratch.done.fill(0);
     // Per other enemy, the best lower bound known of (its distance − its gap at the start) and the
     // step it was found at (0 at the start itself).
-    const lastB = new Float64Array(others.length);
-    const lastK = new Float64Array(others.length);
+    const lastB = scratch.lastB.fill(0);
+    const lastK = scratch.lastK.fill(0);
     // Per other enemy, a second lower bound of the same, linear in the distance walked with a
     // slope of about −cos(the angle between the way and that enemy) instead of −1 (see walk's loop):
     // its value at step lineK and its slope. An enemy well off the way is then not looked at again
     // for many steps (issue 12: at 600 brigades most enemies ahead stay clear of the least).
-    const lineB = new Float64Array(others.length).fill(-Infinity);
-    const lineK = new Float64Array(others.length);
-    const lineC = new Float64Array(others.length);
+    const lineB = scratch.lineB.fill(-Infinity);
+    const lineK = scratch.lineK.fill(0);
+    const lineC = scratch.lineC.fill(0);
     const passedSoFar = new Set<string>();
     let stop: 'blocked' | 'routed-off' | null = null;
     let k = 0;
@@ -677,8 +686,7 @@ function mayOverlapAt(at: Point, other: Body, reach: number): boolean {
  * line of centres − that half-angle)); 1 where the bounding circles may meet. Hence the
  * enemy's approach after k inches is at least −k·rate.
  */
-export function closingRates(dir: Point, towardX: Float64Array, towardY: Float64Array, subtends: Float64Array): Float64Array {
-  const rate = new Float64Array(subtends.length);
+export function closingRates(dir: Point, towardX: Float64Array, towardY: Float64Array, subtends: Float64Array, rate = new Float64Array(subtends.length)): Float64Array {
   for (let i = 0; i < rate.length; i++) {
     const sinA = subtends[i]!;
     if (sinA >= 1) { rate[i] = 1; continue; }
@@ -697,25 +705,25 @@ export function closingRates(dir: Point, towardX: Float64Array, towardY: Float64
 const RATE_SCALE = 1 << 20;
 
 /**
- * The indices of `rate`, the fastest first, with each rate rounded UP to a multiple of
- * 1/RATE_SCALE in place (still an upper bound of how fast the walk closes, so the order and the
- * bound the walk stops at agree). Sorted as one number per enemy (rounded rate and index) by the
- * typed array's own numeric sort: a comparator sort of every enemy on every walk took more time
- * than the walk's looks it saved (issue 12, 600 brigades).
+ * The indices of `rate` whose rate is at least `slowest`, the fastest first, with each rate
+ * rounded UP to a multiple of 1/RATE_SCALE in place (still an upper bound of how fast the walk
+ * closes, so the order and the bound the walk stops at agree). Sorted as one number per enemy
+ * (rounded rate and index) by the typed array's own numeric sort: a comparator sort of every
+ * enemy on every walk took more time than the walk's looks it saved (issue 12, 600 brigades).
+ * `keys` and `order` are scratch arrays of rate's length; the result is a view of `order`.
  */
-function fastestFirst(rate: Float64Array): Uint32Array {
+function fastestFirst(rate: Float64Array, slowest: number, keys: Float64Array, order: Uint32Array): Uint32Array {
   const n = rate.length;
-  const keys = new Float64Array(n);
+  let m = 0;
   for (let i = 0; i < n; i++) {
     const q = Math.ceil(rate[i]! * RATE_SCALE);
     rate[i] = q / RATE_SCALE;
     // Rates lie in [−1, 1]: RATE_SCALE − q is a whole number from 0 (the fastest) to 2·RATE_SCALE.
-    keys[i] = (RATE_SCALE - q) * n + i;
+    if (rate[i]! >= slowest) keys[m++] = (RATE_SCALE - q) * n + i;
   }
-  keys.sort();
-  const order = new Uint32Array(n);
-  for (let j = 0; j < n; j++) order[j] = keys[j]! % n;
-  return order;
+  const sorted = keys.subarray(0, m).sort();
+  for (let j = 0; j < m; j++) order[j] = sorted[j]! % n;
+  return order.subarray(0, m);
 }
 
 /** A margin far above the rounding of a projection, so "wholly behind" is sure (see approachable). */
