@@ -105,8 +105,8 @@ function entryPiece(s: NwState, id: string): NwPiece | null {
   return p;
 }
 
-/** Live brigades and batteries (the bodies that block, contact and are contacted), of `side` or not. */
-export function bodies(s: NwState, pick: (side: string) => boolean): NwPiece[] {
+/** Every live brigade and battery of `s`, kept by the pair of records (bodies' order). */
+function allBodies(s: NwState): readonly NwPiece[] {
   let byBatteries = bodiesCache.get(s.units);
   if (!byBatteries) bodiesCache.set(s.units, byBatteries = new WeakMap());
   let all = byBatteries.get(s.batteries);
@@ -114,7 +114,27 @@ export function bodies(s: NwState, pick: (side: string) => boolean): NwPiece[] {
     all = [...Object.keys(s.units), ...Object.keys(s.batteries)].map((id) => entryPiece(s, id)).filter(live);
     byBatteries.set(s.batteries, all);
   }
-  return all.filter((p) => pick(p.side));
+  return all;
+}
+
+/** Live brigades and batteries (the bodies that block, contact and are contacted), of `side` or not. */
+export function bodies(s: NwState, pick: (side: string) => boolean): NwPiece[] {
+  return allBodies(s).filter((p) => pick(p.side));
+}
+
+// The enemy bodies of a side, by the list of every live body they are read from (so by the pair
+// of records): a "contact …" move names its enemy among them, and the Maneuver bench's moves from
+// one state (or a check and its move) no longer filter and list every body of the table again.
+const enemyBodiesCache = new WeakMap<readonly NwPiece[], Map<string, readonly NwPiece[]>>();
+
+/** bodies(s, (x) => x !== side), kept: the same array for the same records and side (read only). */
+export function enemyBodies(s: NwState, side: string): readonly NwPiece[] {
+  const all = allBodies(s);
+  let bySide = enemyBodiesCache.get(all);
+  if (!bySide) enemyBodiesCache.set(all, bySide = new Map());
+  let list = bySide.get(side);
+  if (!list) bySide.set(side, list = all.filter((p) => p.side !== side));
+  return list;
 }
 
 // The live bodies filed in a spatial grid (geometry/grid.ts, issue 12), by the pair of records

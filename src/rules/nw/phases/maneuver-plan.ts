@@ -16,7 +16,7 @@ import { battlefieldNow, type NwState } from '../state';
 import { maneuverInches, ROAD_BONUS_MAX_INCHES } from '../tables/maneuver';
 import { MOVE_DISTANCES } from '../tables/terrain';
 import type { MoveFraction } from '../tables/vocabulary';
-import { baseOf, bodies, bodiesNear, bodiesNearPath, entryOf, isOfficerKind, officers, pieceOf, startPiece, type NwPiece } from './maneuver-pieces';
+import { baseOf, bodiesNear, bodiesNearPath, enemyBodies, entryOf, isOfficerKind, officers, pieceOf, startPiece, type NwPiece } from './maneuver-pieces';
 import { allowanceOf, type NwManeuverOptions } from './maneuver-roll';
 import { offTable } from './rally';
 import { problem } from './target-units';
@@ -69,6 +69,16 @@ function splitFace(text: string): { degrees: 0 | 90 | -90 | 180; rest: string } 
   return { degrees: word === 'left' ? -90 : word === 'right' ? 90 : 180, rest: (m[2] ?? '').trim() };
 }
 
+// The enemies as the location parser reads them ({ id, name }), made once per list of enemy
+// bodies (enemyBodies keeps one per records and side): at 600 brigades, listing them for each
+// "contact …" move was most of its parse (issue 12).
+const enemyRefsCache = new WeakMap<readonly NwPiece[], readonly { readonly id: string; readonly name: string }[]>();
+function enemyRefs(enemies: readonly NwPiece[]): readonly { readonly id: string; readonly name: string }[] {
+  let refs = enemyRefsCache.get(enemies);
+  if (!refs) enemyRefsCache.set(enemies, refs = enemies.map((e) => ({ id: e.id, name: e.name })));
+  return refs;
+}
+
 function layout(s: NwState, p: NwPiece, start: Pose, text: string, enemies: () => readonly NwPiece[]): Result<Layout, Problem> {
   const officer = p.arm === 'officer';
   const base: Layout = { start, points: [start.at], facings: [start.facing], modes: [], wheels: [], target: null };
@@ -78,7 +88,7 @@ function layout(s: NwState, p: NwPiece, start: Pose, text: string, enemies: () =
     scale: { yardsPerInch: s.map.yardsPerInch, defaultUnit: 'in' },
     unit: { pose: start, size: p.base },
     // Read only when the text names an enemy ("contact …"): a move elsewhere lists no one (issue 12).
-    get enemies() { return enemies().map((e) => ({ id: e.id, name: e.name })); },
+    get enemies() { return enemyRefs(enemies()); },
   };
   const parsed = parseLocation(text, ctx);
   if (!parsed.ok) return err(parsed.error);
@@ -166,7 +176,7 @@ export function checkDestination(state: NwState, req: NwMoveRequest): Result<tru
   const p = startPiece(state, req.unit);
   if (!p || typeof req.to !== 'string') return ok(true);
   const face = splitFace(req.to);
-  const laid = layout(state, p, { at: p.pose.at, facing: turn(p.pose.facing, face.degrees) }, face.rest, () => bodies(state, (side) => side !== p.side));
+  const laid = layout(state, p, { at: p.pose.at, facing: turn(p.pose.facing, face.degrees) }, face.rest, () => enemyBodies(state, p.side));
   return laid.ok ? ok(true) : laid;
 }
 
@@ -215,7 +225,7 @@ export function planMoveDetail(state: NwState, req: NwMoveRequest, opts: NwManeu
   const enemyOf = (side: string) => side !== p.side;
   const friendOf = (side: string) => side === p.side;
   const isFriend = (b: NwPiece) => b.id !== p.id && !(p.kind === 'unit' && b.attachedTo === p.id);
-  const laid = layout(state, p, facedPose, face.rest, () => bodies(state, enemyOf));
+  const laid = layout(state, p, facedPose, face.rest, () => enemyBodies(state, p.side));
   if (!laid.ok) return laid;
   let L = laid.value;
   // The bodies near the piece are read from the spatial index (issue 12), in the order the whole
