@@ -3,7 +3,7 @@ import { basePolygon, pointToBaseDistance, type Base } from '../geometry/base';
 import { EPS } from '../geometry/epsilon';
 import { isArea, isLine, type AreaFeature } from '../geometry/features';
 import { ringContains, segmentIntersections } from '../geometry/primitives';
-import { elevationAt, terrainAt } from '../geometry/terrain';
+import { elevationAt, featureBox, terrainAt } from '../geometry/terrain';
 import type { Point, Settlement, TerrainFeature } from '../geometry/types';
 
 /**
@@ -45,7 +45,18 @@ export const isBuiltUp = (f: TerrainFeature): boolean => settlementOf(f) !== nul
 const SOFT_AREA_KINDS: ReadonlySet<string> = new Set(['woods', 'forest']);
 
 /** CV-1: every corner of the base inside the area. */
-export const whollyIn = (b: Base, f: AreaFeature): boolean => basePolygon(b).every((p) => ringContains(f.polygon, p));
+/** Room past an area's box (far above the EPS within which ringContains counts a boundary point in). */
+const BOX_MARGIN = 1e-3;
+
+export const whollyIn = (b: Base, f: AreaFeature): boolean => {
+  // A base whose centre lies outside the area's box has a corner outside it (the corners average
+  // to the centre), and a point outside the box by more than EPS is not contained: not wholly in,
+  // with no polygon made or tested (issue 12: each skirmisher, defender and target tested every
+  // area of the table, and a wider battle has more of them).
+  const box = featureBox(f), { x, y } = b.pose.at;
+  if (x < box.x0 - BOX_MARGIN || x > box.x1 + BOX_MARGIN || y < box.y0 - BOX_MARGIN || y > box.y1 + BOX_MARGIN) return false;
+  return basePolygon(b).every((p) => ringContains(f.polygon, p));
+};
 
 /** The cover of a base deployed in an area (CV-1, CV-2), hard before soft; null in the open. */
 export interface AreaCover {
