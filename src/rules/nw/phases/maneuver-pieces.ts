@@ -179,6 +179,23 @@ function carryGrid(s: NwState, next: NwState, moved: readonly string[]): void {
 }
 
 /**
+ * A move's next state takes the live bodies of the state before with only the moved ones made
+ * again (issue 12: each move's new records made every body's piece again, 660 lookups at 600
+ * brigades, for the next "contact …" or retreat search). Only when each moved body was live before
+ * (a move keeps it live and keeps the records' keys, so the order is the same); `s` keeps its own.
+ */
+function carryBodies(s: NwState, next: NwState, moved: readonly string[]): void {
+  const before = bodiesCache.get(s.units)?.get(s.batteries);
+  if (!before || bodiesCache.get(next.units)?.get(next.batteries)) return;
+  let found = 0;
+  const all = before.map((p) => { if (!moved.includes(p.id)) return p; found++; return entryPiece(next, p.id)!; });
+  if (found !== moved.length || !all.every(live)) return;
+  let byBatteries = bodiesCache.get(next.units);
+  if (!byBatteries) bodiesCache.set(next.units, byBatteries = new WeakMap());
+  byBatteries.set(next.batteries, all);
+}
+
+/**
  * For an update that changes brigades or batteries but moves none and takes none off the table or
  * puts none on it (a status, an attachment): `next` takes the grid made for `s` as it is (`s`
  * loses it, as in carryGrid). Without this, the next search on `next` filed every body on the table
@@ -316,12 +333,15 @@ export function placePiece(s: NwState, id: string, pose: Pose): NwState {
     for (const c of Object.values(s.commanders)) {
       if (c.attachedTo === id) next = { ...next, commanders: withEntry(next.commanders, c.id, { ...c, pose: carried(c.pose, from, pose) }) };
     }
-    carryGrid(s, next, bat && !bat.removed ? [id, bat.id] : [id]);
+    const moved = bat && !bat.removed ? [id, bat.id] : [id];
+    carryGrid(s, next, moved);
+    carryBodies(s, next, moved);
     return next;
   }
   if (s.batteries[id]) {
     const next = { ...s, batteries: withEntry(s.batteries, id, { ...s.batteries[id]!, pose, onTable: true }) };
     carryGrid(s, next, [id]);
+    carryBodies(s, next, [id]);
     return next;
   }
   if (s.generals[id]) return { ...s, generals: withEntry(s.generals, id, { ...s.generals[id]!, pose, onTable: true }) };

@@ -37,6 +37,25 @@ describe('NW enemy bodies kept per records and side (issue 12)', () => {
     expect(ids(enemyBodies(s, a!))).toEqual(ids(bodies(fresh(s), (x) => x !== a)));
   });
 
+  it('a move carries the bodies of the state before, the moved ones (and an attached battery) made again: as a fresh copy', () => {
+    let s = battle();
+    const all = () => true;
+    const pose = (b: { pose: unknown }) => JSON.stringify(b.pose);
+    bodies(s, all); // listed for s
+    const host = Object.values(s.units).find((u) => u.attachedBattery && s.batteries[u.attachedBattery]?.onTable);
+    const movers = [...(host ? [host] : []), ...Object.values(s.units).filter((u) => u.onTable && !u.removed).slice(0, 5)];
+    expect(host).toBeDefined();
+    for (const [i, u] of movers.entries()) {
+      const before = s;
+      s = placePiece(s, u.id, { at: { x: u.pose.at.x + 1 + i, y: u.pose.at.y + 0.5 }, facing: (u.pose.facing + 45) % 360 });
+      const got = bodies(s, all), want = bodies(fresh(s), all);
+      expect(got.map((b) => [b.id, pose(b), b.status])).toEqual(want.map((b) => [b.id, pose(b), b.status]));
+      // The state before still lists its own.
+      expect(bodies(before, all).map(pose)).toEqual(bodies(fresh(before), all).map(pose));
+    }
+    expect(bodies(s, all).find((b) => b.id === host!.attachedBattery)!.pose).not.toEqual(battle().batteries[host!.attachedBattery!]!.pose);
+  });
+
   it('a contact move by id or by name plans as on a fresh copy; an unknown name is refused', () => {
     const s = battle();
     const side = s.sides[0]!.id;
