@@ -291,32 +291,40 @@ function retreatPlanner(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | un
   const mover: Mover = unit ? (unit.arm === 'cavalry' ? { arm: 'cavalry', weight: unit.weight ?? 'light' } : { arm: 'infantry' }) : { arm: 'artillery', kind: battery!.kind };
   const cls = terrainClass(mover);
   const carried = new Set<string>([o.id, ...(unit?.attachedBattery ? [unit.attachedBattery] : [])]);
-  // The bodies on the table, brigades then batteries as Object.values gives them, in one pass.
-  const all: (Body & { side: string })[] = [];
-  for (const u of Object.values(d.units)) {
-    if (u.onTable && !u.removed && !carried.has(u.id)) all.push({ id: u.id, side: u.side, base: { pose: u.pose, size: u.base }, battery: false, routed: u.status === 'routed' });
-  }
-  for (const b of Object.values(d.batteries)) {
-    if (b.onTable && !b.removed && !carried.has(b.id)) all.push({ id: b.id, side: b.side, base: { pose: b.pose, size: b.base }, battery: true, routed: false });
-  }
   const extension = o.inches + 12;
   // Broad phase (a pure short cut): every pose tried is centred within `reach` of the start, so a
   // body whose bounding circle stays farther than that can never overlap one of them.
   const radius = baseRadius(size);
   const reach = o.inches + extension + RETREAT_STEP_INCHES;
-  const near = (b: Body): boolean => Math.hypot(b.base.pose.at.x - start.at.x, b.base.pose.at.y - start.at.y) - radius - baseRadius(b.base.size) <= reach + BROAD_SLACK;
-  // The enemies and friends near enough to block or be passed, and (for a retreat) the other
-  // non-routed enemies it must not come closer to (§11.4 L401), in the order of `all`.
+  const near = (pose: Pose, bodySize: BaseSize): boolean => Math.hypot(pose.at.x - start.at.x, pose.at.y - start.at.y) - radius - baseRadius(bodySize) <= reach + BROAD_SLACK;
+  // The bodies on the table, brigades then batteries as Object.values gives them, in one pass: the
+  // enemies and friends near enough to block or be passed, and (for a retreat) the other
+  // non-routed enemies it must not come closer to (§11.4 L401), each list in that order. A body in
+  // none of them is not made (issue 12: most of the table's, on every retreat at 600 brigades).
   const foes = new Set(o.foes);
   const enemies: Body[] = [];
   const friends: Body[] = [];
   const others: Body[] = [];
   const away = awayFacing(o.from, start.at, start.facing);
   const mayCloseOn = rout ? null : approachable(start, size, away);
-  for (const b of all) {
-    if (b.side === piece.side) { if (near(b)) friends.push(b); continue; }
-    if (near(b)) enemies.push(b);
-    if (!rout && !b.routed && !foes.has(b.id) && mayCloseOn!(b.base)) others.push(b);
+  const consider = (id: string, side: string, pose: Pose, bodySize: BaseSize, battery: boolean, routed: boolean): void => {
+    if (side === piece.side) {
+      if (near(pose, bodySize)) friends.push({ id, base: { pose, size: bodySize }, battery, routed });
+      return;
+    }
+    const isNear = near(pose, bodySize);
+    const base: Base = { pose, size: bodySize };
+    const other = !rout && !routed && !foes.has(id) && mayCloseOn!(base);
+    if (!isNear && !other) return;
+    const b: Body = { id, base, battery, routed };
+    if (isNear) enemies.push(b);
+    if (other) others.push(b);
+  };
+  for (const u of Object.values(d.units)) {
+    if (u.onTable && !u.removed && !carried.has(u.id)) consider(u.id, u.side, u.pose, u.base, false, u.status === 'routed');
+  }
+  for (const b of Object.values(d.batteries)) {
+    if (b.onTable && !b.removed && !carried.has(b.id)) consider(b.id, b.side, b.pose, b.base, true, false);
   }
   // The terrain features that could hold a step's centre or corner: every other feature's box lies
   // wholly beyond the reach of them all, and a point outside a ring's box is not inside it.
@@ -557,7 +565,7 @@ function retreatPlanner(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | un
       if (valid) good.push(kk);
       if (kk >= o.inches - EPS && valid) {
         const b: Base = { pose: { at, facing: stepFacing }, size };
-        return { k: kk, complete: true, routedOff: false, approach, passed: [...passedSoFar].filter((id) => !overlaps(b, all.find((x) => x.id === id)!.base)), facing, dir };
+        return { k: kk, complete: true, routedOff: false, approach, passed: [...passedSoFar].filter((id) => !overlaps(b, friends.find((x) => x.id === id)!.base)), facing, dir };
       }
     }
     if (stop === 'routed-off') {
@@ -568,7 +576,7 @@ function retreatPlanner(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | un
     const best = Math.max(...good.filter((g) => g <= o.inches + EPS));
     const i = ks.indexOf(best);
     const b: Base = { pose: poseAt(best), size };
-    const passed = i >= 0 ? passedOrder.slice(0, passedAt[i]!).filter((id) => !overlaps(b, all.find((x) => x.id === id)!.base)) : [];
+    const passed = i >= 0 ? passedOrder.slice(0, passedAt[i]!).filter((id) => !overlaps(b, friends.find((x) => x.id === id)!.base)) : [];
     return { k: best, complete: false, routedOff: false, approach: i >= 0 ? approachAt[i]! : 0, passed, facing, dir };
   };
 
