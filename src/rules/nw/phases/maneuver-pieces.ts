@@ -111,7 +111,7 @@ function allBodies(s: NwState): readonly NwPiece[] {
   if (!byBatteries) bodiesCache.set(s.units, byBatteries = new WeakMap());
   let all = byBatteries.get(s.batteries);
   if (!all) {
-    all = [...Object.keys(s.units), ...Object.keys(s.batteries)].map((id) => entryPiece(s, id)).filter(live);
+    all = carriedBodies(s) ?? [...Object.keys(s.units), ...Object.keys(s.batteries)].map((id) => entryPiece(s, id)).filter(live);
     byBatteries.set(s.batteries, all);
   }
   return all;
@@ -178,21 +178,27 @@ function carryGrid(s: NwState, next: NwState, moved: readonly string[]): void {
   nextByBatteries.set(next.batteries, g);
 }
 
+// What a move's next state may list its live bodies from (carryBodies), by its units record.
+const bodiesFrom = new WeakMap<NwState['units'], { readonly batteries: NwState['batteries']; readonly before: readonly NwPiece[]; readonly moved: readonly string[] }>();
+
 /**
- * A move's next state takes the live bodies of the state before with only the moved ones made
- * again (issue 12: each move's new records made every body's piece again, 660 lookups at 600
- * brigades, for the next "contact …" or retreat search). Only when each moved body was live before
- * (a move keeps it live and keeps the records' keys, so the order is the same); `s` keeps its own.
+ * A move's next state lists its live bodies from those of the state before, with only the moved
+ * ones made again, when it is first asked (issue 12: each move's new records made every body's
+ * piece again, 660 lookups at 600 brigades, for the next "contact …" or search; and a move whose
+ * next state is never asked pays nothing). Only from a list already made for `s`.
  */
 function carryBodies(s: NwState, next: NwState, moved: readonly string[]): void {
   const before = bodiesCache.get(s.units)?.get(s.batteries);
-  if (!before || bodiesCache.get(next.units)?.get(next.batteries)) return;
+  if (before) bodiesFrom.set(next.units, { batteries: next.batteries, before, moved });
+}
+
+/** allBodies of `s` from the list it was carried from, or null: only when each moved body was live before and is live now (a move keeps the records' keys, so the order is the same). */
+function carriedBodies(s: NwState): NwPiece[] | null {
+  const from = bodiesFrom.get(s.units);
+  if (!from || from.batteries !== s.batteries) return null;
   let found = 0;
-  const all = before.map((p) => { if (!moved.includes(p.id)) return p; found++; return entryPiece(next, p.id)!; });
-  if (found !== moved.length || !all.every(live)) return;
-  let byBatteries = bodiesCache.get(next.units);
-  if (!byBatteries) bodiesCache.set(next.units, byBatteries = new WeakMap());
-  byBatteries.set(next.batteries, all);
+  const all = from.before.map((p) => { if (!from.moved.includes(p.id)) return p; found++; return entryPiece(s, p.id)!; });
+  return found === from.moved.length && all.every(live) ? all : null;
 }
 
 /**
