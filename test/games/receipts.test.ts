@@ -174,6 +174,8 @@ describe('the sealed orders text, against its definition', () => {
     expect(() => sealedOrdersText([{ a: Number.NaN }])).toThrow(/number JSON cannot write/);
     expect(() => sealedOrdersText([{ a: () => 1 }])).toThrow(/function, which JSON cannot write/);
     expect(sealedOrdersText([{ b: 1, a: undefined, c: [undefined, 2] }])).toBe('[{"b":1,"c":[null,2]}]');
+    const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${(i * 7) % 40}`, i])); // past the insertion sort's 16 keys
+    expect(sealedOrdersText([many])).toBe(escaped(reference([many])));
   });
 });
 
