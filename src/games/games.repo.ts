@@ -33,8 +33,8 @@ export class GamesRepo {
         FROM games WHERE channel_id = ? AND status != 'ended'`),
       stateAt: db.$client.prepare<[number, number], { state: string | null }>('SELECT state FROM games WHERE id = ? AND version = ?'),
       // Plain SQL too, read at least once per input: drizzle's mapping of each row (`is()` per
-      // column, a reduce) cost about as much as the query (3.6% of the bot's main thread under
-      // bench:load). Every column, named as drizzle names it (checked in a test).
+      // column, a reduce) cost ~1.4% of the bot's main thread under bench:load, half what the
+      // queries themselves did. Every column, named as drizzle names it (checked in a test).
       openWindow: db.$client.prepare<[number], WindowRow>(`SELECT ${fieldsOf(windows)} FROM windows WHERE game_id = ? AND status = 'open'`),
       seats: db.$client.prepare<[number], SeatRow>(`SELECT ${fieldsOf(seats)} FROM seats WHERE game_id = ? ORDER BY seat_id`),
       active: db.$client.prepare<[number], SubmissionRow>(`SELECT ${fieldsOf(submissions)} FROM submissions WHERE window_id = ? AND withdrawn_at IS NULL ORDER BY id`),
