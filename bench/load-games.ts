@@ -70,7 +70,8 @@ const memoryFile = join(dir, 'memory.json');
 // Started as `npm start` starts it (package.json): built into dist/main.mjs, then node with the
 // same options. BOT_NODE_ARGS="--import tsx src/main.ts" (say) runs another way, for comparisons.
 const botArgs = process.env.BOT_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? productionNodeArgs();
-if (!process.env.BOT_NODE_ARGS) await bundleBot();
+// BOT_UNMINIFIED=1: the same bundle unminified, so that a BOT_PROFILE names our functions.
+if (!process.env.BOT_NODE_ARGS) await bundleBot({ minify: !process.env.BOT_UNMINIFIED });
 const bot = spawn(process.execPath, [...(process.env.BOT_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BOT_PROFILE] : []), ...(heapDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${heapDir}`] : []), ...botArgs], {
   env: { ...process.env, DISCORD_TOKEN: fake.token, DISCORD_REST_API: fake.restApi, DATABASE_PATH: dbPath, LOG_LEVEL: 'info', LOAD_STATS: '1000', MEMORY_STATS: memoryFile, LOAD_TRACE: TRACE ? traceFile : '' },
   stdio: ['ignore', 'pipe', 'inherit'],

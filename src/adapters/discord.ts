@@ -244,17 +244,23 @@ export function toInvocation(interaction: ChatInputCommandInteraction): Invocati
   const subcommand = interaction.options.getSubcommand(false) ?? undefined;
   const options: Record<string, string | number | boolean> = {};
   const users: Record<string, string> = {};
-  const collect = (opts: readonly CommandInteractionOption[]) => {
-    for (const opt of opts) {
-      if (opt.options) collect(opt.options);
-      else if (opt.user) {
-        options[opt.name] = opt.user.id;
-        users[opt.user.id] = (opt.member && 'displayName' in opt.member ? opt.member.displayName : null) ?? opt.user.globalName ?? opt.user.username;
-      } else if (opt.value !== undefined) options[opt.name] = opt.value;
-    }
-  };
-  collect(interaction.options.data);
+  collectOptions(interaction.options.data, options, users);
   return { name: interaction.commandName, ...(subcommand ? { subcommand } : {}), options, users };
+}
+
+/**
+ * The options' values by name, through subcommands, and the display names of the users named.
+ * A module function, not a closure per call: the bundle's keepNames wraps every named closure in
+ * a `__name` call as it is made, 0.3% of the bot's main thread under bench:load for this one.
+ */
+function collectOptions(opts: readonly CommandInteractionOption[], options: Record<string, string | number | boolean>, users: Record<string, string>): void {
+  for (const opt of opts) {
+    if (opt.options) collectOptions(opt.options, options, users);
+    else if (opt.user) {
+      options[opt.name] = opt.user.id;
+      users[opt.user.id] = (opt.member && 'displayName' in opt.member ? opt.member.displayName : null) ?? opt.user.globalName ?? opt.user.username;
+    } else if (opt.value !== undefined) options[opt.name] = opt.value;
+  }
 }
 
 /** Role ids of the invoking member (a cached GuildMember or the raw API member). */

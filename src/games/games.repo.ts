@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, getTableColumns, is, isNull, lte, ne, sql, Table } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { actions, games, heartbeat, outbox, readiness, receipts, remindersSent, resolutions, seats, submissions, windows } from '../db/games.schema';
 
@@ -29,14 +29,17 @@ export class GamesRepo {
       // reading time, issue 12), and the service keeps it parsed per version (GameService.stateOf).
       // Plain SQL with the columns named as the row's fields: drizzle's mapping of a row cost
       // more than the query (issue 12). The same columns as `games`, less `state` (checked in a test).
-      liveGameIn: db.$client.prepare<[string], Omit<GameRow, 'state'>>(`SELECT ${Object.entries(gameMeta).map(([field, c]) => `"${c.name}" AS "${field}"`).join(', ')}
+      liveGameIn: db.$client.prepare<[string], Omit<GameRow, 'state'>>(`SELECT ${fieldsOf(gameMeta)}
         FROM games WHERE channel_id = ? AND status != 'ended'`),
       stateAt: db.$client.prepare<[number, number], { state: string | null }>('SELECT state FROM games WHERE id = ? AND version = ?'),
-      openWindow: db.select().from(windows).where(and(eq(windows.gameId, sql.placeholder('game')), eq(windows.status, 'open'))).prepare(),
-      seats: db.select().from(seats).where(eq(seats.gameId, sql.placeholder('game'))).orderBy(asc(seats.seatId)).prepare(),
-      active: db.select().from(submissions).where(and(eq(submissions.windowId, sql.placeholder('window')), isNull(submissions.withdrawnAt))).orderBy(asc(submissions.id)).prepare(),
-      activeSeat: db.select().from(submissions).where(and(eq(submissions.windowId, sql.placeholder('window')), eq(submissions.seatId, sql.placeholder('seat')), isNull(submissions.withdrawnAt))).orderBy(asc(submissions.id)).prepare(),
-      ready: db.select({ s: readiness.seatId }).from(readiness).where(eq(readiness.windowId, sql.placeholder('window'))).prepare(),
+      // Plain SQL too, read at least once per input: drizzle's mapping of each row (`is()` per
+      // column, a reduce) cost ~1.4% of the bot's main thread under bench:load, half what the
+      // queries themselves did. Every column, named as drizzle names it (checked in a test).
+      openWindow: db.$client.prepare<[number], WindowRow>(`SELECT ${fieldsOf(windows)} FROM windows WHERE game_id = ? AND status = 'open'`),
+      seats: db.$client.prepare<[number], SeatRow>(`SELECT ${fieldsOf(seats)} FROM seats WHERE game_id = ? ORDER BY seat_id`),
+      active: db.$client.prepare<[number], SubmissionRow>(`SELECT ${fieldsOf(submissions)} FROM submissions WHERE window_id = ? AND withdrawn_at IS NULL ORDER BY id`),
+      activeSeat: db.$client.prepare<[number, string], SubmissionRow>(`SELECT ${fieldsOf(submissions)} FROM submissions WHERE window_id = ? AND seat_id = ? AND withdrawn_at IS NULL ORDER BY id`),
+      ready: db.$client.prepare<[number], string>('SELECT seat_id FROM readiness WHERE window_id = ?').pluck(),
       withdraw: db.update(submissions).set({ withdrawnAt: sql.placeholder('at') as never })
         .where(and(eq(submissions.windowId, sql.placeholder('window')), eq(submissions.seatId, sql.placeholder('seat')), eq(submissions.key, sql.placeholder('key')), isNull(submissions.withdrawnAt))).prepare(),
       insertSubmission: db.insert(submissions).values({
@@ -48,10 +51,13 @@ export class GamesRepo {
         orders: sql.placeholder('orders'), createdAt: sql.placeholder('createdAt'),
       }).returning({ id: receipts.id }).prepare(),
       // Only a row no sender has claimed: one being posted keeps what it says (issue 16, the amend race).
-      // Through outbox_pending (unsent posts only): a range of the dedupe index also walked every
-      // sent receipt of the family, so each amendment cost more than the last (bench/inputs.ts 3.1×).
-      replaceUnsent: db.update(outbox).set({ body: sql.placeholder('body') as never, dedupeKey: sql.placeholder('key') as never })
-        .where(and(sql`substr(${outbox.dedupeKey}, 1, length(${sql.placeholder('family')})) = ${sql.placeholder('family')}`, isNull(outbox.sentAt), isNull(outbox.claimedAt))).prepare(),
+      // Through outbox_unsent_key (unsent posts by key): the family is the key range [family,
+      // familyEnd), so a receipt reads its own seat's unsent post and no other. Walking every unsent
+      // post (outbox_pending) cost ~55 µs per input with ~200 receipts settling; a range of the
+      // dedupe index walked every sent receipt of the family too (bench/inputs.ts 3.1×).
+      // INDEXED BY: without statistics SQLite prefers outbox_pending's equality on sent_at.
+      replaceUnsent: db.$client.prepare<[{ body: string; key: string; family: string; familyEnd: string }]>(`UPDATE outbox INDEXED BY outbox_unsent_key SET body = @body, dedupe_key = @key
+        WHERE dedupe_key >= @family AND dedupe_key < @familyEnd AND substr(dedupe_key, 1, length(@family)) = @family AND sent_at IS NULL AND claimed_at IS NULL`),
       enqueue: db.insert(outbox).values({
         gameId: sql.placeholder('gameId'), channelId: sql.placeholder('channelId'), body: sql.placeholder('body'), dedupeKey: sql.placeholder('dedupeKey'),
         createdAt: sql.placeholder('createdAt'), nextAttemptAt: sql.placeholder('nextAttemptAt'), attempts: 0,
@@ -112,7 +118,7 @@ export class GamesRepo {
     if (rows.length) this.db.insert(seats).values(rows).run();
   }
   seats(gameId: number): SeatRow[] {
-    return this.hot.seats.all({ game: gameId });
+    return this.hot.seats.all(gameId);
   }
   updateSeat(gameId: number, seatId: string, patch: Partial<SeatRow>): void {
     this.db.update(seats).set(patch).where(and(eq(seats.gameId, gameId), eq(seats.seatId, seatId))).run();
@@ -125,7 +131,7 @@ export class GamesRepo {
     return this.db.select().from(windows).where(eq(windows.id, id)).get() ?? null;
   }
   openWindow(gameId: number): WindowRow | null {
-    return this.hot.openWindow.get({ game: gameId }) ?? null;
+    return this.hot.openWindow.get(gameId) ?? null;
   }
   lastWindow(gameId: number): WindowRow | null {
     return this.db.select().from(windows).where(eq(windows.gameId, gameId)).orderBy(desc(windows.seq)).limit(1).get() ?? null;
@@ -142,7 +148,7 @@ export class GamesRepo {
 
   /** The seat's live orders in a window, in the order they were given. */
   activeSubmissions(windowId: number, seatId?: string): SubmissionRow[] {
-    return seatId === undefined ? this.hot.active.all({ window: windowId }) : this.hot.activeSeat.all({ window: windowId, seat: seatId });
+    return seatId === undefined ? this.hot.active.all(windowId) : this.hot.activeSeat.all(windowId, seatId);
   }
   /** Replace the seat's order with the same key (amend), or add it. */
   putSubmission(s: Omit<typeof submissions.$inferInsert, 'id'>): void {
@@ -160,7 +166,7 @@ export class GamesRepo {
     this.db.delete(readiness).where(and(eq(readiness.windowId, windowId), eq(readiness.seatId, seatId))).run();
   }
   readySeats(windowId: number): Set<string> {
-    return new Set(this.hot.ready.all({ window: windowId }).map((r) => r.s));
+    return new Set(this.hot.ready.all(windowId));
   }
 
   insertAction(a: Omit<typeof actions.$inferInsert, 'id'>): void {
@@ -212,7 +218,7 @@ export class GamesRepo {
    * one is queued after it, so it still reaches the channel before anything queued later.
    */
   enqueueLatest(family: string, o: Omit<typeof outbox.$inferInsert, 'id' | 'attempts' | 'dedupeKey'> & { dedupeKey: string }): void {
-    const replaced = this.hot.replaceUnsent.run({ body: o.body, key: o.dedupeKey, family }).changes;
+    const replaced = this.hot.replaceUnsent.run({ body: o.body, key: o.dedupeKey, family, familyEnd: prefixEnd(family) }).changes;
     if (!replaced) this.enqueue(o);
   }
 
@@ -275,4 +281,28 @@ export class GamesRepo {
   beat(key: string, at: number): void {
     this.db.insert(heartbeat).values({ key, at }).onConflictDoUpdate({ target: heartbeat.key, set: { at } }).run();
   }
+}
+
+/**
+ * A table's columns (or some of them) as a SELECT list naming each as drizzle names the row's
+ * field, for plain statements whose rows are what drizzle's select would return.
+ */
+function fieldsOf(columns: Table | Record<string, Column>): string {
+  const cols: Record<string, Column> = is(columns, Table) ? getTableColumns(columns) : (columns as Record<string, Column>);
+  return Object.entries(cols).map(([field, c]) => `"${c.name}" AS "${field}"`).join(', ');
+}
+
+/**
+ * The least string above every string that starts with `prefix` (SQLite compares text as UTF-8
+ * bytes, in code-point order): `[prefix, prefixEnd(prefix))` is a key range an index can walk.
+ */
+export function prefixEnd(prefix: string): string {
+  const points = [...prefix];
+  const last = points.pop();
+  if (last === undefined) throw new Error('prefixEnd: an empty prefix has no range');
+  const next = last.codePointAt(0)! + 1;
+  // U+10FFFF has no successor: the range ends after every string the shorter prefix starts.
+  if (next > 0x10ffff) return prefixEnd(points.join(''));
+  // Past the surrogates (no code point of a UTF-8 string falls in them).
+  return points.join('') + String.fromCodePoint(next >= 0xd800 && next <= 0xdfff ? 0xe000 : next);
 }

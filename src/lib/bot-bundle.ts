@@ -29,7 +29,7 @@ const EXTERNAL = ['better-sqlite3', 'canvas', 'esbuild', 'zlib-sync', 'bufferuti
  * as a whole. Module-scoped, minified with names kept (stack traces and `constructor.name` still
  * say what), with a linked source map (`node --enable-source-maps dist/main.mjs` to use it).
  */
-export async function bundleBot(opts: { entry?: string; outfile?: string } = {}): Promise<string> {
+export async function bundleBot(opts: { entry?: string; outfile?: string; minify?: boolean } = {}): Promise<string> {
   const esbuild = await import('esbuild');
   const outfile = opts.outfile ?? BOT_BUNDLE;
   const outdir = dirname(outfile);
@@ -38,6 +38,9 @@ export async function bundleBot(opts: { entry?: string; outfile?: string } = {})
       entryPoints: [opts.entry ?? resolve(PROJECT_ROOT, 'src/main.ts')],
       outfile,
       ...NODE_BUNDLE,
+      // Unminified for a CPU profile: V8's profiler names functions by their source names, which
+      // minifying mangles (keepNames only fixes `.name` at run time).
+      ...(opts.minify === false ? { minify: false } : {}),
       sourcemap: 'linked',
       logLevel: 'error',
       external: EXTERNAL,

@@ -2,6 +2,7 @@
  * Sealed receipts a player can check (issue 16): the reveal gives the exact hashed bytes of every
  * seat, never cut; the receipt is the full SHA-256; the hashed orders carry no float noise.
  */
+import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { parseRevealed, checkRevealed } from '../../src/games/receipts-check';
 import { MAX_REVEAL_MESSAGES, receiptHash, revealReceipts, roundOrderNumbers, sealedOrdersText, type OpenedReceipt } from '../../src/games/receipts';
@@ -146,6 +147,35 @@ describe('the sealed orders text', () => {
     const text = sealedOrdersText([{ z: 1, a: "Ney's Saint-Rémy `x` \u202E", '10': true, '9': null }]);
     expect(text).toBe('[{"10":true,"9":null,"a":"Ney\\u0027s Saint-R\\u00e9my \\u0060x\\u0060 \\u202e","z":1}]');
     expect(JSON.parse(text)).toEqual([{ z: 1, a: "Ney's Saint-Rémy `x` \u202E", '10': true, '9': null }]);
+  });
+});
+
+describe('the sealed orders text, against its definition', () => {
+  // The plain definition the text had before it was written for fewer allocations (issue 12):
+  // every value fast-check makes must give the same bytes, so every stored hash still checks.
+  const reference = (v: unknown): string => {
+    if (v === null || typeof v === 'string' || typeof v === 'boolean' || typeof v === 'number') return JSON.stringify(v);
+    if (Array.isArray(v)) return `[${v.map((x: unknown) => (x === undefined ? 'null' : reference(x))).join(',')}]`;
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${reference(o[k])}`).join(',')}}`;
+  };
+  const escaped = (t: string) => t.replace(/[^\x20-\x26\x28-\x5f\x61-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  it('gives the same text as the definition for any JSON orders (keys in any order, unicode, undefined members)', () => {
+    const value = fc.letrec((tie) => ({
+      v: fc.oneof({ depthSize: 'small' }, fc.constant(null), fc.boolean(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.string({ unit: 'grapheme' }),
+        fc.array(fc.oneof(tie('v'), fc.constant(undefined)), { maxLength: 4 }),
+        fc.dictionary(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 4 }), fc.constantFrom('10', '9', 'a', 'Z', '__proto__x')), fc.oneof(tie('v'), fc.constant(undefined)), { maxKeys: 5 })),
+    })).v;
+    fc.assert(fc.property(fc.array(value, { maxLength: 4 }), (orders) => {
+      expect(sealedOrdersText(orders)).toBe(escaped(reference(orders)));
+    }), { numRuns: 500 });
+  });
+  it('refuses what JSON cannot write, as before', () => {
+    expect(() => sealedOrdersText([{ a: Number.NaN }])).toThrow(/number JSON cannot write/);
+    expect(() => sealedOrdersText([{ a: () => 1 }])).toThrow(/function, which JSON cannot write/);
+    expect(sealedOrdersText([{ b: 1, a: undefined, c: [undefined, 2] }])).toBe('[{"b":1,"c":[null,2]}]');
+    const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${(i * 7) % 40}`, i])); // past the insertion sort's 16 keys
+    expect(sealedOrdersText([many])).toBe(escaped(reference([many])));
   });
 });
 

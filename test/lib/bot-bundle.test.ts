@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +45,23 @@ describe('the bundled bot (npm start)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('an unminified bundle (bench:load BOT_UNMINIFIED, for a CPU profile)', () => {
+  it('keeps the source names of functions, which the minified one mangles', async () => {
+    const dir = mkdtempSync(join(PROJECT_ROOT, 'dist', 'test-names-'));
+    try {
+      const entry = join(dir, 'entry.ts');
+      writeFileSync(entry, 'export function sealReceiptForTheProfile(n: number): number { const doubled = n * 2; return doubled + 1; }\nconsole.log(sealReceiptForTheProfile(2));\n');
+      const plain = readFileSync(await bundleBot({ entry, outfile: join(dir, 'plain.mjs'), minify: false }), 'utf8');
+      const minified = readFileSync(await bundleBot({ entry, outfile: join(dir, 'min.mjs') }), 'utf8');
+      expect(plain).toMatch(/function sealReceiptForTheProfile\(n\)/);
+      expect(plain).toContain('doubled');
+      expect(minified).not.toContain('doubled');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('one way to start the bot', () => {
