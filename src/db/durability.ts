@@ -94,7 +94,12 @@ export class Durability {
     }
     const waiter = (this.next ??= deferred()).promise;
     this.startNext();
-    return waiter;
+    // The fsync just started covers this mark: answer with its promise, the one later callers
+    // covered by it get (above), so that their callbacks run in call order. Shown marks are
+    // written per promise (ShownMarks): with two promises a turn's later rolls wrote their lines
+    // a tick before the first roll's, and the guild's last line went back (issue 12).
+    const started = this.running as { readonly mark: number; readonly done: Promise<void> } | null;
+    return started && mark <= started.mark ? started.done : waiter;
   }
 
   /** Start the fsync the `next` waiters need, with the mark taken right before it starts. */
