@@ -54,6 +54,14 @@ export class TurnBatch {
     this.commit = opts.commit ?? (() => { commit.run(); });
   }
 
+  /**
+   * No service transaction holds the caller: what it writes commits on its own, or with the
+   * turn's batch (a transaction opened other than through `$client.transaction` counts as one).
+   */
+  get outermost(): boolean {
+    return this.depth === 0 && (this.turn !== null || !this.client.inTransaction);
+  }
+
   /** A turn's transaction is open. */
   get open(): boolean {
     return this.turn !== null;

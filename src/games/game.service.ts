@@ -94,7 +94,7 @@ export class GameService {
     // The outermost service transaction kicks the outbox, once its posts are committed: at once,
     // or when a turn's batch around it commits.
     const batch = this.deps.db.$batch;
-    if (this.posts.queued !== queued && batch.depth === 0) batch.afterCommit(() => this.onPosted?.());
+    if (this.posts.queued !== queued && batch.outermost) batch.afterCommit(() => this.onPosted?.());
     return result;
   }
 
@@ -407,7 +407,7 @@ export class GameService {
     // Only a commit of our own (or a turn's batch, whose failure clears the cache): inside an
     // outer transaction that may still roll back, the next read parses.
     const k = kept as { gameId: number; version: number; state: unknown; json: number } | null;
-    if (k && this.deps.db.$batch.depth === 0) this.parsed.set(k.gameId, { version: k.version, state: k.state }, k.json);
+    if (k && this.deps.db.$batch.outermost) this.parsed.set(k.gameId, { version: k.version, state: k.state }, k.json);
     return events;
   }
 

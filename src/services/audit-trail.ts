@@ -113,8 +113,7 @@ export class AuditTrail {
     // alone too: no service transaction holds it, and its shown mark is set once the batch has
     // committed (and written once that commit is durable: ShownMarks), never if it fails.
     const batch = this.db.$batch;
-    const alone = batch.depth === 0 && (batch.open || !this.db.$client.inTransaction);
-    if (!alone) return this.tx.roll(spec);
+    if (!batch.outermost) return this.tx.roll(spec);
     const r = this.tx.rollAlone(spec);
     const marks = this.opts.marks;
     if (marks) batch.afterCommit(() => marks.set(spec.guildId, r.seq, r.hash));

@@ -36,7 +36,8 @@ describe('TurnBatch (one transaction per turn)', () => {
       expect(db.$client.inTransaction).toBe(true);
       expect(b.open).toBe(true);
       expect(b.depth).toBe(0);
-      db.$client.transaction(() => { expect(b.depth).toBe(1); command('a'); expect(b.depth).toBe(1); })();
+      expect(b.outermost).toBe(true);
+      db.$client.transaction(() => { expect(b.depth).toBe(1); expect(b.outermost).toBe(false); command('a'); expect(b.depth).toBe(1); })();
       command('b');
       b.afterCommit(() => seen.push(`committed ${rows().length}`));
       b.afterTurn(() => seen.push('turn ended'));
@@ -125,7 +126,11 @@ describe('TurnBatch (one transaction per turn)', () => {
   it('runs the body without a batch inside another transaction, and when the write lock cannot be had', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'estafette-batch-')), 'b.db');
     const { db, command, rows } = withTable(openDb(path));
+    expect(db.$batch.outermost).toBe(true);
     db.$client.transaction(() => db.$batch.run(() => { expect(db.$batch.open).toBe(false); command('in a transaction'); }))();
+    db.$client.exec('BEGIN');
+    expect(db.$batch.outermost).toBe(false); // a transaction opened by hand holds the caller too
+    db.$client.exec('ROLLBACK');
     const other = new Database(path);
     other.exec('BEGIN IMMEDIATE');
     db.$client.pragma('busy_timeout = 0');
