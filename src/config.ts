@@ -45,6 +45,12 @@ const Env = z.object({
    * on a small host: workers then start, cold, on the first large verify and leave when idle.
    */
   VERIFY_WARM: z.enum(['on', 'off'], { message: 'VERIFY_WARM must be on or off' }).default('on'),
+  /**
+   * Run each turn of the interaction queue (≤ 20 ms of inputs) in one SQLite transaction, one
+   * commit for all its inputs (Discord only). `off` to rule it out when diagnosing: every command
+   * then commits on its own, as the local console always does.
+   */
+  TURN_BATCH: z.enum(['on', 'off'], { message: 'TURN_BATCH must be on or off' }).default('on'),
   /** Measuring: sample the process's memory every second and write a summary (JSON) to this file at exit. */
   MEMORY_STATS: z.string().min(1).optional(),
   /** Load tests only: where the bot writes each interaction's trace when it stops (src/lib/load-trace.ts). */
@@ -69,6 +75,8 @@ export interface Config {
   readonly outboxRetentionMs: number;
   /** VERIFY_WARM: warm verify's workers up at start and keep them (used with Discord only). */
   readonly verifyWarm: boolean;
+  /** TURN_BATCH: one transaction per turn of the interaction queue (Discord only). */
+  readonly turnBatch: boolean;
   /** RECEIPT_SETTLE_MS: how long a sealed receipt waits for a newer one before it is posted. */
   readonly receiptSettleMs: number;
   /** Where the memory summary goes at exit (bench:load), or null: no sampling. */
@@ -107,6 +115,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboxRetentionMs: Math.round(e.OUTBOX_RETENTION_DAYS * 24 * 3_600_000),
     receiptSettleMs: e.RECEIPT_SETTLE_MS,
     verifyWarm: e.VERIFY_WARM === 'on',
+    turnBatch: e.TURN_BATCH === 'on',
     memoryStatsFile: e.MEMORY_STATS ?? null,
     loadStatsEveryMs: e.LOAD_STATS ?? null,
     loadTraceFile: e.LOAD_TRACE ?? null,

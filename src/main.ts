@@ -178,7 +178,9 @@ async function main(): Promise<number> {
 
   const trace = loadTrace(config.loadTraceFile);
   try {
-    bot = await startDiscord({ token: config.discordToken, restApi: config.restApi, commands, services, log, trace });
+    // One transaction, one commit, per turn of interactions (issue 12; TURN_BATCH, README).
+    const turn = config.turnBatch ? (items: () => void) => db.$batch.run(items) : undefined;
+    bot = await startDiscord({ token: config.discordToken, restApi: config.restApi, commands, services, log, trace, turn });
   } catch (e) {
     log.fatal({ err: e }, 'could not start the Discord adapter');
     process.stderr.write(`${(e as Error).message}\n`);

@@ -32,6 +32,12 @@ describe('config', () => {
     expect(() => loadConfig({ VERIFY_WARM: 'yes' })).toThrow(/VERIFY_WARM must be on or off/);
   });
 
+  it('reads TURN_BATCH (on by default), and refuses anything but on or off', () => {
+    expect(loadConfig({}).turnBatch).toBe(true);
+    expect(loadConfig({ TURN_BATCH: 'off' }).turnBatch).toBe(false);
+    expect(() => loadConfig({ TURN_BATCH: '1' })).toThrow(/TURN_BATCH must be on or off/);
+  });
+
   it('reads LOAD_STATS in milliseconds (off when unset), and refuses what is not a number with the unit', () => {
     expect(loadConfig({}).loadStatsEveryMs).toBeNull();
     expect(loadConfig({ LOAD_STATS: '1000' }).loadStatsEveryMs).toBe(1000);

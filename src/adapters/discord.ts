@@ -21,6 +21,11 @@ export interface DiscordOptions {
   readonly services: Services;
   readonly log: Logger;
   readonly now?: () => Date;
+  /**
+   * Wraps each turn of the interaction queue (TurnQueue's `around`): main makes it the database's
+   * turn batch, one transaction per turn (TURN_BATCH, src/db/batch.ts). Absent: no wrapping.
+   */
+  readonly turn?: ((items: () => void) => void) | undefined;
   /** Load tests only: marks each interaction's stages (LOAD_TRACE). */
   readonly trace?: LoadTrace;
 }
@@ -62,7 +67,7 @@ export async function startDiscord(o: DiscordOptions): Promise<DiscordBot> {
   const stale = staleLog(o.log);
   const trace = o.trace ?? NO_TRACE;
   const queue = new TurnQueue<Interaction>((interaction) => { trace.mark(interaction.id, 'run'); route(interaction, o); }, {
-    maxWaitMs: STALE_AFTER_MS, budgetMs: TURN_BUDGET_MS, stale,
+    maxWaitMs: STALE_AFTER_MS, budgetMs: TURN_BUDGET_MS, stale, ...(o.turn ? { around: o.turn } : {}),
     ...(o.trace ? { onTurn: (start: number, end: number, ran: number) => trace.span('turn', performance.timeOrigin + start, performance.timeOrigin + end, ran) } : {}),
   });
   client.on(Events.InteractionCreate, (interaction) => { trace.mark(interaction.id, 'push'); queue.push(interaction); });

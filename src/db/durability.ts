@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { closeSync, fdatasync, fdatasyncSync, openSync } from 'node:fs';
 import { traceSpan, tracing, wallNow } from '../lib/load-trace';
+import type { TurnBatch } from './batch';
 
 /**
  * A commit was made but could not be made durable: the fsync of the WAL failed (an I/O error,
@@ -24,6 +25,8 @@ export interface DurabilityOptions {
   readonly sync?: SyncFile;
   /** Told once, when an fsync fails: from then on every durable() rejects (see fail). */
   readonly onFailed?: (e: DurabilityError) => void;
+  /** The connection's turn batch: an fsync asked for inside a turn starts when the turn ends. */
+  readonly batch?: TurnBatch;
 }
 
 /**
@@ -94,7 +97,12 @@ export class Durability {
     }
     const waiter = (this.next ??= deferred()).promise;
     this.startNext();
-    return waiter;
+    // The fsync just started covers this mark: answer with its promise, the one later callers
+    // covered by it get (above), so that their callbacks run in call order. Shown marks are
+    // written per promise (ShownMarks): with two promises a turn's later rolls wrote their lines
+    // a tick before the first roll's, and the guild's last line went back (issue 12).
+    const started = this.running as { readonly mark: number; readonly done: Promise<void> } | null;
+    return started && mark <= started.mark ? started.done : waiter;
   }
 
   /** Start the fsync the `next` waiters need, with the mark taken right before it starts. */
@@ -108,6 +116,12 @@ export class Durability {
     }
     // Inside an open transaction total_changes counts rows not yet committed, and a query under
     // way (an iterator) stops us reading it: either way wait for the connection to be idle.
+    // A turn's batch holds the transaction open for up to a turn (20 ms): start when it ends
+    // rather than look again every millisecond (issue 12).
+    if (this.opts.batch?.open) {
+      this.opts.batch.afterTurn(() => this.startNext());
+      return;
+    }
     const mark = this.client.open && !this.client.inTransaction ? this.mark() : Number.NaN;
     if (Number.isNaN(mark)) {
       setTimeout(() => this.startNext(), 1);

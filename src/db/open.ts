@@ -4,12 +4,17 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TurnBatch } from './batch';
 import { ALREADY_DURABLE, Durability, type DurabilityLike, type DurabilityOptions } from './durability';
 import { checkDatabaseFile, checkIsEstafette } from './file-check';
 import * as schema from './schema';
 
-/** `$durability`: await its durable() before acknowledging anything this connection committed (issue 12). */
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database; $durability: DurabilityLike };
+/**
+ * `$durability`: await its durable() before acknowledging anything this connection committed (issue 12).
+ * `$batch`: the interaction queue's turn transaction, and the marker that says whether a service
+ * transaction is running (src/db/batch.ts).
+ */
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database; $durability: DurabilityLike; $batch: TurnBatch };
 
 /** The committed drizzle-kit migrations (SQL + meta/_journal.json). */
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../migrations');
@@ -47,8 +52,10 @@ export function openDb(path: string, durability: DurabilityOptions = {}): Db {
   sqlite.pragma('busy_timeout = 5000');
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-  const d = wal ? new Durability(sqlite, `${resolve(path)}-wal`, durability) : ALREADY_DURABLE;
+  const batch = countTransactions(sqlite);
+  const d = wal ? new Durability(sqlite, `${resolve(path)}-wal`, { ...durability, batch }) : ALREADY_DURABLE;
   db.$durability = d;
+  db.$batch = batch;
   // Whoever closes the connection (the bot, a CLI, a test) leaves its commits on disk.
   const close = sqlite.close.bind(sqlite);
   sqlite.close = () => { d.closing(); return close(); };
@@ -59,5 +66,24 @@ export function openDb(path: string, durability: DurabilityOptions = {}): Db {
 export function openDbReadOnly(path: string): Db {
   const sqlite = new Database(path, { readonly: true, fileMustExist: true });
   sqlite.pragma('busy_timeout = 5000');
-  return Object.assign(drizzle(sqlite, { schema }), { $durability: ALREADY_DURABLE }) as Db;
+  return Object.assign(drizzle(sqlite, { schema }), { $durability: ALREADY_DURABLE, $batch: new TurnBatch(sqlite) }) as Db;
+}
+
+/**
+ * The connection's turn batch, and every transaction function built on it counted in its
+ * `depth` while it runs: once a turn is one transaction, `inTransaction` is true for the whole
+ * turn and no longer tells whether a service's own transaction is running (issue 12).
+ */
+function countTransactions(sqlite: Database.Database): TurnBatch {
+  const batch = new TurnBatch(sqlite);
+  const transaction = sqlite.transaction.bind(sqlite);
+  sqlite.transaction = ((fn: (...a: unknown[]) => unknown) => transaction(function counted(this: unknown, ...args: unknown[]) {
+    batch.depth++;
+    try {
+      return fn.apply(this, args);
+    } finally {
+      batch.depth--;
+    }
+  })) as typeof sqlite.transaction;
+  return batch;
 }

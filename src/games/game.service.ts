@@ -68,6 +68,9 @@ export class GameService {
   constructor(private readonly deps: GameDeps) {
     this.repo = new GamesRepo(deps.db);
     this.posts = new Posts(this.repo, deps.clock, deps.receiptSettleMs ?? 0);
+    // States parsed or kept during a turn's batch that did not commit may be of versions the
+    // database never reached (and may reach later with other contents): forget them all.
+    deps.db.$batch.onRollback(() => this.parsed.clear());
   }
 
   /**
@@ -88,7 +91,10 @@ export class GameService {
   tx<T>(fn: () => T): T {
     const queued = this.posts.queued;
     const result = this.deps.db.$client.transaction(fn)();
-    if (this.posts.queued !== queued && !this.deps.db.$client.inTransaction) this.onPosted?.();
+    // The outermost service transaction kicks the outbox, once its posts are committed: at once,
+    // or when a turn's batch around it commits.
+    const batch = this.deps.db.$batch;
+    if (this.posts.queued !== queued && batch.outermost) batch.afterCommit(() => this.onPosted?.());
     return result;
   }
 
@@ -398,9 +404,10 @@ export class GameService {
       const refusal = owingError ?? lastError;
       throw refusal ? UserError.from(refusal) : new UserError('action/not-yours', 'None of your seats can do that.');
     });
-    // Only a commit of our own: inside an outer transaction that may still roll back, the next read parses.
+    // Only a commit of our own (or a turn's batch, whose failure clears the cache): inside an
+    // outer transaction that may still roll back, the next read parses.
     const k = kept as { gameId: number; version: number; state: unknown; json: number } | null;
-    if (k && !this.deps.db.$client.inTransaction) this.parsed.set(k.gameId, { version: k.version, state: k.state }, k.json);
+    if (k && this.deps.db.$batch.outermost) this.parsed.set(k.gameId, { version: k.version, state: k.state }, k.json);
     return events;
   }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { TurnCommitError } from '../db/batch';
 import { DurabilityError } from '../db/durability';
 import { storageErrorCode } from '../lib/storage-error';
 import { ChoiceError, UserError } from '../lib/user-error';
@@ -12,8 +13,14 @@ export function errorReply(e: unknown, ctx: Pick<CommandContext, 'log'>, inv: In
   if (e instanceof ChoiceError && e.choices.length) return choiceReply(e, inv, where.userId);
   if (e instanceof UserError) return userErrorReply(e);
   const ref = randomBytes(3).toString('hex');
-  if (e instanceof DurabilityError) {
-    ctx.log.error({ err: e, ref, command: inv.name, subcommand: inv.subcommand, ...where }, 'command done but not acknowledged: the fsync of its commit failed');
+  // A turn's batch that did not commit (src/db/batch.ts): on a full or failing disk it is the
+  // storage answer below (the turn rolled back: nothing recorded, as when a command's own commit
+  // fails there); otherwise (SQLite refused or undid it) the answer a failed fsync gets: what the
+  // command did before its first await is gone, what it did after may be saved; nothing is confirmed.
+  if (e instanceof DurabilityError || (e instanceof TurnCommitError && !storageErrorCode(e))) {
+    ctx.log.error({ err: e, ref, command: inv.name, subcommand: inv.subcommand, ...where }, e instanceof DurabilityError
+      ? 'command done but not acknowledged: the fsync of its commit failed'
+      : 'command done but not acknowledged: the commit of its turn failed');
     return {
       visibility: 'private',
       content: [
@@ -93,18 +100,24 @@ export function prepare(commands: ReadonlyMap<string, Command>, inv: Invocation)
  * Run the command, then wait until what it committed is on disk (group commit, issue 12): the
  * reply is an acknowledgement, so it never leaves before its commit is durable. A command that
  * failed may have committed an earlier step, so its error waits too. A failed fsync throws a
- * DurabilityError (the boundary answers that the outcome is not confirmed). `executed` is told
+ * DurabilityError (the boundary answers that the outcome is not confirmed), so does a turn's
+ * batch that did not commit (TurnCommitError). `executed` is told
  * when the command returned, before the wait (a load trace's mark).
  */
 export async function execute(p: Prepared, ctx: CommandContext, executed?: () => void): Promise<ReplyModel> {
+  // Run inside a turn's batch (src/db/batch.ts), the command's first part commits with the turn:
+  // a turn that did not commit rejects here, whatever the command answered (TurnCommitError).
+  const turn = ctx.services.db.$batch.outcome;
   let reply: ReplyModel;
   try {
     reply = await p.command.execute(ctx, p.input);
     executed?.();
   } catch (e) {
+    if (turn) await turn;
     await ctx.services.db.$durability.durable();
     throw e;
   }
+  if (turn) await turn;
   await ctx.services.db.$durability.durable();
   return reply;
 }

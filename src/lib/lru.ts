@@ -31,6 +31,12 @@ export class WeightedLru<K, V> {
     }
   }
 
+  /** Forget everything (a cache filled from work that was rolled back). */
+  clear(): void {
+    this.map.clear();
+    this.total = 0;
+  }
+
   get size(): number { return this.map.size; }
   /** The weights of the entries kept, added up. */
   get weight(): number { return this.total; }

@@ -18,6 +18,10 @@
  * running it would only spend the time the newer inputs need (and record an order its player was
  * told failed). The wait is measured from when the item reached this process, on this process's
  * clock (an interaction's snowflake time is Discord's clock).
+ *
+ * `around` wraps each turn's items (those run and those dropped as stale): the bot makes a turn
+ * one database transaction there (src/db/batch.ts, TURN_BATCH), which this queue does not know.
+ * It must call the function it is given exactly once.
  */
 export class TurnQueue<T> {
   private readonly items: { item: T; at: number }[] = [];
@@ -30,7 +34,7 @@ export class TurnQueue<T> {
 
   constructor(
     private readonly run: (item: T) => void,
-    private readonly opts: { maxWaitMs: number; budgetMs?: number; stale: (item: T, waitedMs: number) => void; now?: () => number; schedule?: (f: () => void) => void; onTurn?: (start: number, end: number, ran: number) => void },
+    private readonly opts: { maxWaitMs: number; budgetMs?: number; stale: (item: T, waitedMs: number) => void; now?: () => number; schedule?: (f: () => void) => void; onTurn?: (start: number, end: number, ran: number) => void; around?: (turn: () => void) => void },
   ) {
     this.now = opts.now ?? (() => performance.now());
     this.schedule = opts.schedule ?? ((f) => setImmediate(f));
@@ -92,7 +96,7 @@ export class TurnQueue<T> {
     this.scheduled = false;
     const start = this.now();
     let ran = 0;
-    try {
+    const items = () => {
       while (this.length && !this.closed && !this.paused) {
         const { item, at } = this.items[this.head]!;
         this.items[this.head++] = undefined as never;
@@ -106,6 +110,10 @@ export class TurnQueue<T> {
         ran++;
         if (this.now() - start >= (this.opts.budgetMs ?? 0)) break;
       }
+    };
+    try {
+      if (this.opts.around) this.opts.around(items);
+      else items();
     } finally {
       this.opts.onTurn?.(start, this.now(), ran);
       // Drop the consumed prefix now and then, not on every shift (O(1) per item).

@@ -109,11 +109,14 @@ export class AuditTrail {
   /** Roll and record. Opens (and publishes the commitment of) a new epoch first if none is open. */
   roll(spec: RollSpec): StoredRoll {
     // Only a roll committed on its own is shown at once (game rolls are posted after their
-    // resolution's commit, through the outbox).
-    const alone = !this.db.$client.inTransaction;
-    if (!alone) return this.tx.roll(spec);
+    // resolution's commit, through the outbox). A roll in a turn's batch (src/db/batch.ts) is
+    // alone too: no service transaction holds it, and its shown mark is set once the batch has
+    // committed (and written once that commit is durable: ShownMarks), never if it fails.
+    const batch = this.db.$batch;
+    if (!batch.outermost) return this.tx.roll(spec);
     const r = this.tx.rollAlone(spec);
-    this.opts.marks?.set(spec.guildId, r.seq, r.hash);
+    const marks = this.opts.marks;
+    if (marks) batch.afterCommit(() => marks.set(spec.guildId, r.seq, r.hash));
     return r;
   }
 

@@ -56,4 +56,23 @@ describe('ShownMarks (the file beside the database)', () => {
     db.$client.close();
     expect(ShownMarks.forDb(path)!.get('A')).toEqual({ seq: 4, hash: hash(4) });
   });
+
+  it('marks set together after several commits (a turn\'s batch) are written in the order they were set', async () => {
+    const g = gatedSync();
+    const path = join(mkdtempSync(join(tmpdir(), 'estafette-marks-')), 'e.db');
+    const db = openDb(path, { sync: g.sync });
+    db.$client.exec('CREATE TABLE t (x TEXT)');
+    const m = ShownMarks.forDb(path, db.$durability)!;
+    const hash = (n: number) => n.toString(16).padStart(64, '0');
+    for (let i = 0; i < 3; i++) db.$client.prepare('INSERT INTO t VALUES (1)').run();
+    // The first set starts the fsync; the next two are covered by that same fsync.
+    for (const n of [1, 2, 3]) m.set('A', n, hash(n));
+    await g.until(1);
+    g.release();
+    await settle();
+    expect(readFileSync(`${path}.shown`, 'utf8')).toBe([1, 2, 3].map((n) => `A ${n} ${hash(n)}\n`).join(''));
+    m.close();
+    db.$client.close();
+    expect(ShownMarks.forDb(path)!.get('A')).toEqual({ seq: 3, hash: hash(3) });
+  });
 });

@@ -8,7 +8,7 @@ import { createServices, type Services } from '../../src/services/services';
 import { startFakeDiscord, type FakeDiscord } from './fake-discord';
 import { silentLog, type testClock } from './services';
 
-/** The real discord.js bot against the fake Discord, with its services and outbox sender. */
+/** The real discord.js bot against the fake Discord (each turn one transaction, as in production), with its services and outbox sender. */
 export interface E2eBot {
   readonly fake: FakeDiscord;
   readonly bot: DiscordBot;
@@ -28,11 +28,14 @@ export async function startE2eBot(opts: {
   readonly seedOffset?: number;
   readonly services?: Services;
   readonly maps?: boolean;
+  /** One transaction per turn of interactions, as the bot runs with TURN_BATCH=on (the default); false: off. */
+  readonly batch?: boolean;
 }): Promise<E2eBot> {
   const fake = await startFakeDiscord({ guilds: [{ id: opts.guild.id, name: opts.guild.name, channels: [...opts.guild.channels] }] });
   let n = opts.seedOffset ?? 0;
   const services = opts.services ?? createServices(openDb(':memory:'), { clock: opts.clock, seedEpochHours: 24, newSeed: () => (++n).toString(16).padStart(64, '0') });
-  const bot = await startDiscord({ token: fake.token, restApi: fake.restApi, commands: commandMap(), services, log: silentLog, now: () => opts.clock.date() });
+  const bot = await startDiscord({ token: fake.token, restApi: fake.restApi, commands: commandMap(), services, log: silentLog, now: () => opts.clock.date(),
+    ...(opts.batch === false ? {} : { turn: (items: () => void) => services.db.$batch.run(items) }) });
   const outbox = opts.maps === false
     ? new OutboxSender(services.games.repo, discordPoster(bot.client), opts.clock, silentLog)
     : new OutboxSender(services.games.repo, discordPoster(bot.client), opts.clock, silentLog, services.maps);

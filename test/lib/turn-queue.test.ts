@@ -132,4 +132,28 @@ describe('TurnQueue (issue 12: one interaction per turn of the event loop)', () 
     turns.shift()!();
     expect(ran).toEqual(['a', 'pause', 'c']);
   });
+
+  it('`around` wraps each turn\'s items once (the bot\'s transaction per turn), stale drops included, and ends even when an item throws', () => {
+    let clock = 0;
+    const turns: (() => void)[] = [];
+    const log: string[] = [];
+    const q = new TurnQueue<string>((x) => { log.push(x); clock += 6; if (x === 'boom') throw new Error('boom'); }, {
+      maxWaitMs: 100, budgetMs: 20, stale: (x) => log.push(`stale:${x}`), now: () => clock, schedule: (f) => turns.push(f),
+      around: (items) => { log.push('begin'); try { items(); } finally { log.push('end'); } },
+    });
+    q.push('old');
+    clock += 150;
+    for (const x of ['a', 'b', 'c', 'd', 'e']) q.push(x);
+    turns.shift()!();
+    // One wrap per turn; the budget still ends the turn inside it (6, 12, 18, 24 ms ≥ 20).
+    expect(log).toEqual(['begin', 'stale:old', 'a', 'b', 'c', 'd', 'end']);
+    log.length = 0;
+    q.push('boom'); q.push('f');
+    expect(() => turns.shift()!()).toThrow('boom');
+    expect(log).toEqual(['begin', 'e', 'boom', 'end']); // the wrap saw the turn end (its batch commits what ran)
+    log.length = 0;
+    turns.shift()!(); // the queue goes on with the next turn
+    expect(log).toEqual(['begin', 'f', 'end']);
+    expect(turns).toHaveLength(0);
+  });
 });
