@@ -32,4 +32,4 @@ ENV NODE_ENV=production DATABASE_PATH=/data/estafette.db CONSOLE_OUTPUT_DIR=/dat
 USER node
 # tini forwards SIGTERM so the bot closes its Discord session and database cleanly.
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "--max-old-space-size=512", "--max-semi-space-size=4", "dist/main.mjs"]
+CMD ["node", "--max-old-space-size=512", "--max-semi-space-size=8", "dist/main.mjs"]
