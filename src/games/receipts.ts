@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../dice/canonical';
 import { DISCORD_LIMITS, type FileModel } from '../interaction/reply';
 import { escapeMd } from '../interaction/present-rolls';
 import { packBlocks } from '../narrative/split';
@@ -38,53 +39,9 @@ export function roundOrderNumbers<T>(v: T): T {
  */
 export function sealedOrdersText(orders: readonly unknown[]): string {
   // Outside strings canonical JSON is ASCII already, so escaping the whole text is safe.
-  return canonical(orders).replace(/[^\x20-\x26\x28-\x5f\x61-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return canonicalJson(orders, 'finite').replace(/[^\x20-\x26\x28-\x5f\x61-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/**
- * Canonical JSON of one value. Written with loops and string appends: with `map`/`filter`/`join`
- * and an unconditional sort it was ~10% of everything a `/move` allocated (sampling heap
- * profile of bench/move-cpu.ts), for the seat's every live order on every input. `<` and `>` on
- * strings compare UTF-16 code units, the order `sort()` uses.
- */
-function canonical(v: unknown): string {
-  if (v === null || typeof v === 'string' || typeof v === 'boolean') return JSON.stringify(v);
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v)) throw new TypeError(`sealed orders hold a number JSON cannot write: ${v}`);
-    return JSON.stringify(v);
-  }
-  if (Array.isArray(v)) {
-    let out = '[';
-    for (let i = 0; i < v.length; i++) {
-      const x: unknown = v[i];
-      out += (i ? ',' : '') + (x === undefined ? 'null' : canonical(x));
-    }
-    return `${out}]`;
-  }
-  if (typeof v === 'object') {
-    // Sorted by UTF-16 code units (RFC 8785), whatever order the object's own keys come in.
-    const o = v as Record<string, unknown>;
-    const keys = Object.keys(o);
-    // Insertion sort: an order has a handful of keys, and Array#sort allocated its work space
-    // on every call (1.5% of the bot's allocation under bench:load). Keys are distinct, so this
-    // is the order `sort()` gives. A big object (none an order has today) still goes to sort().
-    if (keys.length > 16) keys.sort();
-    else for (let i = 1; i < keys.length; i++) {
-      const k = keys[i]!;
-      let j = i - 1;
-      for (; j >= 0 && keys[j]! > k; j--) keys[j + 1] = keys[j]!;
-      keys[j + 1] = k;
-    }
-    let out = '{';
-    for (const k of keys) {
-      const x = o[k];
-      if (x === undefined) continue;
-      out += `${out.length > 1 ? ',' : ''}${JSON.stringify(k)}:${canonical(x)}`;
-    }
-    return `${out}}`;
-  }
-  throw new TypeError(`sealed orders hold a ${typeof v}, which JSON cannot write`);
-}
 
 /** The receipt: SHA-256 over the UTF-8 bytes of the nonce immediately followed by the orders text, in hex. */
 export function receiptHash(nonce: string, orders: string): string {
