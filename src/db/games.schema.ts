@@ -25,6 +25,12 @@ export const games = sqliteTable('games', {
   state: text('state'),
   /** Bumped by every change of `state`: resolution runs only against the version it read. */
   version: integer('version').notNull().default(0),
+  /**
+   * Changed (to a random value) by the database itself whenever a row of the game's seats or
+   * windows is written, rolled back with them (triggers, migration 0012): a copy of the seats and
+   * the open window read at this `rev` is still what the database holds (GamesRepo.liveIn, issue 12).
+   */
+  rev: integer('rev').notNull().default(0),
   createdAt: integer('created_at').notNull(),
   updatedAt: integer('updated_at').notNull(),
 }, (t) => [

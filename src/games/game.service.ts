@@ -49,7 +49,7 @@ export interface Live {
   readonly ruleset: AnyRuleset;
   readonly state: unknown;
   readonly window: WindowRow | null;
-  readonly seats: SeatRow[];
+  readonly seats: readonly SeatRow[];
 }
 
 /**
@@ -90,7 +90,7 @@ export class GameService {
   /** Run `fn` in one SQLite transaction (nested calls become savepoints). */
   tx<T>(fn: () => T): T {
     const queued = this.posts.queued;
-    const result = this.deps.db.$client.transaction(fn)();
+    const result = this.deps.db.$batch.transaction(fn);
     // The outermost service transaction kicks the outbox, once its posts are committed: at once,
     // or when a turn's batch around it commits.
     const batch = this.deps.db.$batch;
@@ -153,10 +153,11 @@ export class GameService {
 
   /** The channel's game, or a user error saying there is none. */
   live(channelId: string): Live {
-    const game = this.repo.liveGameIn(channelId);
-    if (!game) throw new UserError('game/none-here', 'There is no game in this channel.', 'Start one with /game create, or go to the channel where your game is played (/game list).');
+    const found = this.repo.liveIn(channelId);
+    if (!found) throw new UserError('game/none-here', 'There is no game in this channel.', 'Start one with /game create, or go to the channel where your game is played (/game list).');
+    const { game, window, seats } = found;
     const ruleset = rulesetById(game.ruleset)!;
-    return { game, ruleset, state: this.stateOf(game), window: this.repo.openWindow(game.id), seats: this.repo.seats(game.id) };
+    return { game, ruleset, state: this.stateOf(game), window, seats };
   }
 
   /**
@@ -539,7 +540,7 @@ export class GameService {
    */
   private roundedOrder(l: Live, seat: string, order: unknown, pending: readonly unknown[]): unknown {
     const rounded = roundOrderNumbers(order);
-    if (JSON.stringify(rounded) === JSON.stringify(order)) return order;
+    if (rounded === order) return order; // no number needed rounding (copy on write)
     return l.ruleset.validate(l.state, seat, rounded, pending).ok ? rounded : order;
   }
 

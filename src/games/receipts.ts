@@ -20,11 +20,27 @@ const SCALE = 10 ** ORDER_DECIMALS;
 /**
  * The order with every non-integer number rounded to {@link ORDER_DECIMALS} places, so a
  * computed waypoint reads 7.94 and not 7.9399999999999995 in the orders that are sealed.
+ * Copy on write: `v` itself when no number changes (most orders; the service then knows without
+ * comparing texts, issue 12), else a copy of only the arrays and objects on the way to a change.
  */
 export function roundOrderNumbers<T>(v: T): T {
   if (typeof v === 'number') return (Number.isInteger(v) || !Number.isFinite(v) ? v : Math.round(v * SCALE) / SCALE) as T;
-  if (Array.isArray(v)) return v.map((x: unknown) => roundOrderNumbers(x)) as T;
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, roundOrderNumbers(x)])) as T;
+  if (Array.isArray(v)) {
+    let copy: unknown[] | null = null;
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i], r = roundOrderNumbers(x);
+      if (!Object.is(r, x)) (copy ??= [...v])[i] = r;
+    }
+    return (copy ?? v) as T;
+  }
+  if (v && typeof v === 'object') {
+    let copy: Record<string, unknown> | null = null;
+    for (const k of Object.keys(v)) {
+      const x = (v as Record<string, unknown>)[k], r = roundOrderNumbers(x);
+      if (!Object.is(r, x)) (copy ??= { ...(v as Record<string, unknown>) })[k] = r;
+    }
+    return (copy ?? v) as T;
+  }
   return v;
 }
 

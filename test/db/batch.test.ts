@@ -169,3 +169,42 @@ describe('TurnBatch (one transaction per turn)', () => {
     db.$client.close();
   });
 });
+
+describe('TurnBatch.transaction (a service transaction without better-sqlite3\'s per-call wrappers)', () => {
+  it('commits on its own outside a transaction, and is a savepoint inside one, counted by depth while its function runs', () => {
+    const { db, rows } = withTable();
+    const b = db.$batch, insert = db.$client.prepare('INSERT INTO t VALUES (?)');
+    expect(b.transaction(() => { expect(db.$client.inTransaction).toBe(true); expect(b.depth).toBe(1); insert.run('a'); return 7; })).toBe(7);
+    expect(db.$client.inTransaction).toBe(false);
+    expect(b.depth).toBe(0);
+    // Nested in better-sqlite3's own transaction and around it: one savepoint name, so they nest either way.
+    db.$client.transaction(() => {
+      b.transaction(() => { expect(b.depth).toBe(2); insert.run('b'); });
+      expect(() => b.transaction(() => { insert.run('lost'); db.$client.transaction(() => insert.run('lost too'))(); throw new Error('undo'); })).toThrow('undo');
+      expect(b.depth).toBe(1);
+      insert.run('c');
+    })();
+    expect(rows()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('rolls back all of its work when it throws outside a transaction, and refuses a promise', () => {
+    const { db, rows } = withTable();
+    const b = db.$batch, insert = db.$client.prepare('INSERT INTO t VALUES (?)');
+    expect(() => b.transaction(() => { insert.run('x'); throw new Error('no'); })).toThrow('no');
+    expect(() => b.transaction(() => { insert.run('y'); return Promise.resolve(1); })).toThrow(/cannot return a promise/);
+    expect(rows()).toEqual([]);
+    expect(db.$client.inTransaction).toBe(false);
+    expect(b.depth).toBe(0);
+  });
+
+  it('inside a turn\'s batch, a throwing one undoes only its own work and the turn commits the rest', () => {
+    const { db, rows } = withTable();
+    const b = db.$batch, insert = db.$client.prepare('INSERT INTO t VALUES (?)');
+    b.run(() => {
+      b.transaction(() => insert.run('kept'));
+      expect(() => b.transaction(() => { insert.run('undone'); throw new Error('x'); })).toThrow('x');
+      expect(b.outermost).toBe(true);
+    });
+    expect(rows()).toEqual(['kept']);
+  });
+});

@@ -24,7 +24,7 @@ describe('migrations', () => {
     expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['audit_entries', 'seed_epochs']));
     expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1);
     const triggers = db.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name").all() as { name: string }[];
-    expect(triggers.map((t) => t.name)).toEqual(['audit_entries_no_delete', 'audit_entries_no_update', 'campaign_log_no_delete', 'campaign_log_no_update', 'seed_epochs_no_delete', 'seed_epochs_seed_immutable', 'trail_breaks_no_delete']);
+    expect(triggers.map((t) => t.name)).toEqual(['audit_entries_no_delete', 'audit_entries_no_update', 'campaign_log_no_delete', 'campaign_log_no_update', 'seats_delete_rev', 'seats_insert_rev', 'seats_update_rev', 'seed_epochs_no_delete', 'seed_epochs_seed_immutable', 'trail_breaks_no_delete', 'windows_delete_rev', 'windows_insert_rev', 'windows_update_rev']);
   });
 
   it('opens a file database in WAL mode and re-opens it without re-applying migrations', async () => {

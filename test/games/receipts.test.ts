@@ -144,6 +144,15 @@ describe('the sealed orders text', () => {
 
   it('sorts keys, rounds to 6 places, and writes anything but printable ASCII (and the backtick) as \\u escapes', () => {
     expect(roundOrderNumbers({ a: 7.9399999999999995, b: [1 / 3, 2, -0.0000004] })).toEqual({ a: 7.94, b: [0.333333, 2, -0] });
+    // Copy on write: nothing to round gives the order itself; a change copies only its way there.
+    const exact = { kind: 'move', to: [{ x: 1.5, y: 2 }], n: -0, keep: { z: 'a' } };
+    expect(roundOrderNumbers(exact)).toBe(exact);
+    const inexact = { ...exact, to: [{ x: 1.5, y: 2 }, { x: 0.1 + 0.2, y: 3 }] };
+    const rounded = roundOrderNumbers(inexact);
+    expect(rounded).toEqual({ ...exact, to: [{ x: 1.5, y: 2 }, { x: 0.3, y: 3 }] });
+    expect(rounded.keep).toBe(inexact.keep);
+    expect(rounded.to[0]).toBe(inexact.to[0]);
+    expect(inexact.to[1]!.x).toBe(0.1 + 0.2); // the input is never changed
     const text = sealedOrdersText([{ z: 1, a: "Ney's Saint-Rémy `x` \u202E", '10': true, '9': null }]);
     expect(text).toBe('[{"10":true,"9":null,"a":"Ney\\u0027s Saint-R\\u00e9my \\u0060x\\u0060 \\u202e","z":1}]');
     expect(JSON.parse(text)).toEqual([{ z: 1, a: "Ney's Saint-Rémy `x` \u202E", '10': true, '9': null }]);
