@@ -43,16 +43,14 @@ export class GamesRepo {
       active: db.$client.prepare<[number], SubmissionRow>(`SELECT ${fieldsOf(submissions)} FROM submissions WHERE window_id = ? AND withdrawn_at IS NULL ORDER BY id`),
       activeSeat: db.$client.prepare<[number, string], SubmissionRow>(`SELECT ${fieldsOf(submissions)} FROM submissions WHERE window_id = ? AND seat_id = ? AND withdrawn_at IS NULL ORDER BY id`),
       ready: db.$client.prepare<[number], string>('SELECT seat_id FROM readiness WHERE window_id = ?').pluck(),
-      withdraw: db.update(submissions).set({ withdrawnAt: sql.placeholder('at') as never })
-        .where(and(eq(submissions.windowId, sql.placeholder('window')), eq(submissions.seatId, sql.placeholder('seat')), eq(submissions.key, sql.placeholder('key')), isNull(submissions.withdrawnAt))).prepare(),
-      insertSubmission: db.insert(submissions).values({
-        windowId: sql.placeholder('windowId'), seatId: sql.placeholder('seatId'), userId: sql.placeholder('userId'), key: sql.placeholder('key'),
-        body: sql.placeholder('body'), createdAt: sql.placeholder('createdAt'), withdrawnAt: null,
-      }).prepare(),
-      insertReceipt: db.insert(receipts).values({
-        windowId: sql.placeholder('windowId'), seatId: sql.placeholder('seatId'), hash: sql.placeholder('hash'), nonce: sql.placeholder('nonce'),
-        orders: sql.placeholder('orders'), createdAt: sql.placeholder('createdAt'),
-      }).returning({ id: receipts.id }).prepare(),
+      // The writes of every order, in plain SQL as well: drizzle's prepared statements fill their
+      // placeholders and map a RETURNING row on each call (~2-3 µs each under bench:load, issue 12).
+      withdraw: db.$client.prepare<[{ at: number; window: number; seat: string; key: string }]>(`UPDATE submissions SET withdrawn_at = @at
+        WHERE window_id = @window AND seat_id = @seat AND key = @key AND withdrawn_at IS NULL`),
+      insertSubmission: db.$client.prepare<[{ windowId: number; seatId: string; userId: string; key: string; body: string; createdAt: number }]>(`INSERT INTO submissions
+        (window_id, seat_id, user_id, key, body, created_at, withdrawn_at) VALUES (@windowId, @seatId, @userId, @key, @body, @createdAt, NULL)`),
+      insertReceipt: db.$client.prepare<[{ windowId: number; seatId: string; hash: string; nonce: string; orders: string; createdAt: number }]>(`INSERT INTO receipts
+        (window_id, seat_id, hash, nonce, orders, created_at) VALUES (@windowId, @seatId, @hash, @nonce, @orders, @createdAt)`),
       // Only a row no sender has claimed: one being posted keeps what it says (issue 16, the amend race).
       // Through outbox_unsent_key (unsent posts by key): the family is the key range [family,
       // familyEnd), so a receipt reads its own seat's unsent post and no other. Walking every unsent
@@ -202,7 +200,8 @@ export class GamesRepo {
   }
 
   insertReceipt(r: Omit<typeof receipts.$inferInsert, 'id'>): number {
-    return this.hot.insertReceipt.get({ ...r })!.id;
+    const { windowId, seatId, hash, nonce, orders, createdAt } = r;
+    return Number(this.hot.insertReceipt.run({ windowId, seatId, hash, nonce, orders, createdAt }).lastInsertRowid);
   }
   latestReceipts(windowId: number): (typeof receipts.$inferSelect)[] {
     return this.db.select().from(receipts).where(and(eq(receipts.windowId, windowId),
