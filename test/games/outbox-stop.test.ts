@@ -31,3 +31,19 @@ describe('OutboxSender.stop', () => {
     expect(touched).toEqual(['due', 'claim', 'sent']);
   });
 });
+
+describe('OutboxSender.kick', () => {
+  it('many kicks before the loop turns scan once: a turn\'s orders each kick after their commit', async () => {
+    let scans = 0;
+    const repo = { dueOutbox: () => { scans++; return []; }, nextDueAfter: () => null, durability: ALREADY_DURABLE } as unknown as GamesRepo;
+    const sender = new OutboxSender(repo, { post: async () => undefined } as never, () => 0);
+    for (let i = 0; i < 40; i++) sender.kick();
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
+    expect(scans).toBe(1);
+    sender.kick(); // a later kick scans again
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
+    expect(scans).toBe(2);
+  });
+});
