@@ -3,7 +3,7 @@ const PRELOADS = new Set(['--require', '-r', '--import', '--loader', '--experime
 
 /**
  * V8's own options, which a worker thread refuses (ERR_WORKER_INVALID_EXEC_ARGV: they are the
- * process's, set once): the heap sizes the bot may run with (README "Memory") and the other V8
+ * process's, set once): the heap sizes the bot may run with (bench/README.md, "Memory") and the other V8
  * switches an operator is likely to add. A worker's heap is sized by `resourceLimits` instead.
  */
 const V8_ONLY = new Set(['--max-old-space-size', '--max-semi-space-size', '--min-semi-space-size', '--max-young-generation-size', '--initial-old-space-size', '--initial-heap-size', '--max-heap-size', '--optimize-for-size', '--stack-size', '--expose-gc', '--gc-interval', '--single-threaded-gc', '--predictable',
