@@ -236,30 +236,37 @@ function clearOfFriends(s: DramState, mover: Mover, path: readonly Point[]): { p
     if (ringDistance((startRing ??= transientRing({ pose: mover.pose, size: inner })), basePolygon(asBase(f))) > 0) near.push(f);
   }
   if (near.length === 0) return { path, blocker: null };
-  const overlapping = (p: readonly Point[]) => {
-    if (p.length < 2) return undefined;
-    const here: Base = { pose: { at: p[p.length - 1]!, facing: bearing(p[p.length - 2]!, p[p.length - 1]!) }, size: inner };
-    // baseWithin(here, f, 0), with the trial pose's ring made once and not filed in the ring cache
-    // (each trial is a new pose, never asked for again).
-    // A friend whose base's inscribed circle overlaps the trial base's overlaps it for certain (the
-    // same answer, without the rings): most trials of a long back-off sit well inside a friend.
-    let ring: Point[] | undefined;
-    return near.find((f) => {
-      const fb = asBase(f);
-      const dx = here.pose.at.x - f.pose.at.x, dy = here.pose.at.y - f.pose.at.y;
-      const inscribed = (Math.min(inner.width, inner.depth) + Math.min(f.base.width, f.base.depth)) / 2 * (1 - 1e-9);
-      if (dx * dx + dy * dy < inscribed * inscribed) return true;
-      if (baseDistanceLowerBoundBeyond(here, fb, EPS)) return false;
-      return ringDistance((ring ??= transientRing(here)), basePolygon(fb)) <= EPS;
-    });
-  };
   let pts = path;
   let blocker: string | null = null;
-  for (let f = overlapping(pts); pts.length > 1 && f; f = overlapping(pts)) {
+  for (let f = overlappingFriend(pts, inner, near); pts.length > 1 && f; f = overlappingFriend(pts, inner, near)) {
     blocker = f.id;
     pts = backOff(pts, 0.25);
   }
   return { path: pts, blocker };
+}
+
+/**
+ * The first of `near` that a base of size `inner` at the end of `p` (facing along its last leg)
+ * overlaps. A module function, not a closure made per move (bundles keep names: each closure made
+ * costs a `__name` call too, issue 12).
+ */
+function overlappingFriend(p: readonly Point[], inner: BaseSize, near: readonly Stand[]): Stand | undefined {
+  if (p.length < 2) return undefined;
+  const here: Base = { pose: { at: p[p.length - 1]!, facing: bearing(p[p.length - 2]!, p[p.length - 1]!) }, size: inner };
+  // baseWithin(here, f, 0), with the trial pose's ring made once and not filed in the ring cache
+  // (each trial is a new pose, never asked for again).
+  // A friend whose base's inscribed circle overlaps the trial base's overlaps it for certain (the
+  // same answer, without the rings): most trials of a long back-off sit well inside a friend.
+  let ring: Point[] | undefined;
+  for (const f of near) {
+    const fb = asBase(f);
+    const dx = here.pose.at.x - f.pose.at.x, dy = here.pose.at.y - f.pose.at.y;
+    const inscribed = (Math.min(inner.width, inner.depth) + Math.min(f.base.width, f.base.depth)) / 2 * (1 - 1e-9);
+    if (dx * dx + dy * dy < inscribed * inscribed) return f;
+    if (baseDistanceLowerBoundBeyond(here, fb, EPS)) continue;
+    if (ringDistance((ring ??= transientRing(here)), basePolygon(fb)) <= EPS) return f;
+  }
+  return undefined;
 }
 
 /**
