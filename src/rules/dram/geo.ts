@@ -2,8 +2,8 @@ import { baseCorners, baseDistance, baseDistanceLowerBound, baseDistanceLowerBou
 import { EPS } from '../geometry/epsilon';
 import { pointSegmentDistance, ringDistance } from '../geometry/primitives';
 import { isArea, type AreaFeature } from '../geometry/features';
-import { pathCost, type CostModel, type PathCost, type PathEvent } from '../geometry/cost';
-import { maxReach } from '../geometry/reach';
+import { costTimeline, pathCost, timelineTotal, type CostModel, type CostTimeline, type PathCost, type PathEvent } from '../geometry/cost';
+import { reachAlong } from '../geometry/reach';
 import { lineOfSight } from '../geometry/sight';
 import { terrainAt } from '../geometry/terrain';
 import type { BaseSize, Point, Pose } from '../geometry/types';
@@ -110,6 +110,8 @@ export interface Advance {
   readonly plannedCost: number;
   /** Plotted path length, inches. */
   readonly length: number;
+  /** Length of `path`, inches: how far it actually moves. */
+  readonly travelled: number;
   readonly contact: string | null;
   readonly crossedBridgeOrFord: boolean;
   readonly stopped?: string;
@@ -158,11 +160,14 @@ function makeCostModel(settings: DramState['settings'], order: Order): CostModel
  */
 export function advanceAlong(s: DramState, mover: Mover, path: readonly Point[], allowance: number, opts: { ignoreContact?: boolean; preview?: boolean } = {}): Advance {
   const order: Order = mover.order ?? 'D';
-  const pts = [mover.pose.at, ...path.filter((p, i) => i > 0 || distance(p, mover.pose.at) > 1e-9)];
+  const pts: Point[] = [mover.pose.at];
+  for (let i = 0; i < path.length; i++) if (i > 0 || distance(path[i]!, mover.pose.at) > 1e-9) pts.push(path[i]!);
   const model = dramCostModel(s, order);
-  const reach = maxReach(pts, allowance, s.map.terrain, model);
-  // The whole plotted path is priced only for a player's preview; resolution needs only the reach.
-  const planned = opts.preview === false ? null : pathCost(pts, s.map.terrain, model);
+  // The plotted path is priced once (issue 12: it was priced twice, for the reach and for the
+  // preview): the reach walks its timeline, and a player's preview sums it. Resolution needs only the reach.
+  const timeline = costTimeline(pts, s.map.terrain, model);
+  const reach = reachAlong(pts, allowance, timeline);
+  const planned = opts.preview === false ? null : { total: timelineTotal(pts, timeline), length: timeline.length };
   // An uncrossable line stops the base on the near bank, not astride it.
   const reached = reach.stoppedBy?.reason === 'event' ? backOff(reach.path, mover.base.depth / 2) : reach.path;
   // Only enemies near the path can be touched (firstContact's own test, read from the grid).
@@ -182,9 +187,8 @@ export function advanceAlong(s: DramState, mover: Mover, path: readonly Point[],
   // crossing is also looked for between the stand's centre and the centre of the enemy it touches.
   const foe = hit ? s.stands[hit.id] : undefined;
   const end = walked[walked.length - 1]!;
-  const acrossToFoe = foe !== undefined && pathCost([end, foe.pose.at], s.map.terrain, model).legs
-    .some((leg) => leg.events.some((e) => e.event.type === 'cross' && (e.event.bridge || e.event.ford)));
-  const crossed = crossesAtBridgeOrFord(planned ?? walkedCost!, travelled) || acrossToFoe;
+  const acrossToFoe = foe !== undefined && crossesAtBridgeOrFord(costTimeline([end, foe.pose.at], s.map.terrain, model), 1);
+  const crossed = (planned ? crossesAtBridgeOrFord(timeline, pts.length - 1, travelled) : pathCrossesAtBridgeOrFord(walkedCost!, travelled)) || acrossToFoe;
   const last = walked.length > 1 ? bearing(walked[walked.length - 2]!, walked[walked.length - 1]!) : mover.pose.facing;
   const stopped = blocked ? `${s.stands[clear.blocker!]?.name ?? clear.blocker} is in the way`
     : hit ? `contact with ${s.stands[hit.id]?.name ?? hit.id}`
@@ -192,14 +196,27 @@ export function advanceAlong(s: DramState, mover: Mover, path: readonly Point[],
     : reach.stoppedBy ? 'allowance spent' : undefined;
   return {
     end: { at: walked[walked.length - 1]!, facing: walked.length > 1 ? last : mover.pose.facing },
-    path: walked, cost: Math.min(cost, allowance), plannedCost: planned?.total ?? cost, length: planned?.length ?? polylineLength(pts),
+    path: walked, travelled, cost: Math.min(cost, allowance), plannedCost: planned?.total ?? cost, length: planned?.length ?? polylineLength(pts),
     contact: blocked ? null : hit?.id ?? null, crossedBridgeOrFord: crossed, ...(stopped ? { stopped } : {}),
   };
 }
 
 /** Does the priced path cross a line at a bridge or ford within `travelled` inches of its start? */
-function crossesAtBridgeOrFord(c: PathCost, travelled: number): boolean {
+function pathCrossesAtBridgeOrFord(c: PathCost, travelled: number): boolean {
   return c.legs.some((leg) => leg.events.some((e) => e.event.type === 'cross' && (e.event.bridge || e.event.ford) && e.event.distance <= travelled + 1e-9));
+}
+
+/**
+ * The same question asked of the path's timeline (of `legs` legs: pathCost files only the items of
+ * those), without building its legs; with no `travelled`, anywhere along it.
+ */
+function crossesAtBridgeOrFord(t: CostTimeline, legs: number, travelled?: number): boolean {
+  for (const i of t.items) {
+    if (i.type !== 'event' || i.leg < 0 || i.leg >= legs) continue;
+    const e = i.event;
+    if (e.type === 'cross' && (e.bridge || e.ford) && (travelled === undefined || e.distance <= travelled + 1e-9)) return true;
+  }
+  return false;
 }
 
 function nearPolyline(path: readonly Point[], p: Point, within: number): boolean {

@@ -121,7 +121,7 @@ function validateMove(s: DramState, commands: ReadonlySet<string>, o: MoveOrder)
   if (!path.ok) return path;
   const adv = advanceAlong(s, mover, path.value, allowance, { ignoreContact: !stand });
   const name = stand?.name ?? general!.name;
-  const moved = adv.path.reduce((a, p, i) => (i ? a + distance(adv.path[i - 1]!, p) : 0), 0);
+  const moved = adv.travelled;
   const terrain = adv.stopped?.endsWith('cannot be crossed here') ?? false;
   // Issue 11: a move that goes nowhere is refused, saying why, rather than accepted with a receipt.
   if (moved < 0.05 && path.value.length > 1 && distance(path.value[0]!, path.value[path.value.length - 1]!) > 0.05) {
