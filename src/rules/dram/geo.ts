@@ -1,6 +1,6 @@
 import { baseCorners, baseDistance, baseDistanceLowerBound, baseDistanceLowerBoundBeyond, basePolygon, baseRadius, baseWithin, CONTACT_TOLERANCE, inContact, type Base } from '../geometry/base';
 import { EPS } from '../geometry/epsilon';
-import { pointSegmentDistance, ringDistance } from '../geometry/primitives';
+import { pointSegmentDistance, rectanglesApart, ringDistance } from '../geometry/primitives';
 import { isArea, type AreaFeature } from '../geometry/features';
 import { costTimeline, pathCost, timelineTotal, type CostModel, type CostTimeline, type PathCost, type PathEvent } from '../geometry/cost';
 import { reachAlong } from '../geometry/reach';
@@ -250,7 +250,10 @@ function clearOfFriends(s: DramState, mover: Mover, path: readonly Point[]): { p
     if (dx * dx + dy * dy > r * r) continue;
     // baseDistance from the inner base at the start; its ring is not filed in the ring cache, where
     // it would displace the ring of the mover's own base at the same pose.
-    if (ringDistance((startRing ??= transientRing({ pose: mover.pose, size: inner })), basePolygon(asBase(f))) > 0) near.push(f);
+    // Shadows clearly apart (friends side by side in a line: most of them) need no exact distance.
+    startRing ??= transientRing({ pose: mover.pose, size: inner });
+    const fr = basePolygon(asBase(f));
+    if (rectanglesApart(startRing, fr, APART) || ringDistance(startRing, fr) > 0) near.push(f);
   }
   if (near.length === 0) return { path, blocker: null };
   let pts = path;
@@ -281,10 +284,18 @@ function overlappingFriend(p: readonly Point[], inner: BaseSize, near: readonly 
     const inscribed = (Math.min(inner.width, inner.depth) + Math.min(f.base.width, f.base.depth)) / 2 * (1 - 1e-9);
     if (dx * dx + dy * dy < inscribed * inscribed) return f;
     if (baseDistanceLowerBoundBeyond(here, fb, EPS)) continue;
-    if (ringDistance((ring ??= transientRing(here)), basePolygon(fb)) <= EPS) return f;
+    ring ??= transientRing(here);
+    const fr = basePolygon(fb);
+    if (!rectanglesApart(ring, fr, APART) && ringDistance(ring, fr) <= EPS) return f;
   }
   return undefined;
 }
+
+/**
+ * A separating-axis gap beyond this (a thousand times EPS, far above rounding) shows two bases
+ * apart for certain: distance > 0 and not within EPS of touching.
+ */
+const APART = 1e-3;
 
 /**
  * basePolygon's ring (same corners, same order) for a pose made for one trial: basePolygon would
