@@ -9,7 +9,7 @@ import { terrainAt } from '../geometry/terrain';
 import type { BaseSize, Point, Pose } from '../geometry/types';
 import { bearing, distance, lerp } from '../geometry/vector';
 import { ok, type Problem, type Result } from '../../lib/result';
-import { parseLocation, resolveLocation, type LocationContext } from '../location';
+import { foldText, parseLocation, resolveLocation, type EnemyRef, type LocationContext } from '../location';
 import { standGrid } from './neighbours';
 import type { DramState, Stand } from './state';
 import { costPerInch, type Order } from './tables';
@@ -386,6 +386,11 @@ export function hasLineOfSight(s: DramState, from: Point, to: Point): boolean {
   return lineOfSight(from, to, s.map.terrain).clear;
 }
 
+/** The enemy stands a player may name after `contact`. */
+function enemiesOf(s: DramState, side: string): EnemyRef[] {
+  return Object.values(s.stands).filter((e) => e.side !== side && e.onTable && !e.removed).map((e) => ({ id: e.id, name: e.name }));
+}
+
 /**
  * What a player typed (`F7`, `Ligny`, `12,30`, `forward 1mi`, `toward Brye 1mi`, `wheel left 45
  * then forward 6in`, `contact <enemy>`) as a path from the mover. Contact heads for the enemy's
@@ -398,7 +403,10 @@ export function resolvePath(s: DramState, mover: Mover, text: string): Result<Po
     landmarks: s.map.landmarks,
     scale: { inchesPerMile: s.map.inchesPerMile },
     unit: { pose: mover.pose, size: mover.base },
-    enemies: Object.values(s.stands).filter((e) => e.side !== mover.side && e.onTable && !e.removed).map((e) => ({ id: e.id, name: e.name })),
+    // The parser reads the enemies only for a "contact" move (its folded text starts so), so
+    // other moves get none: the list walked every stand of the game for every move (issue 12).
+    // foldText remembers the text for the parser.
+    enemies: foldText(text).startsWith('contact') ? enemiesOf(s, mover.side) : [],
   };
   const parsed = parseLocation(text, ctx);
   if (!parsed.ok) return parsed;
