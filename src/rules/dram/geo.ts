@@ -8,8 +8,6 @@ import { lineOfSight } from '../geometry/sight';
 import { terrainAt } from '../geometry/terrain';
 import type { BaseSize, Point, Pose } from '../geometry/types';
 import { bearing, distance, lerp } from '../geometry/vector';
-import { ok, type Problem, type Result } from '../../lib/result';
-import { foldText, parseLocation, resolveLocation, type EnemyRef, type LocationContext } from '../location';
 import { standGrid } from './neighbours';
 import type { DramState, Stand } from './state';
 import { costPerInch, type Order } from './tables';
@@ -386,35 +384,5 @@ export function hasLineOfSight(s: DramState, from: Point, to: Point): boolean {
   return lineOfSight(from, to, s.map.terrain).clear;
 }
 
-/** The enemy stands a player may name after `contact`. */
-function enemiesOf(s: DramState, side: string): EnemyRef[] {
-  return Object.values(s.stands).filter((e) => e.side !== side && e.onTable && !e.removed).map((e) => ({ id: e.id, name: e.name }));
-}
-
-/**
- * What a player typed (`F7`, `Ligny`, `12,30`, `forward 1mi`, `toward Brye 1mi`, `wheel left 45
- * then forward 6in`, `contact <enemy>`) as a path from the mover. Contact heads for the enemy's
- * centre: the move stops where the bases first touch.
- */
-export function resolvePath(s: DramState, mover: Mover, text: string): Result<Point[], Problem> {
-  const ctx: LocationContext = {
-    table: s.map.table,
-    grid: { cell: s.map.gridCell },
-    landmarks: s.map.landmarks,
-    scale: { inchesPerMile: s.map.inchesPerMile },
-    unit: { pose: mover.pose, size: mover.base },
-    // The parser reads the enemies only for a "contact" move (its folded text starts so), so
-    // other moves get none: the list walked every stand of the game for every move (issue 12).
-    // foldText remembers the text for the parser.
-    enemies: foldText(text).startsWith('contact') ? enemiesOf(s, mover.side) : [],
-  };
-  const parsed = parseLocation(text, ctx);
-  if (!parsed.ok) return parsed;
-  const resolved = resolveLocation(parsed.value, ctx);
-  if (!resolved.ok) return resolved;
-  const r = resolved.value;
-  if (r.kind === 'place') return ok([mover.pose.at, r.at]);
-  if (r.kind === 'move') return ok([...r.plan.path]);
-  const enemy = s.stands[r.enemy.id]!;
-  return ok([mover.pose.at, enemy.pose.at]);
-}
+/** What a player typed, as a path from the mover (moved to paths.ts; kept here for its callers). */
+export { resolvePath } from './paths';
