@@ -1,15 +1,13 @@
 import { baseCorners, baseDistance, baseDistanceLowerBound, baseDistanceLowerBoundBeyond, basePolygon, baseRadius, baseWithin, CONTACT_TOLERANCE, inContact, type Base } from '../geometry/base';
 import { EPS } from '../geometry/epsilon';
-import { pointSegmentDistance, ringDistance } from '../geometry/primitives';
+import { pointSegmentDistance, rectanglesApart, ringDistance } from '../geometry/primitives';
 import { isArea, type AreaFeature } from '../geometry/features';
-import { pathCost, type CostModel, type PathCost, type PathEvent } from '../geometry/cost';
-import { maxReach } from '../geometry/reach';
+import { costTimeline, pathCost, timelineTotal, type CostModel, type CostTimeline, type PathCost, type PathEvent } from '../geometry/cost';
+import { reachAlong } from '../geometry/reach';
 import { lineOfSight } from '../geometry/sight';
 import { terrainAt } from '../geometry/terrain';
 import type { BaseSize, Point, Pose } from '../geometry/types';
 import { bearing, distance, lerp } from '../geometry/vector';
-import { ok, type Problem, type Result } from '../../lib/result';
-import { parseLocation, resolveLocation, type LocationContext } from '../location';
 import { standGrid } from './neighbours';
 import type { DramState, Stand } from './state';
 import { costPerInch, type Order } from './tables';
@@ -110,6 +108,8 @@ export interface Advance {
   readonly plannedCost: number;
   /** Plotted path length, inches. */
   readonly length: number;
+  /** Length of `path`, inches: how far it actually moves. */
+  readonly travelled: number;
   readonly contact: string | null;
   readonly crossedBridgeOrFord: boolean;
   readonly stopped?: string;
@@ -158,11 +158,14 @@ function makeCostModel(settings: DramState['settings'], order: Order): CostModel
  */
 export function advanceAlong(s: DramState, mover: Mover, path: readonly Point[], allowance: number, opts: { ignoreContact?: boolean; preview?: boolean } = {}): Advance {
   const order: Order = mover.order ?? 'D';
-  const pts = [mover.pose.at, ...path.filter((p, i) => i > 0 || distance(p, mover.pose.at) > 1e-9)];
+  const pts: Point[] = [mover.pose.at];
+  for (let i = 0; i < path.length; i++) if (i > 0 || distance(path[i]!, mover.pose.at) > 1e-9) pts.push(path[i]!);
   const model = dramCostModel(s, order);
-  const reach = maxReach(pts, allowance, s.map.terrain, model);
-  // The whole plotted path is priced only for a player's preview; resolution needs only the reach.
-  const planned = opts.preview === false ? null : pathCost(pts, s.map.terrain, model);
+  // The plotted path is priced once (issue 12: it was priced twice, for the reach and for the
+  // preview): the reach walks its timeline, and a player's preview sums it. Resolution needs only the reach.
+  const timeline = costTimeline(pts, s.map.terrain, model);
+  const reach = reachAlong(pts, allowance, timeline);
+  const planned = opts.preview === false ? null : { total: timelineTotal(pts, timeline), length: timeline.length };
   // An uncrossable line stops the base on the near bank, not astride it.
   const reached = reach.stoppedBy?.reason === 'event' ? backOff(reach.path, mover.base.depth / 2) : reach.path;
   // Only enemies near the path can be touched (firstContact's own test, read from the grid).
@@ -182,9 +185,8 @@ export function advanceAlong(s: DramState, mover: Mover, path: readonly Point[],
   // crossing is also looked for between the stand's centre and the centre of the enemy it touches.
   const foe = hit ? s.stands[hit.id] : undefined;
   const end = walked[walked.length - 1]!;
-  const acrossToFoe = foe !== undefined && pathCost([end, foe.pose.at], s.map.terrain, model).legs
-    .some((leg) => leg.events.some((e) => e.event.type === 'cross' && (e.event.bridge || e.event.ford)));
-  const crossed = crossesAtBridgeOrFord(planned ?? walkedCost!, travelled) || acrossToFoe;
+  const acrossToFoe = foe !== undefined && crossesAtBridgeOrFord(costTimeline([end, foe.pose.at], s.map.terrain, model), 1);
+  const crossed = (planned ? crossesAtBridgeOrFord(timeline, pts.length - 1, travelled) : pathCrossesAtBridgeOrFord(walkedCost!, travelled)) || acrossToFoe;
   const last = walked.length > 1 ? bearing(walked[walked.length - 2]!, walked[walked.length - 1]!) : mover.pose.facing;
   const stopped = blocked ? `${s.stands[clear.blocker!]?.name ?? clear.blocker} is in the way`
     : hit ? `contact with ${s.stands[hit.id]?.name ?? hit.id}`
@@ -192,14 +194,27 @@ export function advanceAlong(s: DramState, mover: Mover, path: readonly Point[],
     : reach.stoppedBy ? 'allowance spent' : undefined;
   return {
     end: { at: walked[walked.length - 1]!, facing: walked.length > 1 ? last : mover.pose.facing },
-    path: walked, cost: Math.min(cost, allowance), plannedCost: planned?.total ?? cost, length: planned?.length ?? polylineLength(pts),
+    path: walked, travelled, cost: Math.min(cost, allowance), plannedCost: planned?.total ?? cost, length: planned?.length ?? polylineLength(pts),
     contact: blocked ? null : hit?.id ?? null, crossedBridgeOrFord: crossed, ...(stopped ? { stopped } : {}),
   };
 }
 
 /** Does the priced path cross a line at a bridge or ford within `travelled` inches of its start? */
-function crossesAtBridgeOrFord(c: PathCost, travelled: number): boolean {
+function pathCrossesAtBridgeOrFord(c: PathCost, travelled: number): boolean {
   return c.legs.some((leg) => leg.events.some((e) => e.event.type === 'cross' && (e.event.bridge || e.event.ford) && e.event.distance <= travelled + 1e-9));
+}
+
+/**
+ * The same question asked of the path's timeline (of `legs` legs: pathCost files only the items of
+ * those), without building its legs; with no `travelled`, anywhere along it.
+ */
+function crossesAtBridgeOrFord(t: CostTimeline, legs: number, travelled?: number): boolean {
+  for (const i of t.items) {
+    if (i.type !== 'event' || i.leg < 0 || i.leg >= legs) continue;
+    const e = i.event;
+    if (e.type === 'cross' && (e.bridge || e.ford) && (travelled === undefined || e.distance <= travelled + 1e-9)) return true;
+  }
+  return false;
 }
 
 function nearPolyline(path: readonly Point[], p: Point, within: number): boolean {
@@ -233,34 +248,52 @@ function clearOfFriends(s: DramState, mover: Mover, path: readonly Point[]): { p
     if (dx * dx + dy * dy > r * r) continue;
     // baseDistance from the inner base at the start; its ring is not filed in the ring cache, where
     // it would displace the ring of the mover's own base at the same pose.
-    if (ringDistance((startRing ??= transientRing({ pose: mover.pose, size: inner })), basePolygon(asBase(f))) > 0) near.push(f);
+    // Shadows clearly apart (friends side by side in a line: most of them) need no exact distance.
+    startRing ??= transientRing({ pose: mover.pose, size: inner });
+    const fr = basePolygon(asBase(f));
+    if (rectanglesApart(startRing, fr, APART) || ringDistance(startRing, fr) > 0) near.push(f);
   }
   if (near.length === 0) return { path, blocker: null };
-  const overlapping = (p: readonly Point[]) => {
-    if (p.length < 2) return undefined;
-    const here: Base = { pose: { at: p[p.length - 1]!, facing: bearing(p[p.length - 2]!, p[p.length - 1]!) }, size: inner };
-    // baseWithin(here, f, 0), with the trial pose's ring made once and not filed in the ring cache
-    // (each trial is a new pose, never asked for again).
-    // A friend whose base's inscribed circle overlaps the trial base's overlaps it for certain (the
-    // same answer, without the rings): most trials of a long back-off sit well inside a friend.
-    let ring: Point[] | undefined;
-    return near.find((f) => {
-      const fb = asBase(f);
-      const dx = here.pose.at.x - f.pose.at.x, dy = here.pose.at.y - f.pose.at.y;
-      const inscribed = (Math.min(inner.width, inner.depth) + Math.min(f.base.width, f.base.depth)) / 2 * (1 - 1e-9);
-      if (dx * dx + dy * dy < inscribed * inscribed) return true;
-      if (baseDistanceLowerBoundBeyond(here, fb, EPS)) return false;
-      return ringDistance((ring ??= transientRing(here)), basePolygon(fb)) <= EPS;
-    });
-  };
   let pts = path;
   let blocker: string | null = null;
-  for (let f = overlapping(pts); pts.length > 1 && f; f = overlapping(pts)) {
+  for (let f = overlappingFriend(pts, inner, near); pts.length > 1 && f; f = overlappingFriend(pts, inner, near)) {
     blocker = f.id;
     pts = backOff(pts, 0.25);
   }
   return { path: pts, blocker };
 }
+
+/**
+ * The first of `near` that a base of size `inner` at the end of `p` (facing along its last leg)
+ * overlaps. A module function, not a closure made per move (bundles keep names: each closure made
+ * costs a `__name` call too, issue 12).
+ */
+function overlappingFriend(p: readonly Point[], inner: BaseSize, near: readonly Stand[]): Stand | undefined {
+  if (p.length < 2) return undefined;
+  const here: Base = { pose: { at: p[p.length - 1]!, facing: bearing(p[p.length - 2]!, p[p.length - 1]!) }, size: inner };
+  // baseWithin(here, f, 0), with the trial pose's ring made once and not filed in the ring cache
+  // (each trial is a new pose, never asked for again).
+  // A friend whose base's inscribed circle overlaps the trial base's overlaps it for certain (the
+  // same answer, without the rings): most trials of a long back-off sit well inside a friend.
+  let ring: Point[] | undefined;
+  for (const f of near) {
+    const fb = asBase(f);
+    const dx = here.pose.at.x - f.pose.at.x, dy = here.pose.at.y - f.pose.at.y;
+    const inscribed = (Math.min(inner.width, inner.depth) + Math.min(f.base.width, f.base.depth)) / 2 * (1 - 1e-9);
+    if (dx * dx + dy * dy < inscribed * inscribed) return f;
+    if (baseDistanceLowerBoundBeyond(here, fb, EPS)) continue;
+    ring ??= transientRing(here);
+    const fr = basePolygon(fb);
+    if (!rectanglesApart(ring, fr, APART) && ringDistance(ring, fr) <= EPS) return f;
+  }
+  return undefined;
+}
+
+/**
+ * A separating-axis gap beyond this (a thousand times EPS, far above rounding) shows two bases
+ * apart for certain: distance > 0 and not within EPS of touching.
+ */
+const APART = 1e-3;
 
 /**
  * basePolygon's ring (same corners, same order) for a pose made for one trial: basePolygon would
@@ -351,27 +384,5 @@ export function hasLineOfSight(s: DramState, from: Point, to: Point): boolean {
   return lineOfSight(from, to, s.map.terrain).clear;
 }
 
-/**
- * What a player typed (`F7`, `Ligny`, `12,30`, `forward 1mi`, `toward Brye 1mi`, `wheel left 45
- * then forward 6in`, `contact <enemy>`) as a path from the mover. Contact heads for the enemy's
- * centre: the move stops where the bases first touch.
- */
-export function resolvePath(s: DramState, mover: Mover, text: string): Result<Point[], Problem> {
-  const ctx: LocationContext = {
-    table: s.map.table,
-    grid: { cell: s.map.gridCell },
-    landmarks: s.map.landmarks,
-    scale: { inchesPerMile: s.map.inchesPerMile },
-    unit: { pose: mover.pose, size: mover.base },
-    enemies: Object.values(s.stands).filter((e) => e.side !== mover.side && e.onTable && !e.removed).map((e) => ({ id: e.id, name: e.name })),
-  };
-  const parsed = parseLocation(text, ctx);
-  if (!parsed.ok) return parsed;
-  const resolved = resolveLocation(parsed.value, ctx);
-  if (!resolved.ok) return resolved;
-  const r = resolved.value;
-  if (r.kind === 'place') return ok([mover.pose.at, r.at]);
-  if (r.kind === 'move') return ok([...r.plan.path]);
-  const enemy = s.stands[r.enemy.id]!;
-  return ok([mover.pose.at, enemy.pose.at]);
-}
+/** What a player typed, as a path from the mover (moved to paths.ts; kept here for its callers). */
+export { resolvePath } from './paths';

@@ -4,7 +4,8 @@ import { err, ok, type Problem, type Result } from '../../lib/result';
 import type { Accepted, SeatId } from '../contract';
 import type { Point } from '../geometry/types';
 import { distance } from '../geometry/vector';
-import { advanceAlong, hasLineOfSight, milesBetween, nearestEnemy, resolvePath, type Locatable } from './geo';
+import { advanceAlong, hasLineOfSight, milesBetween, nearestEnemy, type Locatable } from './geo';
+import { resolvePath } from './paths';
 import { generalOrder, GENERAL_BASE } from './movement';
 import { rankGroups, type DramState } from './state';
 import { canChangeOrder, movementAllowanceInches, orderCost, ORDERS } from './tables';
@@ -121,12 +122,11 @@ function validateMove(s: DramState, commands: ReadonlySet<string>, o: MoveOrder)
   if (!path.ok) return path;
   const adv = advanceAlong(s, mover, path.value, allowance, { ignoreContact: !stand });
   const name = stand?.name ?? general!.name;
-  const moved = adv.path.reduce((a, p, i) => (i ? a + distance(adv.path[i - 1]!, p) : 0), 0);
+  const moved = adv.travelled;
   const terrain = adv.stopped?.endsWith('cannot be crossed here') ?? false;
-  const hintFor = (why: string | undefined) => (terrain ? 'Route it over a bridge or ford.' : why?.endsWith('is in the way') ? 'Plot a path around it, or move the other stand first.' : 'Plot another path.');
   // Issue 11: a move that goes nowhere is refused, saying why, rather than accepted with a receipt.
   if (moved < 0.05 && path.value.length > 1 && distance(path.value[0]!, path.value[path.value.length - 1]!) > 0.05) {
-    return err(problem('order/no-move', `${name} would not move at all: ${adv.stopped ?? 'it cannot go that way'}.`, hintFor(adv.stopped)));
+    return err(problem('order/no-move', `${name} would not move at all: ${adv.stopped ?? 'it cannot go that way'}.`, hintFor(adv.stopped, terrain)));
   }
   const warnings: string[] = [];
   const preview = [Number.isFinite(adv.plannedCost)
@@ -135,7 +135,7 @@ function validateMove(s: DramState, commands: ReadonlySet<string>, o: MoveOrder)
   // Every move cut short says where and why (the narrative prints the same reason).
   if (adv.stopped && moved < adv.length - 0.05) {
     const why = adv.stopped === 'allowance spent' ? `its ${allowance}" allowance is spent` : adv.stopped;
-    warnings.push(`Cut short: it stops after ${moved.toFixed(1)}" of the ${adv.length.toFixed(1)}" path — ${why}.${adv.stopped === 'allowance spent' || adv.contact ? '' : ` ${hintFor(adv.stopped)}`}`);
+    warnings.push(`Cut short: it stops after ${moved.toFixed(1)}" of the ${adv.length.toFixed(1)}" path — ${why}.${adv.stopped === 'allowance spent' || adv.contact ? '' : ` ${hintFor(adv.stopped, terrain)}`}`);
   }
   if (adv.contact) warnings.push(`Contact with ${s.stands[adv.contact]?.name ?? adv.contact} if nothing moves first: that means combat (DRAM §8).`);
   if (stand?.noAdvance) {
@@ -143,6 +143,14 @@ function validateMove(s: DramState, commands: ReadonlySet<string>, o: MoveOrder)
     if (before && after && after.miles < before.miles - 1e-9) return err(problem('order/no-advance', `${stand.name} may not advance towards the enemy this turn (DRAM §3): this move ends ${(before.miles - after.miles).toFixed(2)} mi nearer ${after.stand.name}.`, 'Move it sideways or away, or leave it.'));
   }
   return ok({ order: { ...o, path: path.value.map((p: Point) => ({ x: p.x, y: p.y })) }, preview, warnings });
+}
+
+/**
+ * What to do about a move cut short. A module function, not a closure made per move: the bot's
+ * bundle keeps names, so each closure made costs a `__name` call as well (issue 12: ~1 µs a /move).
+ */
+function hintFor(why: string | undefined, terrain: boolean): string {
+  return terrain ? 'Route it over a bridge or ford.' : why?.endsWith('is in the way') ? 'Plot a path around it, or move the other stand first.' : 'Plot another path.';
 }
 
 function validateChit(s: DramState, commands: ReadonlySet<string>, o: ChitOrder, pending: readonly DramOrder[]): Result<Accepted<DramOrder>, Problem> {

@@ -128,10 +128,16 @@ function priceStretch(items: TimelineItem[], r: Raw, start: number, end: number,
   });
 }
 
+/** A path's priced timeline (costTimeline) and its length, inches. */
+export interface CostTimeline {
+  readonly items: TimelineItem[];
+  readonly length: number;
+}
+
 /** The priced timeline of a path: stretches and events in order, split so no event falls inside a stretch. */
 export function costTimeline(
   path: readonly Point[], terrain: readonly TerrainFeature[], model: CostModel, opts: TerrainOptions = {},
-): { readonly items: TimelineItem[]; readonly length: number } {
+): CostTimeline {
   const raws: Raw[] = [];
   const crossings: PathEvent[] = [];
   let offset = 0;
@@ -203,6 +209,25 @@ export function pathCost(path: readonly Point[], terrain: readonly TerrainFeatur
     legs.push({ from, to, length: Math.hypot(to.x - from.x, to.y - from.y), cost, stretches, events });
   }
   return { total: legs.reduce((sum, l) => sum + l.cost, 0), length, legs };
+}
+
+/**
+ * pathCost(path).total from the path's timeline, without building its legs (issue 12: a preview
+ * wants only the total): the same sums in the same order (each leg's items in timeline order,
+ * then the legs in order), so the same number to the bit.
+ */
+export function timelineTotal(path: readonly Point[], timeline: CostTimeline): number {
+  const legs = Math.max(0, path.length - 1);
+  if (legs === 1) {
+    let cost = 0;
+    for (const i of timeline.items) if (i.leg === 0) cost += i.cost;
+    return 0 + cost;
+  }
+  const costs = new Array<number>(legs).fill(0);
+  for (const i of timeline.items) if (i.leg >= 0 && i.leg < legs) costs[i.leg]! += i.cost;
+  let total = 0;
+  for (const c of costs) total += c;
+  return total;
 }
 
 /** Plain parameters for the common "difficult terrain and roads" model (DRAM §1(d), HR D-17). */

@@ -127,6 +127,42 @@ export function ringDistance(a: readonly Point[], b: readonly Point[]): number {
 }
 
 /**
+ * Are two rectangles (4-corner rings, as basePolygon and baseCorners give) more than `gap` apart
+ * along one of their edge normals? Two convex shapes are at least as far apart as their shadows on
+ * any line, so then ringDistance(a, b) > gap, and with `gap` far beyond EPS the rings do not touch
+ * either: a caller asking "apart?" or "overlapping?" has its answer without the exact distance
+ * (issue 12: friends side by side in a line were each measured exactly by every /move).
+ * Only the two edges from the first corner are read: a rectangle's other two are parallel to them.
+ */
+export function rectanglesApart(a: readonly Point[], b: readonly Point[], gap: number): boolean {
+  return a.length === 4 && b.length === 4 && (shadowsApart(a, b, gap) || shadowsApart(b, a, gap));
+}
+
+/** Is the gap between the shadows of `a` and `b` on a normal of `a`'s first or second edge more than `gap`? */
+function shadowsApart(a: readonly Point[], b: readonly Point[], gap: number): boolean {
+  for (let i = 1; i <= 2; i++) {
+    const p = a[i - 1]!, q = a[i]!;
+    const ex = q.x - p.x, ey = q.y - p.y;
+    const len = Math.hypot(ex, ey);
+    if (!(len > 0)) continue;
+    const nx = -ey / len, ny = ex / len;
+    let aMin = Infinity, aMax = -Infinity, bMin = Infinity, bMax = -Infinity;
+    for (const c of a) {
+      const d = c.x * nx + c.y * ny;
+      if (d < aMin) aMin = d;
+      if (d > aMax) aMax = d;
+    }
+    for (const c of b) {
+      const d = c.x * nx + c.y * ny;
+      if (d < bMin) bMin = d;
+      if (d > bMax) bMax = d;
+    }
+    if (bMin - aMax > gap || aMin - bMax > gap) return true;
+  }
+  return false;
+}
+
+/**
  * ringDistance for two rings already known not to intersect (e.g. a separating axis shows them
  * farther apart than any tolerance of ringsIntersect): the same value without that test.
  */

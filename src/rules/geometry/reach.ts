@@ -8,7 +8,7 @@
  * cover it the move stops AT the event's point, on the near side, without paying it. An
  * impassable stretch stops the move at its start. Spending never exceeds budget + EPS.
  */
-import { costTimeline, type CostModel, type PathEvent, type TerrainContext } from './cost';
+import { costTimeline, type CostModel, type CostTimeline, type PathEvent, type TerrainContext } from './cost';
 import { EPS } from './epsilon';
 import type { TerrainOptions } from './terrain';
 import type { Point, TerrainFeature } from './types';
@@ -42,9 +42,17 @@ export interface Reach {
 export function maxReach(
   path: readonly Point[], budget: number, terrain: readonly TerrainFeature[], model: CostModel, opts: TerrainOptions = {},
 ): Reach {
-  const first = path[0];
-  if (!first) throw new RangeError('maxReach: the path needs at least one point');
-  const { items, length } = costTimeline(path, terrain, model, opts);
+  if (!path[0]) throw new RangeError('maxReach: the path needs at least one point');
+  return reachAlong(path, budget, costTimeline(path, terrain, model, opts));
+}
+
+/**
+ * maxReach on the path's timeline already priced (costTimeline of the same path, terrain and
+ * model): a caller that also wants the whole path's price prices it once (issue 12).
+ */
+export function reachAlong(path: readonly Point[], budget: number, timeline: CostTimeline): Reach {
+  if (!path[0]) throw new RangeError('reachAlong: the path needs at least one point');
+  const { items, length } = timeline;
   let spent = 0;
   for (const item of items) {
     if (item.type === 'event') {
@@ -70,11 +78,17 @@ export function maxReach(
 
 /** The reach that ends at `point` on leg `leg` (a plain function, not a closure made per call: this runs for every move). */
 function reachStop(path: readonly Point[], spent: number, point: Point, along: number, leg: number, stoppedBy?: ReachStop): Reach {
-  const travelled = path.slice(0, leg + 1);
-  const last = travelled[travelled.length - 1] as Point;
+  // The vertices passed (path[0..leg]), then `point`, which replaces the last of them when it is
+  // that vertex; built in one array, not sliced and spread twice.
+  const passed = Math.min(leg + 1, path.length);
+  const last = path[passed - 1] as Point;
+  const keep = passed > 0 && distance(last, point) <= EPS ? passed - 1 : passed;
+  const travelled: Point[] = [];
+  for (let i = 0; i < keep; i++) travelled.push(path[i] as Point);
+  travelled.push(point);
   return {
     point, distance: along, cost: spent, complete: stoppedBy === undefined, leg,
-    path: distance(last, point) <= EPS && travelled.length > 0 ? [...travelled.slice(0, -1), point] : [...travelled, point],
+    path: travelled,
     ...(stoppedBy ? { stoppedBy } : {}),
   };
 }

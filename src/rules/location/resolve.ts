@@ -35,15 +35,22 @@ function onTable(p: Point, ctx: LocationContext): boolean {
 const fmt = (n: number) => String(Math.round(n * 100) / 100);
 const where = (p: Point, ctx: LocationContext) => `(${fmt(p.x)}, ${fmt(p.y)})${gridRef(p, ctx) ? ` in ${gridRef(p, ctx)}` : ''}`;
 
+/**
+ * A straight step that keeps the facing. A module function rather than a closure made per step:
+ * bundles keep names, so every closure made also costs a `__name` call (issue 12).
+ */
+function straight(pose: Pose, dir: Point, inches: number, index: number): PlanWaypoint[] {
+  return [{ at: add(pose.at, scale(dir, inches)), facing: pose.facing, step: index }];
+}
+
 /** The poses a step passes through, starting from `pose`. */
 function stepWaypoints(step: MoveStep, index: number, pose: Pose, ctx: LocationContext): PlanWaypoint[] {
   const { at, facing } = pose;
-  const go = (dir: Point, inches: number): PlanWaypoint[] => [{ at: add(at, scale(dir, inches)), facing, step: index }];
   switch (step.kind) {
-    case 'forward': return go(headingVector(facing), step.distance.inches);
-    case 'back': return go(headingVector(facing), -step.distance.inches);
-    case 'right': return go(rightVector(facing), step.distance.inches);
-    case 'left': return go(rightVector(facing), -step.distance.inches);
+    case 'forward': return straight(pose, headingVector(facing), step.distance.inches, index);
+    case 'back': return straight(pose, headingVector(facing), -step.distance.inches, index);
+    case 'right': return straight(pose, rightVector(facing), step.distance.inches, index);
+    case 'left': return straight(pose, rightVector(facing), -step.distance.inches, index);
     case 'toward': {
       const goal = targetPoint(step.target, ctx);
       const far = distance(at, goal);
@@ -72,13 +79,15 @@ export function toWaypoints(steps: readonly MoveStep[], ctx: LocationContext): R
   const start = ctx.unit.pose;
   let pose: Pose = start;
   const waypoints: PlanWaypoint[] = [];
-  steps.forEach((step, i) => {
-    for (const w of stepWaypoints(step, i, pose, ctx)) {
+  const path: Point[] = [start.at];
+  for (let i = 0; i < steps.length; i++) {
+    for (const w of stepWaypoints(steps[i]!, i, pose, ctx)) {
       waypoints.push(w);
+      path.push(w.at);
       pose = { at: w.at, facing: w.facing };
     }
-  });
-  return ok({ start, waypoints, final: pose, path: [start.at, ...waypoints.map((w) => w.at)] });
+  }
+  return ok({ start, waypoints, final: pose, path });
 }
 
 /** Turn a parsed location into a point, a move plan or an enemy; refuses anything off the table. */
