@@ -117,7 +117,10 @@ const until = Date.now() + SECONDS * 1000;
 /** One /move from player p of game g; its latency counts from `from` (open loop: the time it was due). */
 async function one(g: number, p: number, n: number, from?: number): Promise<void> {
   const unit = units[p]![n % units[p]!.length]!;
-  const to = `forward ${(1 + (n % 9)) / 10 + 0.5}in`;
+  // 800 distances (0.6–1.399 in): no player sends the same text twice for a stand within a run,
+  // as a real one seldom would, so what the rules remember per text (DRAM's resolvePath) does not
+  // flatter the figure. Until 2026-11-26 the load cycled 9 texts (0.6–1.4 in by tenths).
+  const to = `forward ${(600 + (n % 800)) / 1000}in`;
   const record = sentTo.get(`${g}|${unit}`) ?? { tos: [], acked: 0 };
   sentTo.set(`${g}|${unit}`, record);
   record.tos.push(to);

@@ -43,7 +43,7 @@ const markSent = db.$client.prepare('UPDATE outbox SET claimed_at = ?, sent_at =
 async function one(i: number): Promise<void> {
   const g = i % GAMES, p = Math.floor(i / GAMES) % 4, n = Math.floor(i / (GAMES * 4));
   const list = units[p]!;
-  const inv = { name: 'move', options: { unit: list[n % list.length]!, to: `forward ${(1 + (n % 9)) / 10 + 0.5}in` } };
+  const inv = { name: 'move', options: { unit: list[n % list.length]!, to: `forward ${(600 + (n % 800)) / 1000}in` } }; // never the same text twice for a stand (bench/load-games.ts)
   const ctx = { guildId: GUILD, channelId: channel(g), user: player(g, p), isAdmin: false, services, now: () => new Date(), log, users: {} };
   const r = await execute(prepare(commands, inv), ctx);
   if (!r.content?.includes('accepted')) throw new Error(`not accepted: ${JSON.stringify(r).slice(0, 300)}`);

@@ -100,16 +100,25 @@ console.log(`   wall: median ${median(turnWall).toFixed(1)} ms, max ${Math.max(.
 console.log(`   CPU:  mean ${cpuPerTurn.toFixed(1)} ms a turn over all ${everyWall.length} window replays`);
 console.log(`   every replay of a window: wall median ${median(everyWall).toFixed(1)} ms, p90 ${pct(everyWall, 90).toFixed(1)} ms`);
 
-const valTimes: number[] = [];
+// The first round is the headline: each order's text met for the first time on its state (the
+// state's spatial grid is built by the window's first order, as in the bot). The later rounds
+// validate the same texts again, which DRAM's resolvePath remembers per state, pose and text
+// (a player who previews and then posts): reported apart, so they do not flatter the figure.
+// Each window's state is a fresh parse (untimed), as the bot parses a new version: the recording
+// validated these orders on the originals.
+const copies = new Map<DramState, DramState>();
+for (const { state: s } of windowsOrders) if (!copies.has(s)) copies.set(s, JSON.parse(JSON.stringify(s)) as DramState);
+const valFirst: number[] = [], valAgain: number[] = [];
 for (let round = 0; round < 5; round++) {
-  for (const { state: s, seat, order } of windowsOrders) {
+  for (const { state: original, seat, order } of windowsOrders) {
+    const s = copies.get(original)!;
     // Validate as typed: moves from their text, so the location parser and path costing run.
     const raw: DramOrder = order.kind === 'move' ? { kind: 'move', unit: order.unit, to: order.to } : order;
     const t = process.hrtime.bigint();
     dram.validate(s, seat, raw, []);
-    valTimes.push(Number(process.hrtime.bigint() - t) / 1e6);
+    (round === 0 ? valFirst : valAgain).push(Number(process.hrtime.bigint() - t) / 1e6);
   }
 }
-console.log(`2. validate one order (${windowsOrders.length} orders x 5, ${moves} of them moves typed as text): median ${(median(valTimes) * 1000).toFixed(0)} µs, p99 ${(pct(valTimes, 99) * 1000).toFixed(0)} µs   (target median < 200 µs)`);
+console.log(`2. validate one order (${windowsOrders.length} orders, ${moves} of them moves typed as text), each the first time on its state: median ${(median(valFirst) * 1000).toFixed(0)} µs, p99 ${(pct(valFirst, 99) * 1000).toFixed(0)} µs   (target median < 200 µs); the same again x4: median ${(median(valAgain) * 1000).toFixed(0)} µs`);
 console.log(`   load average (1, 5, 15 min) at the start ${loadBefore}, at the end ${load()}`);
-console.log(`JSON: ${JSON.stringify({ dramTurnMs: median(turnWall), dramTurnCpuMs: cpuPerTurn, dramTurnEveryMs: median(everyWall), dramValidateUs: median(valTimes) * 1000, repeats: REPEATS, turns: turnWall.length, load1: loadavg()[0] })}`);
+console.log(`JSON: ${JSON.stringify({ dramTurnMs: median(turnWall), dramTurnCpuMs: cpuPerTurn, dramTurnEveryMs: median(everyWall), dramValidateUs: median(valFirst) * 1000, dramValidateAgainUs: median(valAgain) * 1000, repeats: REPEATS, turns: turnWall.length, load1: loadavg()[0] })}`);

@@ -81,33 +81,41 @@ export type TimelineItem = ({ readonly type: 'stretch' } & StretchCost) | ({ rea
  * priced more than once as it is walked (its reach, then the part actually walked, whose legs are
  * the same but for the last), and a move is priced when plotted and again when resolved: the
  * profile is a pure function of its inputs, so a remembered one is bit-identical. Scenario terrain
- * is never changed in place (a new record is a new key); each record keeps at most PROFILES_KEPT.
+ * is never changed in place (a new record is a new key).
  * Keys are the coordinates themselves in nested maps (no number-to-string formatting).
+ *
+ * At most PROFILES_KEPT in all, for every terrain record together, all forgotten at once past it
+ * (the map holds its terrain records only until then). The bound was per record: every game's
+ * parsed state has a terrain record of its own, so 50 games under bench:load kept up to 4,096
+ * profiles each, and once the players stopped repeating the same 9 texts the bot's heap held
+ * ~50 MB more (used 48 → 96–100 MB, peak RSS 214 → 275–298 MiB).
  */
-type ProfileStore = { count: number; byAlignment: Map<number | undefined, Map<number, Map<number, Map<number, Map<number, SegmentProfile>>>>> };
-const profiles = new WeakMap<readonly TerrainFeature[], ProfileStore>();
-const PROFILES_KEPT = 4096;
+type ProfileStore = Map<number | undefined, Map<number, Map<number, Map<number, Map<number, SegmentProfile>>>>>;
+const profiles = new Map<readonly TerrainFeature[], ProfileStore>();
+let profilesKept = 0;
+export const PROFILES_KEPT = 4096;
 function profileOf(a: Point, b: Point, terrain: readonly TerrainFeature[], opts: TerrainOptions): SegmentProfile {
-  let store = profiles.get(terrain);
-  if (!store) profiles.set(terrain, (store = { count: 0, byAlignment: new Map() }));
-  const m1 = store.byAlignment.get(opts.alignmentDeg) ?? setIn(store.byAlignment, opts.alignmentDeg, new Map());
+  const store = profiles.get(terrain) ?? setIn(profiles, terrain, new Map());
+  const m1 = store.get(opts.alignmentDeg) ?? setIn(store, opts.alignmentDeg, new Map());
   const m2 = m1.get(a.x) ?? setIn(m1, a.x, new Map());
   const m3 = m2.get(a.y) ?? setIn(m2, a.y, new Map());
   const m4 = m3.get(b.x) ?? setIn(m3, b.x, new Map());
   let p = m4.get(b.y);
   if (!p) {
     p = segmentProfile(a, b, terrain, opts);
-    if (store.count >= PROFILES_KEPT) {
-      store.byAlignment.clear();
-      store.count = 0;
-      // m4 may be a cleared branch now: file afresh (the next call will find it).
+    if (profilesKept >= PROFILES_KEPT) {
+      profiles.clear();
+      profilesKept = 0;
+      // m4 belongs to a forgotten store now: file afresh (the next call will find it).
       return p;
     }
     m4.set(b.y, p);
-    store.count++;
+    profilesKept++;
   }
   return p;
 }
+/** How many segment profiles are remembered now, over every terrain record (tests). */
+export const profilesRemembered = (): number => profilesKept;
 function setIn<K, V>(m: Map<K, V>, k: K, v: V): V {
   m.set(k, v);
   return v;
