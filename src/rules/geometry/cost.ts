@@ -8,6 +8,7 @@
  *   river has not crossed it, and one starting in a wood does not "enter" it.
  * - A multiplier or event cost of Infinity means impassable.
  */
+import { sortSmall } from './sort';
 import { EPS } from './epsilon';
 import type { AreaFeature, LineFeature, LineKind } from './features';
 import { segmentProfile, type LineCrossing, type SegmentProfile, type TerrainOptions } from './terrain';
@@ -170,7 +171,7 @@ export function costTimeline(
     for (const f of before.areas) if (!after.areas.includes(f)) events.push({ leg: after.leg, event: { type: 'leave', feature: f, at: after.from, distance: after.start } });
     for (const f of after.areas) if (!before.areas.includes(f)) events.push({ leg: after.leg, event: { type: 'enter', feature: f, at: after.from, distance: after.start } });
   }
-  events.sort((x, y) => x.event.distance - y.event.distance);
+  sortSmall(events, byEventDistance);
 
   const items: TimelineItem[] = [];
   // Plain helpers and an index rather than closures: this runs for every leg of every move.
@@ -268,3 +269,5 @@ export function simpleCostModel(params: SimpleCostParams): CostModel {
     ...(params.eventCost ? { eventCost: params.eventCost } : {}),
   };
 }
+
+const byEventDistance = (x: { readonly event: { readonly distance: number } }, y: { readonly event: { readonly distance: number } }): number => x.event.distance - y.event.distance;

@@ -1,3 +1,4 @@
+import { sortSmall } from './sort';
 import type { Point } from './types';
 
 /**
@@ -163,7 +164,8 @@ const SLACK = 1e-6;
 const OFFSET = 1 << 21;
 const cellKey = (cx: number, cy: number): number => (cx + OFFSET) * (2 * OFFSET) + (cy + OFFSET);
 
-const ordered = <T,>(es: Entry<T>[]): T[] => es.sort((a, b) => a.seq - b.seq).map((e) => e.item);
+const ordered = <T,>(es: Entry<T>[]): T[] => sortSmall(es, bySeq).map((e) => e.item);
+const bySeq = (a: { readonly seq: number }, b: { readonly seq: number }): number => a.seq - b.seq;
 
 /** Squared distance from (x, y) to the segment ab. */
 function segmentDistanceSquared(x: number, y: number, a: Point, b: Point): number {

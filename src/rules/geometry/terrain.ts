@@ -11,6 +11,7 @@
  * - A crossing is where the segment meets a line feature's centreline; a bridge or ford counts
  *   when its point is within half its width of that crossing (and it names that line, if it names any).
  */
+import { ascending, sortSmall } from './sort';
 import { EPS } from './epsilon';
 import {
   DEFAULT_LINE_WIDTH,
@@ -270,7 +271,7 @@ export function segmentProfile(a: Point, b: Point, allFeatures: readonly Terrain
     }
   }
 
-  cuts.sort((x, y) => x - y);
+  sortSmall(cuts, ascending);
   const stops: number[] = [0];
   for (const s of cuts) if (s - (stops[stops.length - 1] as number) > EPS && length - s > EPS) stops.push(s);
   stops.push(length);
@@ -297,7 +298,7 @@ export function segmentProfile(a: Point, b: Point, allFeatures: readonly Terrain
       stretches.push({ start, end, from: pointAt(a, b, length, start), to: pointAt(a, b, length, end), areas: inside, along: lines });
     }
   }
-  crossings.sort((x, y) => x.distance - y.distance);
+  sortSmall(crossings, byDistance);
   return { from: a, to: b, length, stretches, crossings };
 }
 
@@ -332,3 +333,5 @@ export function segmentTerrainLengths(
   const crossings = profile.crossings.filter((c) => c.distance > EPS && c.distance < profile.length - EPS);
   return { areas: sum((s) => s.areas), along: sum((s) => s.along), crossings };
 }
+
+const byDistance = (x: { readonly distance: number }, y: { readonly distance: number }): number => x.distance - y.distance;
