@@ -141,6 +141,7 @@ function handleCallback(ctx: RouteContext): RouteResult {
   record.events.push(event(ctx, 'callback', data, message, extra));
   state.mark(record.id, 'callbackDone');
   record.callbackArrived();
+  if (type === 4 && message?.ephemeral) state.answeredPrivately(record);
 
   if (ctx.query.with_response !== 'true') return { status: 204 };
   return {

@@ -263,6 +263,26 @@ export class FakeDiscordState {
     return `${this.origin}/attachments/${channelId}/${attachmentId}/${encodeURIComponent(filename)}`;
   }
 
+  /** Ids of interactions answered privately, oldest first (options.keepAnswered). */
+  private readonly answered: string[] = [];
+
+  /**
+   * @internal the callback route, once an interaction was answered with a private message: with
+   * options.keepAnswered, the oldest such interactions past that many are forgotten, each with its
+   * reply message (lookups of either answer 404, as for an expired token).
+   */
+  answeredPrivately(record: InteractionRecord): void {
+    const keep = this.options.keepAnswered;
+    if (keep === undefined) return;
+    this.answered.push(record.id);
+    while (this.answered.length > keep) {
+      const old = this.interactions.get(this.answered.shift()!);
+      if (!old) continue;
+      if (old.originalMessageId) this.messages.delete(old.originalMessageId);
+      this.interactions.delete(old.id);
+    }
+  }
+
   createMessage(input: MessageInput): StoredMessage {
     const id = snowflake();
     const flags = input.flags ?? numberField(input.body.flags) ?? 0;

@@ -325,6 +325,31 @@ describe('fake Discord timing behaviour', () => {
     }
   });
 
+  it('forgets the oldest privately answered interactions past keepAnswered (load runs), and only those', async () => {
+    const h = await startHarness({ keepAnswered: 2 });
+    try {
+      h.setHandler(async (i) => {
+        if (!i.isChatInputCommand()) return;
+        await i.reply(i.commandName === 'public' ? { content: 'for all' } : { content: `only you ${i.commandName}`, flags: MessageFlags.Ephemeral });
+      });
+      const pub = await h.fake.sendSlashCommand({ name: 'public' }).waitForResponse();
+      const first = await h.fake.sendSlashCommand({ name: 'a' }).waitForResponse();
+      const firstMessage = first.original!.message.id;
+      expect(h.fake.message(firstMessage)).toBeDefined();
+      const kept = [await h.fake.sendSlashCommand({ name: 'b' }).waitForResponse(), await h.fake.sendSlashCommand({ name: 'c' }).waitForResponse()];
+      // The third private answer pushed the first out, with its reply; the history a caller holds still reads.
+      expect(() => h.fake.interaction(first.id)).toThrow(/unknown interaction/);
+      expect(h.fake.message(firstMessage)).toBeUndefined();
+      expect(first.callback?.content).toBe('only you a');
+      for (const x of kept) expect(h.fake.interaction(x.id).callback?.content).toBe(`only you ${x.id === kept[0]!.id ? 'b' : 'c'}`);
+      // A public answer is not counted and stays, as does its channel message.
+      expect(h.fake.interaction(pub.id).callback?.content).toBe('for all');
+      expect(h.fake.channelMessages(CHANNEL_ID).map((m) => m.message.content)).toContain('for all');
+    } finally {
+      await h.stop();
+    }
+  });
+
   it('closes IDENTIFY with 4014 when a privileged intent is not enabled', async () => {
     const fake = await startFakeDiscord({ privilegedIntents: 0 });
     const client = new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMembers], rest: { api: fake.restApi } });

@@ -18,12 +18,13 @@ describe('execArgvWithoutTsx (worker threads of plain JavaScript start without t
   });
 
   it('drops V8\'s options, which a worker thread refuses (the bot runs with heap sizes: bench/README.md "Memory")', async () => {
-    const argv = ['--max-old-space-size=256', '--max_semi_space_size=4', '--stack-size=900', '--enable-source-maps', '--optimize-for-size', '--v8-pool-size=2'];
+    const argv = ['--max-old-space-size=256', '--max_semi_space_size=4', '--stack-size=900', '--enable-source-maps', '--optimize-for-size', '--v8-pool-size=2', '--trace-gc', '--trace-gc-nvp'];
     expect(execArgvWithoutTsx(argv)).toEqual(['--enable-source-maps']);
     // What node itself says: the options left start a worker; the heap sizes and the pool size do not.
     const { Worker } = await import('node:worker_threads');
     expect(() => new Worker('1', { eval: true, execArgv: ['--max-old-space-size=256'] })).toThrow(/invalid execArgv/);
     expect(() => new Worker('1', { eval: true, execArgv: ['--v8-pool-size=2'] })).toThrow(/invalid execArgv/);
+    expect(() => new Worker('1', { eval: true, execArgv: ['--trace-gc'] })).toThrow(/invalid execArgv/);
     const w = new Worker('1', { eval: true, execArgv: execArgvWithoutTsx(argv) });
     expect(await new Promise((r) => w.once('exit', r))).toBe(0);
   });
