@@ -8,7 +8,7 @@ import { basePolygon, localOffset, pointToBaseDistance, baseEdge, SIDES, type Ba
 import { EPS } from './epsilon';
 import { pointSegmentDistance, ringsIntersect } from './primitives';
 import type { Point } from './types';
-import { add, distance, headingVector, rightVector, scale, sub } from './vector';
+import { add, distance, headingVector, hypot, rightVector, scale, sub } from './vector';
 
 /** NW's frontal perspective: 45° each side of straight ahead. */
 export const FRONTAL_HALF_ANGLE = 45;
@@ -44,7 +44,7 @@ function pointsAgainstFrontalArc(viewer: Base, pts: readonly Point[], halfAngle:
   const halfWidth = viewer.size.width / 2;
   const tan = tanDeg(halfAngle);
   // The 45° lines' normals are not unit vectors: scale the margin so it is ARC_APART inches across.
-  const sideSlack = ARC_APART * Math.hypot(1, tan);
+  const sideSlack = ARC_APART * hypot(1, tan);
   let behind = true, outLeft = true, outRight = true;
   for (let i = 0; i < pts.length; i++) {
     const p = pts[i]!;

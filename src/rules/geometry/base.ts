@@ -6,7 +6,7 @@
 import { EPS, withinDistance } from './epsilon';
 import { pointSegmentDistance, ringContains, ringDistance, segmentRingDistance } from './primitives';
 import type { BaseSize, Point, Pose } from './types';
-import { add, dot, headingVector, lerp, rightVector, scale, sub } from './vector';
+import { add, dot, headingVector, hypot, lerp, rightVector, scale, sub } from './vector';
 
 /** A base on the table: where it stands and how big it is. */
 export interface Base {
@@ -63,14 +63,14 @@ export function basePolygon(base: Base): Point[] {
 }
 
 /** Half the base's diagonal: no part of the base is farther than this from its centre. */
-export const baseRadius = (size: BaseSize): number => Math.hypot(size.width, size.depth) / 2;
+export const baseRadius = (size: BaseSize): number => hypot(size.width, size.depth) / 2;
 
 /**
  * A cheap lower bound of baseDistance from the bounding circles. Searches (nearest enemy,
  * contact along a path) use it to skip the exact distance for bases that cannot matter.
  */
 export function baseDistanceLowerBound(a: Base, b: Base): number {
-  return Math.max(0, Math.hypot(a.pose.at.x - b.pose.at.x, a.pose.at.y - b.pose.at.y) - baseRadius(a.size) - baseRadius(b.size));
+  return Math.max(0, hypot(a.pose.at.x - b.pose.at.x, a.pose.at.y - b.pose.at.y) - baseRadius(a.size) - baseRadius(b.size));
 }
 
 /**

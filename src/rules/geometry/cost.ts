@@ -13,7 +13,7 @@ import { EPS } from './epsilon';
 import type { AreaFeature, LineFeature, LineKind } from './features';
 import { segmentProfile, type LineCrossing, type SegmentProfile, type TerrainOptions } from './terrain';
 import type { Point, TerrainFeature, TerrainKind } from './types';
-import { lerp } from './vector';
+import { hypot, lerp } from './vector';
 
 /** The terrain under one stretch of a path, as a cost model sees it. */
 export interface TerrainContext {
@@ -215,7 +215,7 @@ export function pathCost(path: readonly Point[], terrain: readonly TerrainFeatur
         events.push(e);
       }
     }
-    legs.push({ from, to, length: Math.hypot(to.x - from.x, to.y - from.y), cost, stretches, events });
+    legs.push({ from, to, length: hypot(to.x - from.x, to.y - from.y), cost, stretches, events });
   }
   return { total: legs.reduce((sum, l) => sum + l.cost, 0), length, legs };
 }

@@ -11,6 +11,7 @@
 import { orient2d } from 'robust-predicates';
 import { EPS } from './epsilon';
 import type { Point } from './types';
+import { hypot } from './vector';
 
 /** > 0 when c is left of a→b (counter-clockwise), < 0 right, 0 exactly on the line. */
 const orient = (a: Point, b: Point, c: Point): number => orient2d(a.x, a.y, b.x, b.y, c.x, c.y);
@@ -26,9 +27,9 @@ const SEGMENT_BOX_SLACK = 2 * EPS;
 export function pointSegmentDistance(p: Point, a: Point, b: Point): number {
   const dx = b.x - a.x, dy = b.y - a.y;
   const len2 = dx * dx + dy * dy;
-  if (len2 === 0) return Math.hypot(p.x - a.x, p.y - a.y);
+  if (len2 === 0) return hypot(p.x - a.x, p.y - a.y);
   const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
-  return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
+  return hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
 }
 
 /** Distance from p to the ring's boundary (0 on the boundary), ignoring whether p is inside. */
@@ -143,7 +144,7 @@ function shadowsApart(a: readonly Point[], b: readonly Point[], gap: number): bo
   for (let i = 1; i <= 2; i++) {
     const p = a[i - 1]!, q = a[i]!;
     const ex = q.x - p.x, ey = q.y - p.y;
-    const len = Math.hypot(ex, ey);
+    const len = hypot(ex, ey);
     if (!(len > 0)) continue;
     const nx = -ey / len, ny = ex / len;
     let aMin = Infinity, aMax = -Infinity, bMin = Infinity, bMax = -Infinity;
@@ -203,7 +204,7 @@ export function ringDistanceApart(a: readonly Point[], b: readonly Point[]): num
   let d = Infinity;
   for (let i = 0; i < k; i += 2) {
     const ex = v[i]!, ey = v[i + 1]!;
-    if (ex * ex + ey * ey <= cut) d = Math.min(d, Math.hypot(ex, ey));
+    if (ex * ex + ey * ey <= cut) d = Math.min(d, hypot(ex, ey));
   }
   return d;
 }
