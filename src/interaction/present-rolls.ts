@@ -80,6 +80,25 @@ export function epochLine(e: SeedEpochRow): string {
  * Plain punctuation such as "(09:00)" or "Saint-Rémy" is left alone.
  */
 export function escapeMd(s: string): string {
+  if (s.length > ESCAPED_MAX_LENGTH) return escapeMdAfresh(s);
+  let escaped = escapedShort.get(s);
+  if (escaped === undefined) {
+    if (escapedShort.size >= ESCAPED_KEPT) escapedShort.clear();
+    escapedShort.set(s, (escaped = escapeMdAfresh(s)));
+  }
+  return escaped;
+}
+
+/**
+ * escapeMd's answers for short texts: names and labels, the same few again and again (every
+ * sealed receipt escapes its seat's label; its five Unicode-aware scans were ~5 µs a receipt
+ * under bench:load, issue 12). At most ESCAPED_KEPT, all forgotten at once past it.
+ */
+const escapedShort = new Map<string, string>();
+export const ESCAPED_KEPT = 4096;
+const ESCAPED_MAX_LENGTH = 200;
+
+function escapeMdAfresh(s: string): string {
   // Bidi and invisible controls first: the @everyone defuse below adds a zero-width space on purpose.
   return safeText(s)
     .replace(/([\\*_`~|[\]])/g, '\\$1')

@@ -7,7 +7,7 @@ import { commandMap } from '../../commands/index';
 import { execute, prepare, userErrorReply } from '../../src/interaction/dispatch';
 import type { UserError } from '../../src/lib/user-error';
 import type { CommandContext, Invocation } from '../../src/interaction/command';
-import { escapeMd } from '../../src/interaction/present-rolls';
+import { ESCAPED_KEPT, escapeMd } from '../../src/interaction/present-rolls';
 import { safeText } from '../../src/interaction/safe-text';
 import { silentLog, testServices } from '../helpers/services';
 import type { Services } from '../../src/services/services';
@@ -37,6 +37,17 @@ describe('safeText', () => {
 
   it('runs inside escapeMd, before the zero-width space that defuses @everyone', () => {
     expect(escapeMd(`${RLO}@everyone`)).toBe('@\u200beveryone');
+  });
+
+  it('escapeMd remembers short texts only as what it would compute afresh, and forgets past its bound', () => {
+    const samples = ['I Corps (Zieten)', '*bold* _it_ `code`', '> quote\n# head', '@here and @everyone', `x${RLO}y`, 'Saint-Rémy'];
+    const first = samples.map(escapeMd);
+    expect(first).toEqual(['I Corps (Zieten)', '\\*bold\\* \\_it\\_ \\`code\\`', '\\> quote\n\\# head', '@\u200bhere and @\u200beveryone', 'xy', 'Saint-Rémy']);
+    // Past ESCAPED_KEPT distinct texts (all forgotten at once), and for long texts (never kept), the same answers.
+    for (let i = 0; i < ESCAPED_KEPT + 10; i++) escapeMd(`name ${i} *`);
+    expect(samples.map(escapeMd)).toEqual(first);
+    const long = `${'*'.repeat(300)}@everyone`;
+    expect(escapeMd(long)).toBe(`${'\\*'.repeat(300)}@\u200beveryone`);
   });
 });
 
