@@ -333,8 +333,10 @@ export class GameService {
     const key = l.ruleset.orderKey(parsed.data);
     // Keep the most useful refusal (a seat that does not own the unit says least); build the error once.
     let firstError: Problem | null = null;
+    const rows = this.repo.activeSubmissionsOfSeats(l.window.id, mine);
     for (const seat of mine) {
-      const live = this.repo.activeSubmissions(l.window.id, seat).map((x) => ({ key: x.key, order: JSON.parse(x.body) as unknown }));
+      const live: { key: string; order: unknown }[] = [];
+      for (const x of rows) if (x.seatId === seat) live.push({ key: x.key, order: JSON.parse(x.body) as unknown });
       const pending = live.map((x) => x.order).filter((o) => l.ruleset.orderKey(o) !== key);
       const r = l.ruleset.validate(l.state, seat, parsed.data, pending);
       if (!r.ok) {

@@ -42,6 +42,10 @@ export class GamesRepo {
       seats: db.$client.prepare<[number], SeatRow>(`SELECT ${fieldsOf(seats)} FROM seats WHERE game_id = ? ORDER BY seat_id`),
       active: db.$client.prepare<[number], SubmissionRow>(`SELECT ${fieldsOf(submissions)} FROM submissions WHERE window_id = ? AND withdrawn_at IS NULL ORDER BY id`),
       activeSeat: db.$client.prepare<[number, string], SubmissionRow>(`SELECT ${fieldsOf(submissions)} FROM submissions WHERE window_id = ? AND seat_id = ? AND withdrawn_at IS NULL ORDER BY id`),
+      // Every seat a player holds, in one read (a DRAM commander holds the army's seat and a corps'):
+      // one statement, not one per seat tried (issue 12). Through submissions_live, a lookup per seat.
+      activeSeats: db.$client.prepare<[number, string], SubmissionRow>(`SELECT ${fieldsOf(submissions)} FROM submissions
+        WHERE window_id = ? AND withdrawn_at IS NULL AND seat_id IN (SELECT value FROM json_each(?)) ORDER BY id`),
       ready: db.$client.prepare<[number], string>('SELECT seat_id FROM readiness WHERE window_id = ?').pluck(),
       // The writes of every order, in plain SQL as well: drizzle's prepared statements fill their
       // placeholders and map a RETURNING row on each call (~2-3 µs each under bench:load, issue 12).
@@ -172,6 +176,10 @@ export class GamesRepo {
   /** The seat's live orders in a window, in the order they were given. */
   activeSubmissions(windowId: number, seatId?: string): SubmissionRow[] {
     return seatId === undefined ? this.hot.active.all(windowId) : this.hot.activeSeat.all(windowId, seatId);
+  }
+  /** The live orders of any of `seatIds` in a window, in the order they were given (each row names its seat). */
+  activeSubmissionsOfSeats(windowId: number, seatIds: readonly string[]): SubmissionRow[] {
+    return seatIds.length === 1 ? this.hot.activeSeat.all(windowId, seatIds[0]!) : this.hot.activeSeats.all(windowId, JSON.stringify(seatIds));
   }
   /** Replace the seat's order with the same key (amend), or add it. */
   putSubmission(s: Omit<typeof submissions.$inferInsert, 'id'>): void {

@@ -64,6 +64,12 @@ describe('the reads every input makes, in plain SQL', () => {
     expect(repo.activeSubmissions(w.id)).toEqual(live);
     expect(repo.activeSubmissions(w.id, 'french:fr-i-corps')).toEqual(live.filter((x) => x.seatId === 'french:fr-i-corps'));
     expect(repo.activeSubmissions(w.id, 'austrians:command')).toEqual([]);
+    // A player's seats in one read: the rows of those seats only, oldest first, each naming its seat.
+    const frSeats = ['french:fr-ii-corps', 'french:command', 'french:fr-i-corps'];
+    expect(repo.activeSubmissionsOfSeats(w.id, frSeats)).toEqual(live);
+    expect(repo.activeSubmissionsOfSeats(w.id, ['french:fr-i-corps'])).toEqual(live.filter((x) => x.seatId === 'french:fr-i-corps'));
+    expect(repo.activeSubmissionsOfSeats(w.id, ['french:command', 'french:fr-ii-corps'])).toEqual([]);
+    expect(repo.activeSubmissionsOfSeats(w.id, ['austrians:command', 'fr-i-corps', "x') OR 1=1 --"])).toEqual([]);
     expect(Object.keys(repo.seats(game.id)[0]!)).toEqual(Object.keys(getTableColumns(seats)));
     expect(Object.keys(w)).toEqual(Object.keys(getTableColumns(windows)));
     expect(Object.keys(repo.activeSubmissions(w.id)[0]!)).toEqual(Object.keys(getTableColumns(submissions)));
