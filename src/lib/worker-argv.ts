@@ -7,8 +7,8 @@ const PRELOADS = new Set(['--require', '-r', '--import', '--loader', '--experime
  * switches an operator is likely to add. A worker's heap is sized by `resourceLimits` instead.
  */
 const V8_ONLY = new Set(['--max-old-space-size', '--max-semi-space-size', '--min-semi-space-size', '--max-young-generation-size', '--initial-old-space-size', '--initial-heap-size', '--max-heap-size', '--optimize-for-size', '--stack-size', '--expose-gc', '--gc-interval', '--single-threaded-gc', '--predictable',
-  // GC tracing, which an operator adds to see where collections go (bench/README.md, "Memory").
-  '--trace-gc', '--trace-gc-nvp', '--trace-gc-verbose', '--trace-gc-ignore-scavenger',
+  // GC and compiler tracing, which an operator adds to see where collections and deoptimizations go (bench/README.md, "Memory").
+  '--trace-gc', '--trace-gc-nvp', '--trace-gc-verbose', '--trace-gc-ignore-scavenger', '--trace-opt', '--trace-deopt', '--trace-deopt-verbose',
   // Node's, but process-wide too: the size of the V8 platform's thread pool (GC and compiler helpers).
   '--v8-pool-size',
   // Compiler tiers and feedback (issue 12 measured them for verify): with one of these, every verify failed to start its workers.
