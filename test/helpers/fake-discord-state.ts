@@ -280,6 +280,7 @@ export class FakeDiscordState {
       if (!old) continue;
       if (old.originalMessageId) this.messages.delete(old.originalMessageId);
       this.interactions.delete(old.id);
+      this.interactionsByToken.delete(old.token);
     }
   }
 

@@ -16,7 +16,7 @@ import {
   GatewayIntentBits,
   MessageFlags,
 } from 'discord.js';
-import type { Interaction, TextChannel } from 'discord.js';
+import type { ChatInputCommandInteraction, Interaction, TextChannel } from 'discord.js';
 import { snowflake, startFakeDiscord } from './fake-discord.js';
 import type { FakeDiscord, StartFakeDiscordOptions } from './fake-discord.js';
 import { parseMultipart } from './multipart.js';
@@ -327,9 +327,11 @@ describe('fake Discord timing behaviour', () => {
 
   it('forgets the oldest privately answered interactions past keepAnswered (load runs), and only those', async () => {
     const h = await startHarness({ keepAnswered: 2 });
+    const seen = new Map<string, Interaction>();
     try {
       h.setHandler(async (i) => {
         if (!i.isChatInputCommand()) return;
+        seen.set(i.commandName, i);
         await i.reply(i.commandName === 'public' ? { content: 'for all' } : { content: `only you ${i.commandName}`, flags: MessageFlags.Ephemeral });
       });
       const pub = await h.fake.sendSlashCommand({ name: 'public' }).waitForResponse();
@@ -341,6 +343,9 @@ describe('fake Discord timing behaviour', () => {
       expect(() => h.fake.interaction(first.id)).toThrow(/unknown interaction/);
       expect(h.fake.message(firstMessage)).toBeUndefined();
       expect(first.callback?.content).toBe('only you a');
+      // Its token is gone too (as an expired one): a follow-up is refused; a kept one's is not.
+      await expect((seen.get('a') as ChatInputCommandInteraction).followUp('late')).rejects.toMatchObject({ code: 10015 });
+      await (seen.get('c') as ChatInputCommandInteraction).followUp('still mine');
       for (const x of kept) expect(h.fake.interaction(x.id).callback?.content).toBe(`only you ${x.id === kept[0]!.id ? 'b' : 'c'}`);
       // A public answer is not counted and stays, as does its channel message.
       expect(h.fake.interaction(pub.id).callback?.content).toBe('for all');
