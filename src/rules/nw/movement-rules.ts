@@ -148,6 +148,13 @@ export function rayHits(from: Point, facing: number, target: Base): boolean {
 
 /** MV-14: a base is in a town when its centre or any corner is inside a town or built-up area. */
 export function inTown(base: Base, terrain: readonly TerrainFeature[]): boolean {
+  // No town's box within reach of the base's centre: no corner can be in a town, and the ring is
+  // not made (issue 12: every sample of a flank, oblique or wheel leg made one, 5 MB a turn at 600
+  // brigades). Each corner lies within half the sum of the sides of the centre (more than half the
+  // diagonal, so above any rounding of the corners' sums).
+  const { x, y } = base.pose.at;
+  const reach = (base.size.width + base.size.depth) / 2;
+  if (!townsOf(terrain).some((t) => x + reach >= t.minX && x - reach <= t.maxX && y + reach >= t.minY && y - reach <= t.maxY)) return false;
   return pointsInTown([base.pose.at, ...basePolygon(base)], terrain);
 }
 

@@ -77,12 +77,32 @@ export function copyRecord<T>(rec: Readonly<Record<string, T>>): Record<string, 
   return out;
 }
 
+/**
+ * The keys of a record made by adding an id (withEntry), in an order that gives the record's own
+ * order when set one by one (integer-like ids sort themselves first either way), and how many of
+ * them are its own: the list is shared down a line of records each one id longer (log.rolls gains
+ * one a Maneuver roll, 300 a player-turn at 600 brigades), and a copy reads it instead of
+ * enumerating the record (for-in on a dictionary-mode object sorts its keys first): measured on
+ * this machine, 300 rolls' growing copies 2.3 ms instead of 4.1-4.5 ms. A record's keys never
+ * change once made (the cloners' rule above), so the list stays true.
+ */
+const grownKeys = new WeakMap<object, { readonly keys: string[]; readonly n: number }>();
+
 /** `rec` with `id` set to `value` (as `{ ...rec, [id]: value }`: a new id goes last). */
 export function withEntry<T>(rec: Readonly<Record<string, T>>, id: string, value: T): Record<string, T> {
-  // A new id changes the keys (log.rolls gains one a roll): the loop, and no cloner for the copy.
+  // A new id changes the keys (log.rolls gains one a roll): no cloner for the copy.
   if (!Object.prototype.hasOwnProperty.call(rec, id)) {
-    const out = loopCopy(rec);
+    const grown = grownKeys.get(rec);
+    let keys = grown ? grown.keys : Object.keys(rec);
+    const n = grown ? grown.n : keys.length;
+    const out: Record<string, T> = {};
+    for (let i = 0; i < n; i++) { const k = keys[i]!; out[k] = rec[k]!; }
     out[id] = value;
+    // The list grows in place while this is the longest record made from it; a second record
+    // grown from the same one (a replay, a check and its act) takes its own list.
+    if (keys.length !== n) keys = keys.slice(0, n);
+    keys.push(id);
+    grownKeys.set(out, { keys, n: n + 1 });
     return out;
   }
   const out = copyRecord(rec);

@@ -514,8 +514,10 @@ function batteryFire(battery: NwTargetUnit, enemies: readonly NwTargetUnit[], fr
   if (battery.gunWeight === undefined) return barredOut('no-gun-weight', 'NW §8.4 L180-183');
   const weight = battery.gunWeight;
   // OPT-3: what may block the line of fire: every unit; a rocket's only friends; a howitzer's none.
-  const blockers = battery.special === 'howitzer' ? [] : battery.special === 'rocket' ? friends : [...enemies, ...friends];
-  const all = blockers.filter((u) => u.id !== battery.id);
+  // Listed only when a line of fire is checked without `near` (issue 12: each battery listed every
+  // piece on the table, 5 MB a turn at 600 brigades, though the grid answers most of them).
+  let all: readonly NwTargetUnit[] | undefined;
+  const allBlockers = (): readonly NwTargetUnit[] => all ??= (battery.special === 'howitzer' ? [] : battery.special === 'rocket' ? friends : [...enemies, ...friends]).filter((u) => u.id !== battery.id);
   const from = frontCentre(battery.base);
   const batteryRadius = baseRadius(battery.base.size);
   // Worked out when a first target needs its line of fire checked (many batteries have none).
@@ -554,9 +556,9 @@ function batteryFire(battery: NwTargetUnit, enemies: readonly NwTargetUnit[], fr
       // The same test on the pieces whose bounding circle comes within `limit` of the battery's centre.
       ? near(battery.base.pose.at, limit + NEAR_MARGIN).filter((u) => u.id !== battery.id && u.id !== t.id && distance(u.base.pose.at, battery.base.pose.at) - baseRadius(u.base.size) <= limit)
       : (() => {
-        allGaps ??= all.map((u) => distance(u.base.pose.at, battery.base.pose.at) - baseRadius(u.base.size));
+        allGaps ??= allBlockers().map((u) => distance(u.base.pose.at, battery.base.pose.at) - baseRadius(u.base.size));
         const gaps = allGaps;
-        return all.filter((u, i) => u.id !== t.id && gaps[i]! <= limit);
+        return allBlockers().filter((u, i) => u.id !== t.id && gaps[i]! <= limit);
       })();
     const aims = [nearestPointOnRing(part, from), centroid(part)];
     let blocked: { reason: 'terrain-blocks' | 'unit-in-line-of-fire'; by: string } | null = null;

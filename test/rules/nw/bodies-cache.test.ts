@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodies, pieceOf } from '../../../src/rules/nw/phases/maneuver-pieces';
+import { bodies, officers, pieceOf } from '../../../src/rules/nw/phases/maneuver-pieces';
 import { NW_SETTINGS_DEFAULTS } from '../../../src/rules/nw/settings';
 import type { NwState } from '../../../src/rules/nw/state';
 import { generateNwBattle, playNw, startNw } from '../../helpers/nw-battle';
@@ -9,6 +9,9 @@ import { generateNwBattle, playNw, startNw } from '../../helpers/nw-battle';
 // at hand: after rolls (records kept), moves (a brigade's entry replaced) and whole windows.
 const fresh = (s: NwState) => [...Object.keys(s.units), ...Object.keys(s.batteries)]
   .map((id) => pieceOf(s, id)).filter((p) => p !== null && p.onTable && !p.removed);
+// The officers as officers() listed them before their pieces were kept by entry (issue 12).
+const freshOfficers = (s: NwState) => [...Object.keys(s.generals), ...Object.keys(s.commanders), ...Object.values(s.armies).map((a) => a.cinc.id)]
+  .filter((id) => !s.units[id] && !s.batteries[id]).map((id) => pieceOf(s, id)).filter((p) => p !== null && p.onTable && !p.removed);
 
 describe('NW bodies kept by records and entries (maneuver-pieces)', () => {
   it('equal the pieces made afresh at every state of a played game', () => {
@@ -16,8 +19,10 @@ describe('NW bodies kept by records and entries (maneuver-pieces)', () => {
     const st = startNw(data, NW_SETTINGS_DEFAULTS, '7e'.repeat(32));
     let checked = 0;
     let moved = 0;
+    let officersMoved = 0;
     const check = (s: NwState) => {
       expect(bodies(s, () => true)).toEqual(fresh(s));
+      expect(officers(s, () => true)).toEqual(freshOfficers(s));
       checked++;
     };
     playNw(st.state, 2026, {
@@ -28,6 +33,7 @@ describe('NW bodies kept by records and entries (maneuver-pieces)', () => {
         check(w.acted);
         check(w.after);
         if (w.acted.units !== w.open.units) moved++;
+        if (w.acted.generals !== w.open.generals || w.after.generals !== w.acted.generals) officersMoved++;
         // Asked again on the opening state after later states were asked: still its own pieces.
         check(w.open);
       },
@@ -35,5 +41,7 @@ describe('NW bodies kept by records and entries (maneuver-pieces)', () => {
     expect(checked).toBeGreaterThan(20);
     // Some window's acts moved a brigade (a replaced entry), so the per-entry pieces were tested.
     expect(moved).toBeGreaterThan(0);
+    // And some window moved a general (a replaced officer entry, his piece made again).
+    expect(officersMoved).toBeGreaterThan(0);
   });
 });

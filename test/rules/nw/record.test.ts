@@ -60,6 +60,33 @@ describe('NW record copies (src/rules/nw/record.ts)', () => {
     expect(JSON.stringify(withEntry(again, 'zz-new', { v: -6 }))).toBe(JSON.stringify({ ...grown, 'zz-new': { v: -6 } }));
   });
 
+  // withEntry's new ids read the key list of the record they grow from (log.rolls gains one a
+  // roll): a line grown one id at a time, a branch grown twice from one record (a check and its
+  // act), integer-like ids among them, must each read as the spread.
+  it('records grown one id at a time, and branches grown from one of them, equal the spread', () => {
+    let r: Record<string, { v: number }> = {};
+    let spread: Record<string, { v: number }> = {};
+    const kept: { r: Record<string, { v: number }>; spread: Record<string, { v: number }> }[] = [];
+    for (let i = 0; i < 400; i++) {
+      const id = i % 9 === 0 ? String(900 - i) : `au-${i}`;
+      r = withEntry(r, id, { v: i });
+      spread = { ...spread, [id]: { v: i } };
+      expect(Object.keys(r)).toEqual(Object.keys(spread));
+      if (i % 50 === 10) kept.push({ r, spread });
+    }
+    expect(JSON.stringify(r)).toBe(JSON.stringify(spread));
+    for (const [j, k] of kept.entries()) {
+      // Grown again from an earlier record of the line: its own keys and the new one, no later ones.
+      const a = withEntry(k.r, `branch-${j}`, { v: -j });
+      const b = withEntry(withEntry(k.r, `other-${j}`, { v: -j }), '5', { v: 5 });
+      expect(JSON.stringify(a)).toBe(JSON.stringify({ ...k.spread, [`branch-${j}`]: { v: -j } }));
+      expect(JSON.stringify(b)).toBe(JSON.stringify({ ...k.spread, [`other-${j}`]: { v: -j }, '5': { v: 5 } }));
+      expect(Object.keys(withEntry(a, 'x', { v: 0 }))).toEqual([...Object.keys({ ...k.spread, [`branch-${j}`]: 0 }), 'x']);
+      // The record grown from is left alone.
+      expect(JSON.stringify(k.r)).toBe(JSON.stringify(k.spread));
+    }
+  });
+
   it('ids that are no identifiers (quotes, backslashes, line separators, digits) are keys, never code', () => {
     const out: Record<string, { v: number }> = {};
     for (let i = 0; i < 80; i++) out[[`q"${i}`, `b\\${i}`, `l\u2028${i}`, `${i}`, `c\`\${x}${i}`][i % 5]!] = { v: i };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { basePolygon } from '../../../src/rules/geometry/base';
 import { isArea } from '../../../src/rules/geometry/features';
 import { ringStrictlyContains } from '../../../src/rules/geometry/primitives';
 import type { Point, TerrainFeature } from '../../../src/rules/geometry/types';
@@ -45,5 +46,20 @@ describe('NW town test with bounding boxes (movement-rules pointsInTown)', () =>
     expect(inTown({ pose: { at: { x: 35, y: 4 }, facing: 0 }, size }, terrain)).toBe(false);
     // The same list read again (its towns kept per list) answers the same.
     expect(inTown({ pose: { at: { x: 9, y: 8 }, facing: 0 }, size }, terrain)).toBe(true);
+  });
+
+  // inTown skips the base's ring when no town's box comes within half the sum of its sides of the
+  // centre (issue 12): the answer must be the centre's and the four corners' test, every time.
+  it('inTown agrees with the centre and corners tested against every ring, on 4,000 random bases', () => {
+    const r = prng(31);
+    let inside = 0;
+    for (let i = 0; i < 4000; i++) {
+      const base = { pose: { at: { x: r.next() * 50 - 5, y: r.next() * 50 - 5 }, facing: r.next() * 360 }, size: { width: 0.5 + r.next() * 6, depth: 0.2 + r.next() * 3 } };
+      const want = unboxed([base.pose.at, ...basePolygon(base)], terrain);
+      expect(inTown(base, terrain)).toBe(want);
+      if (want) inside++;
+    }
+    expect(inside).toBeGreaterThan(100);
+    expect(inside).toBeLessThan(3900);
   });
 });

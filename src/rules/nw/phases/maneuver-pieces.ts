@@ -208,8 +208,12 @@ function carriedBodies(s: NwState): NwPiece[] | null {
  * again (issue 12: at 600 brigades a Maneuver roll that re-ordered its unit cost the next move a
  * whole grid; 230 of a game's 243 grids).
  */
-export function keepGrid(s: NwState, next: NwState): void {
+export function keepGrid(s: NwState, next: NwState, changed: readonly string[] = []): void {
   carryGrid(s, next, []);
+  // The live bodies too, with only the pieces of `changed` made again (a re-ordered brigade's
+  // status; an attachment changes nothing a piece reads): issue 12, a Maneuver roll that re-ordered
+  // its unit had the next move make every body's piece again.
+  carryBodies(s, next, changed);
 }
 
 const piecesOf = (s: NwState, ids: readonly string[], pick: (side: string) => boolean): NwPiece[] => {
@@ -243,9 +247,21 @@ export function officers(s: NwState, pick: (side: string) => boolean): NwPiece[]
   if (!byArmies) byCommanders.set(s.commanders, byArmies = new WeakMap());
   let all = byArmies.get(s.armies);
   if (!all) {
-    const ids = [...Object.keys(s.generals), ...Object.keys(s.commanders), ...Object.values(s.armies).map((a) => a.cinc.id)];
     // Officer ids are no brigade's or battery's (the scenario build refuses an id used twice, build.ts): the three records say it all.
-    all = ids.filter((id) => !s.units[id] && !s.batteries[id]).map((id) => pieceOf(s, id)).filter(live);
+    // Each officer's piece is kept by his entry (pieceOf reads nothing else of a general or a
+    // commander, and of a CinC his army's side, which never changes): a move that carries one
+    // attached general makes only his piece again (issue 12: every officer's, for each move's plan).
+    const list: NwPiece[] = [];
+    const add = (id: string, entry: object): void => {
+      if (s.units[id] || s.batteries[id]) return;
+      let p = entryPieces.get(entry);
+      if (!p || p.id !== id) { p = pieceOf(s, id) ?? undefined; if (p) entryPieces.set(entry, p); }
+      if (p && live(p)) list.push(p);
+    };
+    for (const id of Object.keys(s.generals)) add(id, s.generals[id]!);
+    for (const id of Object.keys(s.commanders)) add(id, s.commanders[id]!);
+    for (const a of Object.values(s.armies)) add(a.cinc.id, a.cinc);
+    all = list;
     byArmies.set(s.armies, all);
   }
   return all.filter((p) => pick(p.side));

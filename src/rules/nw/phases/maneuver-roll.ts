@@ -152,7 +152,7 @@ export function rollUnitManeuver(state: NwState, unit: string, dice: Dice, opts:
   const u = next.units[unit];
   if (u && r.reorders && u.status === 'disordered') {
     next = { ...next, units: withEntry(next.units, unit, { ...u, status: 'good-order' }) };
-    keepGrid(state, next); // re-ordered where it stands: no body moved
+    keepGrid(state, next, [unit]); // re-ordered where it stands: no body moved
     events.push({ kind: 'status', rule: 'NW §9.0 C; chart L634', unit, status: 'disordered', on: false, reason: 're-ordered by its Maneuver roll' });
   }
   if (grant.retreatInches !== null && grant.retreatInches > 0) next = retreatHalf(next, unit, grant.retreatInches, events);

@@ -104,9 +104,10 @@ export function assessReaction(
   if (u.status === 'routed') return no(`${name} is routed`);
   if (s.log.reacted.includes(id)) return no(`${name} has already rolled for reaction this player-turn (RX-6)`);
   const enemies = enemiesOf(u.side);
-  const live = new Set(enemies.map((e) => e.id));
+  // Only a contact on this brigade needs its attacker looked up among the live enemies (issue 12:
+  // a set of every enemy for each cavalry brigade was 4 MB a turn at 600 brigades).
   const centre = (x: string) => enemies.find((e) => e.id === x)!.at;
-  const contactedBy = Object.entries(s.log.contacts).filter(([a, d]) => d === id && live.has(a)).map(([a]) => a)
+  const contactedBy = Object.entries(s.log.contacts).filter(([a, d]) => d === id && enemies.some((e) => e.id === a)).map(([a]) => a)
     .sort((a, b) => distance(centre(a), u.pose.at) - distance(centre(b), u.pose.at) || (a < b ? -1 : 1));
   const zoneInches = reactionZoneInches(u);
   const conditions = (contacted: boolean) => reactionConditions(s, u, contacted);

@@ -5,7 +5,7 @@ import { EPS } from '../../geometry/epsilon';
 import { isArea } from '../../geometry/features';
 import { pointToGridRef } from '../../scenario/grid';
 import type { BaseSize, Point, Pose } from '../../geometry/types';
-import { add, angleDifference, headingVector, normalizeFacing, scale } from '../../geometry/vector';
+import { add, angleDifference, headingVector, hypot, normalizeFacing, scale } from '../../geometry/vector';
 import { nwPathCost } from '../movement';
 import { awayFacing, OVERLAP_SLACK, overlaps } from '../movement-rules';
 import { pointSegmentDistance, ringDistance, ringDistanceApart } from '../../geometry/primitives';
@@ -296,7 +296,7 @@ function retreatPlanner(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | un
   // body whose bounding circle stays farther than that can never overlap one of them.
   const radius = baseRadius(size);
   const reach = o.inches + extension + RETREAT_STEP_INCHES;
-  const near = (pose: Pose, bodySize: BaseSize): boolean => Math.hypot(pose.at.x - start.at.x, pose.at.y - start.at.y) - radius - baseRadius(bodySize) <= reach + BROAD_SLACK;
+  const near = (pose: Pose, bodySize: BaseSize): boolean => hypot(pose.at.x - start.at.x, pose.at.y - start.at.y) - radius - baseRadius(bodySize) <= reach + BROAD_SLACK;
   // The bodies on the table, brigades then batteries as Object.values gives them, in one pass: the
   // enemies and friends near enough to block or be passed, and (for a retreat) the other
   // non-routed enemies it must not come closer to (§11.4 L401), each list in that order. A body in
@@ -348,7 +348,7 @@ function retreatPlanner(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | un
   const gapOf = (i: number): number => gap0[i] ?? (gap0[i] = ringDistance(startRing, otherRing[i] ??= basePolygon(others[i]!.base)));
   // An upper bound of that gap (centre to centre) plus both radii: a step whose centre is farther
   // than this from the other's cannot come closer than the start did.
-  const otherReach = others.map((e) => Math.hypot(e.base.pose.at.x - start.at.x, e.base.pose.at.y - start.at.y) + radius + baseRadius(e.base.size) + BROAD_SLACK);
+  const otherReach = others.map((e) => hypot(e.base.pose.at.x - start.at.x, e.base.pose.at.y - start.at.y) + radius + baseRadius(e.base.size) + BROAD_SLACK);
   const otherRadii = others.map((e) => radius + baseRadius(e.base.size) + BROAD_SLACK);
   // Per other enemy, the way from the start's centre to its centre (a unit vector) and the sine of
   // the half-angle its base subtends from ours (bounding circles; 1 when they may overlap), for
@@ -357,7 +357,7 @@ function retreatPlanner(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | un
   const subtends = new Float64Array(others.length);
   for (let i = 0; i < others.length; i++) {
     const e = others[i]!;
-    const dx = e.base.pose.at.x - start.at.x, dy = e.base.pose.at.y - start.at.y, d = Math.hypot(dx, dy);
+    const dx = e.base.pose.at.x - start.at.x, dy = e.base.pose.at.y - start.at.y, d = hypot(dx, dy);
     if (d > 0) { towardX[i] = dx / d; towardY[i] = dy / d; }
     subtends[i] = d > otherRadii[i]! ? otherRadii[i]! / d : 1;
   }
@@ -470,7 +470,7 @@ function retreatPlanner(s: NwState, d: Draft, o: RetreatOrder, unit: NwUnit | un
     // baseDistanceLowerBound(shrunk base at stepAt, other.base) > EPS is the broad phase.
     const overlapsBody = (other: Body, otherRadius: number, rings: (Point[] | undefined)[], i: number): boolean => {
       const o = other.base.pose.at;
-      if (Math.max(0, Math.hypot(stepAt.x - o.x, stepAt.y - o.y) - shrunkRadius - otherRadius) > EPS) return false;
+      if (Math.max(0, hypot(stepAt.x - o.x, stepAt.y - o.y) - shrunkRadius - otherRadius) > EPS) return false;
       if (!sRingMade) { ringInto(sRing, stepAt, fShrunk, rShrunk); sRingMade = true; }
       return ringDistance(sRing, rings[i] ??= basePolygon(other.base)) <= EPS;
     };
@@ -639,7 +639,7 @@ export function retreatEnds(s: NwState, d: Draft, o: RetreatOrder): { readonly r
  */
 export function retreatHasChoice(s: NwState, d: Draft, o: RetreatOrder): boolean {
   const e = retreatEnds(s, d, o);
-  return e !== null && Math.hypot(e.right.x - e.left.x, e.right.y - e.left.y) > EPS;
+  return e !== null && hypot(e.right.x - e.left.x, e.right.y - e.left.y) > EPS;
 }
 
 export type RetreatWay = 'left' | 'right';
@@ -664,7 +664,7 @@ export function retreatWayOrPlan(s: NwState, d: Draft, o: RetreatOrder, asked: r
   if (!piece || !(asked ?? []).includes(piece.side)) return { question: null };
   const e = retreatEnds(s, d, o);
   if (!e) return { question: null };
-  if (Math.hypot(e.right.x - e.left.x, e.right.y - e.left.y) <= EPS) return { question: null, planned: e.plans.right };
+  if (hypot(e.right.x - e.left.x, e.right.y - e.left.y) <= EPS) return { question: null, planned: e.plans.right };
   const m = s.map;
   const at = (p: Point) => `${pointToGridRef(m.table, m.gridCell, p) ?? 'the table'} (${fmt1(p.x)}, ${fmt1(p.y)} in)`;
   return {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { scriptedDice } from '../../../../src/dice/dice';
 import type { GameEvent } from '../../../../src/rules/events';
 import { canMove, maneuverInputOf, maneuverPhase, moveAction, mustRoll, planMove, rollUnitManeuver } from '../../../../src/rules/nw/phases/maneuver';
+import { bodies, pieceOf } from '../../../../src/rules/nw/phases/maneuver-pieces';
 import type { NwState } from '../../../../src/rules/nw/state';
 import { expectJsonRoundTrip } from './phase-fixtures';
 import { at, FAST, N, rolled, S } from './maneuver-fixtures';
@@ -79,10 +80,14 @@ describe('maneuverInputOf / rollUnitManeuver (NW §9.0 C)', () => {
     const s0 = await at({ 'fr-2b': [24, 8, N], 'au-1b': [24, 30, S] }, { lemaire: [22, 8] });
     const s = { ...s0, units: { ...s0.units, 'fr-2b': { ...s0.units['fr-2b']!, status: 'disordered' as const } } };
     expect(mustRoll(s)).toEqual(['fr-2b']);
+    expect(bodies(s, () => true).find((p) => p.id === 'fr-2b')!.status).toBe('disordered'); // the live bodies listed before the roll
     const r = rolled(s, 'fr-2b', [4, 4]); // 8+2 = 10, Good 10+: re-order & full move
     expect(r.units['fr-2b']!.status).toBe('good-order');
     expect(r.log.rolls['fr-2b']).toMatchObject({ fraction: 'full', reorders: true, inches: 10 });
     expect(mustRoll(r)).toEqual([]);
+    // Issue 12: the roll's state lists its bodies from the list before it, the re-ordered one made again.
+    expect(bodies(r, () => true).find((p) => p.id === 'fr-2b')).toEqual(pieceOf(r, 'fr-2b'));
+    expect(bodies(r, () => true).find((p) => p.id === 'fr-2b')!.status).toBe('good-order');
   });
 
   it('a disordered "retreat ½ move" falls back at once straight away from the nearest enemy', async () => {
