@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodies, officers, pieceOf } from '../../../src/rules/nw/phases/maneuver-pieces';
+import { bodies, officers, pieceOf, placePiece } from '../../../src/rules/nw/phases/maneuver-pieces';
 import { NW_SETTINGS_DEFAULTS } from '../../../src/rules/nw/settings';
 import type { NwState } from '../../../src/rules/nw/state';
 import { generateNwBattle, playNw, startNw } from '../../helpers/nw-battle';
@@ -43,5 +43,24 @@ describe('NW bodies kept by records and entries (maneuver-pieces)', () => {
     expect(moved).toBeGreaterThan(0);
     // And some window moved a general (a replaced officer entry, his piece made again).
     expect(officersMoved).toBeGreaterThan(0);
+  });
+
+  // A move's state is listed from the list of the state before it; when that state was never
+  // asked, from the list it would have been listed from, with every body moved since made again.
+  it('a chain of moves whose middle states were never asked lists the pieces made afresh', () => {
+    const data = generateNwBattle({ seed: 2027, brigadesPerSide: 12, turns: 1 });
+    const s0 = startNw(data, NW_SETTINGS_DEFAULTS, '3c'.repeat(32)).state;
+    const ids = fresh(s0).map((p) => p!.id);
+    expect(bodies(s0, () => true)).toEqual(fresh(s0)); // the list the chain starts from
+    let s = s0;
+    for (let i = 0; i < 6; i++) {
+      const p = s.units[ids[i]!] ?? s.batteries[ids[i]!]!;
+      s = placePiece(s, p.id, { at: { x: p.pose.at.x + 0.5, y: p.pose.at.y }, facing: p.pose.facing });
+    }
+    expect(bodies(s, () => true)).toEqual(fresh(s));
+    // A body moved twice along the chain, and again after the list was made.
+    const again = s.units[ids[0]!] ?? s.batteries[ids[0]!]!;
+    const t = placePiece(placePiece(s, again.id, { at: { x: again.pose.at.x, y: again.pose.at.y + 0.5 }, facing: again.pose.facing }), ids[7]!, (s.units[ids[7]!] ?? s.batteries[ids[7]!]!).pose);
+    expect(bodies(t, () => true)).toEqual(fresh(t));
   });
 });

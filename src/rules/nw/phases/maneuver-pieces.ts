@@ -189,16 +189,29 @@ const bodiesFrom = new WeakMap<NwState['units'], { readonly batteries: NwState['
  */
 function carryBodies(s: NwState, next: NwState, moved: readonly string[]): void {
   const before = bodiesCache.get(s.units)?.get(s.batteries);
-  if (before) bodiesFrom.set(next.units, { batteries: next.batteries, before, moved });
+  if (before) { bodiesFrom.set(next.units, { batteries: next.batteries, before, moved }); return; }
+  // `s` was never asked for its list (its moves searched the grid only): `next` is listed from the
+  // list `s` would have been, with the bodies of both moves made again. Without this, a chain of
+  // moves that never read the list ended in a whole list made again (issue 12: 125 of a 600-brigade
+  // game's 184 lists, each for a "contact …" move's named enemy), up to CARRIED_MOVES bodies.
+  const from = bodiesFrom.get(s.units);
+  if (!from || from.batteries !== s.batteries) return;
+  const all = [...from.moved];
+  for (const id of moved) if (!all.includes(id)) all.push(id);
+  if (all.length <= CARRIED_MOVES) bodiesFrom.set(next.units, { batteries: next.batteries, before: from.before, moved: all });
 }
+
+/** How many bodies moved since a list was made may be made again instead of the whole list (a few moves' worth: each is a lookup per body). */
+const CARRIED_MOVES = 48;
 
 /** allBodies of `s` from the list it was carried from, or null: only when each moved body was live before and is live now (a move keeps the records' keys, so the order is the same). */
 function carriedBodies(s: NwState): NwPiece[] | null {
   const from = bodiesFrom.get(s.units);
   if (!from || from.batteries !== s.batteries) return null;
   let found = 0;
-  const all = from.before.map((p) => { if (!from.moved.includes(p.id)) return p; found++; return entryPiece(s, p.id)!; });
-  return found === from.moved.length && all.every(live) ? all : null;
+  const moved = new Set(from.moved);
+  const all = from.before.map((p) => { if (!moved.has(p.id)) return p; found++; return entryPiece(s, p.id)!; });
+  return found === moved.size && all.every(live) ? all : null;
 }
 
 /**
