@@ -25,7 +25,7 @@
  *   the median turn. CPU (process.cpuUsage, beside wall as the machine is shared): per window the
  *   mean over every replay, as the kernel counts CPU time in steps too coarse for one replay's
  *   figure and the least of several is biased low; a turn sums its windows; median turn.
- * - `--brigades 600 --games 1` (bench:all's 4× battle) is measured the same way, so a ratio of the
+ * - `--brigades 600 --games 4` (bench:all's 4× battle: the same four seeds) is measured the same way, so a ratio of the
  *   two compares like with like.
  */
 import { loadavg } from 'node:os';
