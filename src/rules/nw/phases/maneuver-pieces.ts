@@ -94,15 +94,19 @@ const bodiesCache = new WeakMap<NwState['units'], WeakMap<NwState['batteries'], 
 // does not touch is the same object in the next state's record: its piece is made once.
 const entryPieces = new WeakMap<object, NwPiece>();
 
-/** pieceOf for the id of a brigade or battery of `s`, kept by its entry. */
-function entryPiece(s: NwState, id: string): NwPiece | null {
-  const entry = s.units[id] ?? s.batteries[id];
-  if (!entry) return pieceOf(s, id);
+/** pieceOf(s, id), kept by the record entry it is made from (a brigade's, a battery's, an officer's). */
+function keptPiece(s: NwState, id: string, entry: object): NwPiece | null {
   const kept = entryPieces.get(entry);
   if (kept && kept.id === id) return kept;
   const p = pieceOf(s, id);
   if (p) entryPieces.set(entry, p);
   return p;
+}
+
+/** pieceOf for the id of a brigade or battery of `s`, kept by its entry. */
+function entryPiece(s: NwState, id: string): NwPiece | null {
+  const entry = s.units[id] ?? s.batteries[id];
+  return entry ? keptPiece(s, id, entry) : pieceOf(s, id);
 }
 
 /** Every live brigade and battery of `s`, kept by the pair of records (bodies' order). */
@@ -178,6 +182,9 @@ function carryGrid(s: NwState, next: NwState, moved: readonly string[]): void {
   nextByBatteries.set(next.batteries, g);
 }
 
+/** How many bodies moved since a list was made may be made again instead of the whole list (a few moves' worth: each is a lookup per body). */
+const CARRIED_MOVES = 48;
+
 // What a move's next state may list its live bodies from (carryBodies), by its units record.
 const bodiesFrom = new WeakMap<NwState['units'], { readonly batteries: NwState['batteries']; readonly before: readonly NwPiece[]; readonly moved: readonly string[] }>();
 
@@ -200,9 +207,6 @@ function carryBodies(s: NwState, next: NwState, moved: readonly string[]): void 
   for (const id of moved) if (!all.includes(id)) all.push(id);
   if (all.length <= CARRIED_MOVES) bodiesFrom.set(next.units, { batteries: next.batteries, before: from.before, moved: all });
 }
-
-/** How many bodies moved since a list was made may be made again instead of the whole list (a few moves' worth: each is a lookup per body). */
-const CARRIED_MOVES = 48;
 
 /** allBodies of `s` from the list it was carried from, or null: only when each moved body was live before and is live now (a move keeps the records' keys, so the order is the same). */
 function carriedBodies(s: NwState): NwPiece[] | null {
@@ -267,9 +271,8 @@ export function officers(s: NwState, pick: (side: string) => boolean): NwPiece[]
     const list: NwPiece[] = [];
     const add = (id: string, entry: object): void => {
       if (s.units[id] || s.batteries[id]) return;
-      let p = entryPieces.get(entry);
-      if (!p || p.id !== id) { p = pieceOf(s, id) ?? undefined; if (p) entryPieces.set(entry, p); }
-      if (p && live(p)) list.push(p);
+      const p = keptPiece(s, id, entry);
+      if (live(p)) list.push(p);
     };
     for (const id of Object.keys(s.generals)) add(id, s.generals[id]!);
     for (const id of Object.keys(s.commanders)) add(id, s.commanders[id]!);
